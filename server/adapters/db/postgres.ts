@@ -1,0 +1,55 @@
+import pg from 'pg';
+import type { Db, Queryable } from './port.ts';
+
+/** PostgreSQL 15+ through a pg pool; one extra client holds LISTEN subscriptions. */
+export async function openPostgres(databaseUrl: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  pool.on('error', () => {
+    /* an idle client died (server restart); the pool replaces it on the next query */
+  });
+  await pool.query('SELECT 1');
+  let listener: pg.PoolClient | null = null;
+  const handlers = new Map<string, (payload: string) => void>();
+  const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query(sql, params) {
+      const result = await target.query(sql, params);
+      return { rows: result.rows };
+    },
+    async exec(sql) {
+      await target.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...asQueryable(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(asQueryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      if (!listener) {
+        listener = await pool.connect();
+        listener.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
+      }
+      handlers.set(channel, onPayload);
+      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      listener?.release();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Db } from './adapters/db/index.ts';
+import type { Config } from './config.ts';
+import { createSiteCache, type SiteCache } from './domain/sites/index.ts';
+import { siteFromKeys } from './plugins/apiKeys.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { catalogRoutes } from './routes/catalog.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger?: boolean | object;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  cache: SiteCache;
+}
+
+/** Builds the provider: API under /api/v1, admin API under /api/admin, the SPA and /embed.js. Never listens. */
+export async function buildApp({ config, db, logger = false }: AppDeps): Promise<App> {
+  const fastify = Fastify({
+    logger: logger === true ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["api-secret-key"]'] } : logger,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+  const cache = createSiteCache(db);
+  await cache.start();
+
+  registerErrorHandling(fastify);
+  await fastify.register(cors, {
+    origin: config.embedOrigins.length ? config.embedOrigins : false,
+    allowedHeaders: ['content-type', 'authorization', 'api-public-key', 'api-secret-key'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+
+  await fastify.register(
+    async (api) => {
+      api.addHook('onRequest', siteFromKeys(cache));
+      await api.register(catalogRoutes(cache));
+    },
+    { prefix: '/api/v1' },
+  );
+  await fastify.register(adminRoutes(db, cache, config.adminToken), { prefix: '/api/admin' });
+  await registerSpa(fastify, { distDir: config.distDir, cache, embedOrigins: config.embedOrigins });
+
+  return { fastify, cache };
+}

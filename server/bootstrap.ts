@@ -1,0 +1,46 @@
+import { openDatabase, type Db } from './adapters/db/index.ts';
+import { buildApp, type App } from './app.ts';
+import type { Config } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { insertDefaultSite, seedDemo } from './db/seed/demo.ts';
+
+export interface Provider extends App {
+  db: Db;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations, seeds an empty database and keeps the default site's key pair in line with the settings. */
+export async function prepareDatabase(db: Db, config: Config): Promise<{ seeded: boolean }> {
+  await migrate(db);
+  const keys = { publicKey: config.apiPublicKey, secretKey: config.apiSecretKey };
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM sites WHERE is_default');
+  if (rows.length === 0) {
+    if (config.seed === 'demo') await seedDemo(db, { googleApiKey: config.googleApiKey, keys });
+    else await db.transaction((tx) => insertDefaultSite(tx, 'cabflow', keys));
+    return { seeded: config.seed === 'demo' };
+  }
+  await db.query('UPDATE sites SET public_key = $2, secret_key = $3 WHERE id = $1 AND (public_key <> $2 OR secret_key <> $3)', [rows[0].id, keys.publicKey, keys.secretKey]);
+  return { seeded: false };
+}
+
+/** Everything but listening: used by main.ts, the API tests and the benchmarks. */
+export async function startProvider(config: Config, options: { logger?: boolean | object } = {}): Promise<Provider> {
+  const db = await openDatabase(config);
+  try {
+    const { seeded } = await prepareDatabase(db, config);
+    const app = await buildApp({ config, db, logger: options.logger });
+    return {
+      ...app,
+      db,
+      seeded,
+      async close() {
+        await app.fastify.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Deployment settings from the environment (ARCHITECTURE §3). Business settings live in the database. */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  apiPublicKey: string;
+  apiSecretKey: string;
+  adminToken: string;
+  adminTokenGenerated: boolean;
+  payments: 'sandbox' | 'stripe';
+  smtpUrl: string | null;
+  googleApiKey: string | null;
+  embedOrigins: string[];
+  seed: 'demo' | 'none';
+  logLevel: string;
+  distDir: string;
+  publicDir: string;
+}
+
+/** The demo site's key pair. It ships to every browser: it identifies the site, it protects nothing (CLARIFICATIONS 5). */
+export const DEMO_KEYS = { publicKey: 'pk_demo_cabflow_0001', secretKey: 'sk_demo_cabflow_0001' } as const;
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+
+/** Reads KEY=VALUE lines of a .env file into process.env without overriding what is already set. */
+export function loadDotEnv(file = path.join(projectRoot, '.env')): void {
+  if (!existsSync(file)) return;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (!match || process.env[match[1]] !== undefined) continue;
+    process.env[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const payments = env.PAYMENTS === 'stripe' ? 'stripe' : 'sandbox';
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    host: env.HOST || '127.0.0.1',
+    port,
+    dataDir: path.resolve(env.DATA_DIR || path.join(projectRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || null,
+    apiPublicKey: env.API_PUBLIC_KEY || DEMO_KEYS.publicKey,
+    apiSecretKey: env.API_SECRET_KEY || DEMO_KEYS.secretKey,
+    adminToken: env.ADMIN_TOKEN || randomBytes(24).toString('base64url'),
+    adminTokenGenerated: !env.ADMIN_TOKEN,
+    payments,
+    smtpUrl: env.SMTP_URL || null,
+    googleApiKey: env.GOOGLE_API_KEY || null,
+    embedOrigins: (env.EMBED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    logLevel: env.LOG_LEVEL || 'info',
+    distDir: path.join(projectRoot, 'dist'),
+    publicDir: path.join(projectRoot, 'public'),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './sitesRepository.ts';
+export * from './siteCache.ts';

@@ -1,0 +1,116 @@
+import type { Queryable } from '../../adapters/db/index.ts';
+import type { Address, Company, FleetItem } from '../../../contract/catalog.ts';
+import type { SettingRow } from '../../../contract/settings.ts';
+
+export interface Site {
+  id: number;
+  name: string;
+  publicKey: string;
+  secretKey: string;
+  hosts: string[];
+  isDefault: boolean;
+  baseLat: number | null;
+  baseLon: number | null;
+}
+
+export interface SavedAddress extends Address {
+  lat: number;
+  lon: number;
+  kind: string;
+  popular: boolean;
+}
+
+export interface CompanyRecord {
+  id: number;
+  company_name: string;
+  rating: number;
+}
+
+export interface VehicleRecord extends FleetItem {
+  wheelchair: boolean;
+}
+
+/** Read-mostly operator data of one site: what the catalogue calls and the pricing engine read. */
+export interface SiteCatalog {
+  settings: SettingRow[];
+  companies: CompanyRecord[];
+  vehicles: VehicleRecord[];
+  addresses: SavedAddress[];
+}
+
+export function createSitesRepository(db: Queryable) {
+  return {
+    async listSites(): Promise<Site[]> {
+      const { rows } = await db.query<Record<string, unknown>>(
+        'SELECT id, name, public_key, secret_key, hosts, is_default, base_lat, base_lon FROM sites ORDER BY id',
+      );
+      return rows.map((row) => ({
+        id: Number(row.id),
+        name: String(row.name),
+        publicKey: String(row.public_key),
+        secretKey: String(row.secret_key),
+        hosts: (row.hosts as string[] | null) ?? [],
+        isDefault: Boolean(row.is_default),
+        baseLat: row.base_lat === null ? null : Number(row.base_lat),
+        baseLon: row.base_lon === null ? null : Number(row.base_lon),
+      }));
+    },
+
+    async loadCatalog(siteId: number): Promise<SiteCatalog> {
+      const [settings, companies, vehicles, addresses] = await Promise.all([
+        db.query<SettingRow>('SELECT setting_name, setting_value FROM settings WHERE site_id = $1 ORDER BY setting_name', [siteId]),
+        db.query<Record<string, unknown>>('SELECT id, company_name, rating FROM companies WHERE site_id = $1 AND active ORDER BY id', [siteId]),
+        db.query<Record<string, unknown>>(
+          `SELECT id, vehicle_img, category_name, seats, hand_luggage, luggage, wheelchair
+           FROM vehicle_categories WHERE site_id = $1 ORDER BY sort_order, id`,
+          [siteId],
+        ),
+        db.query<Record<string, unknown>>('SELECT id, address, lat, lon, kind, popular FROM addresses WHERE site_id = $1 ORDER BY sort_order, id', [siteId]),
+      ]);
+      return {
+        settings: settings.rows,
+        companies: companies.rows.map((row) => ({ id: Number(row.id), company_name: String(row.company_name), rating: Number(row.rating) })),
+        vehicles: vehicles.rows.map((row) => ({
+          tbms_vid: Number(row.id),
+          vehicle_img: String(row.vehicle_img),
+          category_name: String(row.category_name),
+          seats: Number(row.seats),
+          hand_luggage: Number(row.hand_luggage),
+          luggage: Number(row.luggage),
+          wheelchair: Boolean(row.wheelchair),
+        })),
+        addresses: addresses.rows.map((row) => ({
+          id: Number(row.id),
+          address: String(row.address),
+          lat: Number(row.lat),
+          lon: Number(row.lon),
+          kind: String(row.kind),
+          popular: Boolean(row.popular),
+        })),
+      };
+    },
+
+    /** Upserts (value) or deletes (null) settings in one transaction's worth of statements. */
+    async writeSettings(siteId: number, changes: Record<string, string | null>): Promise<void> {
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === null) {
+          await db.query('DELETE FROM settings WHERE site_id = $1 AND setting_name = $2', [siteId, name]);
+        } else {
+          await db.query(
+            `INSERT INTO settings (site_id, setting_name, setting_value) VALUES ($1, $2, $3)
+             ON CONFLICT (site_id, setting_name) DO UPDATE SET setting_value = EXCLUDED.setting_value, updated_at = now()`,
+            [siteId, name, value],
+          );
+        }
+      }
+    },
+  };
+}
+
+export const toCompanyList = (companies: CompanyRecord[]): Company[] =>
+  companies.map((company) => ({ id: company.id, company: { company_name: company.company_name } }));
+
+export const toFleetList = (vehicles: VehicleRecord[]): FleetItem[] =>
+  vehicles.map(({ tbms_vid, vehicle_img, category_name, seats, hand_luggage, luggage }) => ({ tbms_vid, vehicle_img, category_name, seats, hand_luggage, luggage }));
+
+export const toAddressList = (addresses: SavedAddress[]): Address[] => addresses.map(({ id, address }) => ({ id, address }));

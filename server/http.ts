@@ -1,0 +1,26 @@
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+
+/** An error the client caused or may see: becomes `{ success: false, message }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Validates input against a contract schema; the first issue becomes a 400 message naming the field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new HttpError(400, `${where}${issue.message}`);
+}
+
+export function sendError(reply: FastifyReply, statusCode: number, message: string, extra: Record<string, unknown> = {}) {
+  return reply.code(statusCode).send({ success: false, message, ...extra });
+}

@@ -1,0 +1,40 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { adminSettingsPutSchema, API_KEY_HEADERS } from '../../contract/catalog.ts';
+import type { Db } from '../adapters/db/index.ts';
+import { createSitesRepository, type SiteCache } from '../domain/sites/index.ts';
+import { HttpError, parseInput } from '../http.ts';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * The operator's admin API, guarded by `Authorization: Bearer <ADMIN_TOKEN>`.
+ * It acts on the site named by the key pair headers sent with it, else on the default site.
+ */
+export function adminRoutes(db: Db, cache: SiteCache, adminToken: string) {
+  const expected = digest(adminToken);
+  const authorise = async (request: FastifyRequest) => {
+    const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
+    if (!match || !timingSafeEqual(digest(match[1]), expected)) throw new HttpError(401, 'Admin token missing or wrong');
+    const publicKey = request.headers[API_KEY_HEADERS.public];
+    const secretKey = request.headers[API_KEY_HEADERS.secret];
+    const site =
+      typeof publicKey === 'string' && typeof secretKey === 'string'
+        ? await cache.siteByKeys(publicKey, secretKey)
+        : (await cache.sites()).find((candidate) => candidate.isDefault);
+    if (!site) throw new HttpError(401, 'Unknown site');
+    request.site = site;
+  };
+
+  return async (app: FastifyInstance) => {
+    app.addHook('onRequest', authorise);
+    app.get('/settings', async (request) => (await cache.catalog(request.site.id)).settings);
+    app.put('/settings', async (request) => {
+      const changes = parseInput(adminSettingsPutSchema, request.body);
+      if (Object.keys(changes).length === 0) throw new HttpError(400, 'No settings given');
+      await db.transaction((tx) => createSitesRepository(tx).writeSettings(request.site.id, changes));
+      await cache.invalidate(request.site.id);
+      return { success: true, settings: (await cache.catalog(request.site.id)).settings };
+    });
+  };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The SPA is built into dist/ and served by the provider (server/plugins/spa.ts).
+// In `npm run dev` Vite proxies the API calls to the provider on PORT (default 8080).
+const apiTarget = process.env.VITE_API_HOST ?? `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/storage': apiTarget, '/embed.js': apiTarget },
+  },
+});
