@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminSettingsPutSchema, API_KEY_HEADERS } from '../../contract/catalog.ts';
+import { adminSettingsPutSchema, adminSiteCreateSchema, API_KEY_HEADERS } from '../../contract/catalog.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { createSitesRepository, type SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
@@ -35,6 +35,14 @@ export function adminRoutes(db: Db, cache: SiteCache, adminToken: string) {
       await db.transaction((tx) => createSitesRepository(tx).writeSettings(request.site.id, changes));
       await cache.invalidate(request.site.id);
       return { success: true, settings: (await cache.catalog(request.site.id)).settings };
+    });
+    app.get('/sites', async () => (await cache.sites()).map(({ id, name, publicKey, hosts, isDefault }) => ({ id, name, public_key: publicKey, hosts, is_default: isDefault })));
+    app.post('/sites', async (request, reply) => {
+      const input = parseInput(adminSiteCreateSchema, request.body);
+      const keys = { publicKey: `pk_${randomBytes(12).toString('hex')}`, secretKey: `sk_${randomBytes(18).toString('hex')}` };
+      const id = await createSitesRepository(db).createSite(input.name, keys, input.hosts);
+      await cache.invalidate('sites');
+      return reply.code(201).send({ success: true, site: { id, name: input.name, hosts: input.hosts, public_key: keys.publicKey, secret_key: keys.secretKey } });
     });
   };
 }

@@ -90,6 +90,15 @@ export function createSitesRepository(db: Queryable) {
       };
     },
 
+    /** Creates an operator site with its own key pair and no operator data yet. */
+    async createSite(name: string, keys: { publicKey: string; secretKey: string }, hosts: string[] = []): Promise<number> {
+      const { rows } = await db.query<{ id: number }>(
+        'INSERT INTO sites (name, public_key, secret_key, hosts) VALUES ($1, $2, $3, $4) RETURNING id',
+        [name, keys.publicKey, keys.secretKey, hosts],
+      );
+      return Number(rows[0].id);
+    },
+
     /** Upserts (value) or deletes (null) settings in one transaction's worth of statements. */
     async writeSettings(siteId: number, changes: Record<string, string | null>): Promise<void> {
       for (const [name, value] of Object.entries(changes)) {

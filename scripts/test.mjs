@@ -1,0 +1,75 @@
+// `npm test`: type check, build, then every test: unit, API on PGlite, API on PostgreSQL, e2e in Chromium.
+// It starts its own throwaway PostgreSQL cluster (Debian's `postgresql`) unless TEST_DATABASE_URL is set,
+// and drives Debian's `chromium`. Missing either is a failure, never a skip:
+//   apt-get install -y chromium postgresql
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startThrowawayPostgres } from './lib/postgres.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'reports');
+mkdirSync(reports, { recursive: true });
+const node = process.execPath;
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
+const args = process.argv.slice(2);
+const only = args.find((arg) => !arg.startsWith('-'));
+
+function step(title, command, commandArgs, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return result.status === 0;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+function vitest(title, projects, reportName, env = {}) {
+  const report = path.join(reports, `${reportName}.json`);
+  const projectArgs = projects.flatMap((project) => ['--project', project]);
+  const passed = step(title, node, [bin('vitest', 'vitest.mjs'), 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += json.numPassedTests;
+    totals.failed += json.numFailedTests;
+    totals.skipped += json.numPendingTests + json.numTodoTests;
+    if (json.numTotalTests === 0) {
+      console.error(`  ${title}: no test ran`);
+      ok = false;
+    }
+  }
+  ok = passed && ok;
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium is missing at ${chromium}: the e2e tests need Debian's chromium. Install it with: apt-get install -y chromium`);
+  process.exit(1);
+}
+
+ok = step('type check', node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) && ok;
+if (!only || only === 'e2e') ok = step('build the website', node, [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']) && ok;
+
+let postgres = null;
+try {
+  if (!only || only === 'unit') vitest('unit tests', ['unit'], 'unit');
+  if (!only || only === 'api') {
+    vitest('API tests on PGlite', ['api'], 'api-pglite', { TEST_DATABASE_URL: '' });
+    let databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl) {
+      postgres = await startThrowawayPostgres();
+      databaseUrl = postgres.url;
+    }
+    vitest('API tests on PostgreSQL', ['api'], 'api-postgres', { TEST_DATABASE_URL: databaseUrl });
+  }
+  if (!only || only === 'e2e') vitest('end-to-end tests in Chromium', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
+} catch (error) {
+  console.error(error.message);
+  ok = false;
+} finally {
+  postgres?.stop();
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,76 @@
+/**
+ * The localStorage codec of spec §3: "encoded" keys hold base64 of JSON (UTF-8 safe, so '£' survives),
+ * plain keys hold JSON. Reading never throws: a missing, foreign or corrupt entry reads as null,
+ * because the spec's screens treat missing stored data as "not there" (spec §5 Missing stored data).
+ */
+import { STORAGE_KEYS, type StorageKey } from '../../contract/storageKeys.ts';
+
+/** The subset of the Web Storage API the codec uses; tests pass an in-memory one. */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+/** localStorage when the page has one (it can be missing or throw in private modes and in Node). */
+export function browserStorage(): KeyValueStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** base64 of the UTF-8 bytes of `text` (btoa alone refuses characters above U+00FF such as '£'). */
+export function encodeBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Inverse of encodeBase64; throws on input that is not base64 of UTF-8. */
+export function decodeBase64(base64: string): string {
+  const binary = atob(base64);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+export function writeEncoded(key: StorageKey, value: unknown, storage = browserStorage()): void {
+  storage?.setItem(key, encodeBase64(JSON.stringify(value)));
+}
+
+export function readEncoded<T>(key: StorageKey, storage = browserStorage()): T | null {
+  const raw = storage?.getItem(key);
+  if (raw == null) return null;
+  try {
+    return JSON.parse(decodeBase64(raw)) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown, storage = browserStorage()): void {
+  storage?.setItem(key, JSON.stringify(value));
+}
+
+export function readJson<T>(key: StorageKey, storage = browserStorage()): T | null {
+  const raw = storage?.getItem(key);
+  if (raw == null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function removeKey(key: StorageKey, storage = browserStorage()): void {
+  storage?.removeItem(key);
+}
+
+/** Spec §4: on arrival at /paymentSuccessView all local storage except appSettings is cleared. */
+export function clearAllExceptSettings(storage = browserStorage()): void {
+  if (!storage) return;
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key !== null && key !== STORAGE_KEYS.appSettings) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+}

@@ -1,0 +1,2 @@
+export * from './codec.ts';
+export * from './settingsStore.ts';
