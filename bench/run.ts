@@ -1,0 +1,23 @@
+// `npm run bench`: runs every benchmark in bench/*.bench.ts one after another, prints their figures
+// and writes them all to reports/bench.json.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+
+const dir = import.meta.dirname;
+const filter = process.argv[2];
+const results: Record<string, unknown> = {
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  at: new Date().toISOString(),
+};
+for (const file of readdirSync(dir).filter((name) => name.endsWith('.bench.ts')).sort()) {
+  const name = file.replace(/\.bench\.ts$/, '');
+  if (filter && !name.includes(filter)) continue;
+  console.log(`\n=== bench/${file}`);
+  const module = (await import(path.join(dir, file))) as { run: () => Promise<unknown> };
+  results[name] = await module.run();
+}
+const out = path.join(dir, '..', 'reports', 'bench.json');
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, JSON.stringify(results, null, 2));
+console.log(`\nwrote ${path.relative(process.cwd(), out)}`);

@@ -1,0 +1,63 @@
+// `npm run operator -- <command>`: a small CLI over the admin API of a running cabflow.
+//   settings list | settings get NAME | settings set NAME VALUE | settings unset NAME
+//   sites list | sites add NAME [HOST...]
+// Talks to CABFLOW_URL (default http://localhost:$PORT) with ADMIN_TOKEN; API_PUBLIC_KEY/API_SECRET_KEY pick a site.
+import { loadDotEnv } from '../config.ts';
+
+loadDotEnv();
+const base = (process.env.CABFLOW_URL ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/$/, '');
+const token = process.env.ADMIN_TOKEN;
+
+const usage = `usage: npm run operator -- settings list | settings get NAME | settings set NAME VALUE | settings unset NAME
+                             sites list | sites add NAME [HOST...]
+env: ADMIN_TOKEN (required), CABFLOW_URL (default ${base}), API_PUBLIC_KEY + API_SECRET_KEY to act on another site`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function call(method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (process.env.API_PUBLIC_KEY && process.env.API_SECRET_KEY) {
+    headers['api-public-key'] = process.env.API_PUBLIC_KEY;
+    headers['api-secret-key'] = process.env.API_SECRET_KEY;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${base}/api/admin${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    fail(`cannot reach cabflow at ${base}: ${(error as Error).message}`);
+  }
+  const json = await response.json().catch(() => null);
+  if (!response.ok) fail(`${response.status}: ${json?.message ?? response.statusText}`);
+  return json;
+}
+
+const [group, command, ...rest] = process.argv.slice(2);
+if (!token) fail(`ADMIN_TOKEN is not set.\n${usage}`);
+type Row = { setting_name: string; setting_value: string | null };
+
+if (group === 'settings' && command === 'list') {
+  for (const row of (await call('GET', '/settings')) as Row[]) console.log(`${row.setting_name}=${row.setting_value ?? ''}`);
+} else if (group === 'settings' && command === 'get' && rest.length === 1) {
+  const row = ((await call('GET', '/settings')) as Row[]).find((candidate) => candidate.setting_name === rest[0]);
+  if (!row) fail(`${rest[0]} is not set`);
+  console.log(row.setting_value ?? '');
+} else if (group === 'settings' && command === 'set' && rest.length === 2) {
+  await call('PUT', '/settings', { [rest[0]]: rest[1] });
+  console.log(`${rest[0]}=${rest[1]}`);
+} else if (group === 'settings' && command === 'unset' && rest.length === 1) {
+  await call('PUT', '/settings', { [rest[0]]: null });
+  console.log(`${rest[0]} removed`);
+} else if (group === 'sites' && command === 'list') {
+  for (const site of (await call('GET', '/sites')) as { id: number; name: string; public_key: string; hosts: string[]; is_default: boolean }[]) {
+    console.log(`${site.id}\t${site.name}\t${site.public_key}\t${site.hosts.join(',')}${site.is_default ? '\t(default)' : ''}`);
+  }
+} else if (group === 'sites' && command === 'add' && rest.length >= 1) {
+  const { site } = await call('POST', '/sites', { name: rest[0], hosts: rest.slice(1) });
+  console.log(`site ${site.id} "${site.name}"\nAPI-PUBLIC-KEY ${site.public_key}\nAPI-SECRET-KEY ${site.secret_key}`);
+} else {
+  fail(usage);
+}
