@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from './adapters/db/index.ts';
+import { createMailPort, type MailPort } from './adapters/mail/index.ts';
 import type { Config } from './config.ts';
 import { createSiteCache, type SiteCache } from './domain/sites/index.ts';
 import { siteFromKeys } from './plugins/apiKeys.ts';
@@ -13,15 +14,18 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger?: boolean | object;
+  /** The mail port (bootstrap starts its dispatcher); default: one from the config, not started. */
+  mail?: MailPort;
 }
 
 export interface App {
   fastify: FastifyInstance;
   cache: SiteCache;
+  mail: MailPort;
 }
 
 /** Builds the provider: API under /api/v1, admin API under /api/admin, the SPA and /embed.js. Never listens. */
-export async function buildApp({ config, db, logger = false }: AppDeps): Promise<App> {
+export async function buildApp({ config, db, logger = false, mail = createMailPort({ db, dataDir: config.dataDir, smtpUrl: config.smtpUrl }) }: AppDeps): Promise<App> {
   const fastify = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["api-secret-key"]'] } : logger,
     bodyLimit: 256 * 1024,
@@ -47,5 +51,5 @@ export async function buildApp({ config, db, logger = false }: AppDeps): Promise
   await fastify.register(adminRoutes(db, cache, config.adminToken), { prefix: '/api/admin' });
   await registerSpa(fastify, { distDir: config.distDir, cache, embedOrigins: config.embedOrigins });
 
-  return { fastify, cache };
+  return { fastify, cache, mail };
 }

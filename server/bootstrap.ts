@@ -1,4 +1,5 @@
 import { openDatabase, type Db } from './adapters/db/index.ts';
+import { createMailPort } from './adapters/mail/index.ts';
 import { buildApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
@@ -29,13 +30,17 @@ export async function startProvider(config: Config, options: { logger?: boolean 
   const db = await openDatabase(config);
   try {
     const { seeded } = await prepareDatabase(db, config);
-    const app = await buildApp({ config, db, logger: options.logger });
+    // The mail adapter is chosen once here: SMTP when SMTP_URL is set, else the outbox directory.
+    const mail = createMailPort({ db, dataDir: config.dataDir, smtpUrl: config.smtpUrl });
+    const app = await buildApp({ config, db, logger: options.logger, mail });
+    mail.start(app.fastify.log);
     return {
       ...app,
       db,
       seeded,
       async close() {
         await app.fastify.close();
+        await mail.stop();
         await db.close();
       },
     };

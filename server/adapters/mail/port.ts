@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/index.ts';
+
+/** One e-mail as domain code writes it: both bodies, addresses already formatted ('"Name" <a@b>' or 'a@b'). */
+export interface MailMessage {
+  /** What it is, for logs and tests: 'quote_request_notice', 'contact_notice', 'password_reset_code' … */
+  kind: string;
+  to: string;
+  from: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  /** Holds a secret (a reset code): the bodies are blanked in the table once delivered. */
+  sensitive?: boolean;
+}
+
+export interface FlushResult {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * The mail port (ARCHITECTURE §4). Domain code never sends: it calls `enqueue(tx, …)` inside the transaction of its
+ * business write, and the dispatcher delivers the committed row (outbox: an .eml file; smtp: nodemailer), retrying
+ * failures with backoff. A crash before commit loses both the write and the mail; a crash after loses neither.
+ */
+export interface MailPort {
+  readonly transport: 'outbox' | 'smtp';
+  /** Inserts a queued row in the caller's transaction; returns its id. Call `kick()` after the commit. */
+  enqueue(tx: Queryable, siteId: number, message: MailMessage): Promise<number>;
+  /** Asks for a dispatch soon (after a commit); the periodic poll catches whatever a kick misses. */
+  kick(): void;
+  /** Delivers every due row now; resolves when done (waits for a dispatch already running). */
+  flush(): Promise<FlushResult>;
+  /** Starts the background dispatcher (poll and retries). */
+  start(log?: FastifyBaseLogger): void;
+  /** Stops it, waiting for a dispatch in flight. */
+  stop(): Promise<void>;
+}
+
+/** Strips line breaks from a header value (subjects, display names): no header injection. */
+export const headerSafe = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+
+/** Inserts a queued message in the caller's transaction (the one that writes the business row). */
+export async function enqueueMail(tx: Queryable, siteId: number, message: MailMessage): Promise<number> {
+  const { rows } = await tx.query<{ id: string | number }>(
+    `INSERT INTO mail_outbox (site_id, kind, to_address, from_address, reply_to, subject, text_body, html_body, sensitive)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [
+      siteId,
+      message.kind,
+      headerSafe(message.to),
+      headerSafe(message.from),
+      message.replyTo ? headerSafe(message.replyTo) : null,
+      headerSafe(message.subject),
+      message.text,
+      message.html,
+      message.sensitive ?? false,
+    ],
+  );
+  return Number(rows[0].id);
+}
