@@ -6,9 +6,11 @@ import type { Config } from './config.ts';
 import { createSiteCache, type SiteCache } from './domain/sites/index.ts';
 import { siteFromKeys } from './plugins/apiKeys.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { createRateLimiter } from './plugins/rateLimit.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { catalogRoutes } from './routes/catalog.ts';
+import { enquiryRoutes } from './routes/enquiries.ts';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +47,8 @@ export async function buildApp({ config, db, logger = false, mail = createMailPo
     async (api) => {
       api.addHook('onRequest', siteFromKeys(cache));
       await api.register(catalogRoutes(cache));
+      const limiter = createRateLimiter(db);
+      await api.register(enquiryRoutes({ db, cache, mail, limiter }));
     },
     { prefix: '/api/v1' },
   );

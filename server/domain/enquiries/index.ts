@@ -1,0 +1,2 @@
+export * from './enquiries.ts';
+export * from './notices.ts';

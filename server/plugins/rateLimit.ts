@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../adapters/db/index.ts';
+import { HttpError } from '../http.ts';
+
+/** One limit: at most `max` requests per fixed window of `windowSec`, counted per subject (an address or an account). */
+export interface RateLimitRule {
+  bucket: string;
+  max: number;
+  windowSec: number;
+}
+
+export interface RateLimitCheck {
+  rule: RateLimitRule;
+  subject: string;
+}
+
+const HIT_SQL = `
+  INSERT INTO rate_limit_hits (site_id, bucket, subject, window_start, hits)
+  VALUES ($1, $2, $3, to_timestamp(floor(extract(epoch FROM now())::float8 / $4::float8) * $4::float8), 1)
+  ON CONFLICT (site_id, bucket, subject, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+  RETURNING hits, extract(epoch FROM (window_start + $4::float8 * interval '1 second' - now()))::float8 AS reset_in`;
+
+/**
+ * The client address a limit counts against: the address itself for IPv4, its /64 network for IPv6 (one
+ * subscriber usually holds a whole /64, so counting single IPv6 addresses would let it rotate freely).
+ */
+export function addressSubject(ip: string): string {
+  const address = ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+  if (!isIPv6(address)) return address;
+  const [head, tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/** An account subject: a digest of the lower-cased e-mail, so the counters table holds no addresses. */
+export const accountSubject = (email: string) => `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+
+const waitText = (seconds: number) => {
+  if (seconds < 90) return `${Math.max(1, Math.ceil(seconds))} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+};
+
+/**
+ * Rate limits that hold across every server process: one row per (site, limit, subject, fixed window) in
+ * rate_limit_hits, incremented atomically with INSERT … ON CONFLICT DO UPDATE, so N processes behind a load balancer
+ * share the same counters. Refused requests count too. A refusal is a 429 `{ success: false, message, error }` with
+ * Retry-After.
+ */
+export function createRateLimiter(db: Db) {
+  async function hit(siteId: number, check: RateLimitCheck): Promise<{ hits: number; resetInSec: number }> {
+    const { rows } = await db.query<{ hits: number; reset_in: number }>(HIT_SQL, [siteId, check.rule.bucket, check.subject, check.rule.windowSec]);
+    if (Math.random() < 0.01) {
+      // Old windows are useless: drop them now and then (any process may; all sites at once is fine for this table).
+      db.query("DELETE FROM rate_limit_hits WHERE window_start < now() - interval '2 days'").catch(() => undefined);
+    }
+    return { hits: Number(rows[0].hits), resetInSec: Math.max(1, Math.ceil(Number(rows[0].reset_in))) };
+  }
+
+  /** Counts the request against every check; throws a 429 if any limit is exceeded. */
+  async function enforce(request: FastifyRequest, reply: FastifyReply, checks: RateLimitCheck[]): Promise<void> {
+    let refusal: { check: RateLimitCheck; resetInSec: number } | null = null;
+    for (const check of checks) {
+      const { hits, resetInSec } = await hit(request.site.id, check);
+      if (hits > check.rule.max && (!refusal || resetInSec > refusal.resetInSec)) refusal = { check, resetInSec };
+    }
+    if (!refusal) return;
+    request.log.warn({ rate_limit: refusal.check.rule.bucket, site_id: request.site.id }, 'rate limited');
+    const message = `Too many requests. Please try again in ${waitText(refusal.resetInSec)}.`;
+    reply.header('retry-after', String(refusal.resetInSec));
+    throw new HttpError(429, message, { error: message });
+  }
+
+  return {
+    hit,
+    enforce,
+    /** An onRequest hook limiting a route per client address (before its body is even read). */
+    perAddress(rule: RateLimitRule) {
+      return async (request: FastifyRequest, reply: FastifyReply) => enforce(request, reply, [{ rule, subject: addressSubject(request.ip) }]);
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;
