@@ -9,8 +9,10 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { createRateLimiter } from './plugins/rateLimit.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { enquiryRoutes } from './routes/enquiries.ts';
+import { passengerRoutes } from './routes/passengers.ts';
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +51,8 @@ export async function buildApp({ config, db, logger = false, mail = createMailPo
       await api.register(catalogRoutes(cache));
       const limiter = createRateLimiter(db);
       await api.register(enquiryRoutes({ db, cache, mail, limiter }));
+      await api.register(passengerRoutes({ db, cache, mail, limiter }));
+      await api.register(authRoutes({ db, cache, mail, limiter }));
     },
     { prefix: '/api/v1' },
   );

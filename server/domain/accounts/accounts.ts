@@ -1,0 +1,172 @@
+import type { FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES, type CorporatePassenger } from '../../../contract/accounts.ts';
+import type { Db, Queryable } from '../../adapters/db/index.ts';
+import type { MailIdentity, MailPort } from '../../adapters/mail/index.ts';
+import { HttpError } from '../../http.ts';
+import { emailChangedMail, passwordChangedMail, resetCodeMail } from './notices.ts';
+import { hashPassword, verifyPasswordEvenIfMissing } from './passwords.ts';
+import { createAccountsRepository, toCorporatePassenger, type PassengerRecord } from './repository.ts';
+import { bearerToken, hashResetCode, hashSessionToken, newCodeSalt, newResetCode, newSessionToken, RESET_CODE_MAX_FAILURES, resetCodeMatches } from './secrets.ts';
+
+export interface AccountsContext {
+  db: Db;
+  mail: MailPort;
+  siteId: number;
+  identity: MailIdentity;
+  log: { info(object: object, message: string): void; warn(object: object, message: string): void };
+}
+
+export interface AuthenticatedPassenger {
+  passenger: PassengerRecord;
+  sessionId: number;
+  expiresAt: Date;
+}
+
+/**
+ * The passenger of the request's bearer token, or a 401: for every passenger-data route (update-passenger now,
+ * `GET /get_booking/{passenger_id}` next). The caller then compares the id in the URL or body with
+ * `passenger.id` and answers 403 when they differ (CLARIFICATIONS 6). Scoped by the request's site: a token of
+ * another site is unknown here.
+ */
+export async function authenticatePassenger(request: FastifyRequest, db: Queryable): Promise<AuthenticatedPassenger> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw new HttpError(401, ACCOUNT_MESSAGES.signInAgain);
+  const session = await createAccountsRepository(db, request.site.id).sessionByTokenHash(hashSessionToken(token));
+  if (!session) throw new HttpError(401, ACCOUNT_MESSAGES.signInAgain);
+  return session;
+}
+
+/** 403 unless the id the browser sent is the token's own passenger (CLARIFICATIONS 6). */
+export function assertOwnPassenger(auth: AuthenticatedPassenger, passengerId: number): void {
+  if (auth.passenger.id !== passengerId) throw new HttpError(403, ACCOUNT_MESSAGES.notYourAccount);
+}
+
+/** Checks an e-mail and password; unknown e-mail and wrong password take the same time and give the same null. */
+export async function checkCredentials(context: AccountsContext, email: string, password: string): Promise<PassengerRecord | null> {
+  const passenger = await createAccountsRepository(context.db, context.siteId).passengerByEmail(email);
+  const ok = await verifyPasswordEvenIfMissing(passenger?.passwordHash, password);
+  return ok && passenger ? passenger : null;
+}
+
+/** Signs in: a new session of 12 hours; the token leaves the server only in this answer. */
+export async function signIn(context: AccountsContext, email: string, password: string) {
+  const passenger = await checkCredentials(context, email, password);
+  if (!passenger) throw new HttpError(401, ACCOUNT_MESSAGES.invalidCredentials);
+  const token = newSessionToken();
+  const expiresAt = await createAccountsRepository(context.db, context.siteId).createSession(passenger.id, hashSessionToken(token));
+  context.log.info({ site_id: context.siteId, passenger_id: passenger.id }, 'passenger signed in');
+  return { token, expiresAt, passenger: toCorporatePassenger(passenger) };
+}
+
+/** Revokes the token's session (a token already revoked or unknown is fine: the browser forgets it anyway). */
+export async function signOut(db: Queryable, siteId: number, token: string): Promise<void> {
+  await createAccountsRepository(db, siteId).revokeSessionByTokenHash(hashSessionToken(token));
+}
+
+/** Updates the token's own passenger; 409 when another account of the site has the e-mail. */
+export async function updateOwnProfile(
+  context: AccountsContext,
+  auth: AuthenticatedPassenger,
+  profile: { name: string; email: string; phone: string },
+): Promise<CorporatePassenger> {
+  const before = auth.passenger;
+  const updated = await context.db
+    .transaction(async (tx) => {
+      const repository = createAccountsRepository(tx, context.siteId);
+      if (await repository.emailTakenByAnother(profile.email, before.id)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+      const after = await repository.updateProfile(before.id, profile);
+      if (!after) throw new HttpError(401, ACCOUNT_MESSAGES.signInAgain);
+      if (after.email.toLowerCase() !== before.email.toLowerCase()) await context.mail.enqueue(tx, context.siteId, emailChangedMail(context.identity, before, after));
+      return { after, mailed: after.email.toLowerCase() !== before.email.toLowerCase() };
+    })
+    .catch((error: unknown) => {
+      // Two updates racing to the same address: the unique index decides.
+      if ((error as { code?: string }).code === '23505') throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+      throw error;
+    });
+  if (updated.mailed) context.mail.kick();
+  return toCorporatePassenger(updated.after);
+}
+
+/**
+ * Forgot password, step 1: a new 6-digit code (superseding any earlier one) and its e-mail, in one transaction.
+ * Unknown e-mail: 404 'Email not found' as the spec's text requires (CLARIFICATIONS 4: rate-limited and logged).
+ */
+export async function requestResetCode(context: AccountsContext, email: string, subject: string): Promise<void> {
+  const passenger = await createAccountsRepository(context.db, context.siteId).passengerByEmail(email);
+  if (!passenger) {
+    context.log.warn({ site_id: context.siteId, account: subject }, 'forgot-password for an e-mail without an account');
+    throw new HttpError(404, ACCOUNT_MESSAGES.emailNotFound);
+  }
+  const code = newResetCode();
+  const salt = newCodeSalt();
+  await context.db.transaction(async (tx) => {
+    const repository = createAccountsRepository(tx, context.siteId);
+    await repository.retireCodes(passenger.id);
+    await repository.insertCode(passenger.id, salt, hashResetCode(salt, code));
+    await context.mail.enqueue(tx, context.siteId, resetCodeMail(context.identity, passenger, code));
+  });
+  context.mail.kick();
+  context.log.info({ site_id: context.siteId, passenger_id: passenger.id }, 'password reset code sent');
+}
+
+type CodeOutcome = 'ok' | 'invalid' | 'expired' | 'locked';
+
+/**
+ * Checks a code against the passenger's live one, inside the caller's transaction with the code row locked.
+ * Order: none → invalid; 5 wrong tries already → locked (even if this one is right); expired → expired;
+ * wrong → one more wrong try recorded. The outcome is returned, not thrown, so the wrong try is committed.
+ */
+async function checkCode(tx: Queryable, siteId: number, passengerId: number | null, code: string): Promise<{ outcome: CodeOutcome; codeId?: number }> {
+  if (passengerId === null) return { outcome: 'invalid' };
+  const repository = createAccountsRepository(tx, siteId);
+  const live = await repository.liveCodeForUpdate(passengerId);
+  if (!live) return { outcome: 'invalid' };
+  if (live.failedAttempts >= RESET_CODE_MAX_FAILURES) return { outcome: 'locked' };
+  if (live.expired) return { outcome: 'expired' };
+  if (!resetCodeMatches(live.salt, live.hash, code)) {
+    await repository.recordWrongCode(live.id);
+    return { outcome: 'invalid' };
+  }
+  return { outcome: 'ok', codeId: live.id };
+}
+
+function refuseCode(outcome: Exclude<CodeOutcome, 'ok'>): never {
+  const message = { invalid: ACCOUNT_MESSAGES.codeInvalid, expired: ACCOUNT_MESSAGES.codeExpired, locked: ACCOUNT_MESSAGES.codeLocked }[outcome];
+  throw new HttpError(400, message);
+}
+
+/** Forgot password, step 2: is this the live code? (It stays usable for step 3.) */
+export async function verifyResetCode(context: AccountsContext, email: string, code: string): Promise<void> {
+  const passenger = await createAccountsRepository(context.db, context.siteId).passengerByEmail(email);
+  const result = await context.db.transaction(async (tx) => {
+    const checked = await checkCode(tx, context.siteId, passenger?.id ?? null, code);
+    if (checked.outcome === 'ok') await createAccountsRepository(tx, context.siteId).markCodeVerified(checked.codeId!);
+    return checked;
+  });
+  if (result.outcome !== 'ok') refuseCode(result.outcome);
+}
+
+/**
+ * Forgot password, step 3: with the live code, sets the new password, uses the code up, retires any other, signs
+ * every session out and tells the owner by e-mail: one transaction.
+ */
+export async function resetPasswordWithCode(context: AccountsContext, email: string, code: string, newPassword: string): Promise<void> {
+  const passenger = await createAccountsRepository(context.db, context.siteId).passengerByEmail(email);
+  // Hashed before the transaction so the row lock is held for milliseconds, not for argon2's work.
+  const passwordHash = passenger ? await hashPassword(newPassword) : null;
+  const result = await context.db.transaction(async (tx) => {
+    const checked = await checkCode(tx, context.siteId, passenger?.id ?? null, code);
+    if (checked.outcome !== 'ok' || !passenger || !passwordHash) return { ...checked, revoked: 0 };
+    const repository = createAccountsRepository(tx, context.siteId);
+    await repository.setPassword(passenger.id, passwordHash);
+    await repository.markCodeUsed(checked.codeId!);
+    await repository.retireCodes(passenger.id);
+    const revoked = await repository.revokeAllSessions(passenger.id);
+    await context.mail.enqueue(tx, context.siteId, passwordChangedMail(context.identity, passenger));
+    return { ...checked, revoked };
+  });
+  if (result.outcome !== 'ok') refuseCode(result.outcome);
+  context.mail.kick();
+  context.log.info({ site_id: context.siteId, passenger_id: passenger!.id, sessions_revoked: result.revoked }, 'password reset with a code');
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  checkPassengerEmailRequestSchema,
+  passengerLoginRequestSchema,
+  updatePassengerRequestSchema,
+  type AccountOkResponse,
+  type PassengerLoginResponse,
+  type UpdatePassengerResponse,
+  type ValidateTokenResponse,
+} from '../../contract/accounts.ts';
+import { isEnabled, settingsFromRows } from '../../contract/settings.ts';
+import type { Db } from '../adapters/db/index.ts';
+import { mailIdentity, type MailPort } from '../adapters/mail/index.ts';
+import {
+  assertOwnPassenger,
+  authenticatePassenger,
+  bearerToken,
+  checkCredentials,
+  signIn,
+  signOut,
+  toCorporatePassenger,
+  updateOwnProfile,
+  type AccountsContext,
+} from '../domain/accounts/index.ts';
+import type { SiteCache } from '../domain/sites/index.ts';
+import { HttpError, parseInput } from '../http.ts';
+import { accountSubject, addressSubject, type RateLimiter, type RateLimitRule } from '../plugins/rateLimit.ts';
+
+export interface AccountRouteDeps {
+  db: Db;
+  cache: SiteCache;
+  mail: MailPort;
+  limiter: RateLimiter;
+}
+
+/**
+ * Credential checks: per client address, and per account across both calls that take a password, so an attacker
+ * gets at most 10 guesses at one account per 15 minutes however many addresses it uses.
+ */
+export const CREDENTIAL_RATE_LIMITS = {
+  loginPerAddress: { bucket: 'check-passenger-login:ip', max: 30, windowSec: 900 },
+  checkEmailPerAddress: { bucket: 'check-passenger-email:ip', max: 30, windowSec: 900 },
+  perAccount: { bucket: 'credentials:account', max: 10, windowSec: 900 },
+} satisfies Record<string, RateLimitRule>;
+
+export async function accountsContext(deps: Pick<AccountRouteDeps, 'db' | 'cache' | 'mail'>, request: FastifyRequest): Promise<AccountsContext> {
+  const { settings } = await deps.cache.catalog(request.site.id);
+  return { db: deps.db, mail: deps.mail, siteId: request.site.id, identity: mailIdentity(settings, request.site.name), log: request.log };
+}
+
+/** The corporate passenger calls of spec §7: check-passenger-login, passenger/validate-token, passenger/logout, update-passenger, check-passenger-email. */
+export function passengerRoutes(deps: AccountRouteDeps) {
+  const { db, cache, limiter } = deps;
+  return async (app: FastifyInstance) => {
+    app.post(
+      '/check-passenger-login',
+      { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.loginPerAddress) },
+      async (request, reply): Promise<PassengerLoginResponse> => {
+        const input = parseInput(passengerLoginRequestSchema, request.body);
+        await limiter.enforce(request, reply, [{ rule: CREDENTIAL_RATE_LIMITS.perAccount, subject: accountSubject(input.email) }]);
+        const settings = settingsFromRows((await cache.catalog(request.site.id)).settings);
+        if (!isEnabled(settings, 'CORPORATE_LOGIN')) throw new HttpError(403, 'Corporate login is not available');
+        const session = await signIn(await accountsContext(deps, request), input.email, input.password);
+        return {
+          success: true,
+          message: ACCOUNT_MESSAGES.loginOk,
+          access_token: session.token,
+          token_type: 'Bearer',
+          expires_at: session.expiresAt.toISOString(),
+          passenger: session.passenger,
+        };
+      },
+    );
+
+    // Always 200: the answer to "is this token good?" is in `valid` (missing, unknown, expired, revoked: false).
+    app.post('/passenger/validate-token', async (request): Promise<ValidateTokenResponse> => {
+      try {
+        const auth = await authenticatePassenger(request, db);
+        return { valid: true, passenger: toCorporatePassenger(auth.passenger), expires_at: auth.expiresAt.toISOString() };
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) return { valid: false };
+        throw error;
+      }
+    });
+
+    app.post('/passenger/logout', async (request): Promise<AccountOkResponse> => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw new HttpError(401, ACCOUNT_MESSAGES.signInAgain);
+      await signOut(db, request.site.id, token);
+      return { success: true, message: ACCOUNT_MESSAGES.loggedOut };
+    });
+
+    app.patch('/update-passenger', async (request): Promise<UpdatePassengerResponse> => {
+      const auth = await authenticatePassenger(request, db);
+      const input = parseInput(updatePassengerRequestSchema, request.body);
+      assertOwnPassenger(auth, input.passenger_id);
+      const passenger = await updateOwnProfile(await accountsContext(deps, request), auth, { name: input.name, email: input.email, phone: input.phone });
+      return { success: true, passenger, message: ACCOUNT_MESSAGES.profileUpdated };
+    });
+
+    // Existing-client mode of the details step: does a customer with this e-mail and password exist?
+    // One answer for "no such e-mail" and "wrong password", so this call reveals no more than it must.
+    app.post(
+      '/check-passenger-email',
+      { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.checkEmailPerAddress) },
+      async (request, reply): Promise<AccountOkResponse> => {
+        const input = parseInput(checkPassengerEmailRequestSchema, request.body);
+        await limiter.enforce(request, reply, [{ rule: CREDENTIAL_RATE_LIMITS.perAccount, subject: accountSubject(input.email) }]);
+        const passenger = await checkCredentials(await accountsContext(deps, request), input.email, input.password);
+        if (!passenger) {
+          request.log.info({ site_id: request.site.id, address: addressSubject(request.ip) }, 'check-passenger-email: no match');
+          throw new HttpError(401, 'Email or password not recognised');
+        }
+        return { success: true, message: 'Email found' };
+      },
+    );
+  };
+}
