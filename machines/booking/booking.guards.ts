@@ -1,0 +1,49 @@
+/**
+ * Pure predicates behind the machine's named guards: the details-step checks (spec §5, in order) and the facts
+ * the step guards read (spec §2 stepper, §4).
+ */
+import { YES } from '../../contract/settings.ts';
+import { BOOKING_MESSAGES } from './booking.messages.ts';
+import type { RouteFacts } from './booking.routes.ts';
+import type { BookingResponse, BookingSettings, PassengerMode, PriceDetail, RegistrationData } from './booking.types.ts';
+
+const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
+
+/** Which local check of the details step fails first (spec §5 Details step 1–4). */
+export type DetailsProblem = 'emailMissing' | 'passwordMissing' | 'privacyMissing' | 'termsMissing';
+
+export function detailsProblem(data: RegistrationData, mode: PassengerMode): DetailsProblem | null {
+  if (blank(data.email)) return 'emailMissing';
+  if (mode !== 'guest_login' && blank(data.password)) return 'passwordMissing';
+  if (mode === 'new_client' && !data.privacyAccepted) return 'privacyMissing';
+  if (mode === 'new_client' && !data.termsAccepted) return 'termsMissing';
+  return null;
+}
+
+export const detailsMessage = (problem: DetailsProblem) => BOOKING_MESSAGES[problem];
+
+export const showPayInCar = (settings: BookingSettings) => settings.SHOWPAYINCAR === YES;
+export const showCard = (settings: BookingSettings) => settings.SHOWCARD === YES;
+
+export interface FlowFacts {
+  settings: BookingSettings;
+  priceDetails: PriceDetail[] | null;
+  selectedVehicle: PriceDetail | null;
+  registrationData: RegistrationData;
+  passengerMode: PassengerMode;
+  booking: BookingResponse | null;
+}
+
+/**
+ * "Saved registration data" for the payment step: data that passes the details step's local checks. (The server
+ * check of an existing client is not remembered across a reload; the booking call checks the account again.)
+ */
+export function routeFacts(c: FlowFacts): RouteFacts {
+  return {
+    hasPriceDetails: c.priceDetails !== null,
+    hasSelectedVehicle: c.selectedVehicle !== null,
+    hasRegistrationData: detailsProblem(c.registrationData, c.passengerMode) === null,
+    cardAllowed: showCard(c.settings),
+    hasBooking: c.booking !== null,
+  };
+}
