@@ -1,0 +1,199 @@
+/**
+ * The booking machine's data: context, input (what the composition root restores), events, timings, and the
+ * pure functions that build call inputs from the context.
+ */
+import { BOOKING_MESSAGES } from './booking.messages.ts';
+import { bookedQuantity, cardAmountMinor, vehicleTotal } from './booking.pricing.ts';
+import {
+  EMPTY_REGISTRATION,
+  type BookingAlert,
+  type BookingCreatePayload,
+  type BookingForm,
+  type BookingResponse,
+  type BookingSettings,
+  type BookingType,
+  type CardFormOutcome,
+  type CardPayment,
+  type HourlyRateForm,
+  type PassengerMode,
+  type PriceDetail,
+  type RegistrationData,
+  type SelectedOptions,
+  type SelectionKind,
+  type VehicleKey,
+} from './booking.types.ts';
+
+export interface BookingContext {
+  /** The settings the flow reads; the composition root passes them in and sends settings.update when they load. */
+  settings: BookingSettings;
+  /** One per browser session; every payment and booking call derives its idempotency key from it. */
+  idempotencyKey: string;
+  bookingType: BookingType;
+  /** The forms as last submitted (and as the options editor changed the mileage one). */
+  bookingForm: BookingForm | null;
+  hourlyRateForm: HourlyRateForm | null;
+  /** The shown price list, filtered per spec §5; null when there is none (the quotation step is closed). */
+  priceDetails: PriceDetail[] | null;
+  /** The last price calculation's error text (cleared at the start of each call). */
+  pricingError: string | null;
+  /** Vehicle select per `${vehicle_id}-${company_id}`, 1..6; only keys of the current list. */
+  quantities: Record<string, number>;
+  selectedVehicle: PriceDetail | null;
+  selectionKind: SelectionKind | null;
+  registrationData: RegistrationData;
+  passengerMode: PassengerMode;
+  /** The card provider's publishable key, for the /stripecheckout query and Stripe.js. */
+  publishableKey: string | null;
+  /** The card payment in progress. Card data itself is never stored. */
+  cardPayment: CardPayment | null;
+  /** The booking response shown on /paymentSuccessView. */
+  booking: BookingResponse | null;
+  /** The popup or alert dialog showing now. */
+  alert: BookingAlert | null;
+}
+
+/** What the composition root restores from localStorage (spec §3 keys) so a reload on any step keeps the state. */
+export interface BookingInput {
+  idempotencyKey: string;
+  settings?: Partial<BookingSettings>;
+  bookingType?: BookingType | null;
+  bookingForm?: BookingForm | null;
+  hourlyRateForm?: HourlyRateForm | null;
+  priceDetails?: PriceDetail[] | null;
+  quantities?: Record<string, number> | null;
+  selectedVehicle?: PriceDetail | null;
+  selectionKind?: SelectionKind | null;
+  registrationData?: Partial<RegistrationData> | null;
+  passengerMode?: PassengerMode | null;
+  booking?: BookingResponse | null;
+}
+
+export type BookingEvent =
+  | { type: 'settings.update'; settings: Partial<BookingSettings> }
+  | { type: 'quote.submit'; bookingForm: BookingForm }
+  | { type: 'hourly.submit'; hourlyRateForm: HourlyRateForm }
+  | { type: 'route.enter'; path: string }
+  | { type: 'nav.back' }
+  | { type: 'vehicle.quantity'; vehicle: VehicleKey; quantity: number }
+  | { type: 'vehicle.book'; vehicle: VehicleKey; kind: SelectionKind }
+  | { type: 'vehicle.contact' }
+  | { type: 'options.save'; options: SelectedOptions }
+  | { type: 'registration.change'; data: Partial<RegistrationData> }
+  | { type: 'passengerMode.change'; mode: PassengerMode }
+  | { type: 'details.next' }
+  | { type: 'payment.payInCar' }
+  | { type: 'payment.chooseCard' }
+  | { type: 'card.submit'; card: CardFormOutcome }
+  | { type: 'booking.retry' }
+  | { type: 'alert.dismiss' }
+  | { type: 'flow.restart' };
+
+/** Every event type the machine accepts from outside (actor outcomes and delays come as xstate.* events). */
+export const BOOKING_EVENT_TYPES = [
+  'settings.update',
+  'quote.submit',
+  'hourly.submit',
+  'route.enter',
+  'nav.back',
+  'vehicle.quantity',
+  'vehicle.book',
+  'vehicle.contact',
+  'options.save',
+  'registration.change',
+  'passengerMode.change',
+  'details.next',
+  'payment.payInCar',
+  'payment.chooseCard',
+  'card.submit',
+  'booking.retry',
+  'alert.dismiss',
+  'flow.restart',
+] as const satisfies readonly BookingEvent['type'][];
+
+// A missing entry above fails to compile here.
+type MissingEventType = Exclude<BookingEvent['type'], (typeof BOOKING_EVENT_TYPES)[number]>;
+const everyEventListed: [MissingEventType] extends [never] ? true : MissingEventType = true;
+void everyEventListed;
+
+/** Spec §8/§9 timings, in ms. */
+export const BOOKING_TIMINGS = {
+  /** Same Address / Urgent Booking popups redirect to /quoteView after 1 s… */
+  popupRedirect: 1000,
+  /** …and every pricing popup closes at 3 s. */
+  popup: 3000,
+  /** 'Payment successful!' shows for 1500 ms. */
+  successToast: 1500,
+  /** A 'processing' intent is asked again after this long (ours). */
+  processingPoll: 2000,
+} as const;
+
+const NO_SETTINGS: BookingSettings = { MULTIPLE_PRICES: null, CHEAPEST_COMPANY_PRICE: null, SHOWCARD: null, SHOWPAYINCAR: null, GRACE_TIME: null, ROUND_OFF: null };
+
+export const pickSettings = (settings: Partial<BookingSettings> | undefined, base: BookingSettings = NO_SETTINGS): BookingSettings => {
+  const picked = { ...base };
+  for (const name of Object.keys(NO_SETTINGS) as (keyof BookingSettings)[]) if (settings && name in settings) picked[name] = settings[name] ?? null;
+  return picked;
+};
+
+/** The flow's data with nothing chosen yet; the start of every new booking. */
+export const EMPTY_FLOW = {
+  bookingForm: null,
+  hourlyRateForm: null,
+  priceDetails: null,
+  pricingError: null,
+  quantities: {},
+  selectedVehicle: null,
+  selectionKind: null,
+  registrationData: EMPTY_REGISTRATION,
+  passengerMode: 'guest_login',
+  publishableKey: null,
+  cardPayment: null,
+  alert: null,
+} satisfies Partial<BookingContext>;
+
+export function contextFromInput(input: BookingInput): BookingContext {
+  return {
+    ...EMPTY_FLOW,
+    settings: pickSettings(input.settings),
+    idempotencyKey: input.idempotencyKey,
+    bookingType: input.bookingType === 'hourly' ? 'hourly' : 'milleage',
+    bookingForm: input.bookingForm ?? null,
+    hourlyRateForm: input.hourlyRateForm ?? null,
+    priceDetails: input.priceDetails ?? null,
+    quantities: input.quantities ?? {},
+    selectedVehicle: input.selectedVehicle ?? null,
+    selectionKind: input.selectedVehicle ? (input.selectionKind ?? 'selection') : null,
+    registrationData: { ...EMPTY_REGISTRATION, ...input.registrationData },
+    passengerMode: input.passengerMode ?? 'guest_login',
+    booking: input.booking ?? null,
+  };
+}
+
+export const failedPayment = (message: string): BookingAlert => ({ kind: 'error', title: BOOKING_MESSAGES.paymentFailedTitle, message });
+export const errorAlert = (message: string): BookingAlert => ({ kind: 'error', title: BOOKING_MESSAGES.errorTitle, message });
+
+/** Spec §3 Booking create payload from the flow's data; the idempotency key is per quote (car) or per intent (card). */
+export function bookingPayload(context: BookingContext, method: 'car' | 'card'): BookingCreatePayload {
+  const vehicle = context.selectedVehicle!;
+  const card = context.cardPayment;
+  return {
+    selectedVehicleData: vehicle,
+    selectedVehicle: bookedQuantity(vehicle, context.selectionKind, context.quantities),
+    bookingType: context.bookingType,
+    bookingForm: context.bookingType === 'milleage' ? context.bookingForm : null,
+    hourlyRateForm: context.bookingType === 'milleage' ? null : context.hourlyRateForm,
+    registrationData: context.registrationData,
+    payment_method: method,
+    selected_passenger: context.passengerMode,
+    stripe_session_id: method === 'card' ? (card?.stripeSessionId ?? null) : null,
+    paymentId: method === 'card' ? (card?.paymentId ?? card?.paymentIntentId ?? null) : null,
+    idempotencyKey: method === 'card' ? `${context.idempotencyKey}:booking:${card?.paymentIntentId ?? ''}` : `${context.idempotencyKey}:booking:${vehicle.quote_id}`,
+  };
+}
+
+/** What the card costs, in minor units (spec §9): unit price × quantity, rounded first when ROUND_OFF is 'yes'. */
+export function amountToPayMinor(context: Pick<BookingContext, 'selectedVehicle' | 'selectionKind' | 'quantities' | 'settings'>): number {
+  const vehicle = context.selectedVehicle;
+  if (!vehicle) return 0;
+  return cardAmountMinor(vehicleTotal(vehicle, bookedQuantity(vehicle, context.selectionKind, context.quantities)), context.settings);
+}

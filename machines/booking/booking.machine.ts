@@ -1,0 +1,252 @@
+/**
+ * The booking flow (spec §2 stepper, §4 Booking flow, §5, §8): the single owner of the steps. Views send events
+ * and read state; RouteSync maps the routed states (booking.routes.ts) to URLs and sends `route.enter` for URLs
+ * typed by hand or changed by Back/Forward. Top-level states, as the visitor sees them:
+ *
+ * - bookTrip        Home / Book a Trip (step 0): the quote and hourly forms. Inside: `form` (/, /booktripview),
+ *                   `noPriceData` (/home, where a closed step sends you), `pricing` ('Please wait while loading
+ *                   price'), and the price-error popups `priceError` ('Error', 3 s), `sameAddress` ('Same Address
+ *                   Booking!') and `urgentBooking` ('Urgent Booking!'), which go to /quoteView after 1 s.
+ * - quotation       /quotationview (step 1): the vehicle list; `recalculating` after the options editor's Save.
+ * - personalDetails /personalDetailView (step 2): registration details; `checkingEmail` for an existing client.
+ * - payment         /paymentview (step 3): Pay in Car (`bookingInCar` while booking) or Pay By Card.
+ * - cardCheckout    /stripecheckout (step 3): the card page and the card payment (booking.card.ts).
+ * - confirmed       /paymentSuccessView: the booking made; stored flow data cleared.
+ * - quoteRequest    /quoteView: the visitor was sent to the quote-request page (Contact Us, or a popup's redirect;
+ *                   `popup` while that popup is still open).
+ */
+import { and, stateIn } from 'xstate';
+import { cardCheckoutState } from './booking.card.ts';
+import { bookingPayload, contextFromInput, type BookingContext } from './booking.context.ts';
+import { BOOKING_MESSAGES } from './booking.messages.ts';
+import { ROUTED_STATE_IDS } from './booking.routes.ts';
+import { bookingSetup } from './booking.setup.ts';
+
+type Ctx = { context: BookingContext };
+
+const persistForms = {
+  type: 'persistForms',
+  params: ({ context }: Ctx) => ({ bookingType: context.bookingType, bookingForm: context.bookingForm, hourlyRateForm: context.hourlyRateForm }),
+} as const;
+const persistPriceDetails = { type: 'persistPriceDetails', params: ({ context }: Ctx) => ({ priceDetails: context.priceDetails }) } as const;
+const persistSelection = {
+  type: 'persistSelection',
+  params: ({ context }: Ctx) => ({ selectedVehicle: context.selectedVehicle, selectionKind: context.selectionKind }),
+} as const;
+const persistQuantities = { type: 'persistQuantities', params: ({ context }: Ctx) => ({ quantities: context.quantities }) } as const;
+const persistRegistration = {
+  type: 'persistRegistration',
+  params: ({ context }: Ctx) => ({ registrationData: context.registrationData, passengerMode: context.passengerMode }),
+} as const;
+
+/** route.enter: already there → nothing; else go to the step the path leads to (the nearest allowed one). */
+const routeTransitions = ROUTED_STATE_IDS.flatMap((to) => [
+  { guard: and([{ type: 'routeLeadsTo', params: { to } }, stateIn(`#${to}`)]) },
+  { guard: { type: 'routeLeadsTo', params: { to } }, target: `#${to}`, actions: 'clearAlert' },
+] as const);
+
+/** In-flight states ignore navigation (RouteSync puts the URL back) and a second submit. */
+const stay = { 'route.enter': {}, 'nav.back': {} } as const;
+
+/** The options editor's Save (mileage only, spec §2/§4): save to the form, then recalculate the selected vehicle. */
+const optionsSave = [
+  { guard: 'isHourlyBooking' },
+  { guard: 'lacksBookingForm', actions: { type: 'showAlert', params: { kind: 'error', title: BOOKING_MESSAGES.errorTitle, message: BOOKING_MESSAGES.recalcFormMissing } } },
+  { guard: 'lacksSelectedVehicle', actions: { type: 'showAlert', params: { kind: 'error', title: BOOKING_MESSAGES.errorTitle, message: BOOKING_MESSAGES.vehicleMissing } } },
+  { target: 'recalculating', actions: ['clearAlert', 'mergeOptions', persistForms] },
+] as const;
+
+const recalculating = (back: string) =>
+  bookingSetup.createStateConfig({
+    tags: ['busy'],
+    on: stay,
+    invoke: {
+      id: 'recalculateSelectedVehicle',
+      src: 'recalculateSelectedVehicle',
+      input: ({ context }) => ({
+        vehicle: context.selectedVehicle!,
+        options: {
+          meet_and_greet: context.bookingForm!.meet_and_greet,
+          baby_seats: context.bookingForm!.baby_seats,
+          booster_seats: context.bookingForm!.booster_seats,
+          special_luggage: context.bookingForm!.special_luggage,
+          wheel_chair: context.bookingForm!.wheel_chair,
+          waiting_min: context.bookingForm!.waiting_min,
+          return_meet_and_greet: context.bookingForm!.return_meet_and_greet,
+          return_baby_seats: context.bookingForm!.return_baby_seats,
+          return_booster_seats: context.bookingForm!.return_booster_seats,
+          return_special_luggage: context.bookingForm!.return_special_luggage,
+          return_wheel_chair: context.bookingForm!.return_wheel_chair,
+          return_waiting_min: context.bookingForm!.return_waiting_min,
+        },
+      }),
+      onDone: [
+        {
+          guard: { type: 'recalculationAccepted', params: ({ event }) => event.output },
+          target: back,
+          actions: [{ type: 'applyRecalculatedPrice', params: ({ event }) => ({ data: event.output.data }) }, persistPriceDetails, persistSelection],
+        },
+        { target: back, actions: { type: 'showAlert', params: { kind: 'error', title: BOOKING_MESSAGES.errorTitle, message: BOOKING_MESSAGES.recalcNotOk } } },
+      ],
+      onError: { target: back, actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+    },
+  });
+
+export const bookingMachine = bookingSetup.createMachine({
+  id: 'booking',
+  context: ({ input }) => contextFromInput(input),
+  initial: 'bookTrip',
+  on: {
+    'route.enter': routeTransitions,
+    'alert.dismiss': { actions: 'clearAlert' },
+    'settings.update': { actions: 'updateSettings' },
+  },
+  states: {
+    bookTrip: {
+      initial: 'form',
+      on: {
+        'quote.submit': { target: '.pricing', actions: ['startPricing', persistForms, persistPriceDetails, persistSelection, persistQuantities] },
+        'hourly.submit': { target: '.pricing', actions: ['startPricing', persistForms, persistPriceDetails, persistSelection, persistQuantities] },
+      },
+      states: {
+        form: { id: 'bookTrip' },
+        noPriceData: { id: 'home' },
+        pricing: {
+          tags: ['busy', 'loadingPrice'],
+          on: { ...stay, 'quote.submit': {}, 'hourly.submit': {} },
+          invoke: {
+            id: 'calculatePrice',
+            src: 'calculatePrice',
+            input: ({ context }) =>
+              context.bookingType === 'milleage'
+                ? { bookingType: 'milleage' as const, bookingForm: context.bookingForm! }
+                : { bookingType: 'hourly' as const, hourlyRateForm: context.hourlyRateForm! },
+            onDone: [
+              {
+                guard: { type: 'priceListFits', params: ({ event }) => ({ priceDetails: event.output }) },
+                target: '#quotation',
+                actions: [{ type: 'setPriceList', params: ({ event }) => ({ priceDetails: event.output }) }, persistPriceDetails],
+              },
+              // Spec §5: too many passengers or bags for the largest vehicle; shown in the 'Error' popup.
+              { target: 'priceError', actions: { type: 'setCapacityError', params: ({ event }) => ({ priceDetails: event.output }) } },
+            ],
+            onError: [
+              {
+                guard: { type: 'priceErrorIs', params: ({ event }) => ({ error: event.error, kind: 'sameAddress' }) },
+                target: 'sameAddress',
+                actions: { type: 'setPriceError', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
+                guard: { type: 'priceErrorIs', params: ({ event }) => ({ error: event.error, kind: 'urgentBooking' }) },
+                target: 'urgentBooking',
+                actions: { type: 'setPriceError', params: ({ event }) => ({ error: event.error }) },
+              },
+              { target: 'priceError', actions: { type: 'setPriceError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        /** The 'Error' popup on the home page; closes after 3 s. */
+        priceError: { after: { popup: { target: 'form', actions: 'clearAlert' } } },
+        /** The popup shows for 1 s here, then 2 s more on /quoteView. */
+        sameAddress: { on: { 'quote.submit': {}, 'hourly.submit': {} }, after: { popupRedirect: '#quoteRequest.popup' } },
+        urgentBooking: { on: { 'quote.submit': {}, 'hourly.submit': {} }, after: { popupRedirect: '#quoteRequest.popup' } },
+      },
+    },
+    quotation: {
+      id: 'quotation',
+      initial: 'choosing',
+      on: {
+        'vehicle.quantity': { actions: ['setQuantity', persistQuantities] },
+      },
+      states: {
+        choosing: {
+          on: {
+            'vehicle.book': { guard: 'isBookable', target: '#personalDetails', actions: ['clearAlert', 'selectVehicle', persistSelection] },
+            'vehicle.contact': { target: '#quoteRequest', actions: 'clearAlert' },
+            'options.save': optionsSave,
+            'nav.back': { target: '#bookTrip', actions: 'clearAlert' },
+          },
+        },
+        recalculating: recalculating('choosing'),
+      },
+    },
+    personalDetails: {
+      id: 'personalDetails',
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'registration.change': { actions: ['mergeRegistration', persistRegistration] },
+            'passengerMode.change': { actions: ['setPassengerMode', persistRegistration] },
+            'details.next': [
+              { guard: 'hasDetailsProblem', actions: 'alertDetailsProblem' },
+              { guard: 'isExistingClient', target: 'checkingEmail', actions: 'clearAlert' },
+              { target: '#payment', actions: 'clearAlert' },
+            ],
+            'options.save': optionsSave,
+            'nav.back': { target: '#quotation', actions: 'clearAlert' },
+          },
+        },
+        checkingEmail: {
+          tags: ['busy'],
+          on: stay,
+          invoke: {
+            id: 'checkPassengerEmail',
+            src: 'checkPassengerEmail',
+            input: ({ context }) => ({ email: context.registrationData.email, password: context.registrationData.password }),
+            onDone: [
+              {
+                guard: { type: 'emailFound', params: ({ event }) => event.output },
+                target: '#payment',
+                actions: { type: 'showAlert', params: { kind: 'success', title: null, message: BOOKING_MESSAGES.emailFound } },
+              },
+              { target: 'editing', actions: { type: 'showAlert', params: { kind: 'error', title: null, message: BOOKING_MESSAGES.emailNotFound } } },
+            ],
+            onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error, prefix: BOOKING_MESSAGES.emailCheckErrorPrefix }) } },
+          },
+        },
+        recalculating: recalculating('editing'),
+      },
+    },
+    payment: {
+      id: 'payment',
+      initial: 'choosing',
+      states: {
+        choosing: {
+          on: {
+            'payment.payInCar': { guard: 'payInCarShown', target: 'bookingInCar', actions: 'clearAlert' },
+            'payment.chooseCard': { guard: 'cardShown', target: '#cardCheckout', actions: 'clearAlert' },
+            'nav.back': { target: '#personalDetails', actions: 'clearAlert' },
+          },
+        },
+        bookingInCar: {
+          tags: ['busy'],
+          on: stay,
+          invoke: {
+            id: 'createBooking',
+            src: 'createBooking',
+            input: ({ context }) => bookingPayload(context, 'car'),
+            onDone: { target: '#confirmed', actions: { type: 'setBooking', params: ({ event }) => ({ booking: event.output }) } },
+            onError: { target: 'choosing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    cardCheckout: cardCheckoutState,
+    confirmed: {
+      id: 'confirmed',
+      entry: [{ type: 'clearStoredFlow', params: ({ context }) => ({ booking: context.booking }) }, 'resetFlow'],
+      on: { 'flow.restart': { target: '#bookTrip', actions: 'forgetBooking' } },
+    },
+    quoteRequest: {
+      id: 'quoteRequest',
+      initial: 'idle',
+      states: {
+        idle: {},
+        popup: { after: { popupRest: { target: 'idle', actions: 'clearAlert' } } },
+      },
+    },
+  },
+});
+
+export type BookingMachine = typeof bookingMachine;

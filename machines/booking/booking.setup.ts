@@ -1,0 +1,168 @@
+/**
+ * The booking machine's named implementations: guards, actions (persistence placeholders and context updates),
+ * actors and delays. The state tree is in booking.machine.ts (with the card branch in booking.card.ts); both build
+ * on `bookingSetup`. Context, input and events are in booking.context.ts.
+ */
+import { assign, setup } from 'xstate';
+import { bookingActors } from './booking.actors.ts';
+import { BOOKING_TIMINGS, EMPTY_FLOW, errorAlert, failedPayment, pickSettings, type BookingContext, type BookingEvent, type BookingInput } from './booking.context.ts';
+import { detailsMessage, detailsProblem, routeFacts, showCard, showPayInCar } from './booking.guards.ts';
+import { BOOKING_MESSAGES, errorText, urgentBookingText } from './booking.messages.ts';
+import { classifyPriceError, clampQuantity, preparePriceList, sameVehicle, vehicleKey, withRecalculatedPrice, type PriceErrorKind } from './booking.pricing.ts';
+import { resolveRoute, type RoutedStateId } from './booking.routes.ts';
+import type {
+  BookingAlert,
+  BookingForm,
+  BookingResponse,
+  BookingType,
+  HourlyRateForm,
+  PassengerMode,
+  PaymentIntentStatus,
+  PriceDetail,
+  RegistrationData,
+  SelectedVehiclePriceResponse,
+  SelectionKind,
+} from './booking.types.ts';
+
+export const bookingSetup = setup({
+  types: {
+    context: {} as BookingContext,
+    events: {} as BookingEvent,
+    input: {} as BookingInput,
+    tags: {} as 'busy' | 'loadingPrice',
+  },
+  actors: bookingActors,
+  delays: {
+    popupRedirect: BOOKING_TIMINGS.popupRedirect,
+    popupRest: BOOKING_TIMINGS.popup - BOOKING_TIMINGS.popupRedirect,
+    popup: BOOKING_TIMINGS.popup,
+    successToast: BOOKING_TIMINGS.successToast,
+    processingPoll: BOOKING_TIMINGS.processingPoll,
+  },
+  guards: {
+    /** route.enter leads to this routed state (spec §2 stepper guards, also for typed URLs and Back/Forward). */
+    routeLeadsTo: ({ context, event }, params: { to: RoutedStateId }) => event.type === 'route.enter' && resolveRoute(event.path, routeFacts(context)) === params.to,
+    priceListFits: ({ context }, params: { priceDetails: PriceDetail[] }) =>
+      preparePriceList(params.priceDetails, context.bookingType === 'milleage' ? context.bookingForm : null, context.settings).ok,
+    priceErrorIs: (_, params: { error: unknown; kind: PriceErrorKind }) => classifyPriceError(errorText(params.error)) === params.kind,
+    isHourlyBooking: ({ context }) => context.bookingType !== 'milleage',
+    lacksBookingForm: ({ context }) => context.bookingForm === null,
+    lacksSelectedVehicle: ({ context }) => context.selectedVehicle === null,
+    /** Book Now exists only on a vehicle of the list with a price above 0 (spec §2 Quotation). */
+    isBookable: ({ context, event }) =>
+      event.type === 'vehicle.book' && (context.priceDetails ?? []).some((v) => sameVehicle(v, event.vehicle) && v.price > 0),
+    recalculationAccepted: (_, params: { status: number; data: SelectedVehiclePriceResponse | null }) => params.status === 200 && params.data !== null,
+    hasDetailsProblem: ({ context }) => detailsProblem(context.registrationData, context.passengerMode) !== null,
+    isExistingClient: ({ context }) => context.passengerMode === 'existing_client',
+    emailFound: (_, params: { success: boolean }) => params.success === true,
+    payInCarShown: ({ context }) => showPayInCar(context.settings),
+    cardShown: ({ context }) => showCard(context.settings),
+    intentStatusIs: (_, params: { status: PaymentIntentStatus; expected: PaymentIntentStatus }) => params.status === params.expected,
+    nextActionCompleted: (_, params: { status: 'completed' | 'failed' }) => params.status === 'completed',
+  },
+  actions: {
+    // ── Persistence: supplied by the composition root (they touch localStorage; spec §3 keys). ──
+    /** BookingType (encoded), BookingForm (plain JSON) and HourlyRateForm (encoded); a null form is left as stored. */
+    persistForms: (_, _params: { bookingType: BookingType; bookingForm: BookingForm | null; hourlyRateForm: HourlyRateForm | null }) => {},
+    /** PriceDetails (encoded); null removes it. */
+    persistPriceDetails: (_, _params: { priceDetails: PriceDetail[] | null }) => {},
+    /** selectedVehicleData (encoded), SelectedVehicle ({ vehicle_id }) and selectionKind; null removes them. */
+    persistSelection: (_, _params: { selectedVehicle: PriceDetail | null; selectionKind: SelectionKind | null }) => {},
+    /** vehicleQuantities: the per `${vehicle_id}-${company_id}` selections. */
+    persistQuantities: (_, _params: { quantities: Record<string, number> }) => {},
+    /** registrationData (encoded) and selectedPassenger (the passenger mode). */
+    persistRegistration: (_, _params: { registrationData: RegistrationData; passengerMode: PassengerMode }) => {},
+    /** Spec §4: on arrival at /paymentSuccessView all localStorage except appSettings is cleared. The booking is passed so the root may keep it for a reload of the confirmation page. */
+    clearStoredFlow: (_, _params: { booking: BookingResponse | null }) => {},
+
+    // ── Context updates ──
+    updateSettings: assign(({ context, event }) => (event.type === 'settings.update' ? { settings: pickSettings(event.settings, context.settings) } : {})),
+    startPricing: assign(({ event }) => {
+      const cleared = { priceDetails: null, pricingError: null, quantities: {}, selectedVehicle: null, selectionKind: null, cardPayment: null, booking: null, alert: null };
+      if (event.type === 'quote.submit') return { ...cleared, bookingType: 'milleage' as const, bookingForm: event.bookingForm };
+      if (event.type === 'hourly.submit') return { ...cleared, bookingType: 'hourly' as const, hourlyRateForm: event.hourlyRateForm };
+      return {};
+    }),
+    setPriceList: assign(({ context }, params: { priceDetails: PriceDetail[] }) => {
+      const prepared = preparePriceList(params.priceDetails, context.bookingType === 'milleage' ? context.bookingForm : null, context.settings);
+      return prepared.ok ? { priceDetails: prepared.priceDetails } : {};
+    }),
+    /** Spec §5 capacity: the message is the price error; the price list is not set. */
+    setCapacityError: assign(({ context }, params: { priceDetails: PriceDetail[] }) => {
+      const prepared = preparePriceList(params.priceDetails, context.bookingForm, context.settings);
+      const message = prepared.ok ? '' : prepared.message;
+      return { pricingError: message, alert: errorAlert(message) };
+    }),
+    /** Spec §8: the three popups of a price error. */
+    setPriceError: assign(({ context }, params: { error: unknown }) => {
+      const message = errorText(params.error);
+      const kind = classifyPriceError(message);
+      const alert: BookingAlert =
+        kind === 'sameAddress'
+          ? { kind, title: BOOKING_MESSAGES.sameAddressTitle, message: BOOKING_MESSAGES.sameAddressText }
+          : kind === 'urgentBooking'
+            ? { kind, title: BOOKING_MESSAGES.urgentTitle, message: urgentBookingText(context.settings.GRACE_TIME) }
+            : errorAlert(message);
+      return { pricingError: message, alert };
+    }),
+    setQuantity: assign(({ context, event }) => {
+      if (event.type !== 'vehicle.quantity' || !(context.priceDetails ?? []).some((v) => sameVehicle(v, event.vehicle))) return {};
+      return { quantities: { ...context.quantities, [vehicleKey(event.vehicle)]: clampQuantity(event.quantity) } };
+    }),
+    selectVehicle: assign(({ context, event }) => {
+      if (event.type !== 'vehicle.book') return {};
+      return { selectedVehicle: (context.priceDetails ?? []).find((v) => sameVehicle(v, event.vehicle)) ?? null, selectionKind: event.kind };
+    }),
+    /** Spec §4: the options editor's changes are saved to the form. */
+    mergeOptions: assign(({ context, event }) =>
+      event.type === 'options.save' && context.bookingForm ? { bookingForm: { ...context.bookingForm, ...event.options } } : {},
+    ),
+    /** Spec §4: price, final_price and breakdown replaced in the list and in the stored selection. */
+    applyRecalculatedPrice: assign(({ context }, params: { data: SelectedVehiclePriceResponse | null }) => {
+      const selected = context.selectedVehicle;
+      if (!params.data || !selected) return {};
+      const data = params.data;
+      return {
+        selectedVehicle: withRecalculatedPrice(selected, data),
+        priceDetails: context.priceDetails?.map((v) => (sameVehicle(v, selected) ? withRecalculatedPrice(v, data) : v)) ?? null,
+      };
+    }),
+    mergeRegistration: assign(({ context, event }) =>
+      event.type === 'registration.change' ? { registrationData: { ...context.registrationData, ...event.data } } : {},
+    ),
+    setPassengerMode: assign(({ event }) => (event.type === 'passengerMode.change' ? { passengerMode: event.mode } : {})),
+    alertDetailsProblem: assign(({ context }) => {
+      const problem = detailsProblem(context.registrationData, context.passengerMode);
+      return problem ? { alert: { kind: 'validation', title: null, message: detailsMessage(problem) } satisfies BookingAlert } : {};
+    }),
+    showAlert: assign((_, params: BookingAlert) => ({ alert: params })),
+    showError: assign((_, params: { error: unknown; prefix?: string }) => ({ alert: errorAlert(`${params.prefix ?? ''}${errorText(params.error)}`) })),
+    showPaymentFailed: assign((_, params: { message: string | null }) => ({ alert: failedPayment(params.message ?? ''), cardPayment: null })),
+    clearAlert: assign({ alert: null }),
+    setPublishableKey: assign((_, params: { key: string }) => ({ publishableKey: params.key })),
+    startCardPayment: assign((_, params: { paymentMethodId: string }) => ({
+      cardPayment: { paymentMethodId: params.paymentMethodId, paymentIntentId: null, clientSecret: null, paymentId: null, stripeSessionId: null },
+    })),
+    setPaymentIntent: assign(({ context }, params: { paymentIntentId: string; clientSecret: string | null }) =>
+      context.cardPayment ? { cardPayment: { ...context.cardPayment, ...params } } : {},
+    ),
+    setConfirmation: assign(({ context }, params: { sessionId: string | null; paymentId: string | null; clientSecret: string | null }) =>
+      context.cardPayment
+        ? {
+            cardPayment: {
+              ...context.cardPayment,
+              stripeSessionId: params.sessionId ?? context.cardPayment.stripeSessionId,
+              paymentId: params.paymentId ?? context.cardPayment.paymentId,
+              clientSecret: params.clientSecret ?? context.cardPayment.clientSecret,
+            },
+          }
+        : {},
+    ),
+    setBooking: assign((_, params: { booking: BookingResponse }) => ({ booking: params.booking })),
+    /** The booking is made: the flow starts afresh (its stored copy is cleared by clearStoredFlow), keeping the booking to show. */
+    resetFlow: assign(({ context }) => ({ ...EMPTY_FLOW, bookingType: context.bookingType })),
+    forgetBooking: assign({ booking: null }),
+  },
+});
+
+export type BookingSetup = typeof bookingSetup;
