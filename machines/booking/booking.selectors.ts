@@ -1,0 +1,72 @@
+/**
+ * Narrow reads of the booking snapshot for views (`Booking.useSelector(selectX)`), and what RouteSync needs.
+ * Derived values (totals, amounts, steps) are computed here, never stored in context.
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { BookingMachine } from './booking.machine.ts';
+import { bookedQuantity, lowestPriced, unitPrice, vehicleKey, vehicleTotal } from './booking.pricing.ts';
+import { pathForState, ROUTED_STATE_IDS, stepOfPath, type RoutedStateId, type Step } from './booking.routes.ts';
+import { amountToPayMinor } from './booking.context.ts';
+import type { VehicleKey } from './booking.types.ts';
+
+export type BookingSnapshot = SnapshotFrom<BookingMachine>;
+
+/**
+ * The routed state showing now (the deepest active state with a route), or null while the flow is between pages
+ * (pricing, a popup on the home page): RouteSync then leaves the URL alone.
+ */
+export function selectRoutedStateId(s: BookingSnapshot): RoutedStateId | null {
+  if (s.matches({ bookTrip: 'form' })) return 'bookTrip';
+  if (s.matches({ bookTrip: 'noPriceData' })) return 'home';
+  for (const id of ROUTED_STATE_IDS) if (id !== 'bookTrip' && id !== 'home' && s.matches(id)) return id;
+  return null;
+}
+
+/** The URL for the current state given the current path (keeps '/booktripview' rather than jumping to '/'). */
+export function selectPath(s: BookingSnapshot, currentPath: string): string | null {
+  const id = selectRoutedStateId(s);
+  return id === null ? null : pathForState(id, currentPath);
+}
+
+/** The stepper's active step comes from the path (spec §4). */
+export const selectStepOfPath = (path: string): Step => stepOfPath(path);
+
+/** An in-flight call: show the spinner / 'Processing...', disable the buttons (events are ignored meanwhile anyway). */
+export const selectBusy = (s: BookingSnapshot) => s.hasTag('busy');
+/** 'Please wait while loading price' and the price loader. */
+export const selectLoadingPrice = (s: BookingSnapshot) => s.hasTag('loadingPrice');
+export const selectAlert = (s: BookingSnapshot) => s.context.alert;
+export const selectPricingError = (s: BookingSnapshot) => s.context.pricingError;
+export const selectBookingType = (s: BookingSnapshot) => s.context.bookingType;
+export const selectBookingForm = (s: BookingSnapshot) => s.context.bookingForm;
+export const selectHourlyRateForm = (s: BookingSnapshot) => s.context.hourlyRateForm;
+export const selectPriceDetails = (s: BookingSnapshot) => s.context.priceDetails;
+/** The Lowest Price block (multi-operator mode): the smallest price above 0. */
+export const selectLowestPrice = (s: BookingSnapshot) => lowestPriced(s.context.priceDetails ?? []);
+export const selectQuantity = (vehicle: VehicleKey) => (s: BookingSnapshot) => s.context.quantities[vehicleKey(vehicle)] ?? 1;
+/** A card's total: unit price × its quantity (spec §9). */
+export const selectCardTotal = (vehicle: VehicleKey) => (s: BookingSnapshot) => {
+  const row = s.context.priceDetails?.find((v) => v.vehicle_id === vehicle.vehicle_id && v.company_id === vehicle.company_id);
+  return row ? vehicleTotal(row, s.context.quantities[vehicleKey(vehicle)] ?? 1) : 0;
+};
+export const selectSelectedVehicle = (s: BookingSnapshot) => s.context.selectedVehicle;
+export const selectSelectionKind = (s: BookingSnapshot) => s.context.selectionKind;
+/** What the chosen vehicle(s) cost, in pounds: unit price × booked quantity (1 for the Lowest Price block). */
+export const selectTotalToPay = (s: BookingSnapshot) => {
+  const v = s.context.selectedVehicle;
+  return v ? vehicleTotal(v, bookedQuantity(v, s.context.selectionKind, s.context.quantities)) : 0;
+};
+export const selectUnitPrice = (s: BookingSnapshot) => (s.context.selectedVehicle ? unitPrice(s.context.selectedVehicle) : 0);
+/** 'Amount To Pay' and the /stripecheckout `amount` query, in minor units (ROUND_OFF applied). */
+export const selectAmountToPayMinor = (s: BookingSnapshot) => amountToPayMinor(s.context);
+export const selectPublishableKey = (s: BookingSnapshot) => s.context.publishableKey;
+export const selectRegistrationData = (s: BookingSnapshot) => s.context.registrationData;
+export const selectPassengerMode = (s: BookingSnapshot) => s.context.passengerMode;
+export const selectBooking = (s: BookingSnapshot) => s.context.booking;
+/** 'Pay in Car' / 'Pay By Card' buttons: shown per SHOWPAYINCAR / SHOWCARD (and usable while nothing is in flight). */
+export const selectCanPayInCar = (s: BookingSnapshot) => s.can({ type: 'payment.payInCar' });
+export const selectCanPayByCard = (s: BookingSnapshot) => s.can({ type: 'payment.chooseCard' });
+/** The card page is waiting for the 3-D Secure challenge. */
+export const selectAuthenticating = (s: BookingSnapshot) => s.matches({ cardCheckout: 'authenticating' });
+/** Paid but the booking call failed: offer the retry button (booking.retry). */
+export const selectBookingRetryable = (s: BookingSnapshot) => s.matches({ cardCheckout: 'bookingFailed' });
