@@ -51,10 +51,8 @@ export interface CreatePaymentIntentInput {
   paymentMethodId: string;
   /** Minor units (spec §9); the server recomputes it from the quote and refuses a mismatch. */
   amount: number;
-  quote_id: string;
-  vehicle_id: number;
-  company_id: number;
-  quantity: number;
+  /** The booking this payment is for (payment_method 'card', no payment ids yet): the server prices it from its quote. */
+  booking: BookingCreatePayload;
   /** The same key for the same payment method, so a retried call makes one intent. */
   idempotencyKey: string;
 }

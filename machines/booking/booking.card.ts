@@ -13,7 +13,6 @@
  */
 import { assertEvent } from 'xstate';
 import { BOOKING_MESSAGES, errorText } from './booking.messages.ts';
-import { bookedQuantity } from './booking.pricing.ts';
 import { amountToPayMinor, bookingPayload } from './booking.context.ts';
 import { bookingSetup } from './booking.setup.ts';
 
@@ -66,15 +65,11 @@ export const cardCheckoutState = bookingSetup.createStateConfig({
         id: 'createPaymentIntent',
         src: 'createPaymentIntent',
         input: ({ context }) => {
-          const vehicle = context.selectedVehicle!;
           const paymentMethodId = context.cardPayment!.paymentMethodId;
           return {
             paymentMethodId,
             amount: amountToPayMinor(context),
-            quote_id: vehicle.quote_id,
-            vehicle_id: vehicle.vehicle_id,
-            company_id: vehicle.company_id,
-            quantity: bookedQuantity(vehicle, context.selectionKind, context.quantities),
+            booking: bookingPayload(context, 'card'),
             idempotencyKey: `${context.idempotencyKey}:intent:${paymentMethodId}`,
           };
         },

@@ -187,7 +187,7 @@ export function bookingPayload(context: BookingContext, method: 'car' | 'card'):
     selected_passenger: context.passengerMode,
     stripe_session_id: method === 'card' ? (card?.stripeSessionId ?? null) : null,
     paymentId: method === 'card' ? (card?.paymentId ?? card?.paymentIntentId ?? null) : null,
-    idempotencyKey: method === 'card' ? `${context.idempotencyKey}:booking:${card?.paymentIntentId ?? ''}` : `${context.idempotencyKey}:booking:${vehicle.quote_id}`,
+    idempotencyKey: method === 'card' ? `${context.idempotencyKey}:booking:${card?.paymentIntentId ?? card?.paymentMethodId ?? ''}` : `${context.idempotencyKey}:booking:${vehicle.quote_id}`,
   };
 }
 

@@ -781,10 +781,7 @@ describe('pay by card', () => {
     expect(flow.stubs.createPaymentIntent).toHaveBeenCalledWith({
       paymentMethodId: 'pm_card_visa',
       amount: 11000,
-      quote_id: 'q-1-1',
-      vehicle_id: 1,
-      company_id: 1,
-      quantity: 2,
+      booking: expect.objectContaining({ selectedVehicleData: saloon, selectedVehicle: 2, payment_method: 'card', paymentId: null, stripe_session_id: null }),
       idempotencyKey: 'flow-1:intent:pm_card_visa',
     });
     expect(flow.stubs.confirmPaymentIntent).toHaveBeenCalledWith({ paymentIntentId: 'pi_1', idempotencyKey: 'flow-1:confirm:pi_1' });

@@ -73,7 +73,7 @@ export interface BookingResponse {
       pick_up_time: string;
       return_date: string | null;
       return_time: string | null;
-      hourly_duration: string | null;
+      hourly_duration: number | string | null;
       payment_method: 'car' | 'card';
       total_booking_amount: number | string;
     };
