@@ -1,3 +1,34 @@
-import { createRoot } from 'react-dom/client';
+// Only the Mantine CSS the shell and home page use (STYLE: import only the component CSS you use).
+// Lazy views that need more import it themselves, so it ships in their chunk.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/ThemeIcon.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Skeleton.css';
+import './global.css';
 
-createRoot(document.getElementById('root')!).render(<p>cabflow</p>);
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { isFramed } from './app/frameMessenger.ts';
+
+// Inside an operator's iframe the page height follows the content (see src/app/Shell.module.css).
+if (isFramed()) document.documentElement.setAttribute('data-framed', '');
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

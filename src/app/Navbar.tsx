@@ -1,0 +1,64 @@
+import { Burger, Container } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { IconPhone } from '../components/icons.tsx';
+import { LogoMark } from '../components/Logo.tsx';
+import { NavLinks } from './NavLinks.tsx';
+import { navLinks, telHref } from './navigation.ts';
+import { useSettings } from './useSettings.ts';
+import classes from './Navbar.module.css';
+
+const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu.tsx')).MobileMenu }));
+
+/**
+ * The navbar of spec §2 Shell: logo, company name, phone as a tel: link and the links the settings allow.
+ * From 768 px (spec §9 desktop breakpoint) the links sit in the bar; below it, a burger opens a drawer with the same links.
+ */
+export function Navbar() {
+  const settings = useSettings();
+  const [pathname] = useLocation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const links = navLinks(settings);
+  const companyName = settings.Company_Name;
+  const phone = settings.Company_Contact_Info;
+
+  useEffect(close, [pathname, close]);
+
+  const onBurger = () => {
+    setMenuLoaded(true);
+    toggle();
+  };
+
+  return (
+    <header className={classes.header}>
+      <Container size="lg" className={classes.inner}>
+        <Link href="/" className={classes.brand} aria-label={companyName ? `${companyName}, home` : 'Home'}>
+          <LogoMark size={36} />
+          {companyName && <span className={classes.brandName}>{companyName}</span>}
+        </Link>
+
+        <nav className={classes.links} aria-label="Main">
+          <NavLinks links={links} pathname={pathname} className={classes.link} />
+        </nav>
+
+        <div className={classes.actions}>
+          {phone && (
+            <a href={telHref(phone)} className={classes.phone} data-testid="navbar-phone" aria-label={`Call ${phone}`}>
+              <IconPhone size={18} />
+              <span className={classes.phoneNumber}>{phone}</span>
+            </a>
+          )}
+          <Burger opened={opened} onClick={onBurger} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} aria-expanded={opened} aria-controls="mobile-menu" />
+        </div>
+      </Container>
+
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={close} links={links} pathname={pathname} companyName={companyName} phone={phone} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

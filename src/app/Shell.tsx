@@ -1,0 +1,39 @@
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { selectSettingsLoading } from '../../machines/app/app.selectors.ts';
+import { AppActor } from './appLogic.ts';
+import { Footer } from './Footer.tsx';
+import { LoadingScreen, RouteFallback } from './LoadingScreen.tsx';
+import { Navbar } from './Navbar.tsx';
+import { footerVisible, navbarVisible } from './navigation.ts';
+import { AppRoutes, routeFor } from './routes.tsx';
+import { useSettings } from './useSettings.ts';
+import classes from './Shell.module.css';
+
+/** Page chrome of spec §2 Shell: the loading overlay, then navbar (when shown), the routed view and the footer (when shown). */
+export function Shell() {
+  const loading = AppActor.useSelector(selectSettingsLoading);
+  const settings = useSettings();
+  const [location] = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    const title = routeFor(location)?.title;
+    const company = settings.Company_Name;
+    document.title = [title, company].filter(Boolean).join(' | ') || 'Book a taxi';
+  }, [location, settings.Company_Name]);
+
+  if (loading) return <LoadingScreen />;
+
+  return (
+    <div className={classes.shell}>
+      {navbarVisible(settings, location) && <Navbar />}
+      <main className={classes.main} id="main">
+        <Suspense fallback={<RouteFallback />}>
+          <AppRoutes />
+        </Suspense>
+      </main>
+      {footerVisible(settings) && <Footer />}
+    </div>
+  );
+}
