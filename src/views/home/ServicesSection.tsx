@@ -1,0 +1,46 @@
+import { SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { IconPlane, IconReceipt, IconSign } from '../../components/icons.tsx';
+import { Section } from '../../components/Section.tsx';
+import classes from './HomeView.module.css';
+
+const SERVICES: ReadonlyArray<{ icon: ReactNode; title: string; text: string }> = [
+  {
+    icon: <IconSign size={22} />,
+    title: 'Meet and greet',
+    text: 'Your driver waits for you in arrivals holding a sign with your name, so you find each other straight away.',
+  },
+  {
+    icon: <IconPlane size={22} />,
+    title: 'Flight tracking',
+    text: 'We follow your flight and adjust the pickup time if it lands early or late. No need to call us from the plane.',
+  },
+  {
+    icon: <IconReceipt size={22} />,
+    title: 'Prices up front',
+    text: 'You see the price of each vehicle before you enter any details, and your confirmation lists exactly what you pay.',
+  },
+];
+
+/** The services block of spec §2 Shell: meet and greet, with flight tracking adjusting the pickup time. */
+export function ServicesSection() {
+  return (
+    <Section id="services" eyebrow="Our service" title="Airport pickups, taken care of">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'lg', sm: 'xl' }}>
+        {SERVICES.map((service) => (
+          <div key={service.title} className={classes.service}>
+            <ThemeIcon size={44} radius="md" variant="light">
+              {service.icon}
+            </ThemeIcon>
+            <Title order={3} mt="md">
+              {service.title}
+            </Title>
+            <Text c="dimmed" size="sm" mt={6}>
+              {service.text}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}
