@@ -58,8 +58,8 @@ export const updatePassengerRequestSchema = z.object({
   phone: z
     .union([z.string(), z.number().int().nonnegative().transform(String)], { error: 'Phone must be text' })
     .pipe(z.string().trim().max(30, 'Phone must be at most 30 characters'))
-    .optional()
-    .default(''),
+    // Left out: the phone stays as it is.
+    .optional(),
 });
 
 /** POST /api/v1/auth/forgot-password */

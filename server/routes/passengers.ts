@@ -95,7 +95,7 @@ export function passengerRoutes(deps: AccountRouteDeps) {
       const auth = await authenticatePassenger(request, db);
       const input = parseInput(updatePassengerRequestSchema, request.body);
       assertOwnPassenger(auth, input.passenger_id);
-      const passenger = await updateOwnProfile(await accountsContext(deps, request), auth, { name: input.name, email: input.email, phone: input.phone });
+      const passenger = await updateOwnProfile(await accountsContext(deps, request), auth, { name: input.name, email: input.email, phone: input.phone ?? auth.passenger.phone });
       return { success: true, passenger, message: ACCOUNT_MESSAGES.profileUpdated };
     });
 
