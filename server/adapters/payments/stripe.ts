@@ -1,0 +1,63 @@
+import Stripe from 'stripe';
+import { PaymentProviderError, type PaymentIntent, type PaymentsPort } from './port.ts';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+
+const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
+  id: intent.id,
+  status: intent.status === 'requires_capture' ? 'processing' : (intent.status as PaymentIntent['status']),
+  amount: intent.amount,
+  currency: intent.currency,
+  clientSecret: intent.client_secret ?? '',
+  lastError: intent.last_payment_error?.message ?? null,
+});
+
+/**
+ * Stripe PaymentIntents with idempotency keys. The customer's card details go from Stripe.js to Stripe only;
+ * 3-D Secure runs in the browser with stripe.handleNextAction, after which confirmIntent re-reads the intent.
+ * `payment_intent.succeeded` webhooks (verified with the signing secret) complete bookings whose page was lost.
+ */
+export function createStripePayments(settings: StripeSettings): PaymentsPort & { stripe: Stripe; webhookEvent(rawBody: Buffer, signature: string): Stripe.Event } {
+  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) throw new PaymentProviderError(error.message);
+      throw error;
+    }
+  };
+  return {
+    kind: 'stripe',
+    testMode: settings.secretKey.startsWith('sk_test_'),
+    stripe,
+    publishableKey: () => settings.publishableKey,
+    createIntent: (input) =>
+      wrap(async () =>
+        toIntent(
+          await stripe.paymentIntents.create(
+            {
+              amount: input.amount,
+              currency: input.currency,
+              payment_method: input.paymentMethodId,
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+              metadata: { ...input.metadata, site_id: String(input.siteId) },
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        ),
+      ),
+    confirmIntent: (_siteId, intentId, idempotencyKey) =>
+      wrap(async () => {
+        const current = await stripe.paymentIntents.retrieve(intentId);
+        if (current.status !== 'requires_confirmation') return toIntent(current);
+        return toIntent(await stripe.paymentIntents.confirm(intentId, {}, { idempotencyKey }));
+      }),
+    retrieveIntent: (_siteId, intentId) => wrap(async () => toIntent(await stripe.paymentIntents.retrieve(intentId))),
+    webhookEvent: (rawBody, signature) => stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret),
+  };
+}
