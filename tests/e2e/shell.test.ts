@@ -1,0 +1,270 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEAD_OFFICE_ADDRESS } from '../../contract/operator.ts';
+import { appReady, launchBrowser, openPage, saveScreenshot, SCREENSHOT_DIR, WIDTHS } from '../helpers/browser.ts';
+import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
+
+// The app shell of spec §2 through the real server and its seeded database, in Chromium.
+// Needs a build first: `npx vite build && npx vitest run --project e2e`.
+
+let provider: TestProvider;
+let browser: Browser;
+
+beforeAll(async () => {
+  provider = await startTestProvider({ listen: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await provider?.dispose();
+});
+
+async function putSettings(changes: Record<string, string>) {
+  const response = await fetch(`${provider.url}/api/admin/settings`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(changes),
+  });
+  expect(response.status).toBe(200);
+}
+
+const header = (page: Page) => page.locator('header');
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+describe('the shell', () => {
+  it('shows the company name and phone from the database settings', async () => {
+    const { page, errors, close } = await openPage(browser, `${provider.url}/`);
+    try {
+      await expect.poll(() => header(page).getByText('Westway Cars').count()).toBe(1);
+      const phone = page.getByTestId('navbar-phone');
+      expect(await phone.getAttribute('href')).toBe('tel:02079460321');
+      expect((await phone.textContent())?.trim()).toBe('020 7946 0321');
+      const links = await header(page).getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents();
+      expect(links).toEqual(['Home', 'Our Fleet', 'Urgent Booking', 'Corporate Account', 'Contact Us']);
+      expect(await page.title()).toBe('Book your taxi | Westway Cars');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows the footer: operator companies, e-mail, head office and © 2024 with the company name', async () => {
+    const { page, close } = await openPage(browser, `${provider.url}/`);
+    try {
+      const footer = page.locator('footer');
+      for (const company of ['Westway Cars', 'Thames Executive Travel', 'Capital Airport Transfers']) await expect.poll(() => footer.getByText(company, { exact: true }).count()).toBeGreaterThan(0);
+      expect(await footer.getByRole('link', { name: 'bookings@westwaycars.test' }).getAttribute('href')).toBe('mailto:bookings@westwaycars.test');
+      expect(await footer.getByText(HEAD_OFFICE_ADDRESS).count()).toBe(1);
+      expect(await footer.getByText('© 2024 Westway Cars. All rights reserved.').count()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps the settings in localStorage appSettings as base64 of the settings', async () => {
+    const { page, close } = await openPage(browser, `${provider.url}/`);
+    try {
+      const stored = await page.evaluate(() => localStorage.getItem('appSettings'));
+      expect(stored).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      const decoded = JSON.parse(Buffer.from(stored!, 'base64').toString('utf8'));
+      const rows: Array<{ setting_name: string; setting_value: string }> = await (await fetch(`${provider.url}/api/v1/setting`, { headers: KEY_HEADERS })).json();
+      for (const row of rows) if (row.setting_name in decoded) expect(decoded[row.setting_name]).toBe(row.setting_value);
+      expect(decoded.CURRENCY).toBe('£');
+      expect(decoded.Company_Name).toBe('Westway Cars');
+    } finally {
+      await close();
+    }
+  });
+
+  it('redirects an unknown path to / without leaving it in the history', async () => {
+    const { page, close } = await openPage(browser, `${provider.url}/ourfleet`);
+    try {
+      await page.goto(`${provider.url}/nowhere`);
+      await expect.poll(() => pathname(page)).toBe('/');
+      expect(await page.getByRole('heading', { name: 'Book your taxi' }).count()).toBe(1);
+      // The redirect replaced /nowhere: Back returns to the page before it.
+      await page.goBack();
+      await expect.poll(() => pathname(page)).toBe('/ourfleet');
+    } finally {
+      await close();
+    }
+  });
+
+  it('serves every route of the spec route table with its screen', async () => {
+    const screens: Record<string, string> = {
+      '/': 'Book your taxi',
+      '/home': 'Book your taxi',
+      '/booktripview': 'Book a Trip',
+      '/quotationview': 'Quotation',
+      '/personalDetailView': 'Registration Details',
+      '/paymentview': 'Payment',
+      '/stripecheckout': 'Amount To Pay',
+      '/checkout': 'Payment',
+      '/paymentSuccessView': 'Booking Confirmation',
+      '/quoteView': 'QUOTE NOW',
+      '/ourfleet': 'Our Fleet',
+      '/contactus': 'Contact Us',
+      '/bookings': 'Bookings',
+      '/my-account': 'My Profile / Edit Profile',
+      '/login': 'Sign In to Corporate Account',
+      '/book-now': 'Book Now',
+      '/forgot_password': 'Forgot Password',
+    };
+    const { page, close } = await openPage(browser, `${provider.url}/`);
+    try {
+      for (const [route, title] of Object.entries(screens)) {
+        await page.goto(`${provider.url}${route}`);
+        await appReady(page);
+        expect(pathname(page), route).toBe(route);
+        await expect.poll(() => page.locator('main h1').first().textContent(), { message: route }).toBe(title);
+        const navbarShown = (await header(page).count()) > 0;
+        expect(navbarShown, `navbar on ${route}`).toBe(!['/paymentSuccessView', '/bookings', '/my-account', '/login'].includes(route));
+      }
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows the optional home sections the settings enable', async () => {
+    const { page, close } = await openPage(browser, `${provider.url}/`);
+    try {
+      expect(await page.getByRole('heading', { name: 'Meet and greet' }).count()).toBe(1);
+      expect(await page.getByRole('heading', { name: 'Flight tracking' }).count()).toBe(1);
+      await expect.poll(() => page.getByTestId('fleet-card').count()).toBe(6);
+      const card = page.getByTestId('fleet-card').first();
+      for (const label of ['Saloon', 'Upto Passengers', 'Hand Luggage', 'Luggage']) expect(await card.getByText(label, { exact: true }).count()).toBe(1);
+      // Every vehicle image loads from {host}/storage/{vehicle_img} and never exceeds 240 px.
+      const images = await page.getByTestId('fleet-card').locator('img').evaluateAll((nodes) =>
+        (nodes as HTMLImageElement[]).map((image) => ({ src: new URL(image.src).pathname, loaded: image.complete && image.naturalWidth > 0, height: image.getBoundingClientRect().height })),
+      );
+      for (const image of images) {
+        expect(image.src).toMatch(/^\/storage\/vehicles\/\w+\.svg$/);
+        expect(image.height).toBeLessThanOrEqual(240);
+      }
+      await expect.poll(() => page.getByTestId('fleet-card').locator('img').evaluateAll((nodes) => (nodes as HTMLImageElement[]).every((image) => image.complete && image.naturalWidth > 0))).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Popular pickup locations' }).count()).toBe(1);
+      expect(await page.getByText('Heathrow Airport Terminal 5', { exact: true }).count()).toBe(1);
+      const contact = page.locator('#contact');
+      expect(await contact.getByText('Call us 24/7').count()).toBe(1);
+      expect(await contact.getByRole('link', { name: '020 7946 0321' }).getAttribute('href')).toBe('tel:02079460321');
+      expect(await contact.getByText(HEAD_OFFICE_ADDRESS).count()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('lays the fleet out four per row on desktop and fewer on small screens', async () => {
+    const perRow = async (width: number) => {
+      const { page, close } = await openPage(browser, `${provider.url}/ourfleet`, { width });
+      try {
+        await expect.poll(() => page.getByTestId('fleet-card').count()).toBe(6);
+        const tops = await page.getByTestId('fleet-card').evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+        return tops.filter((top) => top === tops[0]).length;
+      } finally {
+        await close();
+      }
+    };
+    expect(await perRow(WIDTHS.desktop)).toBe(4);
+    expect(await perRow(WIDTHS.tablet)).toBe(3);
+    expect(await perRow(WIDTHS.mobile)).toBe(1);
+  });
+
+  it('opens the burger menu with the same links on a phone', async () => {
+    const { page, close } = await openPage(browser, `${provider.url}/`, { width: WIDTHS.mobile });
+    try {
+      expect(await header(page).getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog').getByRole('navigation', { name: 'Menu' });
+      await menu.waitFor();
+      expect(await menu.getByRole('link').allTextContents()).toEqual(['Home', 'Our Fleet', 'Urgent Booking', 'Corporate Account', 'Contact Us']);
+      await menu.getByRole('link', { name: 'Our Fleet' }).click();
+      await expect.poll(() => pathname(page)).toBe('/ourfleet');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    } finally {
+      await close();
+    }
+  });
+
+  it('renders with null settings (no navbar, no footer) and logs it when the settings call fails', async () => {
+    const context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      await page.route('**/api/v1/setting', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
+      await page.goto(`${provider.url}/`);
+      await appReady(page);
+      expect(await page.getByRole('heading', { name: 'Book your taxi' }).count()).toBe(1);
+      expect(await header(page).count()).toBe(0);
+      expect(await page.locator('footer').count()).toBe(0);
+      expect(errors.some((line) => line.startsWith('Could not load settings:'))).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('appSettings'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('never scrolls sideways and saves screenshots at 375, 768 and 1280 px', async () => {
+    for (const [route, name] of [
+      ['/', 'home'],
+      ['/ourfleet', 'ourfleet'],
+      ['/quoteView', 'quote-now'],
+    ] as const) {
+      for (const width of Object.values(WIDTHS)) {
+        const { page, errors, close } = await openPage(browser, `${provider.url}${route}`, { width });
+        try {
+          if (route !== '/quoteView') await expect.poll(() => page.getByTestId('fleet-card').count()).toBe(6);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} at ${width}px`).toBeLessThanOrEqual(width);
+          await saveScreenshot(page, name);
+          expect(errors).toEqual([]);
+        } finally {
+          await close();
+        }
+      }
+    }
+    const { page, close } = await openPage(browser, `${provider.url}/`, { width: WIDTHS.mobile });
+    try {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('dialog').getByRole('navigation', { name: 'Menu' }).waitFor();
+      await page.waitForTimeout(300); // the drawer's slide-in transition
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'menu-375.png') });
+    } finally {
+      await close();
+    }
+  });
+
+  // Changes the database: keep these last.
+  it('drops the Our Fleet link on the next load after NAVBAR_OUR_FLEET_PAGE is set to disable', async () => {
+    const { page, close } = await openPage(browser, `${provider.url}/`);
+    try {
+      const main = header(page).getByRole('navigation', { name: 'Main' });
+      expect(await main.getByRole('link', { name: 'Our Fleet' }).count()).toBe(1);
+      await putSettings({ NAVBAR_OUR_FLEET_PAGE: 'disable' });
+      await page.reload();
+      await appReady(page);
+      expect(await main.getByRole('link').allTextContents()).toEqual(['Home', 'Urgent Booking', 'Corporate Account', 'Contact Us']);
+    } finally {
+      await putSettings({ NAVBAR_OUR_FLEET_PAGE: 'enable' });
+      await close();
+    }
+  });
+
+  it('hides the navbar, footer and each optional home section when its setting is not enable', async () => {
+    await putSettings({ SHOW_NAVBAR_PAGE: 'disable', SHOW_FOOTER_PAGE: 'disable', SHOW_COMPANY_FLEET_VIEW_SECTION: 'disable', SHOW_POPULAR_LOCATION_PAGE: 'disable', SHOW_COMPANY_CONTACT_SECTION: 'disable' });
+    const { page, close } = await openPage(browser, `${provider.url}/`);
+    try {
+      expect(await page.getByRole('heading', { name: 'Book your taxi' }).count()).toBe(1);
+      expect(await header(page).count()).toBe(0);
+      expect(await page.locator('footer').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Extensive Fleet' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Popular pickup locations' }).count()).toBe(0);
+      expect(await page.locator('#contact').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Meet and greet' }).count()).toBe(1);
+    } finally {
+      await putSettings({ SHOW_NAVBAR_PAGE: 'enable', SHOW_FOOTER_PAGE: 'enable', SHOW_COMPANY_FLEET_VIEW_SECTION: 'enable', SHOW_POPULAR_LOCATION_PAGE: 'enable', SHOW_COMPANY_CONTACT_SECTION: 'enable' });
+      await close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, driven by playwright-core (no browser downloads here: ARCHITECTURE §11). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** Viewport widths the site is checked at: a small phone, a tablet (the 768 px desktop breakpoint), a laptop. */
+export const WIDTHS = { mobile: 375, tablet: 768, desktop: 1280 } as const;
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** console.error lines and page errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `url` in a fresh context (own localStorage) at `width` × `height` and waits for the settings to load
+ * (the 'Please wait while loading content' overlay gone), unless `waitForApp` is false.
+ */
+export interface OpenPageOptions {
+  width?: number;
+  height?: number;
+  /** Wait for the start-up overlay to go and the routed view to mount (default true). */
+  waitForApp?: boolean;
+}
+
+export async function openPage(browser: Browser, url: string, { width = WIDTHS.desktop, height = 900, waitForApp = true }: OpenPageOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(url);
+  if (waitForApp) await appReady(page);
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Waits until the start-up overlay is gone and the routed view is mounted. */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('#main').waitFor({ state: 'attached' });
+  await page.getByText('Please wait while loading content').waitFor({ state: 'detached' });
+  await page.locator('[data-route-loading]').waitFor({ state: 'detached' });
+}
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../docs/screenshots');
+
+/**
+ * Saves a full-page screenshot as docs/screenshots/<name>-<width>.png, after lazy images and fonts settle.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.evaluate(async () => {
+    await document.fonts?.ready;
+    const images = [...document.images];
+    for (const image of images) image.loading = 'eager';
+    await Promise.all(
+      images.map((image) =>
+        image.complete
+          ? null
+          : new Promise((resolve) => {
+              image.addEventListener('load', resolve, { once: true });
+              image.addEventListener('error', resolve, { once: true });
+            }),
+      ),
+    );
+  });
+  const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}

@@ -1,0 +1,41 @@
+/**
+ * DOM set-up for view tests under happy-dom (`// @vitest-environment happy-dom` at the top of the test
+ * file, then `import '…/tests/helpers/dom.ts'`). Mantine reads matchMedia (color scheme, breakpoints) and
+ * ResizeObserver (Burger, ScrollArea…), and focus code calls scrollIntoView; happy-dom lacks or only
+ * partly implements them, so they get quiet stand-ins here.
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+export function installMantinePolyfills(win: Window & typeof globalThis = window): void {
+  Object.defineProperty(win, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+
+  class ResizeObserverStub implements ResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(win, 'ResizeObserver', { configurable: true, writable: true, value: ResizeObserverStub });
+
+  if (!win.HTMLElement.prototype.scrollIntoView) win.HTMLElement.prototype.scrollIntoView = () => {};
+  win.scrollTo = (() => {}) as typeof win.scrollTo;
+}
+
+if (typeof window !== 'undefined') {
+  installMantinePolyfills();
+  afterEach(() => cleanup());
+}
