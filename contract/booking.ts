@@ -259,7 +259,8 @@ export type HourlyRateFormInput = z.input<typeof hourlyRateFormSchema>;
 // ─── Price detail (one row per company × vehicle) ─────────────────────────────────────────────────
 
 export const breakdownGroupSchema = z.enum(['fare', 'surcharge', 'extra', 'adjustment']);
-export const legSchema = z.enum(['outbound', 'return', 'hire']);
+/** Which part of the trip a line belongs to: a leg, the hourly hire, or the whole trip (rounding). */
+export const legSchema = z.enum(['outbound', 'return', 'hire', 'trip']);
 
 export const breakdownLineSchema = z.object({
   /** Stable machine code: 'base_fare', 'mileage', 'extra_stops', 'minimum_fare', 'hourly_hire', 'night', 'bank_holiday',
@@ -291,6 +292,8 @@ export const breakdownSchema = z.object({
   /** Spec §3: the breakdown is "an object, with final_price merged in". Pounds. */
   final_price: z.number(),
   final_price_pence: z.number().int(),
+  /** Pence of `price` (fare + surcharges). */
+  price_pence: z.number().int(),
   booking_type: z.enum(['milleage', 'hourly']),
   /** Miles of the outbound leg (through the stops), of the return leg, and their durations in seconds. */
   distance_miles: z.number().nullable(),
@@ -468,6 +471,7 @@ export const QUOTE_MESSAGES = {
   zeroDistance: 'The calculated distance is zero miles. Please check your pickup and dropoff locations.',
   capacityPrefix: "Sorry we don't have any vehicle with requested options, the following limits are exceeded: ",
   // Ours (the spec has no text for these):
+  noSingleVehicle: "Sorry we don't have any vehicle with requested options.",
   returnBeforePickup: 'The return time must be after the pickup time.',
   noVehicles: 'No vehicles are available for this operator.',
   quoteExpired: 'This quote has expired. Please search again for a fresh price.',
