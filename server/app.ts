@@ -33,7 +33,7 @@ export async function buildApp({ config, db, logger = false, mail = createMailPo
   const fastify = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["api-secret-key"]'] } : logger,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   const cache = createSiteCache(db);
   await cache.start();

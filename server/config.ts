@@ -18,6 +18,8 @@ export interface Config {
   embedOrigins: string[];
   seed: 'demo' | 'none';
   logLevel: string;
+  /** Fastify's trustProxy: false (default: the socket address is the client), a hop count, or addresses/'loopback'. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   distDir: string;
   publicDir: string;
 }
@@ -59,7 +61,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     seed: env.SEED === 'none' ? 'none' : 'demo',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     distDir: path.join(projectRoot, 'dist'),
     publicDir: path.join(projectRoot, 'public'),
   };
+}
+
+/** TRUST_PROXY: unset → trust no proxy (X-Forwarded-For is ignored, so no client can pick its own address for rate limits); a number → that many hops; else addresses or 'loopback'. */
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }

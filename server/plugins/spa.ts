@@ -33,8 +33,8 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
       root: options.distDir,
       index: false,
       wildcard: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      setHeaders(res, filePath: string) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
