@@ -15,6 +15,7 @@ import {
   resolvePlace,
   routeThrough,
   suggestPlaces,
+  toPlaceSuggestion,
   ULEZ_ZONE,
   type GeoPoint,
 } from './index.ts';
@@ -227,6 +228,7 @@ describe('the offline maps port', () => {
     expect(route.miles).toBeGreaterThan(35);
     expect(route.miles).toBeLessThan(55);
     expect(await maps.suggest('oxf', { limit: 2 })).toHaveLength(2);
+    expect(toPlaceSuggestion(to!)).toEqual({ address: 'Oxford, Oxfordshire', lat: to!.lat, lon: to!.lon, kind: 'place', estimated: true });
   });
 
   it('loads the gazetteer once, fast', () => {

@@ -1,3 +1,4 @@
+import type { PlaceSuggestion } from '../../../contract/booking.ts';
 import { routeThrough } from './distance.ts';
 import { gazetteer } from './gazetteer.ts';
 import { resolvePlace, suggestPlaces } from './resolve.ts';
@@ -41,3 +42,12 @@ export function createOfflineMaps(): OfflineMaps {
     },
   };
 }
+
+/** A place as GET /api/v1/places answers it (contract/booking.ts placeSuggestionSchema). */
+export const toPlaceSuggestion = (place: Place): PlaceSuggestion => ({
+  address: place.label,
+  lat: place.lat,
+  lon: place.lon,
+  kind: place.kind,
+  estimated: place.estimated,
+});

@@ -367,7 +367,7 @@ function rowFor(company: CompanyRecord, vehicle: VehicleRecord, facts: TripFacts
   } else {
     notes.push('Not priced online for this vehicle: contact us for a quote.');
   }
-  const { breakdown, price, final } = priced ? breakdownOf(lines, facts, catalog.settings, notes) : breakdownOf([], { ...facts }, { ...catalog.settings, ROUND_OFF: 'no' }, notes);
+  const { breakdown, price, final } = breakdownOf(lines, facts, catalog.settings, notes);
   return {
     vehicle_id: vehicle.tbms_vid,
     company_id: company.id,
@@ -457,7 +457,8 @@ export function priceHourlyQuote(form: HourlyRateForm, pickup: RoutePoint, catal
     pricingDate: hire.startParts.date,
     hours,
     trip: null,
-    estimated: true,
+    // An hourly price depends on no distance: only the pickup's place (airport, zones) comes from the maps.
+    estimated: false,
     notes: [],
   };
   const rows = catalog.companies.flatMap((company) => catalog.vehicles.map((vehicle) => rowFor(company, vehicle, facts, catalog)));
