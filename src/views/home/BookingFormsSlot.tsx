@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { IconPhone } from '../../components/icons.tsx';
 import { telHref } from '../../app/navigation.ts';
 import { useSetting } from '../../app/useSettings.ts';
+import classes from './HomeView.module.css';
 
 /**
  * Placeholder for the quote and hourly-rate forms (a later issue builds them here). Until then it offers
@@ -20,7 +21,7 @@ export function BookingFormsSlot() {
           Instant online prices are on their way. Until then, send us your trip and we will reply with a quote.
         </Text>
       </div>
-      <Group gap="sm">
+      <div className={classes.slotActions}>
         <Button component={Link} href="/quoteView" size="md">
           Request a quote
         </Button>
@@ -29,7 +30,7 @@ export function BookingFormsSlot() {
             {phone}
           </Button>
         )}
-      </Group>
+      </div>
     </Stack>
   );
 }
