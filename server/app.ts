@@ -13,6 +13,9 @@ import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { enquiryRoutes } from './routes/enquiries.ts';
 import { passengerRoutes } from './routes/passengers.ts';
+import { quotingRoutes } from './routes/quoting.ts';
+import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
+import { createQuoting, type Quoting } from './domain/quotes/quoting.ts';
 
 export interface AppDeps {
   config: Config;
@@ -20,16 +23,29 @@ export interface AppDeps {
   logger?: boolean | object;
   /** The mail port (bootstrap starts its dispatcher); default: one from the config, not started. */
   mail?: MailPort;
+  /** The maps port; default: the offline UK gazetteer with estimated distances. */
+  maps?: MapsPort;
+  /** The clock of the pricing rules (grace period, night rate); tests may fix it. */
+  now?: () => Date;
 }
 
 export interface App {
   fastify: FastifyInstance;
   cache: SiteCache;
   mail: MailPort;
+  maps: MapsPort;
+  quoting: Quoting;
 }
 
 /** Builds the provider: API under /api/v1, admin API under /api/admin, the SPA and /embed.js. Never listens. */
-export async function buildApp({ config, db, logger = false, mail = createMailPort({ db, dataDir: config.dataDir, smtpUrl: config.smtpUrl }) }: AppDeps): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  mail = createMailPort({ db, dataDir: config.dataDir, smtpUrl: config.smtpUrl }),
+  maps = createOfflineMaps(),
+  now,
+}: AppDeps): Promise<App> {
   const fastify = Fastify({
     logger: logger === true ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["api-secret-key"]'] } : logger,
     bodyLimit: 256 * 1024,
@@ -37,6 +53,7 @@ export async function buildApp({ config, db, logger = false, mail = createMailPo
   });
   const cache = createSiteCache(db);
   await cache.start();
+  const quoting = createQuoting({ db, maps, now });
 
   registerErrorHandling(fastify);
   await fastify.register(cors, {
@@ -49,6 +66,7 @@ export async function buildApp({ config, db, logger = false, mail = createMailPo
     async (api) => {
       api.addHook('onRequest', siteFromKeys(cache));
       await api.register(catalogRoutes(cache));
+      await api.register(quotingRoutes(cache, quoting, maps));
       const limiter = createRateLimiter(db);
       await api.register(enquiryRoutes({ db, cache, mail, limiter }));
       await api.register(passengerRoutes({ db, cache, mail, limiter }));
@@ -59,5 +77,5 @@ export async function buildApp({ config, db, logger = false, mail = createMailPo
   await fastify.register(adminRoutes(db, cache, config.adminToken), { prefix: '/api/admin' });
   await registerSpa(fastify, { distDir: config.distDir, cache, embedOrigins: config.embedOrigins });
 
-  return { fastify, cache, mail };
+  return { fastify, cache, mail, maps, quoting };
 }

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { DEMO_KEYS } from '../../config.ts';
 import { hashPassword } from '../../domain/accounts/passwords.ts';
+import { demoPricingSql } from '../../domain/pricing/demoTariffs.ts';
 import type { SettingName } from '../../../contract/settings.ts';
 
 /** The demo operator: a west-London private-hire firm listing three operator companies. */
@@ -132,6 +133,8 @@ export async function seedDemo(db: Db, options: { googleApiKey: string | null; k
         [siteId, entry.id, entry.address, entry.lat, entry.lon, entry.kind, entry.popular, index],
       );
     }
+    // Tariffs, surcharges and banned addresses; the site id is an integer we just made, so it is inlined safely.
+    await tx.exec(demoPricingSql().replaceAll('$1', String(Number(siteId))));
     await tx.query(
       'INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES ($1, $2, $3, $4, $5, true)',
       [siteId, DEMO_CORPORATE.name, DEMO_CORPORATE.email, DEMO_CORPORATE.phone, passwordHash],

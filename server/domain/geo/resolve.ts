@@ -304,8 +304,11 @@ export function suggestPlaces(query: string, limit = 8, context: SuggestContext 
     results.push(place);
   };
 
+  // Saved addresses: every word typed appears in the address ('heathrow terminal 5' finds 'Heathrow Airport Terminal 5, …').
+  const words = norm.split(' ').filter(Boolean);
   for (const saved of context.savedAddresses ?? []) {
-    if (normalise(saved.address).includes(norm)) add(savedPlace(saved));
+    const address = normalise(saved.address);
+    if (words.every((word) => address.includes(word))) add(savedPlace(saved));
   }
 
   const postcode = findPostcode(query.trim());

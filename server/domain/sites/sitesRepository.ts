@@ -1,6 +1,8 @@
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { Address, Company, FleetItem } from '../../../contract/catalog.ts';
 import type { SettingRow } from '../../../contract/settings.ts';
+import { bannedAddressFromRow, surchargeFromRow, tariffFromRow } from '../pricing/rows.ts';
+import type { BannedAddress, Surcharge, Tariff } from '../pricing/types.ts';
 
 export interface Site {
   id: number;
@@ -36,6 +38,9 @@ export interface SiteCatalog {
   companies: CompanyRecord[];
   vehicles: VehicleRecord[];
   addresses: SavedAddress[];
+  tariffs: Tariff[];
+  surcharges: Surcharge[];
+  bannedAddresses: BannedAddress[];
 }
 
 export function createSitesRepository(db: Queryable) {
@@ -57,7 +62,7 @@ export function createSitesRepository(db: Queryable) {
     },
 
     async loadCatalog(siteId: number): Promise<SiteCatalog> {
-      const [settings, companies, vehicles, addresses] = await Promise.all([
+      const [settings, companies, vehicles, addresses, tariffs, surcharges, banned] = await Promise.all([
         db.query<SettingRow>('SELECT setting_name, setting_value FROM settings WHERE site_id = $1 ORDER BY setting_name', [siteId]),
         db.query<Record<string, unknown>>('SELECT id, company_name, rating FROM companies WHERE site_id = $1 AND active ORDER BY id', [siteId]),
         db.query<Record<string, unknown>>(
@@ -66,6 +71,9 @@ export function createSitesRepository(db: Queryable) {
           [siteId],
         ),
         db.query<Record<string, unknown>>('SELECT id, address, lat, lon, kind, popular FROM addresses WHERE site_id = $1 ORDER BY sort_order, id', [siteId]),
+        db.query<Record<string, unknown>>('SELECT * FROM tariffs WHERE site_id = $1 ORDER BY company_id, vehicle_id, valid_from', [siteId]),
+        db.query<Record<string, unknown>>('SELECT * FROM surcharges WHERE site_id = $1 ORDER BY code, valid_from', [siteId]),
+        db.query<Record<string, unknown>>('SELECT pattern, reason FROM banned_addresses WHERE site_id = $1 ORDER BY id', [siteId]),
       ]);
       return {
         settings: settings.rows,
@@ -87,6 +95,9 @@ export function createSitesRepository(db: Queryable) {
           kind: String(row.kind),
           popular: Boolean(row.popular),
         })),
+        tariffs: tariffs.rows.map(tariffFromRow),
+        surcharges: surcharges.rows.map(surchargeFromRow),
+        bannedAddresses: banned.rows.map(bannedAddressFromRow),
       };
     },
 

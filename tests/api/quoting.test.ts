@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { priceListResponseSchema, selectedVehiclePriceResponseSchema } from '../../contract/booking.ts';
+import { hourlyForm, londonDate, oneWayForm, weekdayAhead } from '../helpers/forms.ts';
+import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
+
+describe(`quoting calls on ${testDatabaseKind}`, () => {
+  let provider: TestProvider;
+  beforeAll(async () => {
+    provider = await startTestProvider();
+  });
+  afterAll(() => provider.dispose());
+
+  const post = (url: string, payload: unknown) => provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers: KEY_HEADERS, payload: payload as object });
+
+  it('calculate-distance answers via_miles and time_duration in seconds through the stops in order', async () => {
+    const direct = await post('calculate-distance', { pickup: 'Paddington Station, Praed Street, London W2 1HB', dropoff: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA' });
+    expect(direct.statusCode).toBe(200);
+    const body = direct.json();
+    expect(body).toEqual({ via_miles: expect.any(Number), time_duration: expect.any(Number), estimated: true });
+    expect(body.via_miles).toBeGreaterThan(12);
+    expect(body.via_miles).toBeLessThan(25);
+    const viaStop = (
+      await post('calculate-distance', {
+        pickup: 'Paddington Station, Praed Street, London W2 1HB',
+        dropoff: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA',
+        stops: [{ street_name: 'Euston Road', number: '', postcode: 'N1 9AL' }],
+      })
+    ).json();
+    expect(viaStop.via_miles).toBeGreaterThan(body.via_miles);
+  });
+
+  it('calculate-distance-price prices every vehicle of every company, stores the quote and returns its id', async () => {
+    const response = await post('calculate-distance-price', oneWayForm());
+    expect(response.statusCode).toBe(200);
+    const body = priceListResponseSchema.parse(response.json());
+    expect(body.price_details.length).toBeGreaterThanOrEqual(12);
+    const companies = new Set(body.price_details.map((row) => row.company_name));
+    expect(companies).toEqual(new Set(['Westway Cars', 'Thames Executive Travel', 'Capital Airport Transfers']));
+    const row = body.price_details.find((detail) => detail.company_id === 1 && detail.vehicle_id === 1)!;
+    expect(row).toMatchObject({ vehicle_type: 'Saloon', max_seat: 4, luggage: 2, small_luggage: 2, company_name: 'Westway Cars', rating: 4.8, estimated: true });
+    expect(row.final_price).toBe(row.breakdown.final_price);
+    const linesPence = row.breakdown.lines.reduce((sum, line) => sum + line.amount_pence, 0);
+    expect(linesPence).toBe(row.breakdown.final_price_pence);
+    expect(row.breakdown.lines.map((line) => line.code)).toContain('airport_pickup');
+    const { rows } = await provider.db.query<{ booking_type: string; n: number }>('SELECT booking_type, jsonb_array_length(rows) AS n FROM quotes WHERE id = $1', [row.quote_id]);
+    expect(rows).toEqual([{ booking_type: 'milleage', n: body.price_details.length }]);
+  });
+
+  it('a return trip with two stops prices both legs', async () => {
+    const oneWay = priceListResponseSchema.parse((await post('calculate-distance-price', oneWayForm())).json());
+    const response = await post(
+      'calculate-distance-price',
+      oneWayForm({
+        select_option: 'return',
+        return_date: londonDate(10),
+        return_hour: '6pm',
+        return_min: '00',
+        stops: [
+          { street_name: 'Euston Road', number: '', postcode: 'N1 9AL' },
+          { street_name: 'Praed Street', number: '', postcode: 'W2 1HB' },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    const body = priceListResponseSchema.parse(response.json());
+    const saloon = body.price_details.find((detail) => detail.company_id === 1 && detail.vehicle_id === 1)!;
+    const before = oneWay.price_details.find((detail) => detail.company_id === 1 && detail.vehicle_id === 1)!;
+    expect(saloon.final_price).toBeGreaterThan(before.final_price * 1.5);
+    expect(new Set(saloon.breakdown.lines.map((line) => line.leg))).toEqual(new Set(['outbound', 'return']));
+    expect(saloon.breakdown.lines.find((line) => line.code === 'extra_stops')?.quantity).toBe(2);
+  });
+
+  it('calculate-hourly-price prices the hire for each vehicle', async () => {
+    const response = await post('calculate-hourly-price', hourlyForm({ pickup_duration: '6hour' }));
+    expect(response.statusCode).toBe(200);
+    const body = priceListResponseSchema.parse(response.json());
+    const saloon = body.price_details.find((detail) => detail.company_id === 1 && detail.vehicle_id === 1)!;
+    expect(saloon.breakdown.hours).toBe(6);
+    expect(saloon.price).toBe(180);
+  });
+
+  it('calculate-selected-vehicle-price re-prices a stored vehicle with options, never reading a price from the browser', async () => {
+    const quote = priceListResponseSchema.parse((await post('calculate-distance-price', oneWayForm())).json());
+    const row = quote.price_details.find((detail) => detail.company_id === 1 && detail.vehicle_id === 1)!;
+    const response = await post('calculate-selected-vehicle-price', {
+      vehicle: { ...row, price: 1, final_price: 1 },
+      meet_and_greet: 'yes',
+      baby_seats: 1,
+      booster_seats: 0,
+      special_luggage: 0,
+      wheel_chair: 'yes',
+      waiting_min: 10,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = selectedVehiclePriceResponseSchema.parse(response.json());
+    // Meet and greet £12, one baby seat £5, 10 minutes waiting = 2 × £2.50, wheelchair £0.
+    expect(Math.round((body.final_price - row.final_price) * 100)).toBe(1200 + 500 + 500);
+    expect(body.breakdown.lines.find((line) => line.code === 'wheel_chair')?.amount_pence ?? 0).toBe(0);
+  });
+
+  it('an unknown quote id is refused with a clear 4xx', async () => {
+    const response = await post('calculate-selected-vehicle-price', { vehicle: { quote_id: 'q_nope', vehicle_id: 1, company_id: 1 } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'This quote has expired. Please search again for a fresh price.', code: 'unknown_quote' });
+  });
+
+  it("same pickup and drop-off: 'The calculated distance is zero miles…'", async () => {
+    const response = await post('calculate-distance-price', oneWayForm({ dropoff: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA' }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('The calculated distance is zero miles. Please check your pickup and dropoff locations.');
+  });
+
+  it("a banned address: 'Address is banned'", async () => {
+    const response = await post('calculate-distance-price', oneWayForm({ pickup: '12 Unpaid Fares Close, London W12 7FR' }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Address is banned');
+  });
+
+  it("a pickup sooner than GRACE_TIME: 'Pickup time is within the grace period'", async () => {
+    const soon = new Date(Date.now() + 30 * 60_000);
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', hour12: false }).formatToParts(soon).map((part) => [part.type, part.value]),
+    );
+    const hour = Number(parts.hour) % 24;
+    const response = await post('calculate-distance-price', oneWayForm({ pickup_date: `${parts.year}-${parts.month}-${parts.day}`, pickup_hour: `${hour % 12 || 12}${hour < 12 ? 'am' : 'pm'}`, pickup_min: '00' }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Pickup time is within the grace period');
+  });
+
+  it('a party too large for the biggest vehicle gets the capacity message', async () => {
+    const response = await post('calculate-distance-price', oneWayForm({ passengers: 12, luggages: 9 }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe("Sorry we don't have any vehicle with requested options, the following limits are exceeded: Passengers exceeded by 4, Luggage exceeded by 1.");
+  });
+
+  it('an unknown address gets a clear 400 message', async () => {
+    const response = await post('calculate-distance-price', oneWayForm({ dropoff: 'Qwxzzy Nowhereville' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('We could not find "Qwxzzy Nowhereville". Please choose a suggested address or add a UK postcode.');
+  });
+
+  it.each([
+    ['missing pickup', oneWayForm({ pickup: undefined })],
+    ['passengers -1', oneWayForm({ passengers: -1 })],
+    ['10 000 stops', oneWayForm({ stops: Array.from({ length: 10_000 }, () => ({ street_name: 'High Street', number: '1', postcode: 'W12 7FR' })) })],
+    ['wrong types', oneWayForm({ passengers: { $gt: 1 }, stops: 'many' })],
+    ['a date that does not exist', oneWayForm({ pickup_date: '2026-02-30' })],
+    ['a body that is a list', [1, 2, 3]],
+  ])('refuses %s with 400 and stores no quote', async (_label, payload) => {
+    const before = (await provider.db.query<{ n: string }>('SELECT count(*)::text AS n FROM quotes')).rows[0].n;
+    const response = await post('calculate-distance-price', payload);
+    expect([400, 413]).toContain(response.statusCode);
+    expect(response.json().success).toBe(false);
+    expect((await provider.db.query<{ n: string }>('SELECT count(*)::text AS n FROM quotes')).rows[0].n).toBe(before);
+  });
+
+  it('GET /api/v1/places suggests saved addresses and places', async () => {
+    const response = await provider.fastify.inject({ method: 'GET', url: '/api/v1/places?q=heathrow%20terminal%205', headers: KEY_HEADERS });
+    expect(response.statusCode).toBe(200);
+    const places = response.json() as { address: string; kind: string }[];
+    expect(places[0].address).toBe('Heathrow Airport Terminal 5, Hounslow TW6 2GA');
+    const town = (await provider.fastify.inject({ method: 'GET', url: '/api/v1/places?q=Oxford', headers: KEY_HEADERS })).json() as { address: string }[];
+    expect(town.some((place) => place.address.startsWith('Oxford'))).toBe(true);
+    expect(weekdayAhead()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
