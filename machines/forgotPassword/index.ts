@@ -1,0 +1,2 @@
+export * from './forgotPassword.actors.ts';
+export * from './forgotPassword.machine.ts';
