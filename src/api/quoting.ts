@@ -1,0 +1,86 @@
+/**
+ * The quoting calls of spec §7: calculate-distance-price, calculate-hourly-price, calculate-selected-vehicle-price
+ * and calculate-distance. Each answer is checked against the contract schema. Errors are never swallowed: a refused
+ * call rejects with an Error whose message is the provider's `message` when it answered, otherwise the client
+ * error's own message (spec §8 Price calculation).
+ */
+import {
+  distanceResponseSchema,
+  priceListResponseSchema,
+  selectedVehiclePriceResponseSchema,
+  type BookingForm,
+  type DistanceResponse,
+  type HourlyRateForm,
+  type PriceDetail,
+  type SelectedOptions,
+  type SelectedVehiclePriceResponse,
+  type Stop,
+} from '../../contract/booking.ts';
+import { apiClient, type CallOptions } from './client.ts';
+
+/** The text to show for a failed call: the response's `message` (or `error`) when there is one, else the error's message. */
+export function apiErrorMessage(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const data = (error as { data?: unknown }).data;
+    if (data && typeof data === 'object') {
+      const body = data as { message?: unknown; error?: unknown };
+      if (typeof body.message === 'string' && body.message.trim() !== '') return body.message;
+      if (typeof body.error === 'string' && body.error.trim() !== '') return body.error;
+    }
+    if (error instanceof Error && error.message) return error.message;
+  }
+  return String(error);
+}
+
+/** Runs a call and turns any failure into an Error carrying the text to show (an abort stays an abort). */
+async function withShownMessage<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new Error(apiErrorMessage(error), { cause: error });
+  }
+}
+
+/** POST /api/v1/calculate-distance-price with the stored BookingForm: the price per vehicle. */
+export function calculateDistancePrice(bookingForm: BookingForm, { signal }: CallOptions = {}): Promise<PriceDetail[]> {
+  return withShownMessage(async () => priceListResponseSchema.parse(await apiClient()('/calculate-distance-price', { method: 'POST', body: bookingForm, signal })).price_details);
+}
+
+/** POST /api/v1/calculate-hourly-price with the decoded HourlyRateForm. */
+export function calculateHourlyPrice(hourlyRateForm: HourlyRateForm, { signal }: CallOptions = {}): Promise<PriceDetail[]> {
+  return withShownMessage(async () => priceListResponseSchema.parse(await apiClient()('/calculate-hourly-price', { method: 'POST', body: hourlyRateForm, signal })).price_details);
+}
+
+export interface SelectedVehiclePriceResult {
+  status: number;
+  /** The body on 200, else null (spec §7: only status 200 is accepted; the caller decides what that means). */
+  data: SelectedVehiclePriceResponse | null;
+}
+
+/**
+ * POST /api/v1/calculate-selected-vehicle-price: `{ vehicle: { quote_id, vehicle_id, company_id }, …options }`.
+ * Resolves with the status whatever it is; rejects only when there is no response (network, abort).
+ */
+export async function calculateSelectedVehiclePrice(
+  vehicle: Pick<PriceDetail, 'quote_id' | 'vehicle_id' | 'company_id'>,
+  options: SelectedOptions,
+  { signal }: CallOptions = {},
+): Promise<SelectedVehiclePriceResult> {
+  const response = await apiClient().raw('/calculate-selected-vehicle-price', {
+    method: 'POST',
+    body: { vehicle: { quote_id: vehicle.quote_id, vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id }, ...options },
+    ignoreResponseError: true,
+    signal,
+  });
+  if (response.status !== 200) return { status: response.status, data: null };
+  const parsed = selectedVehiclePriceResponseSchema.safeParse(response._data);
+  return { status: response.status, data: parsed.success ? parsed.data : null };
+}
+
+/** POST /api/v1/calculate-distance: miles through the stops in order and the duration in seconds. */
+export function calculateDistance(trip: { pickup: string; dropoff: string; stops?: Stop[] }, { signal }: CallOptions = {}): Promise<DistanceResponse> {
+  return withShownMessage(async () =>
+    distanceResponseSchema.parse(await apiClient()('/calculate-distance', { method: 'POST', body: { pickup: trip.pickup, dropoff: trip.dropoff, stops: trip.stops ?? [] }, signal })),
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Provides the one booking actor (Booking in BookingContext.ts) with its input restored from localStorage, keeps
+ * its settings in step with the start-up actor's, and catches an errored flow in an error boundary (useSelector
+ * throws when the actor errors) with a way to start again.
+ */
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { selectSettings } from '../../../machines/app/app.selectors.ts';
+import { loadSettings } from '../../storage/settingsStore.ts';
+import { AppActor } from '../appLogic.ts';
+import { Booking } from './BookingContext.ts';
+import { clearStoredFlow, restoreBookingInput, sessionIdempotencyKey } from './bookingStorage.ts';
+
+/** Sends settings.update whenever the operator settings change (after the start-up fetch). */
+function SettingsBridge() {
+  const settings = AppActor.useSelector(selectSettings);
+  const booking = Booking.useActorRef();
+  useEffect(() => {
+    booking.send({ type: 'settings.update', settings });
+  }, [settings, booking]);
+  return null;
+}
+
+interface BoundaryState {
+  error: Error | null;
+}
+
+export class BookingErrorBoundary extends Component<{ children: ReactNode; onReset: () => void }, BoundaryState> {
+  state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): BoundaryState {
+    return { error };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('The booking flow stopped with an error', error, info.componentStack);
+  }
+
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Container size="sm" py="xl">
+        <Stack align="center" gap="md" role="alert">
+          <Title order={2}>Something went wrong</Title>
+          <Text ta="center" c="dimmed">
+            We could not continue your booking. Please start again.
+          </Text>
+          <Button
+            onClick={() => {
+              this.setState({ error: null });
+              this.props.onReset();
+            }}
+          >
+            Start again
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+}
+
+export function BookingProvider({ children }: { children: ReactNode }) {
+  // A fresh actor (new key → new Provider) after the boundary's "Start again".
+  const [generation, setGeneration] = useState(0);
+  const [input] = useState(() => ({ idempotencyKey: sessionIdempotencyKey(), settings: loadSettings(), ...restoreBookingInput() }));
+  return (
+    <BookingErrorBoundary
+      onReset={() => {
+        clearStoredFlow({ booking: null });
+        window.location.assign('/');
+        setGeneration((n) => n + 1);
+      }}
+    >
+      <Booking.Provider key={generation} options={{ input: generation === 0 ? input : { idempotencyKey: sessionIdempotencyKey() } }}>
+        <SettingsBridge />
+        {children}
+      </Booking.Provider>
+    </BookingErrorBoundary>
+  );
+}

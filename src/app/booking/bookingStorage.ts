@@ -1,0 +1,129 @@
+/**
+ * The booking flow's localStorage (spec §3 keys and encodings): what the machine's persistence actions write and
+ * what the composition root restores as the machine's input, so a reload on any step keeps the state.
+ *
+ *   BookingType           encoded   'milleage' | 'hourly'
+ *   BookingForm           JSON      the quote form
+ *   HourlyRateForm        encoded   the hourly form
+ *   PriceDetails          encoded   the shown price list
+ *   selectedVehicleData   encoded   the chosen price detail
+ *   SelectedVehicle       JSON      { vehicle_id }
+ *   selectionKind         JSON      'lowest' | 'selection'
+ *   vehicleQuantities     JSON      { `${vehicle_id}-${company_id}`: 1..6 }
+ *   registrationData      encoded   the personal details
+ *   selectedPassenger     JSON      guest_login | new_client | existing_client
+ *
+ * The confirmed booking is kept in sessionStorage (not localStorage, which spec §4 clears on /paymentSuccessView)
+ * so a reload of the confirmation page still shows it in this tab.
+ */
+import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
+import type { BookingInput } from '../../../machines/booking/index.ts';
+import type { BookingForm, BookingResponse, BookingType, HourlyRateForm, PassengerMode, PriceDetail, RegistrationData, SelectionKind } from '../../../machines/booking/index.ts';
+import { browserStorage, clearAllExceptSettings, readEncoded, readJson, removeKey, writeEncoded, writeJson, type KeyValueStorage } from '../../storage/codec.ts';
+
+export const CONFIRMED_BOOKING_KEY = 'confirmedBooking';
+
+function sessionStore(): KeyValueStorage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const PASSENGER_MODES: readonly PassengerMode[] = ['guest_login', 'new_client', 'existing_client'];
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPriceDetail = (value: unknown): value is PriceDetail =>
+  isObject(value) && typeof value.vehicle_id === 'number' && typeof value.company_id === 'number' && typeof value.price === 'number';
+
+export function persistForms(
+  { bookingType, bookingForm, hourlyRateForm }: { bookingType: BookingType; bookingForm: BookingForm | null; hourlyRateForm: HourlyRateForm | null },
+  storage = browserStorage(),
+): void {
+  writeEncoded(STORAGE_KEYS.bookingType, bookingType, storage);
+  if (bookingForm) writeJson(STORAGE_KEYS.bookingForm, bookingForm, storage);
+  if (hourlyRateForm) writeEncoded(STORAGE_KEYS.hourlyRateForm, hourlyRateForm, storage);
+}
+
+export function persistPriceDetails({ priceDetails }: { priceDetails: PriceDetail[] | null }, storage = browserStorage()): void {
+  if (priceDetails) writeEncoded(STORAGE_KEYS.priceDetails, priceDetails, storage);
+  else removeKey(STORAGE_KEYS.priceDetails, storage);
+}
+
+export function persistSelection(
+  { selectedVehicle, selectionKind }: { selectedVehicle: PriceDetail | null; selectionKind: SelectionKind | null },
+  storage = browserStorage(),
+): void {
+  if (selectedVehicle) {
+    writeEncoded(STORAGE_KEYS.selectedVehicleData, selectedVehicle, storage);
+    writeJson(STORAGE_KEYS.selectedVehicle, { vehicle_id: selectedVehicle.vehicle_id }, storage);
+  } else {
+    removeKey(STORAGE_KEYS.selectedVehicleData, storage);
+    removeKey(STORAGE_KEYS.selectedVehicle, storage);
+  }
+  if (selectionKind) writeJson(STORAGE_KEYS.selectionKind, selectionKind, storage);
+  else removeKey(STORAGE_KEYS.selectionKind, storage);
+}
+
+export function persistQuantities({ quantities }: { quantities: Record<string, number> }, storage = browserStorage()): void {
+  writeJson(STORAGE_KEYS.vehicleQuantities, quantities, storage);
+}
+
+export function persistRegistration(
+  { registrationData, passengerMode }: { registrationData: RegistrationData; passengerMode: PassengerMode },
+  storage = browserStorage(),
+): void {
+  writeEncoded(STORAGE_KEYS.registrationData, registrationData, storage);
+  writeJson(STORAGE_KEYS.selectedPassenger, passengerMode, storage);
+}
+
+/** Spec §4: everything but appSettings goes; the booking stays in this tab's sessionStorage for a reload. */
+export function clearStoredFlow({ booking }: { booking: BookingResponse | null }, storage = browserStorage(), session = sessionStore()): void {
+  clearAllExceptSettings(storage);
+  if (booking) session?.setItem(CONFIRMED_BOOKING_KEY, JSON.stringify(booking));
+}
+
+/** The machine input restored from storage; anything missing or unreadable is left out. */
+export function restoreBookingInput(storage = browserStorage(), session = sessionStore()): Omit<BookingInput, 'idempotencyKey'> {
+  const bookingType = readEncoded<string>(STORAGE_KEYS.bookingType, storage);
+  const bookingForm = readJson<BookingForm>(STORAGE_KEYS.bookingForm, storage);
+  const hourlyRateForm = readEncoded<HourlyRateForm>(STORAGE_KEYS.hourlyRateForm, storage);
+  const priceDetails = readEncoded<unknown>(STORAGE_KEYS.priceDetails, storage);
+  const selected = readEncoded<unknown>(STORAGE_KEYS.selectedVehicleData, storage);
+  const kind = readJson<unknown>(STORAGE_KEYS.selectionKind, storage);
+  const quantities = readJson<unknown>(STORAGE_KEYS.vehicleQuantities, storage);
+  const registrationData = readEncoded<unknown>(STORAGE_KEYS.registrationData, storage);
+  const passengerMode = readJson<unknown>(STORAGE_KEYS.selectedPassenger, storage);
+  let booking: BookingResponse | null = null;
+  try {
+    const raw = session?.getItem(CONFIRMED_BOOKING_KEY);
+    booking = raw ? (JSON.parse(raw) as BookingResponse) : null;
+  } catch {
+    booking = null;
+  }
+  const list = Array.isArray(priceDetails) && priceDetails.every(isPriceDetail) ? priceDetails : null;
+  return {
+    bookingType: bookingType === 'hourly' ? 'hourly' : bookingType === 'milleage' ? 'milleage' : null,
+    bookingForm: isObject(bookingForm) && typeof bookingForm.pickup === 'string' ? bookingForm : null,
+    hourlyRateForm: isObject(hourlyRateForm) && typeof hourlyRateForm.pickup === 'string' ? hourlyRateForm : null,
+    priceDetails: list,
+    selectedVehicle: list && isPriceDetail(selected) ? selected : null,
+    selectionKind: kind === 'lowest' || kind === 'selection' ? kind : null,
+    quantities: isObject(quantities)
+      ? Object.fromEntries(Object.entries(quantities).filter((entry): entry is [string, number] => typeof entry[1] === 'number'))
+      : null,
+    registrationData: isObject(registrationData) ? (registrationData as Partial<RegistrationData>) : null,
+    passengerMode: PASSENGER_MODES.includes(passengerMode as PassengerMode) ? (passengerMode as PassengerMode) : null,
+    booking,
+  };
+}
+
+/** One key per browser tab session for idempotent payment and booking calls. */
+export function sessionIdempotencyKey(session = sessionStore()): string {
+  const key = 'bookingIdempotencyKey';
+  const existing = session?.getItem(key);
+  if (existing) return existing;
+  const fresh = globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  session?.setItem(key, fresh);
+  return fresh;
+}
