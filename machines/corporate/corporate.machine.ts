@@ -1,0 +1,273 @@
+/**
+ * The corporate passenger area: /login, /bookings, /my-account (spec §2 Corporate area, §4 Corporate access, §6, §8).
+ * Top-level states:
+ * - `start`: decides from the stored token: `unverified` (a token from an earlier visit) or `signedOut`.
+ * - `signedOut`: no session. A protected route asks for `/login?redirect=<path>`; the login form signs in.
+ * - `unverified`: a stored token that this page load has not checked yet; entering a protected route checks it.
+ * - `signingIn`: the sign-in call. Success: 'Login Successfully', the session is stored (corporateToken,
+ *   corporateDetails) and the user goes to the redirect path or /bookings. Failure: 'Invalid credentials. Please
+ *   try again.' or 'An error occurred. Please try again later.', still `signedOut`.
+ * - `checking`: the token is being validated on entry to a protected route (each entry). Invalid: the session is
+ *   removed and the user is sent to `/login?redirect=<path>`.
+ * - `checkFailed`: the provider could not be asked (offline); the page offers a retry and keeps the token.
+ * - `signedIn`: two regions, `bookings` (idle → loading → loaded | failed) and `profile` (idle ⇄ saving, with
+ *   'Passenger Details Updated', the server's message, or 'An error occurred. Please try again later.'). A 401 from
+ *   either ends the session like an invalid token.
+ * - `loggingOut`: the stored session is removed at once, the token revoked on the server; success or error, the
+ *   user goes to / (spec §8: logout errors clear the session anyway).
+ * The machine never navigates: it sets `target`, the view navigates there and answers `navigation.done`.
+ */
+import { assertEvent, assign, setup } from 'xstate';
+import type { CorporatePassenger } from '../../contract/accounts.ts';
+import { corporateActors } from './corporate.actors.ts';
+import {
+  AFTER_LOGOUT_PATH,
+  AFTER_SIGN_IN_PATH,
+  CORPORATE_MESSAGES,
+  isUnauthorizedError,
+  loginFailureText,
+  loginPath,
+  profileFailureText,
+  safeReturnPath,
+  type CorporateBookingItem,
+  type Notice,
+  type ProfileInput,
+} from './corporate.types.ts';
+
+export interface CorporateInput {
+  /** The stored corporateToken, or null. */
+  token: string | null;
+  /** The stored corporateDetails, or null. */
+  passenger: CorporatePassenger | null;
+}
+
+export interface CorporateContext {
+  token: string | null;
+  passenger: CorporatePassenger | null;
+  /** Where the view should go next; cleared by `navigation.done`. */
+  target: string | null;
+  /** The protected path being entered, to come back to after sign-in. */
+  returnPath: string | null;
+  /** Where to go after a successful sign-in (the login page's redirect). */
+  afterSignIn: string;
+  loginNotice: Notice | null;
+  profileNotice: Notice | null;
+  bookings: CorporateBookingItem[];
+  bookingsError: string | null;
+}
+
+export type CorporateEvent =
+  | { type: 'route.enter'; path: string }
+  | { type: 'login.submit'; email: string; password: string; redirect: string | null }
+  | { type: 'session.logout' }
+  | { type: 'session.retry' }
+  | { type: 'navigation.done' }
+  | { type: 'bookings.load' }
+  | ({ type: 'profile.save' } & ProfileInput)
+  | { type: 'notice.dismiss' };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const signInTransition = { guard: 'hasCredentials', target: '#corporate.signingIn', actions: 'rememberRedirect' } as const;
+/** A 401 from a signed-in call: the token is gone; back to sign-in for the page the user is on. */
+const sessionEnded = { guard: 'isUnauthorized', target: '#corporate.signedOut', actions: ['endSession', 'forgetSession', 'sendToLogin'] } as const;
+
+export const corporateMachine = setup({
+  types: {
+    context: {} as CorporateContext,
+    events: {} as CorporateEvent,
+    input: {} as CorporateInput,
+  },
+  actors: corporateActors,
+  actions: {
+    rememberPath: assign({
+      returnPath: ({ event }) => {
+        assertEvent(event, 'route.enter');
+        return event.path;
+      },
+    }),
+    rememberRedirect: assign({
+      afterSignIn: ({ event }) => {
+        assertEvent(event, 'login.submit');
+        return safeReturnPath(event.redirect) ?? AFTER_SIGN_IN_PATH;
+      },
+    }),
+    sendToLogin: assign({ target: ({ context }) => loginPath(context.returnPath ?? AFTER_SIGN_IN_PATH) }),
+    sendToPathAfterSignIn: assign({ target: ({ context }) => context.afterSignIn }),
+    sendHome: assign({ target: AFTER_LOGOUT_PATH }),
+    clearTarget: assign({ target: null }),
+    startSession: assign((_, params: { token: string; passenger: CorporatePassenger }) => ({ token: params.token, passenger: params.passenger })),
+    setPassenger: assign({ passenger: (_, params: { passenger: CorporatePassenger | undefined }) => params.passenger ?? null }),
+    endSession: assign({ token: null, passenger: null, bookings: [], bookingsError: null, profileNotice: null }),
+    notifyLogin: assign({ loginNotice: (_, params: Notice) => params }),
+    notifyProfile: assign({ profileNotice: (_, params: Notice) => params }),
+    clearNotices: assign({ loginNotice: null, profileNotice: null }),
+    setBookings: assign({ bookings: (_, params: { bookings: CorporateBookingItem[] }) => params.bookings, bookingsError: null }),
+    setBookingsError: assign({ bookingsError: (_, params: { error: unknown }) => messageOf(params.error) }),
+    /** Stores corporateToken and corporateDetails; supplied by the view layer, which owns storage. */
+    storeSession: (_, _params: { token: string; passenger: CorporatePassenger }) => {},
+    /** Stores corporateDetails after the profile changed or the token check returned the passenger. */
+    storePassenger: (_, _params: { passenger: CorporatePassenger }) => {},
+    /** Removes corporateToken and corporateDetails from storage. */
+    forgetSession: () => {},
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null && context.token !== '',
+    hasCredentials: ({ event }) => event.type === 'login.submit' && event.email.trim() !== '' && event.password !== '',
+    isValidToken: (_, params: { valid: boolean }) => params.valid,
+    isUnauthorized: ({ event }) => 'error' in event && isUnauthorizedError(event.error),
+    hasProfile: ({ event }) => event.type === 'profile.save' && event.name.trim() !== '' && event.email.trim() !== '',
+  },
+}).createMachine({
+  id: 'corporate',
+  context: ({ input }) => ({
+    token: input.token || null,
+    passenger: input.passenger,
+    target: null,
+    returnPath: null,
+    afterSignIn: AFTER_SIGN_IN_PATH,
+    loginNotice: null,
+    profileNotice: null,
+    bookings: [],
+    bookingsError: null,
+  }),
+  initial: 'start',
+  on: {
+    'navigation.done': { actions: 'clearTarget' },
+    'notice.dismiss': { actions: 'clearNotices' },
+  },
+  states: {
+    start: {
+      always: [{ guard: 'hasToken', target: 'unverified' }, { target: 'signedOut' }],
+    },
+    signedOut: {
+      on: {
+        'route.enter': { actions: ['rememberPath', 'sendToLogin'] },
+        'login.submit': signInTransition,
+      },
+    },
+    unverified: {
+      on: {
+        'route.enter': { target: 'checking', actions: 'rememberPath' },
+        'login.submit': signInTransition,
+        'session.logout': 'loggingOut',
+      },
+    },
+    signingIn: {
+      entry: 'clearNotices',
+      invoke: {
+        src: 'signIn',
+        input: ({ event }) => {
+          assertEvent(event, 'login.submit');
+          return { email: event.email.trim(), password: event.password };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'startSession', params: ({ event }) => ({ token: event.output.access_token, passenger: event.output.passenger }) },
+            { type: 'storeSession', params: ({ event }) => ({ token: event.output.access_token, passenger: event.output.passenger }) },
+            { type: 'notifyLogin', params: { tone: 'success', text: CORPORATE_MESSAGES.loginOk } },
+            'sendToPathAfterSignIn',
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'notifyLogin', params: ({ event }) => ({ tone: 'error', text: loginFailureText(event.error) }) },
+        },
+      },
+    },
+    checking: {
+      invoke: {
+        src: 'validateToken',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isValidToken', params: ({ event }) => ({ valid: event.output.valid }) },
+            target: 'signedIn',
+            actions: [
+              { type: 'setPassenger', params: ({ event, context }) => ({ passenger: event.output.passenger ?? context.passenger ?? undefined }) },
+              { type: 'storePassenger', params: ({ event, context }) => ({ passenger: (event.output.passenger ?? context.passenger)! }) },
+            ],
+          },
+          { target: 'signedOut', actions: ['endSession', 'forgetSession', 'sendToLogin'] },
+        ],
+        onError: 'checkFailed',
+      },
+    },
+    checkFailed: {
+      on: {
+        'session.retry': 'checking',
+        'route.enter': { target: 'checking', actions: 'rememberPath' },
+        'login.submit': signInTransition,
+        'session.logout': 'loggingOut',
+      },
+    },
+    signedIn: {
+      type: 'parallel',
+      on: {
+        'route.enter': { target: 'checking', actions: 'rememberPath' },
+        'login.submit': signInTransition,
+        'session.logout': 'loggingOut',
+      },
+      states: {
+        bookings: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'bookings.load': 'loading' } },
+            loading: {
+              invoke: {
+                src: 'loadBookings',
+                input: ({ context }) => ({ token: context.token ?? '', passengerId: context.passenger?.passenger_id ?? 0 }),
+                onDone: { target: 'loaded', actions: { type: 'setBookings', params: ({ event }) => ({ bookings: event.output }) } },
+                onError: [sessionEnded, { target: 'failed', actions: { type: 'setBookingsError', params: ({ event }) => ({ error: event.error }) } }],
+              },
+            },
+            loaded: { on: { 'bookings.load': 'loading' } },
+            failed: { on: { 'bookings.load': 'loading' } },
+          },
+        },
+        profile: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'profile.save': { guard: 'hasProfile', target: 'saving', actions: assign({ profileNotice: null }) } } },
+            saving: {
+              invoke: {
+                src: 'updateProfile',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'profile.save');
+                  return {
+                    token: context.token ?? '',
+                    passengerId: context.passenger?.passenger_id ?? 0,
+                    name: event.name.trim(),
+                    email: event.email.trim(),
+                    phone: event.phone.trim(),
+                  };
+                },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'setPassenger', params: ({ event }) => ({ passenger: event.output.passenger }) },
+                    { type: 'storePassenger', params: ({ event }) => ({ passenger: event.output.passenger }) },
+                    { type: 'notifyProfile', params: { tone: 'success', text: CORPORATE_MESSAGES.profileUpdated } },
+                  ],
+                },
+                onError: [sessionEnded, { target: 'idle', actions: { type: 'notifyProfile', params: ({ event }) => ({ tone: 'error', text: profileFailureText(event.error) }) } }],
+              },
+            },
+          },
+        },
+      },
+    },
+    loggingOut: {
+      entry: ['forgetSession', 'clearNotices'],
+      invoke: {
+        src: 'signOut',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'signedOut', actions: ['endSession', 'sendHome'] },
+        onError: { target: 'signedOut', actions: ['endSession', 'sendHome'] },
+      },
+    },
+  },
+});
+
+export type CorporateMachine = typeof corporateMachine;

@@ -1,0 +1,122 @@
+/**
+ * Shapes and texts of the corporate area (spec §3 Corporate booking list item, Corporate passenger; §8 profile,
+ * login). The booking list item is typed here from the spec until the bookings contract carries it.
+ */
+import { ACCOUNT_MESSAGES, type CorporatePassenger } from '../../contract/accounts.ts';
+
+export type { CorporatePassenger };
+
+export interface CorporatePassengerDetail {
+  passenger_name: string | null;
+  passenger_email: string | null;
+  passenger_contact_no: string | null;
+  total_passengers: number | string | null;
+  additional_info: string | null;
+}
+
+export interface CorporateBookingDetails {
+  luggages: number | string | null;
+  vehicle_qty: number | string | null;
+  meet_and_greet: string | null;
+  baby_seat: number | string | null;
+  booster_seat: number | string | null;
+  wheel_chair: string | null;
+  special_luggages: number | string | null;
+  waiting_minutes: number | string | null;
+}
+
+export interface CorporateBookingStop {
+  stop_address: string | null;
+  stop_post_code: string | null;
+  stop_street_number: string | null;
+}
+
+/** One row of GET /api/v1/get_booking/{passenger_id} (spec §3). */
+export interface CorporateBookingItem {
+  booking_number: string;
+  pick_up_address: string | null;
+  drop_off_address: string | null;
+  /** YYYY-MM-DD */
+  pick_up_date: string | null;
+  /** 'HH:MM' or 12-hour text */
+  pick_up_time: string | null;
+  fleet_category: { category_name: string | null } | null;
+  /** 'car' (Pay to driver) or 'card' (Pay by Card) */
+  payment_method: string | null;
+  total_booking_amount: number | string | null;
+  /** 'Q' a normal booking, anything else hourly */
+  ride_type: string | null;
+  return_date: string | null;
+  flight_no: string | null;
+  return_flight_no: string | null;
+  passenger_detail: CorporatePassengerDetail | null;
+  booking_details: CorporateBookingDetails | null;
+  booking_stops: CorporateBookingStop[] | null;
+}
+
+export interface ProfileInput {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export interface Notice {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+/** Spec §8 Quote, contact, profile, login: exactly. */
+export const CORPORATE_MESSAGES = {
+  loginOk: ACCOUNT_MESSAGES.loginOk,
+  invalidCredentials: ACCOUNT_MESSAGES.invalidCredentials,
+  genericError: 'An error occurred. Please try again later.',
+  profileUpdated: ACCOUNT_MESSAGES.profileUpdated,
+} as const;
+
+/** What the actors reject with: an Error with the server's message, and its HTTP status when there was a response. */
+export interface CallFailure {
+  status: number | null;
+  message: string;
+}
+
+export function failureOf(error: unknown): CallFailure {
+  const status = typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number' ? error.status : null;
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return { status, message };
+}
+
+/** The token is no longer good (expired, revoked, or reset): the session ends. */
+export const isUnauthorizedError = (error: unknown) => failureOf(error).status === 401;
+
+/**
+ * Sign-in failure text: a refused e-mail or password is 'Invalid credentials. Please try again.'; a limit or a
+ * switched-off corporate login keeps the server's own words (the spec has none for them); anything else (no
+ * answer, a server fault) is 'An error occurred. Please try again later.'
+ */
+export function loginFailureText(error: unknown): string {
+  const { status, message } = failureOf(error);
+  if (status === 400 || status === 401 || status === 404) return CORPORATE_MESSAGES.invalidCredentials;
+  if ((status === 403 || status === 429) && message) return message;
+  return CORPORATE_MESSAGES.genericError;
+}
+
+/** Profile failure text: the server's message when it refused the change (4xx), else the generic error (spec §8). */
+export function profileFailureText(error: unknown): string {
+  const { status, message } = failureOf(error);
+  return status !== null && status >= 400 && status < 500 && message ? message : CORPORATE_MESSAGES.genericError;
+}
+
+/** Protected routes of the corporate area (spec §2, §6). */
+export const PROTECTED_PATHS = ['/bookings', '/my-account'] as const;
+export const AFTER_SIGN_IN_PATH = '/bookings';
+export const AFTER_LOGOUT_PATH = '/';
+
+/** An in-site path to return to after sign-in; anything else (another origin, '//host', junk) is refused. */
+export function safeReturnPath(path: string | null | undefined): string | null {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
+  if (path === '/login' || path.startsWith('/login?')) return null;
+  return path;
+}
+
+/** '/login?redirect=%2Fbookings' (spec §4: the name of the query parameter is ours). */
+export const loginPath = (returnTo: string) => `/login?redirect=${encodeURIComponent(returnTo)}`;

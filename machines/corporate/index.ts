@@ -1,0 +1,4 @@
+export * from './corporate.actors.ts';
+export * from './corporate.machine.ts';
+export * from './corporate.selectors.ts';
+export * from './corporate.types.ts';
