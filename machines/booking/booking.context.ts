@@ -23,6 +23,9 @@ import {
   type VehicleKey,
 } from './booking.types.ts';
 
+/** The BookingForm's reference fields for an airport, station or port pickup and return (spec §3 spelling). */
+export type TravelReferences = Partial<Pick<BookingForm, 'pickup_fight_number' | 'return_fight_number'>>;
+
 export interface BookingContext {
   /** The settings the flow reads; the composition root passes them in and sends settings.update when they load. */
   settings: BookingSettings;
@@ -80,6 +83,8 @@ export type BookingEvent =
   | { type: 'options.save'; options: SelectedOptions }
   | { type: 'registration.change'; data: Partial<RegistrationData> }
   | { type: 'passengerMode.change'; mode: PassengerMode }
+  /** The flight, train or ferry reference of the personal-details step (spec §2), kept in the BookingForm. */
+  | { type: 'travelReference.change'; data: TravelReferences }
   | { type: 'details.next' }
   | { type: 'payment.payInCar' }
   | { type: 'payment.chooseCard' }
@@ -101,6 +106,7 @@ export const BOOKING_EVENT_TYPES = [
   'options.save',
   'registration.change',
   'passengerMode.change',
+  'travelReference.change',
   'details.next',
   'payment.payInCar',
   'payment.chooseCard',

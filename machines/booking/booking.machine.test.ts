@@ -622,6 +622,18 @@ describe('personal details', () => {
     expect(flow.stored.persistRegistration).toHaveBeenLastCalledWith({ registrationData: expect.objectContaining({ firstName: 'Ada' }), passengerMode: 'new_client' });
   });
 
+  it('keeps the flight, train or ferry references in the BookingForm and stores it', () => {
+    const flow = atDetails();
+    flow.send({ type: 'travelReference.change', data: { pickup_fight_number: 'BA 117' } });
+    flow.send({ type: 'travelReference.change', data: { return_fight_number: 'BA 118' } });
+    const bookingForm = flow.snapshot().context.bookingForm!;
+    expect(bookingForm).toMatchObject({ pickup_fight_number: 'BA 117', return_fight_number: 'BA 118', pickup: restored.details.bookingForm!.pickup });
+    expect(flow.stored.persistForms).toHaveBeenLastCalledWith(expect.objectContaining({ bookingForm }));
+    // Only the two reference fields can change this way.
+    flow.send({ type: 'travelReference.change', data: { pickup: 'Elsewhere' } as never });
+    expect(flow.snapshot().context.bookingForm!.pickup).toBe(restored.details.bookingForm!.pickup);
+  });
+
   it('checks email, password, privacy and terms in that order with the exact texts', () => {
     const flow = atDetails();
     const next = () => {

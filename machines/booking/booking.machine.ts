@@ -178,6 +178,7 @@ export const bookingMachine = bookingSetup.createMachine({
           on: {
             'registration.change': { actions: ['mergeRegistration', persistRegistration] },
             'passengerMode.change': { actions: ['setPassengerMode', persistRegistration] },
+            'travelReference.change': { actions: ['mergeTravelReferences', persistForms] },
             'details.next': [
               { guard: 'hasDetailsProblem', actions: 'alertDetailsProblem' },
               { guard: 'isExistingClient', target: 'checkingEmail', actions: 'clearAlert' },

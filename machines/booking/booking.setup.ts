@@ -130,6 +130,18 @@ export const bookingSetup = setup({
     mergeRegistration: assign(({ context, event }) =>
       event.type === 'registration.change' ? { registrationData: { ...context.registrationData, ...event.data } } : {},
     ),
+    /** Only the two reference fields; the rest of the form changes only through quote.submit and options.save. */
+    mergeTravelReferences: assign(({ context, event }) => {
+      if (event.type !== 'travelReference.change' || !context.bookingForm) return {};
+      const { pickup_fight_number, return_fight_number } = event.data;
+      return {
+        bookingForm: {
+          ...context.bookingForm,
+          ...(pickup_fight_number === undefined ? {} : { pickup_fight_number }),
+          ...(return_fight_number === undefined ? {} : { return_fight_number }),
+        },
+      };
+    }),
     setPassengerMode: assign(({ event }) => (event.type === 'passengerMode.change' ? { passengerMode: event.mode } : {})),
     alertDetailsProblem: assign(({ context }) => {
       const problem = detailsProblem(context.registrationData, context.passengerMode);

@@ -10,6 +10,7 @@ export {
   type BookingContext,
   type BookingEvent,
   type BookingInput,
+  type TravelReferences,
 } from './booking.context.ts';
 export * from './booking.routes.ts';
 export * from './booking.selectors.ts';
