@@ -1,0 +1,57 @@
+/**
+ * The enquiry calls of spec §7: POST /send-instant-email (the 'QUOTE NOW' request) and POST /contact-us. Errors are
+ * never swallowed: a refused call rejects with an ApiCallError carrying the HTTP status and the text to show.
+ * ApiCallError is also what the account calls (accounts.ts) reject with.
+ */
+import type { ContactRequest, ContactResponse, QuoteEmailRequest, QuoteEmailResponse } from '../../contract/enquiries.ts';
+import { apiClient, type CallOptions } from './client.ts';
+
+/** A failed call: `status` is the HTTP status when the provider answered (null: no answer), `message` the text to show. */
+export class ApiCallError extends Error {
+  readonly status: number | null;
+  readonly body: unknown;
+
+  constructor(message: string, status: number | null, body: unknown = null, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ApiCallError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+type MessageField = 'message' | 'error';
+
+/**
+ * Turns an ofetch failure into an ApiCallError: the response body's `prefer` field (then the other one) when it
+ * has text, else the client error's own message. An abort stays an abort.
+ */
+export function toApiCallError(error: unknown, prefer: MessageField = 'message'): unknown {
+  if (error instanceof DOMException && error.name === 'AbortError') return error;
+  if (error instanceof ApiCallError) return error;
+  const fetchError = (error ?? {}) as { status?: unknown; statusCode?: unknown; data?: unknown; message?: unknown };
+  const status = typeof fetchError.status === 'number' ? fetchError.status : typeof fetchError.statusCode === 'number' ? fetchError.statusCode : null;
+  const body = fetchError.data && typeof fetchError.data === 'object' ? (fetchError.data as Record<string, unknown>) : null;
+  const fields: MessageField[] = prefer === 'message' ? ['message', 'error'] : ['error', 'message'];
+  const fromBody = fields.map((field) => body?.[field]).find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  const message = fromBody ?? (typeof fetchError.message === 'string' && fetchError.message ? fetchError.message : String(error));
+  return new ApiCallError(message, status, body, { cause: error });
+}
+
+/** Runs a call; any failure becomes an ApiCallError (see toApiCallError). */
+export async function callApi<T>(call: () => Promise<T>, prefer: MessageField = 'message'): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toApiCallError(error, prefer);
+  }
+}
+
+/** POST /api/v1/send-instant-email: resolves once the provider has stored the request and queued its e-mail. */
+export function sendInstantEmail(payload: QuoteEmailRequest, { signal }: CallOptions = {}): Promise<QuoteEmailResponse> {
+  return callApi(() => apiClient()<QuoteEmailResponse>('/send-instant-email', { method: 'POST', body: payload, signal }));
+}
+
+/** POST /api/v1/contact-us: success on 200; a refusal's text is the response's `error` field (spec §7). */
+export function sendContactForm(form: ContactRequest, { signal }: CallOptions = {}): Promise<ContactResponse> {
+  return callApi(() => apiClient()<ContactResponse>('/contact-us', { method: 'POST', body: form, signal }), 'error');
+}
