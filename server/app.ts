@@ -14,6 +14,12 @@ import { catalogRoutes } from './routes/catalog.ts';
 import { enquiryRoutes } from './routes/enquiries.ts';
 import { passengerRoutes } from './routes/passengers.ts';
 import { quotingRoutes } from './routes/quoting.ts';
+import { bookingRoutes } from './routes/bookings.ts';
+import { stripeWebhookRoutes } from './routes/stripeWebhook.ts';
+import type { PaymentsPort } from './adapters/payments/port.ts';
+import { createSandboxPayments } from './adapters/payments/sandbox.ts';
+import { createStripePayments } from './adapters/payments/stripe.ts';
+import { createBookingService, type BookingService } from './domain/bookings/service.ts';
 import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
 import { createQuoting, type Quoting } from './domain/quotes/quoting.ts';
 
@@ -35,6 +41,8 @@ export interface App {
   mail: MailPort;
   maps: MapsPort;
   quoting: Quoting;
+  payments: PaymentsPort;
+  bookings: BookingService;
 }
 
 /** Builds the provider: API under /api/v1, admin API under /api/admin, the SPA and /embed.js. Never listens. */
@@ -54,6 +62,10 @@ export async function buildApp({
   const cache = createSiteCache(db);
   await cache.start();
   const quoting = createQuoting({ db, maps, now });
+  // The card processor, chosen once: Stripe when PAYMENTS=stripe, else the sandbox (TEST MODE, no money moves).
+  const stripe = config.stripe ? createStripePayments(config.stripe) : null;
+  const payments: PaymentsPort = stripe ?? createSandboxPayments(db);
+  const bookings = createBookingService({ db, quoting, mail, payments, now });
 
   registerErrorHandling(fastify);
   await fastify.register(cors, {
@@ -67,6 +79,7 @@ export async function buildApp({
       api.addHook('onRequest', siteFromKeys(cache));
       await api.register(catalogRoutes(cache));
       await api.register(quotingRoutes(cache, quoting, maps));
+      await api.register(bookingRoutes({ db, cache, bookings, payments }));
       const limiter = createRateLimiter(db);
       await api.register(enquiryRoutes({ db, cache, mail, limiter }));
       await api.register(passengerRoutes({ db, cache, mail, limiter }));
@@ -74,8 +87,9 @@ export async function buildApp({
     },
     { prefix: '/api/v1' },
   );
+  if (stripe) await fastify.register(stripeWebhookRoutes({ db, cache, bookings, stripe }), { prefix: '/api/v1' });
   await fastify.register(adminRoutes(db, cache, config.adminToken), { prefix: '/api/admin' });
   await registerSpa(fastify, { distDir: config.distDir, cache, embedOrigins: config.embedOrigins });
 
-  return { fastify, cache, mail, maps, quoting };
+  return { fastify, cache, mail, maps, quoting, payments, bookings };
 }

@@ -13,6 +13,7 @@ export interface Config {
   adminToken: string;
   adminTokenGenerated: boolean;
   payments: 'sandbox' | 'stripe';
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
   smtpUrl: string | null;
   googleApiKey: string | null;
   embedOrigins: string[];
@@ -53,6 +54,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: env.ADMIN_TOKEN || randomBytes(24).toString('base64url'),
     adminTokenGenerated: !env.ADMIN_TOKEN,
     payments,
+    stripe:
+      payments === 'stripe'
+        ? {
+            secretKey: required(env, 'STRIPE_SECRET_KEY'),
+            publishableKey: required(env, 'STRIPE_PUBLISHABLE_KEY'),
+            webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET'),
+          }
+        : null,
     smtpUrl: env.SMTP_URL || null,
     googleApiKey: env.GOOGLE_API_KEY || null,
     embedOrigins: (env.EMBED_ORIGINS ?? '')
@@ -75,5 +84,11 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
+  return value;
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`PAYMENTS=stripe needs ${name}`);
   return value;
 }

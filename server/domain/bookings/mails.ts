@@ -1,0 +1,59 @@
+import { PAYMENT_METHOD_LABELS } from '../../../contract/bookings.ts';
+import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
+import type { PreparedBooking } from './prepare.ts';
+
+const dmy = (date: string | null) => (date ? date.split('-').reverse().join('-') : '');
+
+function bookingFields(bookingNumber: string, prepared: PreparedBooking): [string, string][] {
+  const amount = `${prepared.currency}${(prepared.totalPence / 100).toFixed(2)}`;
+  const fields: [string, string][] = [
+    ['Booking number', bookingNumber],
+    ['Pick-up', prepared.pickupAddress],
+  ];
+  if (prepared.dropoffAddress) fields.push(['Drop-off', prepared.dropoffAddress]);
+  for (const [index, stop] of prepared.stops.entries()) fields.push([`Stop ${index + 1}`, stop.stop_address]);
+  fields.push(['Date and time', `${dmy(prepared.pickupDate)} ${prepared.pickupTime}`]);
+  if (prepared.returnDate) fields.push(['Return', `${dmy(prepared.returnDate)} ${prepared.returnTime ?? ''}`]);
+  if (prepared.hours) fields.push(['Hire', `${prepared.hours} hours`]);
+  if (prepared.flightNo) fields.push(['Flight / train', prepared.flightNo]);
+  fields.push(
+    ['Vehicle', `${prepared.quantity} × ${prepared.row.vehicle_type} (${prepared.row.company_name})`],
+    ['Passengers', String(prepared.totalPassengers)],
+    ['Passenger', `${prepared.passenger.name}, ${prepared.passenger.phone}`],
+    ['Payment', `${PAYMENT_METHOD_LABELS[prepared.paymentMethod]}: ${amount}`],
+  );
+  if (prepared.passenger.additionalInfo) fields.push(['Notes', prepared.passenger.additionalInfo]);
+  return fields;
+}
+
+/** The passenger's confirmation and the operator's notice, written in the booking's transaction. */
+export function bookingMails(identity: MailIdentity, bookingNumber: string, prepared: PreparedBooking): MailMessage[] {
+  const fields = bookingFields(bookingNumber, prepared);
+  const mails: MailMessage[] = [
+    {
+      kind: 'booking_confirmation',
+      to: formatAddress(prepared.passenger.name, prepared.passenger.email),
+      from: identity.from,
+      replyTo: identity.operatorEmail,
+      subject: `Booking ${bookingNumber} confirmed — ${identity.companyName}`,
+      ...renderMail({
+        companyName: identity.companyName,
+        heading: 'Your booking is confirmed',
+        intro: [`Hello ${prepared.passenger.name || 'there'},`, 'Thank you for booking with us. Here are the details:'],
+        fields,
+        outro: ['Your driver will be waiting at the pick-up time. Reply to this e-mail or call us to change or cancel.'],
+      }),
+    },
+  ];
+  if (identity.operatorEmail) {
+    mails.push({
+      kind: 'booking_notice',
+      to: identity.operatorEmail,
+      from: identity.from,
+      replyTo: prepared.passenger.email,
+      subject: `New booking ${bookingNumber}: ${prepared.pickupDate} ${prepared.pickupTime}`,
+      ...renderMail({ companyName: identity.companyName, heading: `New booking ${bookingNumber}`, fields }),
+    });
+  }
+  return mails;
+}

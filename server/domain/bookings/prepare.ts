@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { stopText, type BookingForm, type HourlyRateForm, type PriceDetail, type SelectedOptions } from '../../../contract/booking.ts';
+import { BOOKING_MESSAGES, type BookingCreate, type PassengerMode } from '../../../contract/bookings.ts';
+import { settingsFromRows } from '../../../contract/settings.ts';
+import type { Queryable } from '../../adapters/db/index.ts';
+import { hashPassword, verifyPasswordEvenIfMissing } from '../accounts/passwords.ts';
+import { createAccountsRepository } from '../accounts/repository.ts';
+import { isWithinGracePeriod } from '../pricing/engine.ts';
+import { QUOTE_MESSAGES } from '../../../contract/booking.ts';
+import type { Quoting } from '../quotes/quoting.ts';
+import type { Site, SiteCatalog } from '../sites/index.ts';
+import { HttpError } from '../../http.ts';
+
+/** Option fields of a BookingForm the options editor may change after the quote; everything else comes from the quote. */
+const OPTION_FIELDS = [
+  'meet_and_greet',
+  'baby_seats',
+  'booster_seats',
+  'special_luggage',
+  'wheel_chair',
+  'waiting_min',
+  'return_meet_and_greet',
+  'return_baby_seats',
+  'return_booster_seats',
+  'return_special_luggage',
+  'return_wheel_chair',
+  'return_waiting_min',
+] as const;
+
+export interface PreparedPassenger {
+  mode: PassengerMode;
+  /** The existing account (existing_client), or null. */
+  passengerId: number | null;
+  /** new_client: the account to create with the booking (the password only as its argon2id hash). */
+  newAccount: { name: string; email: string; phone: string; passwordHash: string } | null;
+  name: string;
+  email: string;
+  phone: string;
+  additionalInfo: string;
+  returnAdditionalInfo: string;
+}
+
+/** Everything a booking needs, computed by the server: stored with a card payment so a webhook can finish the booking. */
+export interface PreparedBooking {
+  requestKey: string;
+  quoteId: string;
+  bookingType: 'milleage' | 'hourly';
+  row: PriceDetail;
+  quantity: number;
+  unitPence: number;
+  totalPence: number;
+  currency: string;
+  pickupAt: string;
+  returnAt: string | null;
+  pickupAddress: string;
+  dropoffAddress: string;
+  pickupDate: string;
+  pickupTime: string;
+  returnDate: string | null;
+  returnTime: string | null;
+  hours: number | null;
+  stops: { stop_address: string; stop_post_code: string; stop_street_number: string }[];
+  totalPassengers: number;
+  flightNo: string;
+  returnFlightNo: string;
+  options: Record<string, unknown>;
+  paymentMethod: 'car' | 'card';
+  passenger: PreparedPassenger;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const clock12 = (hour12: string, minute: string) => hour12.replace(/(am|pm)$/, `:${minute}$1`);
+
+function contactOf(input: BookingCreate): Omit<PreparedPassenger, 'mode' | 'passengerId' | 'newAccount'> {
+  const registration = input.registrationData;
+  const travellerIsOther = registration.passengerDetails === 'yes' && registration.passengerName !== '';
+  return {
+    name: travellerIsOther ? registration.passengerName : `${registration.firstName} ${registration.surname}`.trim(),
+    email: travellerIsOther && registration.passengerEmail ? registration.passengerEmail : registration.email,
+    phone: travellerIsOther && registration.passengerPhone ? registration.passengerPhone : registration.number,
+    additionalInfo: registration.additionalInfo,
+    returnAdditionalInfo: registration.return_additionalInfo,
+  };
+}
+
+/** Checks the registration mode (spec §5 Details step) and resolves the account, before any money moves. */
+async function preparePassenger(db: Queryable, siteId: number, input: BookingCreate): Promise<PreparedPassenger> {
+  const registration = input.registrationData;
+  const email = registration.email.trim();
+  if (!email) throw new HttpError(400, 'Enter Passenger Email to receive booking details');
+  if (!EMAIL.test(email)) throw new HttpError(400, 'Enter a valid email address');
+  const contact = contactOf(input);
+  const accounts = createAccountsRepository(db, siteId);
+  const mode = input.selected_passenger;
+  if (mode === 'existing_client') {
+    const account = await accounts.passengerByEmail(email);
+    const ok = await verifyPasswordEvenIfMissing(account?.passwordHash, registration.password ?? '');
+    if (!account || !ok) throw new HttpError(401, BOOKING_MESSAGES.wrongCredentials);
+    const usesAccountContact = registration.passengerDetails !== 'yes';
+    return {
+      mode,
+      passengerId: account.id,
+      newAccount: null,
+      ...contact,
+      name: usesAccountContact ? account.name : contact.name,
+      email: usesAccountContact ? account.email : contact.email,
+      phone: usesAccountContact ? account.phone || contact.phone : contact.phone,
+    };
+  }
+  if (!registration.number.trim()) throw new HttpError(400, 'Enter a mobile number so the driver can reach you');
+  if (!`${registration.firstName}${registration.surname}`.trim()) throw new HttpError(400, 'Enter your name');
+  if (mode === 'guest_login') return { mode, passengerId: null, newAccount: null, ...contact };
+  const password = registration.password ?? '';
+  if (!password) throw new HttpError(400, 'Enter Password for booking');
+  if (password.length < 8) throw new HttpError(400, 'Choose a password of at least 8 characters');
+  if (!registration.privacyAccepted) throw new HttpError(400, 'Please Accept Our Privacy Policies');
+  if (!registration.termsAccepted) throw new HttpError(400, 'Please Accept Our Term and Conditions');
+  const existing = await accounts.passengerByEmail(email);
+  if (existing && !(await verifyPasswordEvenIfMissing(existing.passwordHash, password))) throw new HttpError(409, BOOKING_MESSAGES.emailTaken);
+  return {
+    mode,
+    passengerId: existing?.id ?? null,
+    newAccount: existing
+      ? null
+      : { name: `${registration.firstName} ${registration.surname}`.trim(), email, phone: registration.number, passwordHash: await hashPassword(password) },
+    ...contact,
+  };
+}
+
+function sameMoney(pounds: number | undefined, pence: number): boolean {
+  return pounds === undefined || Math.round(pounds * 100) === pence;
+}
+
+/**
+ * Prices and checks one booking submission from the server's own data: the stored quote, the operator's tariffs and
+ * the options in the submitted form. The browser's price is only compared (a different one is refused), never used.
+ */
+export async function prepareBooking(deps: { db: Queryable; quoting: Quoting; now: () => Date }, site: Site, catalog: SiteCatalog, input: BookingCreate): Promise<PreparedBooking> {
+  const settings = settingsFromRows(catalog.settings);
+  if (input.payment_method === 'car' && settings.SHOWPAYINCAR !== 'yes') throw new HttpError(403, BOOKING_MESSAGES.carDisabled);
+  if (input.payment_method === 'card' && settings.SHOWCARD !== 'yes') throw new HttpError(403, BOOKING_MESSAGES.cardDisabled);
+  const vehicle = input.selectedVehicleData;
+  if (input.bookingType === 'milleage' && !input.bookingForm) throw new HttpError(400, BOOKING_MESSAGES.formMissing);
+  const options: SelectedOptions = {};
+  if (input.bookingType === 'milleage' && input.bookingForm) {
+    for (const field of OPTION_FIELDS) (options as Record<string, unknown>)[field] = input.bookingForm[field];
+  }
+  const { quote, row, form } = await deps.quoting.priceVehicle(site, catalog, { quote_id: vehicle.quote_id, vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id, options });
+  if (quote.bookingType !== input.bookingType) throw new HttpError(400, 'bookingType does not match the quote');
+  const unitPence = row.breakdown.final_price_pence;
+  if (unitPence <= 0) throw new HttpError(422, BOOKING_MESSAGES.zeroPrice);
+  if (!sameMoney(vehicle.final_price, unitPence)) throw new HttpError(409, BOOKING_MESSAGES.priceChanged, { final_price: row.final_price });
+  const pickupAt = new Date(row.breakdown.pickup_at);
+  if (isWithinGracePeriod(pickupAt, deps.now(), settings)) throw new HttpError(422, QUOTE_MESSAGES.gracePeriod);
+
+  const passenger = await preparePassenger(deps.db, site.id, input);
+  const quantity = input.selectedVehicle;
+  const submittedForm = input.bookingForm;
+  let prepared: Omit<PreparedBooking, 'requestKey'>;
+  if (quote.bookingType === 'milleage') {
+    const booked = form as BookingForm;
+    prepared = {
+      quoteId: quote.id,
+      bookingType: 'milleage',
+      row,
+      quantity,
+      unitPence,
+      totalPence: unitPence * quantity,
+      currency: settings.CURRENCY ?? '£',
+      pickupAt: row.breakdown.pickup_at,
+      returnAt: row.breakdown.return_at,
+      pickupAddress: booked.pickup,
+      dropoffAddress: booked.dropoff,
+      pickupDate: booked.pickup_date,
+      pickupTime: clock12(booked.pickup_hour, booked.pickup_min),
+      returnDate: booked.select_option === 'return' ? booked.return_date : null,
+      returnTime: booked.select_option === 'return' && booked.return_hour && booked.return_min ? clock12(booked.return_hour, booked.return_min) : null,
+      hours: null,
+      stops: booked.stops.map((stop) => ({ stop_address: stopText(stop), stop_post_code: stop.postcode, stop_street_number: stop.number })),
+      totalPassengers: booked.passengers,
+      flightNo: submittedForm?.pickup_fight_number ?? '',
+      returnFlightNo: submittedForm?.return_fight_number ?? '',
+      options: {
+        luggages: submittedForm?.luggages ?? booked.luggages,
+        hand_luggages: submittedForm?.hand_luggages ?? booked.hand_luggages,
+        return_passengers: booked.return_passengers,
+        return_luggages: submittedForm?.return_luggages ?? booked.return_luggages,
+        return_hand_luggages: submittedForm?.return_hand_luggages ?? booked.return_hand_luggages,
+        ...options,
+      },
+      paymentMethod: input.payment_method,
+      passenger,
+    };
+  } else {
+    const hire = quote.form as HourlyRateForm;
+    prepared = {
+      quoteId: quote.id,
+      bookingType: 'hourly',
+      row,
+      quantity,
+      unitPence,
+      totalPence: unitPence * quantity,
+      currency: settings.CURRENCY ?? '£',
+      pickupAt: row.breakdown.pickup_at,
+      returnAt: null,
+      pickupAddress: hire.pickup,
+      dropoffAddress: '',
+      pickupDate: hire.pickup_date,
+      pickupTime: clock12(hire.pickup_hour, hire.pickup_min),
+      returnDate: null,
+      returnTime: null,
+      hours: row.breakdown.hours,
+      stops: [],
+      totalPassengers: 1,
+      flightNo: submittedForm?.pickup_fight_number ?? '',
+      returnFlightNo: '',
+      options: { hours: row.breakdown.hours },
+      paymentMethod: input.payment_method,
+      passenger,
+    };
+  }
+  return { ...prepared, requestKey: requestKeyOf(prepared) };
+}
+
+/** Identical submissions (a double click, a retried request) share this key, and so make one booking. */
+function requestKeyOf(prepared: Omit<PreparedBooking, 'requestKey'>): string {
+  const { passenger } = prepared;
+  const identity = {
+    quote: prepared.quoteId,
+    vehicle: [prepared.row.vehicle_id, prepared.row.company_id, prepared.quantity],
+    options: prepared.options,
+    flights: [prepared.flightNo, prepared.returnFlightNo],
+    payment: prepared.paymentMethod,
+    who: [passenger.mode, passenger.name, passenger.email.toLowerCase(), passenger.phone, passenger.additionalInfo, passenger.returnAdditionalInfo],
+    total: prepared.totalPence,
+  };
+  return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
+}

@@ -1,0 +1,204 @@
+import { randomInt } from 'node:crypto';
+import type { BookingResponse, PaymentMethod } from '../../../contract/bookings.ts';
+import type { Queryable } from '../../adapters/db/index.ts';
+import type { PreparedBooking } from './prepare.ts';
+
+// No 0/O, 1/I/L: easy to read out over the phone.
+const NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** A booking number like 'CF-7K2M9QXA': unique per site, random, 8 symbols from an unambiguous alphabet. */
+export function newBookingNumber(): string {
+  let out = '';
+  for (let index = 0; index < 8; index++) out += NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)];
+  return `CF-${out}`;
+}
+
+const money = (pence: number) => Math.round(pence) / 100;
+const isoDate = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+
+export interface BookingRow {
+  id: number;
+  booking_number: string;
+  [column: string]: unknown;
+}
+
+/**
+ * Writes the booking (and, for a new client, the account) in the caller's transaction. Idempotent on the request key:
+ * a second identical submission, a retried request or a replayed webhook finds the first booking instead.
+ */
+export async function insertBooking(
+  tx: Queryable,
+  siteId: number,
+  prepared: PreparedBooking,
+  payment: { intentId: string } | null,
+): Promise<{ bookingId: number; created: boolean; passengerId: number | null }> {
+  const existing = await tx.query<{ id: string; passenger_id: string | null }>('SELECT id, passenger_id FROM bookings WHERE site_id = $1 AND request_key = $2', [siteId, prepared.requestKey]);
+  if (existing.rows[0]) return { bookingId: Number(existing.rows[0].id), created: false, passengerId: existing.rows[0].passenger_id === null ? null : Number(existing.rows[0].passenger_id) };
+
+  let passengerId = prepared.passenger.passengerId;
+  const account = prepared.passenger.newAccount;
+  if (account) {
+    const inserted = await tx.query<{ id: string }>(
+      `INSERT INTO passengers (site_id, name, email, phone, password_hash) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (site_id, lower(email)) DO NOTHING RETURNING id`,
+      [siteId, account.name, account.email, account.phone, account.passwordHash],
+    );
+    passengerId = inserted.rows[0]
+      ? Number(inserted.rows[0].id)
+      : Number((await tx.query<{ id: string }>('SELECT id FROM passengers WHERE site_id = $1 AND lower(email) = lower($2)', [siteId, account.email])).rows[0].id);
+  }
+
+  const row = prepared.row;
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO bookings (site_id, booking_number, request_key, ride_type, booking_type, quote_id, company_id, company_name, vehicle_id, vehicle_category,
+       vehicle_qty, passenger_id, passenger_mode, passenger_name, passenger_email, passenger_phone, total_passengers, additional_info, return_additional_info,
+       pick_up_address, drop_off_address, pick_up_at, pick_up_date, pick_up_time, return_at, return_date, return_time, hourly_duration, flight_no, return_flight_no,
+       options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, payment_method, payment_status, payment_intent_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30,
+       $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41)
+     ON CONFLICT (site_id, request_key) DO NOTHING RETURNING id`,
+    [
+      siteId,
+      newBookingNumber(),
+      prepared.requestKey,
+      prepared.bookingType === 'milleage' ? 'Q' : 'H',
+      prepared.bookingType,
+      prepared.quoteId,
+      row.company_id,
+      row.company_name,
+      row.vehicle_id,
+      row.vehicle_type,
+      prepared.quantity,
+      passengerId,
+      prepared.passenger.mode,
+      prepared.passenger.name,
+      prepared.passenger.email,
+      prepared.passenger.phone,
+      prepared.totalPassengers,
+      prepared.passenger.additionalInfo,
+      prepared.passenger.returnAdditionalInfo,
+      prepared.pickupAddress,
+      prepared.dropoffAddress,
+      prepared.pickupAt,
+      prepared.pickupDate,
+      prepared.pickupTime,
+      prepared.returnAt,
+      prepared.returnDate,
+      prepared.returnTime,
+      prepared.hours,
+      prepared.flightNo,
+      prepared.returnFlightNo,
+      JSON.stringify(prepared.options),
+      row.breakdown.distance_miles,
+      row.breakdown.duration_seconds,
+      row.estimated,
+      prepared.currency,
+      prepared.unitPence,
+      prepared.totalPence,
+      JSON.stringify(row.breakdown),
+      prepared.paymentMethod,
+      payment ? 'paid' : 'due_to_driver',
+      payment?.intentId ?? null,
+    ],
+  );
+  if (!rows[0]) {
+    // An identical submission committed between our check and our insert.
+    const again = await tx.query<{ id: string; passenger_id: string | null }>('SELECT id, passenger_id FROM bookings WHERE site_id = $1 AND request_key = $2', [siteId, prepared.requestKey]);
+    return { bookingId: Number(again.rows[0].id), created: false, passengerId: again.rows[0].passenger_id === null ? null : Number(again.rows[0].passenger_id) };
+  }
+  const bookingId = Number(rows[0].id);
+  for (const [position, stop] of prepared.stops.entries()) {
+    await tx.query(
+      'INSERT INTO booking_stops (site_id, booking_id, position, stop_address, stop_post_code, stop_street_number) VALUES ($1, $2, $3, $4, $5, $6)',
+      [siteId, bookingId, position + 1, stop.stop_address, stop.stop_post_code, stop.stop_street_number],
+    );
+  }
+  return { bookingId, created: true, passengerId };
+}
+
+/** Spec §3 Booking response, from what is stored. */
+export async function loadBookingResponse(db: Queryable, siteId: number, bookingId: number): Promise<BookingResponse> {
+  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
+  const booking = rows[0];
+  const stops = await db.query<Record<string, unknown>>('SELECT position, stop_address, stop_post_code FROM booking_stops WHERE site_id = $1 AND booking_id = $2 ORDER BY position', [siteId, bookingId]);
+  return {
+    success: true,
+    data: {
+      booking: {
+        booking_number: String(booking.booking_number),
+        ride_type: booking.ride_type as 'Q' | 'H',
+        pick_up_address: String(booking.pick_up_address),
+        drop_off_address: String(booking.drop_off_address),
+        pick_up_date: isoDate(booking.pick_up_date)!,
+        pick_up_time: String(booking.pick_up_time),
+        return_date: isoDate(booking.return_date),
+        return_time: (booking.return_time as string | null) ?? null,
+        hourly_duration: booking.hourly_duration === null ? null : Number(booking.hourly_duration),
+        payment_method: booking.payment_method as PaymentMethod,
+        total_booking_amount: money(Number(booking.total_pence)),
+        vehicle_category: String(booking.vehicle_category),
+        company_name: String(booking.company_name),
+        vehicle_qty: Number(booking.vehicle_qty),
+        currency: String(booking.currency),
+      },
+      bookingStops: stops.rows.map((stop) => ({ id: Number(stop.position), stop_address: String(stop.stop_address), stop_post_code: String(stop.stop_post_code) })),
+      passengerDetails: {
+        passenger_id: booking.passenger_id === null ? null : Number(booking.passenger_id),
+        passenger_name: String(booking.passenger_name),
+        passenger_email: String(booking.passenger_email),
+        passenger_contact_no: String(booking.passenger_phone),
+        additional_info: String(booking.additional_info),
+        total_passengers: Number(booking.total_passengers),
+      },
+    },
+  };
+}
+
+/** Spec §3 Corporate booking list item, newest first, for one passenger. */
+export async function listPassengerBookings(db: Queryable, siteId: number, passengerId: number) {
+  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM bookings WHERE site_id = $1 AND passenger_id = $2 ORDER BY pick_up_at DESC, id DESC LIMIT 500', [siteId, passengerId]);
+  const ids = rows.map((row) => Number(row.id));
+  const stops = ids.length
+    ? (await db.query<Record<string, unknown>>('SELECT booking_id, position, stop_address, stop_post_code, stop_street_number FROM booking_stops WHERE site_id = $1 AND booking_id = ANY($2::bigint[]) ORDER BY booking_id, position', [siteId, ids])).rows
+    : [];
+  return rows.map((row) => {
+    const options = (typeof row.options === 'string' ? JSON.parse(row.options) : row.options) as Record<string, unknown>;
+    return {
+      booking_number: String(row.booking_number),
+      pick_up_address: String(row.pick_up_address),
+      drop_off_address: String(row.drop_off_address),
+      pick_up_date: isoDate(row.pick_up_date),
+      pick_up_time: String(row.pick_up_time),
+      fleet_category: { category_name: String(row.vehicle_category) },
+      payment_method: String(row.payment_method),
+      total_booking_amount: money(Number(row.total_pence)),
+      ride_type: String(row.ride_type),
+      return_date: isoDate(row.return_date),
+      return_time: (row.return_time as string | null) ?? null,
+      flight_no: String(row.flight_no),
+      return_flight_no: String(row.return_flight_no),
+      hourly_duration: row.hourly_duration === null ? null : Number(row.hourly_duration),
+      company_name: String(row.company_name),
+      passenger_detail: {
+        passenger_name: String(row.passenger_name),
+        passenger_email: String(row.passenger_email),
+        passenger_contact_no: String(row.passenger_phone),
+        total_passengers: Number(row.total_passengers),
+        additional_info: String(row.additional_info),
+      },
+      booking_details: {
+        luggages: Number(options.luggages ?? 0),
+        vehicle_qty: Number(row.vehicle_qty),
+        meet_and_greet: String(options.meet_and_greet ?? 'no'),
+        baby_seat: Number(options.baby_seats ?? 0),
+        booster_seat: Number(options.booster_seats ?? 0),
+        wheel_chair: String(options.wheel_chair ?? 'no'),
+        special_luggages: Number(options.special_luggage ?? 0),
+        waiting_minutes: Number(options.waiting_min ?? 0),
+      },
+      booking_stops: stops
+        .filter((stop) => Number(stop.booking_id) === Number(row.id))
+        .map((stop) => ({ stop_address: String(stop.stop_address), stop_post_code: String(stop.stop_post_code), stop_street_number: String(stop.stop_street_number) })),
+    };
+  });
+}

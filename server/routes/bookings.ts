@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { bookingCreateSchema, confirmPaymentIntentSchema, createPaymentIntentSchema, sandboxAuthenticateSchema } from '../../contract/bookings.ts';
+import type { Db } from '../adapters/db/index.ts';
+import type { PaymentsPort } from '../adapters/payments/port.ts';
+import { PaymentProviderError } from '../adapters/payments/port.ts';
+import type { createSandboxPayments } from '../adapters/payments/sandbox.ts';
+import { assertOwnPassenger, authenticatePassenger } from '../domain/accounts/index.ts';
+import { listPassengerBookings } from '../domain/bookings/repository.ts';
+import { confirmResponse, type BookingService } from '../domain/bookings/service.ts';
+import { QuoteRefused } from '../domain/quotes/quoting.ts';
+import type { SiteCache } from '../domain/sites/index.ts';
+import { HttpError, parseInput } from '../http.ts';
+
+type Sandbox = ReturnType<typeof createSandboxPayments>;
+
+/** Maps domain refusals to HTTP: quote rules keep their status; a processor's refusal is a 402 with its message. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof QuoteRefused) throw new HttpError(error.statusCode, error.message, { code: error.code });
+    if (error instanceof PaymentProviderError) throw new HttpError(402, error.message, { error: error.message });
+    throw error;
+  }
+}
+
+/** POST /booking, GET /secret_key, the two payment-intent calls, the sandbox's 3-D Secure answer and GET /get_booking. */
+export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: BookingService; payments: PaymentsPort }) {
+  const { db, cache, bookings, payments } = deps;
+  return async (app: FastifyInstance) => {
+    app.post('/booking', async (request) => {
+      const input = parseInput(bookingCreateSchema, request.body);
+      return guarded(async () => bookings.createBooking(request.site, await cache.catalog(request.site.id), input));
+    });
+
+    app.get('/secret_key', async () => ({ success: true, data: payments.publishableKey(), mode: payments.kind, test_mode: payments.testMode }));
+
+    app.post('/create-payment-intent', async (request) => {
+      const input = parseInput(createPaymentIntentSchema, request.body);
+      return guarded(async () => bookings.createPaymentIntent(request.site, await cache.catalog(request.site.id), input));
+    });
+
+    app.post('/confirm-payment-intent', async (request) => {
+      const { paymentIntentId } = parseInput(confirmPaymentIntentSchema, request.body);
+      return guarded(async () => bookings.confirmPaymentIntent(request.site, await cache.catalog(request.site.id), paymentIntentId));
+    });
+
+    if (payments.kind === 'sandbox') {
+      // TEST MODE only: the answer of the sandbox's own 3-D Secure challenge page (Complete or Fail).
+      app.post('/sandbox/authenticate', async (request) => {
+        const { paymentIntentId, outcome } = parseInput(sandboxAuthenticateSchema, request.body);
+        return guarded(async () => {
+          const intent = await (payments as Sandbox).authenticate(request.site.id, paymentIntentId, outcome);
+          const booking = await bookings.finishPaidBooking(request.site, await cache.catalog(request.site.id), intent);
+          return confirmResponse(intent, booking);
+        });
+      });
+    }
+
+    app.get<{ Params: { passenger_id: string } }>('/get_booking/:passenger_id', async (request) => {
+      const auth = await authenticatePassenger(request, db);
+      const passengerId = Number(request.params.passenger_id);
+      if (!Number.isSafeInteger(passengerId) || passengerId <= 0) throw new HttpError(400, 'passenger_id must be a number');
+      assertOwnPassenger(auth, passengerId);
+      return { success: true, data: await listPassengerBookings(db, request.site.id, passengerId) };
+    });
+  };
+}
