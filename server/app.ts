@@ -18,7 +18,7 @@ import { bookingRoutes } from './routes/bookings.ts';
 import { stripeWebhookRoutes } from './routes/stripeWebhook.ts';
 import type { PaymentsPort } from './adapters/payments/port.ts';
 import { createSandboxPayments } from './adapters/payments/sandbox.ts';
-import { createStripePayments } from './adapters/payments/stripe.ts';
+import { createStripePayments, type StripePayments } from './adapters/payments/stripe.ts';
 import { createBookingService, type BookingService } from './domain/bookings/service.ts';
 import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
 import { createQuoting, type Quoting } from './domain/quotes/quoting.ts';
@@ -31,6 +31,8 @@ export interface AppDeps {
   mail?: MailPort;
   /** The maps port; default: the offline UK gazetteer with estimated distances. */
   maps?: MapsPort;
+  /** The card processor; default: from the config (Stripe when PAYMENTS=stripe, else the sandbox). */
+  payments?: PaymentsPort | StripePayments;
   /** The clock of the pricing rules (grace period, night rate); tests may fix it. */
   now?: () => Date;
 }
@@ -52,6 +54,7 @@ export async function buildApp({
   logger = false,
   mail = createMailPort({ db, dataDir: config.dataDir, smtpUrl: config.smtpUrl }),
   maps = createOfflineMaps(),
+  payments: givenPayments,
   now,
 }: AppDeps): Promise<App> {
   const fastify = Fastify({
@@ -63,8 +66,8 @@ export async function buildApp({
   await cache.start();
   const quoting = createQuoting({ db, maps, now });
   // The card processor, chosen once: Stripe when PAYMENTS=stripe, else the sandbox (TEST MODE, no money moves).
-  const stripe = config.stripe ? createStripePayments(config.stripe) : null;
-  const payments: PaymentsPort = stripe ?? createSandboxPayments(db);
+  const payments: PaymentsPort | StripePayments = givenPayments ?? (config.stripe ? createStripePayments(config.stripe) : createSandboxPayments(db));
+  const stripe = 'webhookEvent' in payments ? (payments as StripePayments) : null;
   const bookings = createBookingService({ db, quoting, mail, payments, now });
 
   registerErrorHandling(fastify);

@@ -1,6 +1,6 @@
 import { openDatabase, type Db } from './adapters/db/index.ts';
 import { createMailPort } from './adapters/mail/index.ts';
-import { buildApp, type App } from './app.ts';
+import { buildApp, type App, type AppDeps } from './app.ts';
 import type { Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { insertDefaultSite, seedDemo } from './db/seed/demo.ts';
@@ -26,13 +26,13 @@ export async function prepareDatabase(db: Db, config: Config): Promise<{ seeded:
 }
 
 /** Everything but listening: used by main.ts, the API tests and the benchmarks. */
-export async function startProvider(config: Config, options: { logger?: boolean | object } = {}): Promise<Provider> {
+export async function startProvider(config: Config, options: Pick<AppDeps, 'logger' | 'payments' | 'maps' | 'now'> = {}): Promise<Provider> {
   const db = await openDatabase(config);
   try {
     const { seeded } = await prepareDatabase(db, config);
     // The mail adapter is chosen once here: SMTP when SMTP_URL is set, else the outbox directory.
     const mail = createMailPort({ db, dataDir: config.dataDir, smtpUrl: config.smtpUrl });
-    const app = await buildApp({ config, db, logger: options.logger, mail });
+    const app = await buildApp({ config, db, mail, ...options });
     mail.start(app.fastify.log);
     return {
       ...app,

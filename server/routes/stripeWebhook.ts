@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../adapters/db/index.ts';
-import type { createStripePayments } from '../adapters/payments/stripe.ts';
+import type { StripePayments } from '../adapters/payments/stripe.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { HttpError } from '../http.ts';
@@ -11,7 +11,7 @@ import { HttpError } from '../http.ts';
  * and lost the page. No key pair (Stripe sends none): the signature authenticates it. A replayed event is acknowledged
  * and ignored; the booking is idempotent on the intent anyway.
  */
-export function stripeWebhookRoutes(deps: { db: Db; cache: SiteCache; bookings: BookingService; stripe: ReturnType<typeof createStripePayments> }) {
+export function stripeWebhookRoutes(deps: { db: Db; cache: SiteCache; bookings: BookingService; stripe: StripePayments }) {
   return async (app: FastifyInstance) => {
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     app.post('/stripe/webhook', async (request) => {

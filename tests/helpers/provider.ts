@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { AppDeps } from '../../server/app.ts';
 import { startProvider, type Provider } from '../../server/bootstrap.ts';
 import { DEMO_KEYS, loadConfig, type Config } from '../../server/config.ts';
 
@@ -44,7 +45,7 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
  * `listen: true` also binds an ephemeral port on 127.0.0.1 (for the browser and load tests).
  */
 export async function startTestProvider(
-  options: { env?: Record<string, string>; listen?: boolean; databaseUrl?: string; dataDir?: string } = {},
+  options: { env?: Record<string, string>; listen?: boolean; databaseUrl?: string; dataDir?: string } & Pick<AppDeps, 'payments' | 'maps' | 'now'> = {},
 ): Promise<TestProvider> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cabflow-test-'));
   const database = options.databaseUrl ? null : testDatabaseKind === 'postgres' ? await createPostgresDatabase() : null;
@@ -56,7 +57,7 @@ export async function startTestProvider(
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
-  const provider = await startProvider(config);
+  const provider = await startProvider(config, { payments: options.payments, maps: options.maps, now: options.now });
   let url = '';
   if (options.listen) url = (await provider.fastify.listen({ host: '127.0.0.1', port: 0 })).replace('127.0.0.1', 'localhost');
   return {

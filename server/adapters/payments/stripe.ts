@@ -21,7 +21,9 @@ const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
  * 3-D Secure runs in the browser with stripe.handleNextAction, after which confirmIntent re-reads the intent.
  * `payment_intent.succeeded` webhooks (verified with the signing secret) complete bookings whose page was lost.
  */
-export function createStripePayments(settings: StripeSettings): PaymentsPort & { stripe: Stripe; webhookEvent(rawBody: Buffer, signature: string): Stripe.Event } {
+export type StripePayments = PaymentsPort & { webhookEvent(rawBody: Buffer, signature: string): Stripe.Event };
+
+export function createStripePayments(settings: StripeSettings): StripePayments & { stripe: Stripe } {
   const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
   const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
