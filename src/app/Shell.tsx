@@ -1,12 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { selectSettingsLoading } from '../../machines/app/app.selectors.ts';
+import { BookingAlerts } from '../components/booking/BookingAlerts.tsx';
+import { PriceLoader } from '../components/booking/PriceLoader.tsx';
 import { AppActor } from './appLogic.ts';
+import { BookingProvider } from './booking/BookingProvider.tsx';
 import { Footer } from './Footer.tsx';
 import { LoadingScreen, RouteFallback } from './LoadingScreen.tsx';
 import { Navbar } from './Navbar.tsx';
 import { footerVisible, navbarVisible } from './navigation.ts';
 import { AppRoutes, routeFor } from './routes.tsx';
+import { RouteSync } from './RouteSync.tsx';
 import { useSettings } from './useSettings.ts';
 import classes from './Shell.module.css';
 
@@ -25,15 +29,21 @@ export function Shell() {
 
   if (loading) return <LoadingScreen />;
 
+  // The booking flow (machines/booking) starts once the settings are in: its actor, the URL sync, the price loader and its alerts.
   return (
-    <div className={classes.shell}>
-      {navbarVisible(settings, location) && <Navbar />}
-      <main className={classes.main} id="main">
-        <Suspense fallback={<RouteFallback />}>
-          <AppRoutes />
-        </Suspense>
-      </main>
-      {footerVisible(settings) && <Footer />}
-    </div>
+    <BookingProvider>
+      <div className={classes.shell}>
+        {navbarVisible(settings, location) && <Navbar />}
+        <main className={classes.main} id="main">
+          <Suspense fallback={<RouteFallback />}>
+            <AppRoutes />
+          </Suspense>
+        </main>
+        {footerVisible(settings) && <Footer />}
+      </div>
+      <RouteSync />
+      <PriceLoader />
+      <BookingAlerts />
+    </BookingProvider>
   );
 }

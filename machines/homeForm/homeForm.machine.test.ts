@@ -1,0 +1,175 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { BookingForm, HourlyRateForm, LatLon } from '../../contract/booking.ts';
+import { homeFormMachine, initialTab, type HomeFormInput } from './homeForm.machine.ts';
+import { addDays, FALLBACK_LOCATION, londonClock, quoteErrors, restoreQuoteForm, roundedTime } from './homeForm.form.ts';
+
+// 10:02 in London on a summer day (BST: UTC+1).
+const NOW = new Date('2030-06-01T09:02:00Z');
+const BOTH = { IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'enable' };
+
+function start(input: Partial<HomeFormInput> = {}, geolocate: () => Promise<LatLon> = async () => ({ lat: 51.47, lon: -0.45 })) {
+  const calls = { persistQuote: vi.fn(), persistHourly: vi.fn(), submitQuote: vi.fn(), submitHourly: vi.fn(), logLocationFailure: vi.fn() };
+  const machine = homeFormMachine.provide({
+    actors: { geolocate: fromPromise(geolocate) },
+    actions: {
+      persistQuote: (_, p) => calls.persistQuote(p.bookingForm),
+      persistHourly: (_, p) => calls.persistHourly(p.hourlyRateForm),
+      submitQuote: (_, p) => calls.submitQuote(p.bookingForm),
+      submitHourly: (_, p) => calls.submitHourly(p.hourlyRateForm),
+      logLocationFailure: (_, p) => calls.logLocationFailure(p.error),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { settings: BOTH, storedBookingType: null, storedBookingForm: null, storedHourlyRateForm: null, now: NOW, ...input },
+  }).start();
+  return { actor, calls, ctx: () => actor.getSnapshot().context };
+}
+
+describe('home form tabs (spec §2, §4 Home)', () => {
+  it('opens on the hourly tab when both tabs show', () => {
+    expect(start().ctx().tab).toBe('hourly');
+  });
+
+  it('hides GET A QUOTE when IS_QUOTATION is enable, and Hourly Rate unless HOURLY_RATE_STATUS is enable', () => {
+    expect(initialTab({ IS_QUOTATION: 'enable', HOURLY_RATE_STATUS: 'enable' }, 'milleage')).toBe('hourly');
+    expect(initialTab({ IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'disable' }, 'hourly')).toBe('quote');
+    expect(initialTab({ IS_QUOTATION: null, HOURLY_RATE_STATUS: null }, null)).toBe('quote');
+    const { actor, ctx } = start({ settings: { IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'disable' } });
+    actor.send({ type: 'tab.select', tab: 'hourly' });
+    expect(ctx().tab).toBe('quote');
+  });
+
+  it('restores the tab of the saved booking type', () => {
+    expect(start({ storedBookingType: 'milleage' }).ctx().tab).toBe('quote');
+    expect(start({ storedBookingType: 'hourly' }).ctx().tab).toBe('hourly');
+  });
+
+  it('moves off a tab that settings hide later', () => {
+    const { actor, ctx } = start({ storedBookingType: 'milleage' });
+    actor.send({ type: 'settings.update', settings: { IS_QUOTATION: 'enable', HOURLY_RATE_STATUS: 'enable' } });
+    expect(ctx().tab).toBe('hourly');
+  });
+});
+
+describe('quote form defaults and restoring', () => {
+  it('defaults the pickup to tomorrow at the current London time rounded to 5 minutes', () => {
+    const q = start().ctx().quote;
+    expect(q.pickup_date).toBe('2030-06-02');
+    expect([q.pickup_hour, q.pickup_min]).toEqual(['10am', '00']);
+    expect(q.select_option).toBe('one_way');
+    expect(q.passengers).toBe(1);
+  });
+
+  it('rounds to the nearest 5 minutes and wraps midnight', () => {
+    expect(roundedTime({ date: '2030-01-01', hour: 13, minute: 58 })).toEqual({ hour: '2pm', min: '00' });
+    expect(roundedTime({ date: '2030-01-01', hour: 23, minute: 58 })).toEqual({ hour: '12am', min: '00' });
+    expect(roundedTime({ date: '2030-01-01', hour: 0, minute: 7 })).toEqual({ hour: '12am', min: '05' });
+  });
+
+  it('reads London wall-clock time across the clock change', () => {
+    expect(londonClock(new Date('2030-01-15T23:30:00Z'))).toEqual({ date: '2030-01-15', hour: 23, minute: 30 });
+    expect(londonClock(new Date('2030-06-15T23:30:00Z'))).toEqual({ date: '2030-06-16', hour: 0, minute: 30 });
+    expect(addDays('2030-12-31', 1)).toBe('2031-01-01');
+  });
+
+  it('restores the saved BookingForm, replacing a past date and unreadable values', () => {
+    const q = restoreQuoteForm(
+      { pickup: 'The Savoy', dropoff: 'Paddington', pickup_date: '2020-01-01', pickup_hour: '3 PM', pickup_min: '35', passengers: '3', luggages: 99, select_option: 'return', return_date: '2030-06-05', return_hour: '6pm', return_min: '10', stops: [{ street_name: 'High St' }] },
+      NOW,
+    );
+    expect(q).toMatchObject({ pickup: 'The Savoy', dropoff: 'Paddington', pickup_date: '2030-06-02', pickup_hour: '3pm', pickup_min: '35', passengers: 3, luggages: 0 });
+    expect(q).toMatchObject({ select_option: 'return', return_date: '2030-06-05', return_hour: '6pm', return_min: '10' });
+    expect(q.stops).toEqual([{ street_name: 'High St', number: '', postcode: '' }]);
+  });
+
+  it('defaults the hourly form to noon, 4hour, 00 (tomorrow once noon has passed)', () => {
+    expect(start().ctx().hourly).toEqual({ pickup_date: '2030-06-01', pickup_duration: '4hour', pickup_hour: '12pm', pickup_min: '00', pickup: '', userLocation: null });
+    expect(start({ now: new Date('2030-06-01T13:00:00Z') }).ctx().hourly.pickup_date).toBe('2030-06-02');
+  });
+});
+
+describe('editing the quote form', () => {
+  it('saves every change', () => {
+    const { actor, calls } = start({ storedBookingType: 'milleage' });
+    actor.send({ type: 'quote.change', values: { pickup: 'The Savoy, Strand' } });
+    actor.send({ type: 'quote.change', values: { passengers: 4 } });
+    expect(calls.persistQuote).toHaveBeenCalledTimes(2);
+    expect(calls.persistQuote.mock.lastCall?.[0]).toMatchObject({ pickup: 'The Savoy, Strand', passengers: 4 });
+  });
+
+  it('Add Return reveals return date and time from the pickup; the cross takes them away', () => {
+    const { actor, ctx } = start({ storedBookingType: 'milleage' });
+    actor.send({ type: 'return.add' });
+    expect(ctx().quote).toMatchObject({ select_option: 'return', return_date: '2030-06-02', return_hour: '10am', return_min: '00' });
+    actor.send({ type: 'return.remove' });
+    expect(ctx().quote).toMatchObject({ select_option: 'one_way', return_date: null, return_hour: null, return_min: null });
+  });
+
+  it('adds, edits and removes extra stops, at most 10', () => {
+    const { actor, ctx } = start({ storedBookingType: 'milleage' });
+    actor.send({ type: 'stop.add' });
+    actor.send({ type: 'stop.add' });
+    actor.send({ type: 'stop.change', index: 1, values: { street_name: 'Baker Street', postcode: 'NW1 6XE' } });
+    actor.send({ type: 'stop.remove', index: 0 });
+    expect(ctx().quote.stops).toEqual([{ street_name: 'Baker Street', number: '', postcode: 'NW1 6XE' }]);
+    for (let i = 0; i < 15; i += 1) actor.send({ type: 'stop.add' });
+    expect(ctx().quote.stops).toHaveLength(10);
+  });
+});
+
+describe('Search', () => {
+  it('marks the missing fields and does not submit', () => {
+    const { actor, calls, ctx } = start({ storedBookingType: 'milleage' });
+    actor.send({ type: 'stop.add' });
+    actor.send({ type: 'search' });
+    expect(calls.submitQuote).not.toHaveBeenCalled();
+    expect(Object.keys(ctx().errors).sort()).toEqual(['dropoff', 'pickup', 'stops.0.postcode', 'stops.0.street_name']);
+    actor.send({ type: 'quote.change', values: { pickup: 'The Savoy' } });
+    expect(ctx().errors.pickup).toBeUndefined();
+  });
+
+  it('refuses a return before the pickup', () => {
+    const form = { ...start().ctx().quote, pickup: 'a', dropoff: 'b', select_option: 'return' as const, return_date: '2030-06-02', return_hour: '9am', return_min: '00' };
+    expect(quoteErrors(form as BookingForm, '2030-06-01')).toEqual({ return_hour: 'The return time must be after the pickup time' });
+  });
+
+  it('submits the checked quote form once, with empty stops and return fields dropped for one way', () => {
+    const { actor, calls, ctx } = start({ storedBookingType: 'milleage' });
+    actor.send({ type: 'quote.change', values: { pickup: ' The Savoy, Strand, London WC2R 0EZ ', dropoff: 'Paddington Station, Praed Street, London W2 1HB', passengers: 3 } });
+    actor.send({ type: 'search' });
+    expect(calls.submitQuote).toHaveBeenCalledTimes(1);
+    const sent = calls.submitQuote.mock.lastCall?.[0] as BookingForm;
+    expect(sent).toMatchObject({ pickup: 'The Savoy, Strand, London WC2R 0EZ', select_option: 'one_way', return_date: null, return_passengers: 3 });
+    expect(actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    expect(ctx().errors).toEqual({});
+  });
+
+  it('submits the hourly form from the hourly tab', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'search' });
+    expect(calls.submitHourly).not.toHaveBeenCalled();
+    actor.send({ type: 'hourly.change', values: { pickup: 'The Savoy, Strand, London WC2R 0EZ', pickup_duration: '6hour' } });
+    actor.send({ type: 'search' });
+    expect(calls.submitHourly.mock.lastCall?.[0] as HourlyRateForm).toMatchObject({ pickup: 'The Savoy, Strand, London WC2R 0EZ', pickup_duration: '6hour' });
+    expect(calls.submitQuote).not.toHaveBeenCalled();
+  });
+});
+
+describe('the locate icon', () => {
+  it('stores the browser position', async () => {
+    const { actor, ctx, calls } = start();
+    actor.send({ type: 'location.request' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ location: 'located' })).toBe(true));
+    expect(ctx().hourly.userLocation).toEqual({ lat: 51.47, lon: -0.45 });
+    expect(calls.persistHourly).toHaveBeenCalled();
+  });
+
+  it('falls back to central London and logs the failure', async () => {
+    const { actor, ctx, calls } = start({}, () => Promise.reject(new Error('User denied Geolocation')));
+    actor.send({ type: 'location.request' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ location: 'fallback' })).toBe(true));
+    expect(ctx().hourly.userLocation).toEqual(FALLBACK_LOCATION);
+    expect(calls.logLocationFailure).toHaveBeenCalledWith(expect.objectContaining({ message: 'User denied Geolocation' }));
+  });
+});

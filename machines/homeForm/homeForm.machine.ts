@@ -1,0 +1,239 @@
+/**
+ * The home page's booking forms (spec §2 Home, §4 Home): which tab shows, the quote form (Add Return and its cross,
+ * Extra Stops added and removed) and the hourly form (the locate icon). Values are saved on every change
+ * (`persistQuote`, `persistHourly`) and Search hands a checked form to the booking flow (`submitQuote`,
+ * `submitHourly`, supplied by the composition root). Top-level regions, both always active:
+ *
+ * - form      `editing`: the visitor fills in the shown tab; Search with a missing or wrong field stays here and
+ *             marks the fields (`errors`); a good Search calls submitQuote / submitHourly.
+ * - location  `idle` | `locating` (the browser's position, at most 10 s) | `located` | `fallback` (no position:
+ *             central London is used, and the failure is logged).
+ */
+import { assertEvent, assign, setup } from 'xstate';
+import type { BookingForm, HourlyRateForm, LatLon, Stop } from '../../contract/booking.ts';
+import { ENABLE } from '../../contract/settings.ts';
+import { homeFormActors } from './homeForm.actors.ts';
+import {
+  EMPTY_STOP,
+  FALLBACK_LOCATION,
+  hourlyErrors,
+  londonClock,
+  MAX_STOPS,
+  quoteErrors,
+  restoreHourlyForm,
+  restoreQuoteForm,
+  submittedHourly,
+  submittedQuote,
+  type FormErrors,
+} from './homeForm.form.ts';
+
+export type HomeTab = 'quote' | 'hourly';
+
+/** The two settings that decide the tabs (spec §2 Home). */
+export interface HomeTabSettings {
+  IS_QUOTATION: string | null;
+  HOURLY_RATE_STATUS: string | null;
+}
+
+export interface HomeFormInput {
+  settings: HomeTabSettings;
+  /** The stored BookingType ('milleage' | 'hourly'), BookingForm and HourlyRateForm; null when missing. */
+  storedBookingType: string | null;
+  storedBookingForm: unknown;
+  storedHourlyRateForm: unknown;
+  now: Date;
+}
+
+export interface HomeFormContext {
+  settings: HomeTabSettings;
+  tab: HomeTab;
+  quote: BookingForm;
+  hourly: HourlyRateForm;
+  /** Today in London, YYYY-MM-DD: the earliest pickup date. */
+  today: string;
+  /** Fields Search found wrong; a field's message goes when it changes. Keys: 'pickup', 'stops.0.postcode' … */
+  errors: FormErrors;
+}
+
+export type HomeFormEvent =
+  | { type: 'tab.select'; tab: HomeTab }
+  | { type: 'settings.update'; settings: HomeTabSettings }
+  | { type: 'quote.change'; values: Partial<Omit<BookingForm, 'stops'>> }
+  | { type: 'return.add' }
+  | { type: 'return.remove' }
+  | { type: 'stop.add' }
+  | { type: 'stop.remove'; index: number }
+  | { type: 'stop.change'; index: number; values: Partial<Stop> }
+  | { type: 'hourly.change'; values: Partial<Omit<HourlyRateForm, 'userLocation'>> }
+  | { type: 'location.request' }
+  | { type: 'search' };
+
+export const quoteTabShown = (settings: HomeTabSettings) => settings.IS_QUOTATION !== ENABLE;
+export const hourlyTabShown = (settings: HomeTabSettings) => settings.HOURLY_RATE_STATUS === ENABLE;
+
+/** Spec §4 Home: the saved booking type's tab when it shows; else hourly when both show; else the one that shows (quote by default). */
+export function initialTab(settings: HomeTabSettings, storedBookingType: string | null): HomeTab {
+  const quote = quoteTabShown(settings);
+  const hourly = hourlyTabShown(settings);
+  if (storedBookingType === 'milleage' && quote) return 'quote';
+  if (storedBookingType === 'hourly' && hourly) return 'hourly';
+  if (quote && hourly) return 'hourly';
+  return hourly ? 'hourly' : 'quote';
+}
+
+const withoutErrors = (errors: FormErrors, fields: string[]) => Object.fromEntries(Object.entries(errors).filter(([key]) => !fields.includes(key)));
+
+export const homeFormMachine = setup({
+  types: {
+    context: {} as HomeFormContext,
+    events: {} as HomeFormEvent,
+    input: {} as HomeFormInput,
+  },
+  actors: homeFormActors,
+  guards: {
+    quoteTab: ({ context }) => context.tab === 'quote',
+    quoteReady: ({ context }) => Object.keys(quoteErrors(context.quote, context.today)).length === 0,
+    hourlyReady: ({ context }) => Object.keys(hourlyErrors(context.hourly, context.today)).length === 0,
+    tabShown: ({ context, event }) =>
+      event.type === 'tab.select' && (event.tab === 'quote' ? quoteTabShown(context.settings) : hourlyTabShown(context.settings)),
+    canAddStop: ({ context }) => context.quote.stops.length < MAX_STOPS,
+  },
+  actions: {
+    // ── Effects supplied by the composition root ──
+    /** Save the quote form under BookingForm (plain JSON). */
+    persistQuote: (_, _params: { bookingForm: BookingForm }) => {},
+    /** Save the hourly form under HourlyRateForm (encoded). */
+    persistHourly: (_, _params: { hourlyRateForm: HourlyRateForm }) => {},
+    /** Hand the checked form to the booking flow (quote.submit / hourly.submit). */
+    submitQuote: (_, _params: { bookingForm: BookingForm }) => {},
+    submitHourly: (_, _params: { hourlyRateForm: HourlyRateForm }) => {},
+    /** Spec §8 "Logged only": geolocation failure or absence. */
+    logLocationFailure: (_, params: { error: unknown }) => console.warn('Geolocation failed; using central London', params.error),
+
+    // ── Context ──
+    selectTab: assign(({ event }) => (event.type === 'tab.select' ? { tab: event.tab, errors: {} } : {})),
+    updateSettings: assign(({ context, event }) => {
+      assertEvent(event, 'settings.update');
+      const shown = context.tab === 'quote' ? quoteTabShown(event.settings) : hourlyTabShown(event.settings);
+      return { settings: event.settings, tab: shown ? context.tab : initialTab(event.settings, null) };
+    }),
+    changeQuote: assign(({ context, event }) => {
+      assertEvent(event, 'quote.change');
+      return { quote: { ...context.quote, ...event.values }, errors: withoutErrors(context.errors, Object.keys(event.values)) };
+    }),
+    addReturn: assign(({ context }) => ({
+      quote: {
+        ...context.quote,
+        select_option: 'return' as const,
+        return_date: context.quote.return_date ?? context.quote.pickup_date,
+        return_hour: context.quote.return_hour ?? context.quote.pickup_hour,
+        return_min: context.quote.return_min ?? context.quote.pickup_min,
+        return_passengers: context.quote.passengers,
+        return_luggages: context.quote.luggages,
+        return_hand_luggages: context.quote.hand_luggages,
+      },
+    })),
+    removeReturn: assign(({ context }) => ({
+      quote: { ...context.quote, select_option: 'one_way' as const, return_date: null, return_hour: null, return_min: null },
+      errors: withoutErrors(context.errors, ['return_date', 'return_hour', 'return_min']),
+    })),
+    addStop: assign(({ context }) => ({ quote: { ...context.quote, stops: [...context.quote.stops, { ...EMPTY_STOP }] } })),
+    removeStop: assign(({ context, event }) => {
+      assertEvent(event, 'stop.remove');
+      const errors = Object.fromEntries(Object.entries(context.errors).filter(([key]) => !key.startsWith('stops.')));
+      return { quote: { ...context.quote, stops: context.quote.stops.filter((_, i) => i !== event.index) }, errors };
+    }),
+    changeStop: assign(({ context, event }) => {
+      assertEvent(event, 'stop.change');
+      const stops = context.quote.stops.map((stop, i) => (i === event.index ? { ...stop, ...event.values } : stop));
+      return { quote: { ...context.quote, stops }, errors: withoutErrors(context.errors, Object.keys(event.values).map((k) => `stops.${event.index}.${k}`)) };
+    }),
+    changeHourly: assign(({ context, event }) => {
+      assertEvent(event, 'hourly.change');
+      return { hourly: { ...context.hourly, ...event.values }, errors: withoutErrors(context.errors, Object.keys(event.values)) };
+    }),
+    setLocation: assign(({ context }, params: { location: LatLon }) => ({ hourly: { ...context.hourly, userLocation: params.location } })),
+    markQuoteErrors: assign(({ context }) => ({ errors: quoteErrors(context.quote, context.today) })),
+    markHourlyErrors: assign(({ context }) => ({ errors: hourlyErrors(context.hourly, context.today) })),
+    clearErrors: assign({ errors: {} }),
+  },
+}).createMachine({
+  id: 'homeForm',
+  context: ({ input }) => ({
+    settings: input.settings,
+    tab: initialTab(input.settings, input.storedBookingType),
+    quote: restoreQuoteForm(input.storedBookingForm, input.now),
+    hourly: restoreHourlyForm(input.storedHourlyRateForm, input.now),
+    today: londonClock(input.now).date,
+    errors: {},
+  }),
+  type: 'parallel',
+  on: {
+    'settings.update': { actions: 'updateSettings' },
+  },
+  states: {
+    form: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'tab.select': { guard: 'tabShown', actions: 'selectTab' },
+            'quote.change': { actions: ['changeQuote', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
+            'return.add': { actions: ['addReturn', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
+            'return.remove': { actions: ['removeReturn', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
+            'stop.add': { guard: 'canAddStop', actions: ['addStop', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
+            'stop.remove': { actions: ['removeStop', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
+            'stop.change': { actions: ['changeStop', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
+            'hourly.change': { actions: ['changeHourly', { type: 'persistHourly', params: ({ context }) => ({ hourlyRateForm: context.hourly }) }] },
+            search: [
+              { guard: 'quoteTab', target: 'checkingQuote' },
+              { target: 'checkingHourly' },
+            ],
+          },
+        },
+        checkingQuote: {
+          always: [
+            { guard: 'quoteReady', target: 'editing', actions: ['clearErrors', { type: 'submitQuote', params: ({ context }) => ({ bookingForm: submittedQuote(context.quote) }) }] },
+            { target: 'editing', actions: 'markQuoteErrors' },
+          ],
+        },
+        checkingHourly: {
+          always: [
+            { guard: 'hourlyReady', target: 'editing', actions: ['clearErrors', { type: 'submitHourly', params: ({ context }) => ({ hourlyRateForm: submittedHourly(context.hourly) }) }] },
+            { target: 'editing', actions: 'markHourlyErrors' },
+          ],
+        },
+      },
+    },
+    location: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'location.request': 'locating' } },
+        locating: {
+          invoke: {
+            src: 'geolocate',
+            onDone: {
+              target: 'located',
+              actions: [
+                { type: 'setLocation', params: ({ event }) => ({ location: event.output }) },
+                { type: 'persistHourly', params: ({ context }) => ({ hourlyRateForm: context.hourly }) },
+              ],
+            },
+            onError: {
+              target: 'fallback',
+              actions: [
+                { type: 'logLocationFailure', params: ({ event }) => ({ error: event.error }) },
+                { type: 'setLocation', params: { location: FALLBACK_LOCATION } },
+                { type: 'persistHourly', params: ({ context }) => ({ hourlyRateForm: context.hourly }) },
+              ],
+            },
+          },
+        },
+        located: { on: { 'location.request': 'locating' } },
+        fallback: { on: { 'location.request': 'locating' } },
+      },
+    },
+  },
+});
+
+export type HomeFormMachine = typeof homeFormMachine;

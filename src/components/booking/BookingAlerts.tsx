@@ -1,0 +1,21 @@
+/**
+ * Shows the booking machine's alert (spec §8: the pricing popups 'Same Address Booking!', 'Urgent Booking!' and
+ * 'Error'; the details and payment alerts) while `context.alert` is set. The machine decides how long a popup lasts
+ * (3 s, the redirect after 1 s); closing sends `alert.dismiss`. The dialog's code loads only when an alert shows.
+ */
+import { lazy, Suspense } from 'react';
+import { selectAlert } from '../../../machines/booking/index.ts';
+import { Booking } from '../../app/booking/BookingContext.ts';
+
+const BookingAlertDialog = lazy(async () => ({ default: (await import('./BookingAlertDialog.tsx')).BookingAlertDialog }));
+
+export function BookingAlerts() {
+  const alert = Booking.useSelector(selectAlert);
+  const actor = Booking.useActorRef();
+  if (!alert) return null;
+  return (
+    <Suspense fallback={null}>
+      <BookingAlertDialog alert={alert} onClose={() => actor.send({ type: 'alert.dismiss' })} />
+    </Suspense>
+  );
+}
