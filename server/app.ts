@@ -7,6 +7,7 @@ import { createSiteCache, type SiteCache } from './domain/sites/index.ts';
 import { siteFromKeys } from './plugins/apiKeys.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { createRateLimiter } from './plugins/rateLimit.ts';
+import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -71,6 +72,7 @@ export async function buildApp({
   const bookings = createBookingService({ db, quoting, mail, payments, now });
 
   registerErrorHandling(fastify);
+  registerSecurityHeaders(fastify, config.embedOrigins);
   await fastify.register(cors, {
     origin: config.embedOrigins.length ? config.embedOrigins : false,
     allowedHeaders: ['content-type', 'authorization', 'api-public-key', 'api-secret-key'],
