@@ -1,6 +1,158 @@
-import { PlaceholderView } from '../../components/PlaceholderView.tsx';
+import '@mantine/core/styles/Paper.css';
+import { Button, Container, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { selectBusy, selectRegistrationData } from '../../../machines/booking/index.ts';
+import { YES } from '../../../contract/settings.ts';
+import { Booking } from '../../app/booking/BookingContext.ts';
+import { useSetting } from '../../app/useSettings.ts';
+import { IconArrowLeft, IconPhone } from '../../components/icons.tsx';
+import { telHref } from '../../app/navigation.ts';
+import { IconCar, IconCard, IconChevronDown, IconLock } from '../personalDetails/icons.tsx';
+import { VehicleSummary } from '../personalDetails/VehicleSummary.tsx';
+import { CardBrands } from './CardBrands.tsx';
+import classes from './Payment.module.css';
 
-/** /paymentview (and /checkout): choose Pay in Car or Pay By Card (built with the booking flow). */
+/** The details the visitor entered on the previous step (spec §2 Payment: first name, surname, email, mobile). */
+function EnteredDetails() {
+  const data = Booking.useSelector(selectRegistrationData);
+  const rows = [
+    ['First Name', data.firstName],
+    ['Surname', data.surname],
+    ['Email', data.email],
+    ['Mobile', data.number],
+  ] as const;
+  return (
+    <dl className={classes.details} data-testid="entered-details">
+      {rows.map(([label, value]) => (
+        <div key={label} className={classes.detail}>
+          <dt>{label}</dt>
+          <dd>{value.trim() || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * /paymentview (spec §2 Payment): the vehicle and price, the entered details (behind 'Show Detail' on phones), the
+ * card brands, 'Pay in Car' when SHOWPAYINCAR is 'yes' (waiting while the booking is made) and 'Pay By Card' when
+ * SHOWCARD is 'yes'.
+ */
 export function PaymentView() {
-  return <PlaceholderView screen="payment" eyebrow="Step 4" title="Payment" description="Check your trip and details, then pay the driver in the car or pay securely by card." />;
+  const actor = Booking.useActorRef();
+  const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const [detailShown, detail] = useDisclosure(false);
+  const showPayInCar = Booking.useSelector((s) => s.context.settings.SHOWPAYINCAR === YES);
+  const showCard = Booking.useSelector((s) => s.context.settings.SHOWCARD === YES);
+  const bookingInCar = Booking.useSelector((s) => s.matches({ payment: 'bookingInCar' }));
+  const busy = Booking.useSelector(selectBusy);
+  const phone = useSetting('Company_Contact_Info');
+
+  return (
+    <Container size="md" py={{ base: 'md', sm: 'xl' }} data-screen="payment">
+      <Stack gap="md">
+        <div>
+          <Title order={1} size="h2">
+            Payment
+          </Title>
+          <Text c="dimmed" mt={4}>
+            Check your booking, then choose how you would like to pay.
+          </Text>
+        </div>
+
+        <VehicleSummary />
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="payment-details-title">
+          {desktop ? (
+            <Title order={2} size="h3" id="payment-details-title" mb="md">
+              Your details
+            </Title>
+          ) : (
+            <UnstyledButton
+              onClick={detail.toggle}
+              aria-expanded={detailShown}
+              aria-controls="payment-details"
+              id="payment-details-title"
+              style={{ display: 'flex', width: '100%', alignItems: 'center', justifyContent: 'space-between', fontWeight: 600, color: 'var(--mantine-color-brand-7)' }}
+            >
+              {detailShown ? 'Hide Detail' : 'Show Detail'}
+              <IconChevronDown size={18} style={{ transform: detailShown ? 'rotate(180deg)' : undefined, transition: 'transform 150ms ease' }} />
+            </UnstyledButton>
+          )}
+          {(desktop || detailShown) && (
+            <div id="payment-details" style={desktop ? undefined : { marginTop: 'var(--mantine-spacing-md)' }}>
+              <EnteredDetails />
+            </div>
+          )}
+        </Paper>
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="pay-title">
+          <Title order={2} size="h3" id="pay-title" mb="md">
+            How would you like to pay?
+          </Title>
+          {showPayInCar || showCard ? (
+            <div className={classes.options}>
+              {showPayInCar && (
+                <div className={classes.option}>
+                  <div className={classes.optionHead}>
+                    <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
+                      <IconCar size={22} />
+                    </ThemeIcon>
+                    <div className={classes.optionText}>
+                      <Text fw={700}>Pay the driver</Text>
+                      <Text size="sm" c="dimmed">
+                        Pay at the end of your journey.
+                      </Text>
+                    </div>
+                  </div>
+                  <Button size="md" variant={showCard ? 'default' : 'filled'} fullWidth loading={bookingInCar} disabled={busy && !bookingInCar} onClick={() => actor.send({ type: 'payment.payInCar' })}>
+                    Pay in Car
+                  </Button>
+                  {bookingInCar && (
+                    <Text size="sm" c="dimmed" ta="center" role="status">
+                      Booking your ride, please wait…
+                    </Text>
+                  )}
+                </div>
+              )}
+              {showCard && (
+                <div className={classes.option}>
+                  <div className={classes.optionHead}>
+                    <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
+                      <IconCard size={22} />
+                    </ThemeIcon>
+                    <div className={classes.optionText}>
+                      <Text fw={700}>Pay now by card</Text>
+                      <Text size="sm" c="dimmed">
+                        Secure payment, confirmed instantly.
+                      </Text>
+                    </div>
+                  </div>
+                  <CardBrands size={24} />
+                  <Button size="md" fullWidth leftSection={<IconLock size={18} />} disabled={busy} onClick={() => actor.send({ type: 'payment.chooseCard' })}>
+                    Pay By Card
+                  </Button>
+                </div>
+              )}
+            </div>
+          ) : (
+            <Stack gap="sm" align="flex-start">
+              <Text>Online booking is not available at the moment. Please call us to book this journey.</Text>
+              {phone && (
+                <Button component="a" href={telHref(phone)} variant="light" leftSection={<IconPhone size={18} />}>
+                  Call {phone}
+                </Button>
+              )}
+            </Stack>
+          )}
+        </Paper>
+
+        <div className={classes.actions}>
+          <Button variant="default" size="md" leftSection={<IconArrowLeft size={18} />} disabled={busy} onClick={() => actor.send({ type: 'nav.back' })}>
+            Back
+          </Button>
+        </div>
+      </Stack>
+    </Container>
+  );
 }
