@@ -21,6 +21,7 @@ import type { PaymentsPort } from './adapters/payments/port.ts';
 import { createSandboxPayments } from './adapters/payments/sandbox.ts';
 import { createStripePayments, type StripePayments } from './adapters/payments/stripe.ts';
 import { createBookingService, type BookingService } from './domain/bookings/service.ts';
+import { createGoogleMaps } from './domain/geo/googleMaps.ts';
 import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
 import { createQuoting, type Quoting } from './domain/quotes/quoting.ts';
 
@@ -54,7 +55,7 @@ export async function buildApp({
   db,
   logger = false,
   mail = createMailPort({ db, dataDir: config.dataDir, smtpUrl: config.smtpUrl }),
-  maps = createOfflineMaps(),
+  maps = config.googleApiKey ? createGoogleMaps({ apiKey: config.googleApiKey, log: { warn: (_details, message) => console.warn(`cabflow: ${message}`) } }) : createOfflineMaps(),
   payments: givenPayments,
   now,
 }: AppDeps): Promise<App> {

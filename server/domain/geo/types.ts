@@ -57,4 +57,6 @@ export interface RouteEstimate {
   legs: RouteLegEstimate[];
   /** True for the offline model; a routing service answers false. */
   estimated: boolean;
+  /** The driven path when a routing service gave one (zones are checked along it). */
+  path?: GeoPoint[];
 }
