@@ -49,7 +49,10 @@ if (!existsSync(chromium)) {
 }
 
 ok = step('type check', node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) && ok;
-if (!only || only === 'e2e') ok = step('build the website', node, [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']) && ok;
+if (!only || only === 'e2e') {
+  ok = step('build the website', node, [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']) && ok;
+  ok = step('bundle budget (bench/budget.json)', node, ['--import', 'tsx', 'scripts/check-bundle.ts']) && ok;
+}
 
 let postgres = null;
 try {
