@@ -105,7 +105,7 @@ export function PaymentView() {
                       </Text>
                     </div>
                   </div>
-                  <Button size="md" variant={showCard ? 'default' : 'filled'} fullWidth loading={bookingInCar} disabled={busy && !bookingInCar} onClick={() => actor.send({ type: 'payment.payInCar' })}>
+                  <Button mt="auto" size="md" variant={showCard ? 'default' : 'filled'} fullWidth loading={bookingInCar} disabled={busy && !bookingInCar} onClick={() => actor.send({ type: 'payment.payInCar' })}>
                     Pay in Car
                   </Button>
                   {bookingInCar && (
@@ -129,7 +129,7 @@ export function PaymentView() {
                     </div>
                   </div>
                   <CardBrands size={24} />
-                  <Button size="md" fullWidth leftSection={<IconLock size={18} />} disabled={busy} onClick={() => actor.send({ type: 'payment.chooseCard' })}>
+                  <Button mt="auto" size="md" fullWidth leftSection={<IconLock size={18} />} disabled={busy} onClick={() => actor.send({ type: 'payment.chooseCard' })}>
                     Pay By Card
                   </Button>
                 </div>

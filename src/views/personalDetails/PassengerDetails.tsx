@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 import { SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { selectBookingForm, selectBookingType } from '../../../machines/booking/index.ts';

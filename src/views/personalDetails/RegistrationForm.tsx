@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/ActionIcon.css';

@@ -5,7 +5,7 @@ import { Booking } from '../../app/booking/BookingContext.ts';
 import { IconPlane } from '../../components/icons.tsx';
 import { travelReferenceFields } from './travelReferences.ts';
 
-const DESCRIPTION = 'Flight, train, sea-port or ferry number, so your driver can follow your arrival.';
+const DESCRIPTION = 'So your driver can follow your arrival.';
 
 /** The reference fields of spec §2 for an airport or terminal pickup, and for the return when its dropoff is one. */
 export function TravelReferences() {
@@ -30,7 +30,7 @@ export function TravelReferences() {
       {show.return && (
         <TextInput
           label="Return Flight / Train / Ferry Number"
-          description={show.pickup ? 'For the return journey.' : DESCRIPTION}
+          description={show.pickup ? 'For your return journey.' : DESCRIPTION}
           placeholder="e.g. BA 118"
           leftSection={<IconPlane size={18} />}
           autoComplete="off"
