@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../../contract/sandboxCards.ts';
+import type { SettingRow } from '../../../contract/settings.ts';
 import { appMachine } from '../../../machines/app/app.machine.ts';
 import { bookingMachine, type BookingForm, type BookingInput, type PriceDetail } from '../../../machines/booking/index.ts';
 import { AppActor } from '../../app/appLogic.ts';
@@ -43,7 +44,7 @@ const input: BookingInput = {
   passengerMode: 'guest_login',
 };
 
-const settingsRows = [
+const settingsRows: SettingRow[] = [
   { setting_name: 'CURRENCY', setting_value: '£' },
   { setting_name: 'Company_Name', setting_value: 'Westway Cars' },
 ];
