@@ -6,9 +6,10 @@ import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../../contract/sandboxCards.ts';
+import type { Address, Company, FleetItem } from '../../../contract/catalog.ts';
 import type { SettingRow } from '../../../contract/settings.ts';
 import { appMachine } from '../../../machines/app/app.machine.ts';
-import { bookingMachine, type BookingForm, type BookingInput, type PriceDetail } from '../../../machines/booking/index.ts';
+import { bookingMachine, type BookingForm, type BookingInput, type BookingResponse, type ConfirmPaymentIntentOutput, type CreatePaymentIntentOutput, type PriceDetail } from '../../../machines/booking/index.ts';
 import { AppActor } from '../../app/appLogic.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { createPayments, type CardDetails } from '../../payments/payments.ts';
@@ -59,9 +60,9 @@ function renderCardPage(actors: Parameters<typeof bookingMachine.provide>[0]['ac
   const app = appMachine.provide({
     actors: {
       loadSettings: fromPromise(async () => settingsRows),
-      loadCompanies: fromPromise(async () => []),
-      loadFleet: fromPromise(async () => []),
-      loadPopularLocations: fromPromise(async () => []),
+      loadCompanies: fromPromise(async (): Promise<Company[]> => []),
+      loadFleet: fromPromise(async (): Promise<FleetItem[]> => []),
+      loadPopularLocations: fromPromise(async (): Promise<Address[]> => []),
     },
     actions: { storeSettings: () => {} },
   });
@@ -103,7 +104,7 @@ describe('the card page (sandbox)', () => {
 
   it("sends one card.submit on a double click and shows 'Processing...' meanwhile", async () => {
     const cards: unknown[] = [];
-    renderCardPage({ createPaymentMethod: fromPromise(({ input: { card } }) => (cards.push(card), new Promise<never>(() => {}))) });
+    renderCardPage({ createPaymentMethod: fromPromise(({ input: { card } }) => (cards.push(card), new Promise<{ paymentMethodId: string }>(() => {}))) });
     await screen.findByTestId('test-mode-banner');
     fillCard('4242 4242 4242 4242');
     const pay = screen.getByRole('button', { name: 'Pay Now' });
@@ -130,16 +131,16 @@ describe('the card page (sandbox)', () => {
     let confirmations = 0;
     renderCardPage({
       createPaymentMethod: fromPromise(({ input }) => payments.createPaymentMethod(input)),
-      createPaymentIntent: fromPromise(async () => ({ paymentIntentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret' })),
-      confirmPaymentIntent: fromPromise(async () => ({
-        status: (confirmations += 1) === 1 ? ('requires_action' as const) : ('succeeded' as const),
+      createPaymentIntent: fromPromise(async (): Promise<CreatePaymentIntentOutput> => ({ paymentIntentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret' })),
+      confirmPaymentIntent: fromPromise(async (): Promise<ConfirmPaymentIntentOutput> => ({
+        status: (confirmations += 1) === 1 ? 'requires_action' : 'succeeded',
         sessionId: null,
         paymentId: 'pi_sandbox_1',
         clientSecret: 'pi_sandbox_1_secret',
         error: null,
       })),
       handleNextAction: fromPromise(({ input, signal }) => payments.handleNextAction(input, { signal })),
-      createBooking: fromPromise(() => new Promise<never>(() => {})),
+      createBooking: fromPromise(() => new Promise<BookingResponse>(() => {})),
     });
     await screen.findByTestId('test-mode-banner');
     fillCard('4000 0027 6000 3184');
