@@ -29,6 +29,7 @@ export interface AddressAutocompleteProps extends Pick<InputBaseProps, 'label' |
   suggest: SuggestAddresses;
   placeholder?: string;
   name?: string;
+  maxLength?: number;
   id?: string;
   /** Rendered under the suggestions, e.g. a "powered by" line for a maps source. */
   footer?: ReactNode;

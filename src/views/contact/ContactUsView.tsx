@@ -1,13 +1,15 @@
-import { PlaceholderView } from '../../components/PlaceholderView.tsx';
+import { Container, Text, Title } from '@mantine/core';
 import { ContactForm } from './ContactForm.tsx';
 
 /** /contactus: the Contact Us form. */
 export function ContactUsView() {
   return (
-    <PlaceholderView screen="contact-us" title="Contact Us" description="Bookings, invoices, complaints or lost items: tell us what it is about and we will get back to you.">
-      <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
-        <ContactForm />
-      </div>
-    </PlaceholderView>
+    <Container size="md" py={{ base: 'lg', sm: 48 }} px={{ base: 'sm', sm: 'md' }} data-screen="contact-us">
+      <Title order={1}>Contact Us</Title>
+      <Text c="dimmed" mt="xs" mb="xl" maw={560}>
+        Bookings, invoices, complaints or lost items: tell us what it is about and we will get back to you.
+      </Text>
+      <ContactForm />
+    </Container>
   );
 }
