@@ -2,7 +2,7 @@
  * The booking flow's user-visible texts. The spec's own texts (§5, §8) are exact, spelling and punctuation included;
  * the popup bodies the spec only describes are ours. The quoting texts come from the contract.
  */
-import { QUOTE_MESSAGES, capacityMessage } from '../../contract/booking.ts';
+import { QUOTE_MESSAGES, capacityMessage } from '../../contract/quoting.constants.ts';
 
 export { QUOTE_MESSAGES, capacityMessage };
 

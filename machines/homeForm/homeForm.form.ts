@@ -3,19 +3,8 @@
  * defaults, what is restored from storage, the checks before Search and the submitted shapes. Pure functions of
  * their inputs; "now" is passed in and read as Europe/London wall-clock time (CLARIFICATIONS 8).
  */
-import {
-  DURATIONS,
-  formatHour12,
-  HOURS_12,
-  LIMITS,
-  MINUTES,
-  parseHour,
-  stopText,
-  type BookingForm,
-  type HourlyRateForm,
-  type LatLon,
-  type Stop,
-} from '../../contract/booking.ts';
+import type { BookingForm, HourlyRateForm, LatLon, Stop } from '../../contract/booking.ts';
+import { DURATIONS, formatHour12, HOURS_12, LIMITS, MINUTES, parseHour, stopText } from '../../contract/quoting.constants.ts';
 
 // ─── Clock ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -16,15 +16,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { selectSettingsLoading } from '../../machines/app/app.selectors.ts';
-import {
-  isBookingPath,
-  pathForState,
-  selectAmountToPayMinor,
-  selectPublishableKey,
-  selectRoutedStateId,
-  type BookingSnapshot,
-  type RoutedStateId,
-} from '../../machines/booking/index.ts';
+import { isBookingPath, pathForState, type RoutedStateId } from '../../machines/booking/booking.routes.ts';
+import { selectAmountToPayMinor, selectPublishableKey, selectRoutedStateId, type BookingSnapshot } from '../../machines/booking/booking.selectors.ts';
 import { encodeBase64 } from '../storage/codec.ts';
 import { AppActor } from './appLogic.ts';
 import { Booking } from './booking/BookingContext.ts';
@@ -37,12 +30,13 @@ export function cardCheckoutQuery(s: BookingSnapshot): string {
 }
 
 export function RouteSync() {
-  const actor = Booking.useActorRef();
+  // Optional hooks: RouteSync renders from the start and acts once the booking actor runs.
+  const actor = Booking.useOptionalActorRef();
   const settingsLoading = AppActor.useSelector(selectSettingsLoading);
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const routedId = Booking.useSelector(selectRoutedStateId);
-  const cardQuery = Booking.useSelector((s) => (s.matches('cardCheckout') ? cardCheckoutQuery(s) : ''));
+  const routedId = Booking.useOptionalSelector(selectRoutedStateId, null);
+  const cardQuery = Booking.useOptionalSelector((s) => (s.matches('cardCheckout') ? cardCheckoutQuery(s) : ''), '');
   const started = useRef(false);
   /** The routed state the URL was last put in step with, and its path. */
   const lastId = useRef<RoutedStateId | null>(null);
@@ -63,7 +57,7 @@ export function RouteSync() {
 
   // Page load: restore the step the URL names (after a reload the machine starts from stored data).
   useEffect(() => {
-    if (settingsLoading || started.current) return;
+    if (settingsLoading || !actor || started.current) return;
     started.current = true;
     const path = locationRef.current;
     if (!isBookingPath(path)) {
@@ -73,11 +67,11 @@ export function RouteSync() {
     actor.send({ type: 'route.enter', path });
     follow(selectRoutedStateId(actor.getSnapshot()));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settingsLoading]);
+  }, [settingsLoading, actor]);
 
   // Machine → URL, when the routed state changes.
   useEffect(() => {
-    if (!started.current) return;
+    if (!started.current || !actor) return;
     const id = selectRoutedStateId(actor.getSnapshot());
     if (id === null || id === lastId.current) return;
     follow(id);
@@ -86,7 +80,7 @@ export function RouteSync() {
 
   // URL → machine, when a booking path is typed, linked to or reached by Back/Forward.
   useEffect(() => {
-    if (!started.current || !isBookingPath(location)) return;
+    if (!started.current || !actor || !isBookingPath(location)) return;
     const id = selectRoutedStateId(actor.getSnapshot());
     if (id !== null && pathForState(id, location) === location) {
       lastId.current = id;

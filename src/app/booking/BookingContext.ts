@@ -5,9 +5,142 @@
  *   const step = Booking.useSelector(selectStepOfPath)        // select narrowly (machines/booking selectors)
  *   const booking = Booking.useActorRef(); booking.send({ type: 'details.next' })
  *
+ * The same API as @xstate/react's createActorContext (Provider with `logic` and `options`, useSelector,
+ * useActorRef), with one difference: without a `logic` prop the machine's code (machines/booking and its API
+ * calls, bookingLogic.ts) loads as a separate chunk right after the page starts, keeping it out of the home page's
+ * initial JavaScript. Until the actor exists, useSelector and useActorRef suspend (the route's Suspense fallback
+ * shows); the home form, which must render at once, uses the optional hooks instead.
+ *
  * useSelector throws when the actor has errored; BookingProvider wraps the flow in an error boundary.
  */
-import { createActorContext } from '@xstate/react';
-import { bookingLogic } from './bookingLogic.ts';
+import { useSelector as useActorSelector } from '@xstate/react';
+import { createContext, createElement, use, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createActor, type Actor, type ActorOptions, type SnapshotFrom } from 'xstate';
+import type { BookingInput } from '../../../machines/booking/booking.context.ts';
+import type { BookingLogic } from './bookingLogic.ts';
 
-export const Booking = createActorContext(bookingLogic);
+export type BookingActor = Actor<BookingLogic>;
+export type BookingLogicSnapshot = SnapshotFrom<BookingLogic>;
+
+let loaded: BookingLogic | null = null;
+let loading: Promise<BookingLogic> | null = null;
+
+/** Loads the booking machine with its real effects (once). */
+export function loadBookingLogic(): Promise<BookingLogic> {
+  loading ??= import('./bookingLogic.ts').then((module) => (loaded = module.bookingLogic));
+  return loading;
+}
+
+interface Slot {
+  actor: BookingActor | null;
+  /** Resolves with the actor once it runs; rejects when the machine's code cannot be loaded. */
+  ready: Promise<BookingActor>;
+}
+
+const SlotContext = createContext<Slot | null>(null);
+
+/** The machine requires its input; the options carry it (as with createActorContext's Provider). */
+const newActor = (machine: BookingLogic, options: ActorOptions<BookingLogic> | undefined) =>
+  createActor(machine, options as ActorOptions<BookingLogic> & { input: BookingInput });
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
+interface ProviderProps {
+  children: ReactNode;
+  /** The machine to run (tests pass one with stub actors); default: the real one, loaded lazily. */
+  logic?: BookingLogic;
+  options?: ActorOptions<BookingLogic>;
+}
+
+function Provider({ children, logic, options }: ProviderProps) {
+  const [ready] = useState(() => deferred<BookingActor>());
+  const [actor, setActor] = useState<BookingActor | null>(() => {
+    const known = logic ?? loaded;
+    return known ? newActor(known, options) : null;
+  });
+  const pendingStop = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // Load the machine when it was not at hand; create the actor once.
+  useEffect(() => {
+    if (actor) return;
+    let live = true;
+    loadBookingLogic().then(
+      (machine) => live && setActor((current) => current ?? newActor(machine, options)),
+      (error: unknown) => {
+        console.error('The booking flow could not be loaded', error);
+        ready.reject(error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Run the actor while mounted. A stop is deferred a tick so that React's strict-mode remount (cleanup, then the
+  // effect again at once) keeps the same running actor instead of a stopped one.
+  useEffect(() => {
+    if (!actor) return;
+    if (pendingStop.current) clearTimeout(pendingStop.current);
+    pendingStop.current = null;
+    actor.start();
+    ready.resolve(actor);
+    return () => {
+      pendingStop.current = setTimeout(() => actor.stop(), 0);
+    };
+  }, [actor, ready]);
+
+  const slot = useSlotValue(actor, ready.promise);
+  return createElement(SlotContext.Provider, { value: slot }, children);
+}
+Provider.displayName = 'BookingProvider';
+
+function useSlotValue(actor: BookingActor | null, ready: Promise<BookingActor>): Slot {
+  const ref = useRef<Slot | null>(null);
+  if (!ref.current || ref.current.actor !== actor) ref.current = { actor, ready };
+  return ref.current;
+}
+
+function useSlot(): Slot {
+  const slot = useContext(SlotContext);
+  if (!slot) throw new Error('A Booking hook was used outside <Booking.Provider>');
+  return slot;
+}
+
+/** The running actor; suspends until it exists. */
+function useActorRef(): BookingActor {
+  const slot = useSlot();
+  return slot.actor ?? use(slot.ready);
+}
+
+function useSelector<T>(selector: (snapshot: BookingLogicSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  const actor = useActorRef();
+  return useActorSelector(actor, selector, compare);
+}
+
+/** The actor when it runs, else null (never suspends). */
+function useOptionalActorRef(): BookingActor | null {
+  return useSlot().actor;
+}
+
+/** `selector` of the running actor's snapshot, or `fallback` until it runs (never suspends). */
+function useOptionalSelector<T>(selector: (snapshot: BookingLogicSnapshot) => T, fallback: T): T {
+  const actor = useOptionalActorRef();
+  return useActorSelector(actor ?? undefined, (snapshot: BookingLogicSnapshot | undefined) => (snapshot ? selector(snapshot) : fallback));
+}
+
+/** A promise of the running actor, for effects that may fire before it exists (the home form's Search). */
+function useReady(): Promise<BookingActor> {
+  return useSlot().ready;
+}
+
+export const Booking = { Provider, useActorRef, useSelector, useOptionalActorRef, useOptionalSelector, useReady };

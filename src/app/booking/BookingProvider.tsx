@@ -14,9 +14,9 @@ import { clearStoredFlow, restoreBookingInput, sessionIdempotencyKey } from './b
 /** Sends settings.update whenever the operator settings change (after the start-up fetch). */
 function SettingsBridge() {
   const settings = AppActor.useSelector(selectSettings);
-  const booking = Booking.useActorRef();
+  const booking = Booking.useOptionalActorRef();
   useEffect(() => {
-    booking.send({ type: 'settings.update', settings });
+    booking?.send({ type: 'settings.update', settings });
   }, [settings, booking]);
   return null;
 }

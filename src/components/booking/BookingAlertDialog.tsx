@@ -3,7 +3,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import type { BookingAlert } from '../../../machines/booking/index.ts';
+import type { BookingAlert } from '../../../machines/booking/booking.types.ts';
 import classes from './BookingAlerts.module.css';
 
 const TONE: Record<BookingAlert['kind'], { color: string; mark: string }> = {

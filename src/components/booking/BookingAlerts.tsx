@@ -4,15 +4,15 @@
  * (3 s, the redirect after 1 s); closing sends `alert.dismiss`. The dialog's code loads only when an alert shows.
  */
 import { lazy, Suspense } from 'react';
-import { selectAlert } from '../../../machines/booking/index.ts';
+import { selectAlert } from '../../../machines/booking/booking.selectors.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 
 const BookingAlertDialog = lazy(async () => ({ default: (await import('./BookingAlertDialog.tsx')).BookingAlertDialog }));
 
 export function BookingAlerts() {
-  const alert = Booking.useSelector(selectAlert);
-  const actor = Booking.useActorRef();
-  if (!alert) return null;
+  const alert = Booking.useOptionalSelector(selectAlert, null);
+  const actor = Booking.useOptionalActorRef();
+  if (!alert || !actor) return null;
   return (
     <Suspense fallback={null}>
       <BookingAlertDialog alert={alert} onClose={() => actor.send({ type: 'alert.dismiss' })} />

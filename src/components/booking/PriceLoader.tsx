@@ -4,7 +4,7 @@
  * Company: the badges the quotation cards carry). Shown while the booking machine has the `loadingPrice` tag.
  */
 import { Loader, Text } from '@mantine/core';
-import { selectLoadingPrice } from '../../../machines/booking/index.ts';
+import { selectLoadingPrice } from '../../../machines/booking/booking.selectors.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import classes from './PriceLoader.module.css';
 
@@ -41,6 +41,6 @@ export function PriceLoaderScreen() {
 
 /** Mounted once at the root; renders while pricing. */
 export function PriceLoader() {
-  const loading = Booking.useSelector(selectLoadingPrice);
+  const loading = Booking.useOptionalSelector(selectLoadingPrice, false);
   return loading ? <PriceLoaderScreen /> : null;
 }
