@@ -1,27 +1,37 @@
-import { Button, Stack, Text } from '@mantine/core';
+/**
+ * The booking forms on the home page (spec §2 Home): the tabs 'GET A QUOTE' (hidden when IS_QUOTATION is enable)
+ * and 'Hourly Rate' (shown when HOURLY_RATE_STATUS is enable), each form driven by the home form machine. When
+ * the settings hide both, the quote request page and the phone are offered instead.
+ */
+import { Button, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import { IconPhone } from '../../components/icons.tsx';
+import { selectBusy, selectRoutedStateId } from '../../../machines/booking/booking.selectors.ts';
+import { hourlyTabShown, quoteTabShown, type HomeTab } from '../../../machines/homeForm/index.ts';
+import { Booking } from '../../app/booking/BookingContext.ts';
 import { telHref } from '../../app/navigation.ts';
 import { useSetting } from '../../app/useSettings.ts';
-import classes from './HomeView.module.css';
+import { IconPhone } from '../../components/icons.tsx';
+import { homeFormInput, homeFormLogic } from './homeFormLogic.ts';
+import { HourlyForm } from './HourlyForm.tsx';
+import { QuoteForm } from './QuoteForm.tsx';
+import classes from './HomeForms.module.css';
+import homeClasses from './HomeView.module.css';
 
-/**
- * Placeholder for the quote and hourly-rate forms (a later issue builds them here). Until then it offers
- * the two ways to book that already work: the quote request page and the phone.
- */
-export function BookingFormsSlot() {
+function NoOnlineBooking() {
   const phone = useSetting('Company_Contact_Info');
   return (
-    <Stack gap="md" justify="center" mih={132} data-placeholder="booking-forms">
+    <Stack gap="md" justify="center" mih={132}>
       <div>
         <Text fw={700} size="lg">
           Where are you going?
         </Text>
         <Text c="dimmed" size="sm" mt={4}>
-          Instant online prices are on their way. Until then, send us your trip and we will reply with a quote.
+          Send us your trip and we will reply with a quote.
         </Text>
       </div>
-      <div className={classes.slotActions}>
+      <div className={homeClasses.slotActions}>
         <Button component={Link} href="/quoteView" size="md">
           Request a quote
         </Button>
@@ -32,5 +42,85 @@ export function BookingFormsSlot() {
         )}
       </div>
     </Stack>
+  );
+}
+
+export function BookingFormsSlot() {
+  const bookingReady = Booking.useReady();
+  const busy = Booking.useOptionalSelector(selectBusy, false);
+  const noPriceData = Booking.useOptionalSelector((s) => selectRoutedStateId(s) === 'home', false);
+  const isQuotation = useSetting('IS_QUOTATION');
+  const hourlyStatus = useSetting('HOURLY_RATE_STATUS');
+  const settings = useMemo(() => ({ IS_QUOTATION: isQuotation, HOURLY_RATE_STATUS: hourlyStatus }), [isQuotation, hourlyStatus]);
+  const [logic] = useState(() => homeFormLogic(bookingReady));
+  const form = useActorRef(logic, { input: homeFormInput(settings) });
+  const tab = useSelector(form, (s) => s.context.tab);
+  const idBase = useId();
+
+  useEffect(() => {
+    form.send({ type: 'settings.update', settings });
+  }, [form, settings]);
+
+  const showQuote = quoteTabShown(settings);
+  const showHourly = hourlyTabShown(settings);
+  if (!showQuote && !showHourly) return <NoOnlineBooking />;
+
+  const tabs = [
+    ...(showQuote ? [{ value: 'quote' as const, label: 'GET A QUOTE' }] : []),
+    ...(showHourly ? [{ value: 'hourly' as const, label: 'Hourly Rate' }] : []),
+  ];
+  const shownTab = tabs.some((t) => t.value === tab) ? tab : tabs[0]!.value;
+
+  return (
+    <>
+      {noPriceData && (
+        <div className={classes.notice} role="status" data-testid="no-price-data">
+          <Text fw={700} size="sm">
+            Start with your trip
+          </Text>
+          <Text size="sm">Enter your journey below and press Search to see prices.</Text>
+        </div>
+      )}
+      <TabBar tabs={tabs} value={shownTab} idBase={idBase} onChange={(value) => form.send({ type: 'tab.select', tab: value })} />
+      <div role="tabpanel" id={`${idBase}-panel-${shownTab}`} aria-labelledby={`${idBase}-tab-${shownTab}`}>
+        {shownTab === 'quote' ? <QuoteForm form={form} busy={busy} /> : <HourlyForm form={form} busy={busy} />}
+      </div>
+    </>
+  );
+}
+
+/** The form tabs by the ARIA tabs pattern: arrow keys, Home and End move between tabs (automatic activation). */
+function TabBar({ tabs, value, idBase, onChange }: { tabs: { value: HomeTab; label: string }[]; value: HomeTab; idBase: string; onChange: (value: HomeTab) => void }) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const last = tabs.length - 1;
+    const next = event.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+    if (next === null) return;
+    event.preventDefault();
+    onChange(tabs[next]!.value);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Booking type" className={classes.tabsList}>
+      {tabs.map((t, index) => (
+        <UnstyledButton
+          key={t.value}
+          ref={(node) => {
+            refs.current[index] = node;
+          }}
+          role="tab"
+          id={`${idBase}-tab-${t.value}`}
+          aria-selected={t.value === value}
+          aria-controls={`${idBase}-panel-${t.value}`}
+          tabIndex={t.value === value ? 0 : -1}
+          className={classes.tab}
+          data-active={t.value === value || undefined}
+          onClick={() => onChange(t.value)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+        >
+          {t.label}
+        </UnstyledButton>
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,7 @@
+import { AddressAutocomplete, type AddressAutocompleteProps } from '../../components/address/AddressAutocomplete.tsx';
+import { suggestAddresses } from '../../components/address/addressSources.ts';
+
+/** AddressAutocomplete with the site-wide suggester (saved addresses + GET /places); loaded lazily by AddressField. */
+export function AddressFieldFull(props: Omit<AddressAutocompleteProps, 'suggest'>) {
+  return <AddressAutocomplete {...props} suggest={suggestAddresses} />;
+}

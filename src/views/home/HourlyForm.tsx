@@ -1,0 +1,79 @@
+/**
+ * Hourly Rate (spec §2 Home): the pickup address with suggestions and the locate icon (the browser's position,
+ * central London when there is none), Duration 4hour–24hour, Pick up Date, Hour, Min and Search.
+ */
+import { Button, Text } from '@mantine/core';
+import { useSelector } from '@xstate/react';
+import { DURATIONS } from '../../../machines/homeForm/index.ts';
+import { AddressField as AddressAutocomplete } from './AddressField.tsx';
+import { IconMapPin } from '../../components/icons.tsx';
+import { DateField, HourSelect, IconButton, IconCrosshair, MinuteSelect, SelectField } from './fields.tsx';
+import type { HomeFormRef } from './QuoteForm.tsx';
+import classes from './HomeForms.module.css';
+
+const durationLabel = (duration: string) => `${Number.parseInt(duration, 10)} hours`;
+
+export function HourlyForm({ form, busy }: { form: HomeFormRef; busy: boolean }) {
+  const pickup = useSelector(form, (s) => s.context.hourly.pickup);
+  const duration = useSelector(form, (s) => s.context.hourly.pickup_duration);
+  const date = useSelector(form, (s) => s.context.hourly.pickup_date);
+  const hour = useSelector(form, (s) => s.context.hourly.pickup_hour);
+  const min = useSelector(form, (s) => s.context.hourly.pickup_min);
+  const today = useSelector(form, (s) => s.context.today);
+  const errors = useSelector(form, (s) => s.context.errors);
+  const locating = useSelector(form, (s) => s.matches({ location: 'locating' }));
+  const located = useSelector(form, (s) => s.matches({ location: 'located' }));
+  const fallback = useSelector(form, (s) => s.matches({ location: 'fallback' }));
+  const change = (values: Partial<{ pickup: string; pickup_duration: string; pickup_date: string; pickup_hour: string; pickup_min: string }>) =>
+    form.send({ type: 'hourly.change', values });
+
+  return (
+    <form
+      className={classes.form}
+      noValidate
+      aria-label="Hourly rate"
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.send({ type: 'search' });
+      }}
+    >
+      <div>
+        <div className={classes.locateRow}>
+          <AddressAutocomplete
+            label="Pick-Up"
+            placeholder="Where should the driver meet you?"
+            required
+            name="hourly_pickup"
+            value={pickup}
+            error={errors.pickup}
+              leftSection={<IconMapPin size={18} />}
+            onChange={(value) => change({ pickup: value })}
+            data-testid="hourly-pickup"
+          />
+          <IconButton className={classes.locateButton} label="Use my location" loading={locating} onClick={() => form.send({ type: 'location.request' })}>
+            <IconCrosshair />
+          </IconButton>
+        </div>
+        {(located || fallback) && (
+          <Text size="xs" c="dimmed" mt={4} role="status">
+            {located ? 'Suggestions near your location.' : 'We could not get your location, so suggestions are near central London.'}
+          </Text>
+        )}
+      </div>
+      <div className={classes.hourlyWhen}>
+        <SelectField label="Duration" name="pickup_duration" value={duration} options={DURATIONS} labels={durationLabel} onChange={(v) => change({ pickup_duration: v })} />
+        <DateField className={classes.hourlyDate} label="Pick up Date" name="hourly_pickup_date" value={date} min={today} error={errors.pickup_date} onChange={(v) => change({ pickup_date: v })} />
+        <HourSelect label="Hour" name="hourly_pickup_hour" value={hour} onChange={(v) => change({ pickup_hour: v })} />
+        <MinuteSelect label="Min" name="hourly_pickup_min" value={min} onChange={(v) => change({ pickup_min: v })} />
+      </div>
+      <div className={classes.actions}>
+        <Text size="sm" c="dimmed">
+          A driver and vehicle at your disposal, from 4 to 24 hours.
+        </Text>
+        <Button type="submit" size="md" className={classes.search} loading={busy} data-testid="hourly-search">
+          Search
+        </Button>
+      </div>
+    </form>
+  );
+}
