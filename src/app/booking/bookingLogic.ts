@@ -1,12 +1,41 @@
 /**
  * Composition root of the booking statechart: the real effects behind machines/booking's placeholders.
- * Actors are thin wrappers over src/api (the signal passes through, so a stopped actor aborts its fetch);
- * the persistence actions write the spec's localStorage keys (bookingStorage.ts).
+ * Actors are thin wrappers over src/api (the signal passes through, so a stopped actor aborts its fetch); each
+ * rejects with an Error whose message is the text to show (the server's `message`, else the client error's).
+ * Card payments come from src/payments, imported when the card page first needs them (Stripe.js stays out of every
+ * other page). The persistence actions write the spec's localStorage keys (bookingStorage.ts).
+ *
+ * This module (with the machine) is a lazy chunk: BookingContext.ts loads it right after the page starts.
  */
 import { fromPromise } from 'xstate';
 import { bookingMachine } from '../../../machines/booking/index.ts';
-import { calculateDistancePrice, calculateHourlyPrice, calculateSelectedVehiclePrice } from '../../api/quoting.ts';
+import type { BookingCreatePayload, BookingResponse } from '../../../machines/booking/index.ts';
+import {
+  checkPassengerEmail,
+  confirmPaymentIntent,
+  createBooking,
+  createPaymentIntent,
+  fetchPublishableKey,
+} from '../../api/booking.ts';
+import { apiErrorMessage, calculateDistancePrice, calculateHourlyPrice, calculateSelectedVehiclePrice } from '../../api/quoting.ts';
 import { clearStoredFlow, persistForms, persistPriceDetails, persistQuantities, persistRegistration, persistSelection } from './bookingStorage.ts';
+
+const loadPayments = () => import('../../payments/index.ts');
+
+/** Runs a call and rejects with the text to show (an abort stays an abort). */
+async function shown<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new Error(apiErrorMessage(error), { cause: error });
+  }
+}
+
+const statusOf = (error: unknown) => (error && typeof error === 'object' && 'statusCode' in error ? Number((error as { statusCode: unknown }).statusCode) : null);
+
+/** The booking body as the API takes it: the idempotency key travels as a header, not in the body. */
+const bookingBody = ({ idempotencyKey: _key, ...body }: BookingCreatePayload) => body;
 
 export const bookingLogic = bookingMachine.provide({
   actors: {
@@ -14,6 +43,39 @@ export const bookingLogic = bookingMachine.provide({
       input.bookingType === 'milleage' ? calculateDistancePrice(input.bookingForm, { signal }) : calculateHourlyPrice(input.hourlyRateForm, { signal }),
     ),
     recalculateSelectedVehicle: fromPromise(({ input, signal }) => calculateSelectedVehiclePrice(input.vehicle, input.options, { signal })),
+    /** A refusal (401: no such account or a wrong password) is "not found", not an error (spec §5 Details step 5). */
+    checkPassengerEmail: fromPromise(async ({ input, signal }) => {
+      try {
+        const answer = await checkPassengerEmail(input, { signal });
+        return { success: answer.success === true };
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 401 || status === 404) return { success: false };
+        throw new Error(apiErrorMessage(error), { cause: error });
+      }
+    }),
+    createBooking: fromPromise(({ input, signal }) =>
+      shown(async () => (await createBooking(bookingBody(input), input.idempotencyKey, { signal })) as BookingResponse),
+    ),
+    fetchPublishableKey: fromPromise(({ signal }) => shown(async () => (await fetchPublishableKey({ signal })).key)),
+    /** The card page sends what src/payments understands (its CardDetails); anything else is refused there. */
+    createPaymentMethod: fromPromise(async ({ input }) => {
+      const payments = await loadPayments();
+      if (!payments.isCardDetails(input.card)) throw new Error('Please enter your card details.');
+      return payments.createPaymentMethod({ card: input.card, billingDetails: input.billingDetails });
+    }),
+    createPaymentIntent: fromPromise(({ input, signal }) =>
+      shown(() =>
+        createPaymentIntent({ paymentMethodId: input.paymentMethodId, amount: input.amount, booking: bookingBody(input.booking), idempotencyKey: input.idempotencyKey }, { signal }),
+      ),
+    ),
+    confirmPaymentIntent: fromPromise(({ input, signal }) =>
+      shown(async () => {
+        const answer = await confirmPaymentIntent(input, { signal });
+        return { status: answer.status, sessionId: answer.sessionId, paymentId: answer.paymentId, clientSecret: answer.client_secret, error: answer.error };
+      }),
+    ),
+    handleNextAction: fromPromise(async ({ input, signal }) => (await loadPayments()).handleNextAction({ paymentIntentId: input.paymentIntentId, clientSecret: input.clientSecret }, { signal })),
   },
   actions: {
     persistForms: (_, params) => persistForms(params),
