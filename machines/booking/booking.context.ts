@@ -53,7 +53,37 @@ export interface BookingContext {
   booking: BookingResponse | null;
   /** The popup or alert dialog showing now. */
   alert: BookingAlert | null;
+  /** The quotation's card layout (spec §2: list or grid, list by default); kept across searches. */
+  layout: QuotationLayout;
 }
+
+export type QuotationLayout = 'list' | 'grid';
+
+/**
+ * What the options editor saves (spec §2, §4): the priced options of each leg, and the party's luggage, which the
+ * chosen vehicle must still carry.
+ */
+export type TripOptions = SelectedOptions & Partial<Pick<BookingForm, 'luggages' | 'hand_luggages' | 'return_luggages' | 'return_hand_luggages'>>;
+
+/** The form fields the options editor may change (nothing else of the form is touched by options.save). */
+export const TRIP_OPTION_FIELDS = [
+  'meet_and_greet',
+  'baby_seats',
+  'booster_seats',
+  'special_luggage',
+  'wheel_chair',
+  'waiting_min',
+  'return_meet_and_greet',
+  'return_baby_seats',
+  'return_booster_seats',
+  'return_special_luggage',
+  'return_wheel_chair',
+  'return_waiting_min',
+  'luggages',
+  'hand_luggages',
+  'return_luggages',
+  'return_hand_luggages',
+] as const satisfies readonly (keyof TripOptions)[];
 
 /** What the composition root restores from localStorage (spec §3 keys) so a reload on any step keeps the state. */
 export interface BookingInput {
@@ -80,7 +110,8 @@ export type BookingEvent =
   | { type: 'vehicle.quantity'; vehicle: VehicleKey; quantity: number }
   | { type: 'vehicle.book'; vehicle: VehicleKey; kind: SelectionKind }
   | { type: 'vehicle.contact' }
-  | { type: 'options.save'; options: SelectedOptions }
+  | { type: 'options.save'; options: TripOptions }
+  | { type: 'layout.change'; layout: QuotationLayout }
   | { type: 'registration.change'; data: Partial<RegistrationData> }
   | { type: 'passengerMode.change'; mode: PassengerMode }
   /** The flight, train or ferry reference of the personal-details step (spec §2), kept in the BookingForm. */
@@ -104,6 +135,7 @@ export const BOOKING_EVENT_TYPES = [
   'vehicle.book',
   'vehicle.contact',
   'options.save',
+  'layout.change',
   'registration.change',
   'passengerMode.change',
   'travelReference.change',
@@ -172,6 +204,7 @@ export function contextFromInput(input: BookingInput): BookingContext {
     registrationData: { ...EMPTY_REGISTRATION, ...input.registrationData },
     passengerMode: input.passengerMode ?? 'guest_login',
     booking: input.booking ?? null,
+    layout: 'list',
   };
 }
 

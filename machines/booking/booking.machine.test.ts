@@ -525,6 +525,37 @@ describe('quotation', () => {
     expect(noVehicle.snapshot().context.alert?.message).toBe('No selected vehicle data found in localStorage.');
   });
 
+  it('saves luggage with the options but refuses more than the chosen vehicle carries, with the capacity message', () => {
+    const flow = start({ input: restored.details });
+    flow.send({ type: 'route.enter', path: '/personalDetailView' });
+    flow.send({ type: 'options.save', options: { luggages: 4, hand_luggages: 3 } });
+    expect(flow.snapshot().value).toEqual({ personalDetails: 'editing' });
+    expect(flow.snapshot().context.alert?.message).toBe(
+      "Sorry we don't have any vehicle with requested options, the following limits are exceeded: Luggage exceeded by 2, Hand Luggage exceeded by 1.",
+    );
+    expect(flow.snapshot().context.bookingForm).toMatchObject({ luggages: 1, hand_luggages: 1 });
+    flow.send({ type: 'alert.dismiss' });
+    flow.send({ type: 'options.save', options: { luggages: 2 } });
+    expect(flow.snapshot().value).toEqual({ personalDetails: 'recalculating' });
+    expect(flow.snapshot().context.bookingForm).toMatchObject({ luggages: 2 });
+  });
+
+  it('options.save changes only the option and luggage fields of the form', () => {
+    const flow = start({ input: restored.details });
+    flow.send({ type: 'route.enter', path: '/personalDetailView' });
+    flow.send({ type: 'options.save', options: { baby_seats: 2, pickup: 'Elsewhere', passengers: 40 } as never });
+    expect(flow.snapshot().context.bookingForm).toMatchObject({ baby_seats: 2, pickup: form().pickup, passengers: 2 });
+  });
+
+  it('switches the quotation between list (the default) and grid', () => {
+    const flow = atQuotation();
+    expect(flow.snapshot().context.layout).toBe('list');
+    flow.send({ type: 'layout.change', layout: 'grid' });
+    expect(flow.snapshot().context.layout).toBe('grid');
+    flow.send({ type: 'layout.change', layout: 'table' as never });
+    expect(flow.snapshot().context.layout).toBe('grid');
+  });
+
   it('ignores options.save for an hourly booking (the editor is mileage only)', () => {
     const flow = start({ input: { ...restored.details, bookingType: 'hourly', hourlyRateForm: hourlyForm } });
     flow.send({ type: 'route.enter', path: '/quotationview' });

@@ -53,6 +53,7 @@ const optionsSave = [
   { guard: 'isHourlyBooking' },
   { guard: 'lacksBookingForm', actions: { type: 'showAlert', params: { kind: 'error', title: BOOKING_MESSAGES.errorTitle, message: BOOKING_MESSAGES.recalcFormMissing } } },
   { guard: 'lacksSelectedVehicle', actions: { type: 'showAlert', params: { kind: 'error', title: BOOKING_MESSAGES.errorTitle, message: BOOKING_MESSAGES.vehicleMissing } } },
+  { guard: 'optionsExceedVehicle', actions: 'alertOptionsCapacity' },
   { target: 'recalculating', actions: ['clearAlert', 'mergeOptions', persistForms] },
 ] as const;
 
@@ -100,6 +101,7 @@ export const bookingMachine = bookingSetup.createMachine({
     'route.enter': routeTransitions,
     'alert.dismiss': { actions: 'clearAlert' },
     'settings.update': { actions: 'updateSettings' },
+    'layout.change': { actions: 'setLayout' },
   },
   states: {
     bookTrip: {

@@ -41,6 +41,8 @@ export const selectBookingType = (s: BookingSnapshot) => s.context.bookingType;
 export const selectBookingForm = (s: BookingSnapshot) => s.context.bookingForm;
 export const selectHourlyRateForm = (s: BookingSnapshot) => s.context.hourlyRateForm;
 export const selectPriceDetails = (s: BookingSnapshot) => s.context.priceDetails;
+/** The quotation's card layout: 'list' (default) or 'grid'. */
+export const selectLayout = (s: BookingSnapshot) => s.context.layout;
 /** The Lowest Price block (multi-operator mode): the smallest price above 0. */
 export const selectLowestPrice = (s: BookingSnapshot) => lowestPriced(s.context.priceDetails ?? []);
 export const selectQuantity = (vehicle: VehicleKey) => (s: BookingSnapshot) => s.context.quantities[vehicleKey(vehicle)] ?? 1;

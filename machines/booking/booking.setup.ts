@@ -5,9 +5,9 @@
  */
 import { assign, setup } from 'xstate';
 import { bookingActors } from './booking.actors.ts';
-import { BOOKING_TIMINGS, EMPTY_FLOW, errorAlert, failedPayment, pickSettings, type BookingContext, type BookingEvent, type BookingInput } from './booking.context.ts';
+import { BOOKING_TIMINGS, EMPTY_FLOW, TRIP_OPTION_FIELDS, type TripOptions, errorAlert, failedPayment, pickSettings, type BookingContext, type BookingEvent, type BookingInput } from './booking.context.ts';
 import { detailsMessage, detailsProblem, routeFacts, showCard, showPayInCar } from './booking.guards.ts';
-import { BOOKING_MESSAGES, errorText, urgentBookingText } from './booking.messages.ts';
+import { BOOKING_MESSAGES, capacityMessage, errorText, urgentBookingText } from './booking.messages.ts';
 import { classifyPriceError, clampQuantity, preparePriceList, sameVehicle, vehicleKey, withRecalculatedPrice, type PriceErrorKind } from './booking.pricing.ts';
 import { resolveRoute, type RoutedStateId } from './booking.routes.ts';
 import type {
@@ -23,6 +23,26 @@ import type {
   SelectedVehiclePriceResponse,
   SelectionKind,
 } from './booking.types.ts';
+
+/** The option and luggage fields of an options.save, nothing else. */
+function pickTripOptions(options: TripOptions): TripOptions {
+  const picked: Record<string, unknown> = {};
+  for (const field of TRIP_OPTION_FIELDS) if (options[field] !== undefined) picked[field] = options[field];
+  return picked as TripOptions;
+}
+
+/** How far the saved luggage (either leg) exceeds the chosen vehicle's large and medium cases; null when it fits. */
+function luggageExcess(context: BookingContext, options: TripOptions) {
+  const vehicle = context.selectedVehicle;
+  const form = context.bookingForm;
+  if (!vehicle || !form) return null;
+  const merged = { ...form, ...pickTripOptions(options) };
+  const legs = [[merged.luggages, merged.hand_luggages]];
+  if (merged.select_option === 'return') legs.push([merged.return_luggages, merged.return_hand_luggages]);
+  const luggage = Math.max(0, ...legs.map(([large]) => Number(large ?? 0) - vehicle.luggage));
+  const handLuggage = Math.max(0, ...legs.map(([, medium]) => Number(medium ?? 0) - vehicle.small_luggage));
+  return luggage + handLuggage > 0 ? { passengers: 0, luggage, handLuggage } : null;
+}
 
 export const bookingSetup = setup({
   types: {
@@ -48,6 +68,8 @@ export const bookingSetup = setup({
     isHourlyBooking: ({ context }) => context.bookingType !== 'milleage',
     lacksBookingForm: ({ context }) => context.bookingForm === null,
     lacksSelectedVehicle: ({ context }) => context.selectedVehicle === null,
+    /** The saved luggage no longer fits the chosen vehicle (spec §5 capacity, per vehicle). */
+    optionsExceedVehicle: ({ context, event }) => event.type === 'options.save' && luggageExcess(context, event.options) !== null,
     /** Book Now exists only on a vehicle of the list with a price above 0 (spec §2 Quotation). */
     isBookable: ({ context, event }) =>
       event.type === 'vehicle.book' && (context.priceDetails ?? []).some((v) => sameVehicle(v, event.vehicle) && v.price > 0),
@@ -113,10 +135,16 @@ export const bookingSetup = setup({
       if (event.type !== 'vehicle.book') return {};
       return { selectedVehicle: (context.priceDetails ?? []).find((v) => sameVehicle(v, event.vehicle)) ?? null, selectionKind: event.kind };
     }),
-    /** Spec §4: the options editor's changes are saved to the form. */
+    /** Spec §4: the options editor's changes are saved to the form (only the option and luggage fields). */
     mergeOptions: assign(({ context, event }) =>
-      event.type === 'options.save' && context.bookingForm ? { bookingForm: { ...context.bookingForm, ...event.options } } : {},
+      event.type === 'options.save' && context.bookingForm ? { bookingForm: { ...context.bookingForm, ...pickTripOptions(event.options) } } : {},
     ),
+    /** The spec's capacity message for what the chosen vehicle cannot carry; nothing is saved. */
+    alertOptionsCapacity: assign(({ context, event }) => {
+      const excess = event.type === 'options.save' ? luggageExcess(context, event.options) : null;
+      return excess ? { alert: errorAlert(capacityMessage(excess)) } : {};
+    }),
+    setLayout: assign(({ event }) => (event.type === 'layout.change' && (event.layout === 'list' || event.layout === 'grid') ? { layout: event.layout } : {})),
     /** Spec §4: price, final_price and breakdown replaced in the list and in the stored selection. */
     applyRecalculatedPrice: assign(({ context }, params: { data: SelectedVehiclePriceResponse | null }) => {
       const selected = context.selectedVehicle;
