@@ -102,6 +102,7 @@ export const corporateMachine = setup({
     notifyLogin: assign({ loginNotice: (_, params: Notice) => params }),
     notifyProfile: assign({ profileNotice: (_, params: Notice) => params }),
     clearNotices: assign({ loginNotice: null, profileNotice: null }),
+    clearProfileNotice: assign({ profileNotice: null }),
     setBookings: assign({ bookings: (_, params: { bookings: CorporateBookingItem[] }) => params.bookings, bookingsError: null }),
     setBookingsError: assign({ bookingsError: (_, params: { error: unknown }) => messageOf(params.error) }),
     /** Stores corporateToken and corporateDetails; supplied by the view layer, which owns storage. */
@@ -205,7 +206,7 @@ export const corporateMachine = setup({
     signedIn: {
       type: 'parallel',
       on: {
-        'route.enter': { target: 'checking', actions: 'rememberPath' },
+        'route.enter': { target: 'checking', actions: ['rememberPath', 'clearProfileNotice'] },
         'login.submit': signInTransition,
         'session.logout': 'loggingOut',
       },
@@ -229,7 +230,7 @@ export const corporateMachine = setup({
         profile: {
           initial: 'idle',
           states: {
-            idle: { on: { 'profile.save': { guard: 'hasProfile', target: 'saving', actions: assign({ profileNotice: null }) } } },
+            idle: { on: { 'profile.save': { guard: 'hasProfile', target: 'saving', actions: 'clearProfileNotice' } } },
             saving: {
               invoke: {
                 src: 'updateProfile',

@@ -47,6 +47,8 @@ export interface CorporateBookingItem {
   /** 'Q' a normal booking, anything else hourly */
   ride_type: string | null;
   return_date: string | null;
+  /** Not in the spec's list; our provider adds it for return trips. */
+  return_time?: string | null;
   flight_no: string | null;
   return_flight_no: string | null;
   passenger_detail: CorporatePassengerDetail | null;

@@ -1,6 +1,77 @@
-import { PlaceholderView } from '../../components/PlaceholderView.tsx';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/CloseButton.css';
+import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { selectIsSavingProfile, selectPassenger, selectProfileNotice } from '../../../machines/corporate/index.ts';
+import { CorporateLayout } from './CorporateLayout.tsx';
+import { sendCorporate, useCorporate } from './corporateSession.ts';
 
-/** /my-account: the corporate passenger's profile form (needs sign-in; navbar hidden). */
+/** Spec §5: the profile form requires name and email. */
+const profileSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(120, 'Name must be at most 120 characters'),
+  email: z.string().trim().min(1, 'Enter your email').pipe(z.email('Enter a valid email address')),
+  phone: z.string().trim().max(30, 'Phone must be at most 30 characters'),
+});
+
+function ProfileNotice() {
+  const notice = useCorporate(selectProfileNotice);
+  if (!notice) return null;
+  return (
+    <Alert
+      color={notice.tone === 'success' ? 'teal' : 'red'}
+      variant="light"
+      role={notice.tone === 'success' ? 'status' : 'alert'}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={() => sendCorporate({ type: 'notice.dismiss' })}
+    >
+      {notice.text}
+    </Alert>
+  );
+}
+
+function ProfileForm() {
+  const passenger = useCorporate(selectPassenger);
+  const saving = useCorporate(selectIsSavingProfile);
+  const form = useForm({
+    initialValues: { name: passenger?.passenger_name ?? '', email: passenger?.passenger_email ?? '', phone: passenger?.passenger_contact_no ?? '' },
+    validate: schemaResolver(profileSchema, { sync: true }),
+  });
+  // After a save the machine holds the server's version of the profile: show exactly that.
+  useEffect(() => {
+    if (passenger) form.setValues({ name: passenger.passenger_name, email: passenger.passenger_email, phone: passenger.passenger_contact_no });
+  }, [passenger]);
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={560}>
+      <form noValidate aria-label="Edit Profile" onSubmit={form.onSubmit((values) => sendCorporate({ type: 'profile.save', ...values }))}>
+        <Stack gap="md">
+          <TextInput label="Name" autoComplete="name" required disabled={saving} {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" autoComplete="email" required disabled={saving} {...form.getInputProps('email')} />
+          <TextInput label="Phone" type="tel" autoComplete="tel" inputMode="tel" disabled={saving} {...form.getInputProps('phone')} />
+          <ProfileNotice />
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** /my-account: 'My Profile / Edit Profile' (spec §2 Corporate area); needs sign-in. */
 export function MyAccountView() {
-  return <PlaceholderView screen="corporate-profile" eyebrow="Corporate Account" title="My Profile / Edit Profile" description="Your name, e-mail address and phone number on the corporate account." />;
+  return (
+    <CorporateLayout path="/my-account">
+      <Title order={1} size="h2" mb="lg">
+        My Profile / Edit Profile
+      </Title>
+      <ProfileForm />
+    </CorporateLayout>
+  );
 }
