@@ -263,19 +263,22 @@ describe('the corporate area', () => {
     }
   });
 
-  it('removes a bad token and sends /my-account to /login?redirect=%2Fmy-account, then back after sign-in', async () => {
+  it.each([
+    ['/bookings', '/login?redirect=%2Fbookings', 'Bookings'],
+    ['/my-account', '/login?redirect=%2Fmy-account', 'My Profile / Edit Profile'],
+  ])('removes a bad token on %s, sends the user to %s, and back after sign-in', async (path, login, heading) => {
     const { page, close } = await openPage(browser, `${provider.url}/`);
     try {
       await page.evaluate(() => {
         localStorage.setItem('corporateToken', btoa(JSON.stringify('not-a-real-token-0000000000000000000000000')));
         localStorage.setItem('corporateDetails', btoa(JSON.stringify({ passenger_id: 1, passenger_name: 'X', passenger_email: 'x@example.test', passenger_contact_no: '' })));
       });
-      await page.goto(`${provider.url}/my-account`);
-      await expect.poll(() => pathname(page) + search(page)).toBe('/login?redirect=%2Fmy-account');
+      await page.goto(`${provider.url}${path}`);
+      await expect.poll(() => pathname(page) + search(page)).toBe(login);
       expect(await page.evaluate(() => [localStorage.getItem('corporateToken'), localStorage.getItem('corporateDetails')])).toEqual([null, null]);
       await signIn(page);
-      await expect.poll(() => pathname(page)).toBe('/my-account');
-      await page.getByRole('heading', { name: 'My Profile / Edit Profile' }).waitFor();
+      await expect.poll(() => pathname(page)).toBe(path);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     } finally {
       await close();
     }
