@@ -1,0 +1,100 @@
+// Scale-out: two server processes behind Debian's nginx on one PostgreSQL take bookings at once. Prints the booking
+// throughput of one process vs two (through the same nginx), and checks no duplicates and no losses: every
+// acknowledged booking number is in the database exactly once. Loopback only; needs `apt-get install nginx`.
+import autocannon from 'autocannon';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, startThrowawayPostgres } from '../scripts/lib/postgres.mjs';
+import { bookingBodies, KEY_HEADERS } from './lib/bookingLoad.ts';
+import { startServerProcess, type ServerProcess } from './lib/serverProcess.ts';
+
+const NGINX = '/usr/sbin/nginx';
+
+function startNginx(upstreams: string[], port: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cabflow-nginx-'));
+  const conf = `
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  upstream cabflow { ${upstreams.map((url) => `server ${new URL(url).host.replace('localhost', '127.0.0.1')};`).join(' ')} keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location / { proxy_pass http://cabflow; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host; proxy_set_header X-Forwarded-For $remote_addr; }
+  }
+}`;
+  writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const started = spawnSync(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { encoding: 'utf8' });
+  if (started.status !== 0) throw new Error(`nginx failed: ${started.stderr}`);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop() {
+      spawnSync(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir, '-s', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function bookThrough(url: string, tag: string, duration = 6) {
+  const body = await bookingBodies(url);
+  let n = 0;
+  const result = await autocannon({
+    url: `${url}/api/v1/booking`,
+    connections: 24,
+    duration,
+    requests: [{ method: 'POST', headers: KEY_HEADERS, setupRequest: (request) => ({ ...request, body: body(n++, tag) }) }],
+  });
+  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors };
+}
+
+export async function run() {
+  if (!existsSync(NGINX)) {
+    console.log('scale-out: nginx is not installed (apt-get install -y nginx); skipped');
+    return { skipped: 'nginx missing' };
+  }
+  const postgres = await startThrowawayPostgres({ fsync: true });
+  const servers: ServerProcess[] = [];
+  try {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cabflow-scale-'));
+    const env = { DATABASE_URL: postgres.url, DATA_DIR: dataDir, TRUST_PROXY: 'loopback', PG_POOL_MAX: '8' };
+    servers.push(await startServerProcess(env));
+    servers.push(await startServerProcess(env));
+    const one = startNginx([servers[0].url], await freePort());
+    const single = await bookThrough(one.url, 'one');
+    one.stop();
+    const both = startNginx(servers.map((server) => server.url), await freePort());
+    const pair = await bookThrough(both.url, 'two');
+    both.stop();
+
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    const duplicates = await client.query("SELECT request_key, count(*) FROM bookings GROUP BY request_key HAVING count(*) > 1");
+    const stored = await client.query<{ n: string }>("SELECT count(*)::text AS n FROM bookings WHERE passenger_email LIKE 'two.%'");
+    await client.end();
+    const result = {
+      oneProcess: single,
+      twoProcesses: pair,
+      ratio: Number((pair.requestsPerSecond / Math.max(1, single.requestsPerSecond)).toFixed(2)),
+      duplicateBookings: duplicates.rows.length,
+      acknowledgedWithTwo: pair.ok,
+      storedWithTwo: Number(stored.rows[0].n),
+      // Every acknowledged booking had its own e-mail, so fewer stored rows than 2xx answers would be a loss.
+      lost: Math.max(0, pair.ok - Number(stored.rows[0].n)),
+    };
+    console.log('\nscale-out behind nginx on one PostgreSQL (24 connections, 6 s each)');
+    console.table({ 'one process': { 'bookings/s': single.requestsPerSecond, 'p99 ms': single.p99Ms, '2xx': single.ok }, 'two processes': { 'bookings/s': pair.requestsPerSecond, 'p99 ms': pair.p99Ms, '2xx': pair.ok } });
+    console.log(`two/one throughput ratio ${result.ratio}; duplicates ${result.duplicateBookings}; acknowledged ${result.acknowledgedWithTwo}, stored ${result.storedWithTwo}, lost ${result.lost}`);
+    return result;
+  } finally {
+    for (const server of servers) await server.stop();
+    postgres.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
