@@ -3,9 +3,7 @@
  * mode, the vehicle cards in a list or grid (list by default), and Back to /. Everything shown is the booking
  * machine's: its price list (already checked for capacity and the cheapest-company mode), quantities and layout.
  */
-import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import { Badge, Button, Container, SegmentedControl, Text, Title } from '@mantine/core';
+import { Button, Container, Text, Title, UnstyledButton } from '@mantine/core';
 import { selectLayout, selectLowestPrice, selectPriceDetails } from '../../../machines/booking/booking.selectors.ts';
 import { lowestPriced, unitPrice } from '../../../machines/booking/booking.pricing.ts';
 import type { QuotationLayout } from '../../../machines/booking/booking.context.ts';
@@ -19,6 +17,11 @@ import { PrevNext } from '../../components/booking/PrevNext.tsx';
 import { formatMoney } from '../confirmation/format.ts';
 import { Stars, VehicleCard } from './VehicleCard.tsx';
 import classes from './Quotation.module.css';
+
+const LAYOUTS: { value: QuotationLayout; label: string }[] = [
+  { value: 'list', label: 'List' },
+  { value: 'grid', label: 'Grid' },
+];
 
 function LowestPriceBlock({ vehicle, currency }: { vehicle: PriceDetail; currency: string }) {
   const booking = Booking.useActorRef();
@@ -80,22 +83,19 @@ export function QuotationView() {
                   ? 'No vehicle fits this trip.'
                   : `${list.length} ${list.length === 1 ? 'vehicle' : 'vehicles'} for your trip. Choose one to book.`}{' '}
                 {companies > 1 && (
-                  <Badge variant="light" size="sm" ml={4} style={{ verticalAlign: 'middle' }}>
+                  <span className={classes.tag} data-tone="multiple">
                     Multiple Companies
-                  </Badge>
+                  </span>
                 )}
               </Text>
             </div>
-            <SegmentedControl
-              aria-label="Layout"
-              size="sm"
-              value={layout}
-              onChange={(value) => booking.send({ type: 'layout.change', layout: value as QuotationLayout })}
-              data={[
-                { value: 'list', label: 'List' },
-                { value: 'grid', label: 'Grid' },
-              ]}
-            />
+            <div className={classes.layoutToggle} role="radiogroup" aria-label="Layout">
+              {LAYOUTS.map((option) => (
+                <UnstyledButton key={option.value} role="radio" aria-checked={layout === option.value} onClick={() => booking.send({ type: 'layout.change', layout: option.value })}>
+                  {option.label}
+                </UnstyledButton>
+              ))}
+            </div>
           </header>
 
           {multipleOperators && lowest && <LowestPriceBlock vehicle={lowest} currency={currency} />}

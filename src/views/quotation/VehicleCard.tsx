@@ -4,7 +4,7 @@
  * above 0 or the orange Contact Us, and See Details opening the price breakdown. The list view shows '£' (spec §1);
  * the grid view the CURRENCY symbol.
  */
-import { Badge, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { PriceDetail } from '../../../contract/booking.ts';
 import type { QuotationLayout } from '../../../machines/booking/booking.context.ts';
@@ -90,21 +90,19 @@ export function VehicleCard({ vehicle, layout, currency, badges }: { vehicle: Pr
       <div className={classes.info}>
         <div className={classes.badges}>
           {badges.lowest && (
-            <Badge color="green" variant="light" size="sm">
+            <span className={classes.tag} data-tone="lowest">
               Lowest Price
-            </Badge>
+            </span>
           )}
           {badges.cheapestOfCompany && (
-            <Badge color="orange" variant="light" size="sm">
+            <span className={classes.tag} data-tone="cheapest">
               Cheapest Price of a Company
-            </Badge>
+            </span>
           )}
         </div>
         <h3 className={classes.vehicleType}>{vehicle.vehicle_type}</h3>
         <div className={classes.company}>
-          <Text size="sm" c="dimmed" truncate>
-            {vehicle.company_name}
-          </Text>
+          <span>{vehicle.company_name}</span>
           <Stars rating={vehicle.rating} />
         </div>
         <ul className={classes.facts} aria-label="Capacity">
