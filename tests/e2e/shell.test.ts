@@ -97,17 +97,10 @@ describe('the shell', () => {
       '/': 'Book your taxi',
       '/home': 'Book your taxi',
       '/booktripview': 'Book a Trip',
-      '/quotationview': 'Quotation',
-      '/personalDetailView': 'Registration Details',
-      '/paymentview': 'Payment',
-      '/stripecheckout': 'Amount To Pay',
       '/checkout': 'Payment',
-      '/paymentSuccessView': 'Booking Confirmation',
       '/quoteView': 'QUOTE NOW',
       '/ourfleet': 'Our Fleet',
       '/contactus': 'Contact Us',
-      '/bookings': 'Bookings',
-      '/my-account': 'My Profile / Edit Profile',
       '/login': 'Sign In to Corporate Account',
       '/book-now': 'Book Now',
       '/forgot_password': 'Forgot Password',
@@ -121,6 +114,20 @@ describe('the shell', () => {
         await expect.poll(() => page.locator('main h1').first().textContent(), { message: route }).toBe(title);
         const navbarShown = (await header(page).count()) > 0;
         expect(navbarShown, `navbar on ${route}`).toBe(!['/paymentSuccessView', '/bookings', '/my-account', '/login'].includes(route));
+      }
+      // The booking steps need their earlier data (spec §2 stepper guards): typed with nothing stored, they land on /home.
+      for (const route of ['/quotationview', '/personalDetailView', '/paymentview', '/stripecheckout', '/paymentSuccessView']) {
+        await page.goto(`${provider.url}${route}`);
+        await appReady(page);
+        await expect.poll(() => pathname(page), { message: route }).toBe('/home');
+        await expect.poll(() => page.locator('main h1').first().textContent(), { message: route }).toBe('Book your taxi');
+      }
+      // The corporate pages need a passenger token (spec §6): without one they send the visitor to /login.
+      for (const route of ['/bookings', '/my-account']) {
+        await page.goto(`${provider.url}${route}`);
+        await appReady(page);
+        await expect.poll(() => pathname(page), { message: route }).toBe('/login');
+        await expect.poll(() => page.locator('main h1').first().textContent(), { message: route }).toBe('Sign In to Corporate Account');
       }
     } finally {
       await close();
