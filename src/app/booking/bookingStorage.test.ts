@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { PriceDetail } from '../../../machines/booking/index.ts';
+import { decodeBase64, type KeyValueStorage } from '../../storage/codec.ts';
+import { CONFIRMED_BOOKING_KEY, clearStoredFlow, persistForms, persistPriceDetails, persistQuantities, persistRegistration, persistSelection, restoreBookingInput } from './bookingStorage.ts';
+
+function memory(): KeyValueStorage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, String(value)),
+    removeItem: (key) => void data.delete(key),
+    key: (index) => [...data.keys()][index] ?? null,
+    get length() {
+      return data.size;
+    },
+  };
+}
+
+const row = { vehicle_id: 1, company_id: 2, price: 50, final_price: 55, quote_id: 'q1', vehicle_type: 'Saloon' } as unknown as PriceDetail;
+const form = { pickup: 'The Savoy', dropoff: 'Paddington', stops: [] } as never;
+
+describe('booking storage (spec §3 keys)', () => {
+  it('writes the spec keys with their encodings and restores them as the machine input', () => {
+    const local = memory();
+    const session = memory();
+    persistForms({ bookingType: 'milleage', bookingForm: form, hourlyRateForm: null }, local);
+    persistPriceDetails({ priceDetails: [row] }, local);
+    persistSelection({ selectedVehicle: row, selectionKind: 'lowest' }, local);
+    persistQuantities({ quantities: { '1-2': 3 } }, local);
+    persistRegistration({ registrationData: { email: 'ada@example.com' } as never, passengerMode: 'new_client' }, local);
+
+    expect(JSON.parse(decodeBase64(local.getItem('BookingType')!))).toBe('milleage');
+    expect(JSON.parse(local.getItem('BookingForm')!)).toEqual(form);
+    expect(local.getItem('HourlyRateForm')).toBeNull();
+    expect(JSON.parse(decodeBase64(local.getItem('PriceDetails')!))).toEqual([row]);
+    expect(JSON.parse(local.getItem('SelectedVehicle')!)).toEqual({ vehicle_id: 1 });
+    expect(JSON.parse(decodeBase64(local.getItem('registrationData')!))).toEqual({ email: 'ada@example.com' });
+
+    expect(restoreBookingInput(local, session)).toEqual({
+      bookingType: 'milleage',
+      bookingForm: form,
+      hourlyRateForm: null,
+      priceDetails: [row],
+      selectedVehicle: row,
+      selectionKind: 'lowest',
+      quantities: { '1-2': 3 },
+      registrationData: { email: 'ada@example.com' },
+      passengerMode: 'new_client',
+      booking: null,
+    });
+  });
+
+  it('removes the price list and the selection when they are cleared', () => {
+    const local = memory();
+    persistPriceDetails({ priceDetails: [row] }, local);
+    persistSelection({ selectedVehicle: row, selectionKind: 'selection' }, local);
+    persistPriceDetails({ priceDetails: null }, local);
+    persistSelection({ selectedVehicle: null, selectionKind: null }, local);
+    expect([...local.data.keys()]).toEqual([]);
+  });
+
+  it('ignores corrupt or foreign entries, and a selection without a price list', () => {
+    const local = memory();
+    local.setItem('PriceDetails', 'not base64 json');
+    local.setItem('BookingType', 'eA==');
+    local.setItem('selectedPassenger', '"admin"');
+    persistSelection({ selectedVehicle: row, selectionKind: 'selection' }, local);
+    const input = restoreBookingInput(local, memory());
+    expect(input).toMatchObject({ bookingType: null, priceDetails: null, selectedVehicle: null, passengerMode: null });
+  });
+
+  it('clears everything but appSettings on confirmation and keeps the booking for this tab', () => {
+    const local = memory();
+    const session = memory();
+    local.setItem('appSettings', 'x');
+    persistForms({ bookingType: 'hourly', bookingForm: null, hourlyRateForm: { pickup: 'The Savoy' } as never }, local);
+    const booking = { success: true, data: { booking: { booking_number: 'CF-1' } } } as never;
+    clearStoredFlow({ booking }, local, session);
+    expect([...local.data.keys()]).toEqual(['appSettings']);
+    expect(JSON.parse(session.getItem(CONFIRMED_BOOKING_KEY)!)).toEqual(booking);
+    expect(restoreBookingInput(local, session).booking).toEqual(booking);
+  });
+});
