@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
+import type { Address, Company, FleetItem } from '../../contract/catalog.ts';
+import type { SettingRow } from '../../contract/settings.ts';
 import { appMachine } from '../../machines/app/app.machine.ts';
 import { bookingMachine, type BookingInput, type PriceDetail } from '../../machines/booking/index.ts';
 import { AppActor } from './appLogic.ts';
@@ -17,10 +19,10 @@ const form = { pickup: 'The Savoy', dropoff: 'Paddington', passengers: 1, luggag
 function renderSync(path: string, input: Partial<BookingInput> = {}, calculatePrice: () => Promise<PriceDetail[]> = async () => [vehicle]) {
   const app = appMachine.provide({
     actors: {
-      loadSettings: fromPromise(async () => []),
-      loadCompanies: fromPromise(async () => []),
-      loadFleet: fromPromise(async () => []),
-      loadPopularLocations: fromPromise(async () => []),
+      loadSettings: fromPromise(async (): Promise<SettingRow[]> => []),
+      loadCompanies: fromPromise(async (): Promise<Company[]> => []),
+      loadFleet: fromPromise(async (): Promise<FleetItem[]> => []),
+      loadPopularLocations: fromPromise(async (): Promise<Address[]> => []),
     },
     actions: { storeSettings: () => {} },
   });
