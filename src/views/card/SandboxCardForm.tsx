@@ -78,7 +78,10 @@ export function SandboxCardForm({ amount }: { amount: string }) {
           placeholder="1234 1234 1234 1234"
           classNames={{ input: classes.cardInput }}
           value={card.number}
-          onChange={(event) => setCard((c) => ({ ...c, number: formatCardNumber(event.currentTarget.value) }))}
+          onChange={(event) => {
+            const number = formatCardNumber(event.currentTarget.value);
+            setCard((c) => ({ ...c, number }));
+          }}
           onBlur={() => card.number && touch('number')}
           error={touched.number && !!problems.number}
           rightSection={<BrandMark number={card.number} />}
