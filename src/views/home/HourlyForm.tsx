@@ -61,8 +61,8 @@ export function HourlyForm({ form, busy }: { form: HomeFormRef; busy: boolean })
         )}
       </div>
       <div className={classes.hourlyWhen}>
-        <SelectField label="Duration" name="pickup_duration" value={duration} options={DURATIONS} labels={durationLabel} onChange={(v) => change({ pickup_duration: v })} />
-        <DateField className={classes.hourlyDate} label="Pick up Date" name="hourly_pickup_date" value={date} min={today} error={errors.pickup_date} onChange={(v) => change({ pickup_date: v })} />
+        <SelectField className={classes.hourlyWide} label="Duration" name="pickup_duration" value={duration} options={DURATIONS} labels={durationLabel} onChange={(v) => change({ pickup_duration: v })} />
+        <DateField className={classes.hourlyWide} label="Pick up Date" name="hourly_pickup_date" value={date} min={today} error={errors.pickup_date} onChange={(v) => change({ pickup_date: v })} />
         <HourSelect label="Hour" name="hourly_pickup_hour" value={hour} onChange={(v) => change({ pickup_hour: v })} />
         <MinuteSelect label="Min" name="hourly_pickup_min" value={min} onChange={(v) => change({ pickup_min: v })} />
       </div>
