@@ -1,0 +1,148 @@
+/** The corporate area's model (machines/corporate): sign-in, token check on each protected route, regions, logout. */
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { CorporatePassenger, PassengerLoginResponse } from '../../../contract/accounts.ts';
+import { CORPORATE_MESSAGES, corporateMachine, type CorporateBookingItem, type CorporateContext } from '../../../machines/corporate/index.ts';
+import type { MachineModel } from '../types.ts';
+import { httpError, outcome, variant } from './helpers.ts';
+
+const m = corporateMachine;
+const ctx = (s: AnyMachineSnapshot) => s.context as CorporateContext;
+const last = (invocations: Record<string, unknown[]>, name: string) => (invocations[name] ?? []).at(-1) as Record<string, unknown> | undefined;
+
+export const CORPORATE_PASSENGER: CorporatePassenger = { passenger_id: 7, passenger_name: 'Alex Morgan', passenger_email: 'corporate@cabflow.test', passenger_contact_no: '+44 7700 900123' };
+const LOGIN: PassengerLoginResponse = { success: true, message: 'Login Successfully', access_token: 'tok-new', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z', passenger: CORPORATE_PASSENGER };
+const BOOKINGS = [{ booking_number: 'CF-1001' } as CorporateBookingItem];
+export const PROFILE = { name: 'Alex Morgan-Reyes', email: 'corporate@cabflow.test', phone: '+44 7700 900999' };
+
+export const corporateModel: MachineModel = {
+  id: 'corporate',
+  title: 'corporate area',
+  machine: m,
+  origins: [
+    { id: 'signedOut', label: 'no stored session', input: { token: null, passenger: null } },
+    { id: 'storedToken', label: 'a session stored by an earlier visit', input: { token: 'tok-stored', passenger: CORPORATE_PASSENGER } },
+  ],
+  variants: [
+    variant('route.enter:/bookings', { type: 'route.enter', path: '/bookings' }, 'open /bookings'),
+    variant('route.enter:/my-account', { type: 'route.enter', path: '/my-account' }, 'open /my-account'),
+    variant('login.submit', { type: 'login.submit', email: 'corporate@cabflow.test', password: 'Corporate-Demo-2024!', redirect: null }, 'Sign In'),
+    variant('login.submit:redirect', { type: 'login.submit', email: 'corporate@cabflow.test', password: 'Corporate-Demo-2024!', redirect: '/my-account' }, 'Sign In (from /login?redirect=/my-account)'),
+    variant('login.submit:blank', { type: 'login.submit', email: ' ', password: '', redirect: null }, 'Sign In with nothing typed'),
+    variant('session.logout', { type: 'session.logout' }, 'Logout'),
+    variant('session.retry', { type: 'session.retry' }, 'Try again (sign-in check)'),
+    variant('navigation.done', { type: 'navigation.done' }, 'the page moves to the target'),
+    variant('bookings.load', { type: 'bookings.load' }, 'load the bookings'),
+    variant('profile.save', { type: 'profile.save', ...PROFILE }, 'Save the profile'),
+    variant('profile.save:blank', { type: 'profile.save', name: ' ', email: '', phone: '' }, 'Save an empty profile'),
+    variant('notice.dismiss', { type: 'notice.dismiss' }, 'dismiss the message'),
+    variant('signIn:done', { type: outcome(m, 'signIn', 'done'), output: LOGIN }, 'signed in'),
+    variant('signIn:invalid', { type: outcome(m, 'signIn', 'error'), error: httpError(401, 'Invalid email or password') }, 'wrong password'),
+    variant('signIn:server', { type: outcome(m, 'signIn', 'error'), error: httpError(500, 'Something went wrong') }, 'sign-in fails (server error)'),
+    variant('validateToken:valid', { type: outcome(m, 'validateToken', 'done'), output: { valid: true, passenger: CORPORATE_PASSENGER } }, 'token good'),
+    variant('validateToken:invalid', { type: outcome(m, 'validateToken', 'done'), output: { valid: false } }, 'token expired or revoked'),
+    variant('validateToken:error', { type: outcome(m, 'validateToken', 'error'), error: httpError(null, 'Failed to fetch') }, 'token check unreachable'),
+    variant('signOut:done', { type: outcome(m, 'signOut', 'done'), output: { success: true } }, 'signed out'),
+    variant('signOut:error', { type: outcome(m, 'signOut', 'error'), error: httpError(500, 'Something went wrong') }, 'sign-out fails (server error)'),
+    variant('loadBookings:done', { type: outcome(m, 'loadBookings', 'done'), output: BOOKINGS }, 'bookings loaded'),
+    variant('loadBookings:unauthorized', { type: outcome(m, 'loadBookings', 'error'), error: httpError(401, 'Unauthorized') }, 'bookings: token no longer good'),
+    variant('loadBookings:server', { type: outcome(m, 'loadBookings', 'error'), error: httpError(500, 'Something went wrong') }, 'bookings fail (server error)'),
+    variant('updateProfile:done', { type: outcome(m, 'updateProfile', 'done'), output: { success: true, passenger: { ...CORPORATE_PASSENGER, passenger_name: PROFILE.name, passenger_contact_no: PROFILE.phone }, message: 'Passenger Details Updated' } }, 'profile saved'),
+    variant('updateProfile:unauthorized', { type: outcome(m, 'updateProfile', 'error'), error: httpError(401, 'Unauthorized') }, 'profile: token no longer good'),
+    variant('updateProfile:refused', { type: outcome(m, 'updateProfile', 'error'), error: httpError(409, 'That e-mail is already in use') }, 'profile refused (409)'),
+  ],
+  abstract: (s) => {
+    const c = ctx(s);
+    return {
+      token: c.token !== null,
+      passenger: c.passenger !== null,
+      target: c.target,
+      returnPath: c.returnPath,
+      afterSignIn: c.afterSignIn,
+      login: c.loginNotice?.text ?? null,
+      profile: c.profileNotice?.text ?? null,
+    };
+  },
+  // The views answer a target at once (useCorporateNavigation), so nothing else happens before navigation.done.
+  offer: (s, v) => {
+    if (ctx(s).target !== null) return v.event.type === 'navigation.done' || v.event.type.startsWith('xstate.');
+    if (v.event.type === 'navigation.done') return false;
+    if (v.event.type === 'notice.dismiss') return ctx(s).loginNotice !== null || ctx(s).profileNotice !== null;
+    return true;
+  },
+  limit: 5_000,
+  isGoal: (s) => s.matches({ signedIn: { bookings: 'loaded' } }) || (s.matches('signedOut') && ctx(s).target === '/'),
+  simple: {
+    variants: (v) => !['notice.dismiss', 'navigation.done', 'profile.save:blank', 'login.submit:blank', 'route.enter:/my-account'].includes(v.key) && !v.key.startsWith('updateProfile') && v.key !== 'profile.save',
+    maxPaths: 30,
+    maxLength: 9,
+  },
+  assertions: {
+    signedOut: ({ snapshot }) => {
+      const c = ctx(snapshot);
+      expect([c.token, c.bookings.length, c.bookingsError]).toEqual([null, 0, null]);
+      if (c.target !== null) expect(c.target === '/' || c.target.startsWith('/login?redirect=')).toBe(true);
+    },
+    unverified: ({ snapshot }) => {
+      expect(ctx(snapshot).token).toBe('tok-stored');
+    },
+    signingIn: ({ snapshot, invocations }) => {
+      expect(ctx(snapshot).loginNotice).toBeNull();
+      expect(last(invocations, 'signIn')).toEqual({ email: 'corporate@cabflow.test', password: 'Corporate-Demo-2024!' });
+    },
+    checking: ({ snapshot, invocations }) => {
+      expect(last(invocations, 'validateToken')).toEqual({ token: ctx(snapshot).token });
+      expect(ctx(snapshot).returnPath).toMatch(/^\/(bookings|my-account)$/);
+    },
+    checkFailed: ({ snapshot }) => {
+      // The provider could not be asked: the token is kept for a retry.
+      expect(ctx(snapshot).token).not.toBeNull();
+    },
+    'signedIn.bookings.idle': ({ snapshot }) => {
+      expect(ctx(snapshot).token).not.toBeNull();
+      expect(ctx(snapshot).passenger).not.toBeNull();
+    },
+    'signedIn.bookings.loading': ({ snapshot, invocations }) => {
+      expect(last(invocations, 'loadBookings')).toEqual({ token: ctx(snapshot).token, passengerId: CORPORATE_PASSENGER.passenger_id });
+    },
+    'signedIn.bookings.loaded': ({ snapshot }) => {
+      expect(ctx(snapshot).bookings).toEqual(BOOKINGS);
+      expect(ctx(snapshot).bookingsError).toBeNull();
+    },
+    'signedIn.bookings.failed': ({ snapshot }) => {
+      expect(ctx(snapshot).bookingsError).toBe('Something went wrong');
+    },
+    'signedIn.profile.idle': ({ snapshot }) => {
+      expect([null, CORPORATE_MESSAGES.profileUpdated, 'That e-mail is already in use']).toContain(ctx(snapshot).profileNotice?.text ?? null);
+    },
+    'signedIn.profile.saving': ({ snapshot, invocations }) => {
+      expect(ctx(snapshot).profileNotice).toBeNull();
+      expect(last(invocations, 'updateProfile')).toEqual({ token: ctx(snapshot).token, passengerId: CORPORATE_PASSENGER.passenger_id, ...PROFILE });
+    },
+    loggingOut: ({ snapshot, invocations }) => {
+      expect(last(invocations, 'signOut')).toEqual({ token: ctx(snapshot).token ?? '' });
+    },
+  },
+  guardChecks: [
+    {
+      label: 'a protected route without a session asks for /login?redirect=<path>',
+      event: { type: 'route.enter', path: '/my-account' },
+      expected: (s) => (s.matches('signedOut') ? { can: true, next: ['signedOut'] } : undefined),
+    },
+    {
+      label: 'each entry of a protected route checks the token',
+      event: { type: 'route.enter', path: '/bookings' },
+      expected: (s) => (s.matches('unverified') || s.matches('signedIn') || s.matches('checkFailed') ? { can: true, next: ['checking'] } : undefined),
+    },
+    {
+      label: 'Sign In with an empty e-mail or password sends nothing',
+      event: { type: 'login.submit', email: '', password: '', redirect: null },
+      expected: (s) => (s.matches('signedOut') || s.matches('unverified') ? { can: false } : undefined),
+    },
+    {
+      label: 'an empty profile is not saved',
+      event: { type: 'profile.save', name: '', email: '', phone: '' },
+      expected: (s) => (s.matches({ signedIn: { profile: 'idle' } }) ? { can: false } : undefined),
+    },
+  ],
+};

@@ -1,0 +1,115 @@
+/**
+ * The home forms' model (machines/homeForm): tabs, Add Return and its cross, Extra Stops, the locate icon, Search.
+ * Parallel regions `form` and `location`; `checkingQuote` / `checkingHourly` are eventless and never at rest.
+ */
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { FALLBACK_LOCATION, MAX_STOPS, homeFormMachine, hourlyErrors, quoteErrors, type HomeFormContext, type HomeFormInput } from '../../../machines/homeForm/index.ts';
+import type { MachineModel } from '../types.ts';
+import { outcome, variant } from './helpers.ts';
+
+const m = homeFormMachine;
+const ctx = (s: AnyMachineSnapshot) => s.context as HomeFormContext;
+
+/** 10:02 in London on a summer weekday. */
+export const HOME_NOW = new Date('2030-06-03T09:02:00Z');
+const BOTH = { IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'enable' };
+const QUOTE_ONLY = { IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'disable' };
+export const HOME_LOCATION = { lat: 51.4700, lon: -0.4543 };
+
+export const homeFormModel: MachineModel = {
+  id: 'homeForm',
+  title: 'home forms',
+  machine: m,
+  origins: [
+    { id: 'fresh', label: 'a first visit (both tabs)', input: { settings: BOTH, storedBookingType: null, storedBookingForm: null, storedHourlyRateForm: null, now: HOME_NOW } satisfies HomeFormInput },
+  ],
+  variants: [
+    variant('tab.select:quote', { type: 'tab.select', tab: 'quote' }, 'GET A QUOTE tab'),
+    variant('tab.select:hourly', { type: 'tab.select', tab: 'hourly' }, 'Hourly Rate tab'),
+    variant('settings.update:both', { type: 'settings.update', settings: BOTH }, 'settings: both tabs'),
+    variant('settings.update:quoteOnly', { type: 'settings.update', settings: QUOTE_ONLY }, 'settings: hourly switched off'),
+    variant('quote.change:addresses', { type: 'quote.change', values: { pickup: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA', dropoff: 'The Savoy, Strand, London WC2R 0EZ' } }, 'type Pick-Up and Drop-Off'),
+    variant('quote.change:clearPickup', { type: 'quote.change', values: { pickup: '' } }, 'clear Pick-Up'),
+    variant('return.add', { type: 'return.add' }, 'Add Return'),
+    variant('return.remove', { type: 'return.remove' }, 'remove the return (cross)'),
+    variant('stop.add', { type: 'stop.add' }, 'Extra Stop'),
+    variant('stop.remove', { type: 'stop.remove', index: 0 }, 'remove stop 1'),
+    variant('stop.change', { type: 'stop.change', index: 0, values: { street_name: 'Baker Street', number: '221B', postcode: 'NW1 6XE' } }, 'fill in stop 1'),
+    variant('hourly.change:pickup', { type: 'hourly.change', values: { pickup: 'Paddington Station, Praed Street, London W2 1HB' } }, 'type the hourly Pick-Up'),
+    variant('hourly.change:clear', { type: 'hourly.change', values: { pickup: '' } }, 'clear the hourly Pick-Up'),
+    variant('location.request', { type: 'location.request' }, 'Use my location'),
+    variant('search', { type: 'search' }, 'Search'),
+    variant('geolocate:done', { type: outcome(m, 'geolocate', 'done'), output: HOME_LOCATION }, 'the browser gives a position'),
+    variant('geolocate:error', { type: outcome(m, 'geolocate', 'error'), error: new Error('User denied Geolocation') }, 'no position (refused)'),
+  ],
+  abstract: (s) => {
+    const c = ctx(s);
+    return {
+      settings: c.settings.HOURLY_RATE_STATUS,
+      tab: c.tab,
+      quoteReady: Object.keys(quoteErrors(c.quote, c.today)).length === 0,
+      hourlyReady: Object.keys(hourlyErrors(c.hourly, c.today)).length === 0,
+      shown: Object.keys(c.errors).length > 0,
+      stops: c.quote.stops.length,
+      trip: c.quote.select_option,
+      location: c.hourly.userLocation === null ? null : c.hourly.userLocation.lat === FALLBACK_LOCATION.lat ? 'fallback' : 'browser',
+    };
+  },
+  // As the views offer them: the quote form's controls on its tab, the hourly form's (with the locate icon) on its
+  // tab. Past two stops only Extra Stop, remove and Search are offered: more stops add nothing but length until the
+  // tenth, where Extra Stop is refused.
+  offer: (s, v) => {
+    const c = ctx(s);
+    // The position comes (or fails) within 10 s: the model takes its answer before anything else.
+    if (s.matches({ location: 'locating' })) return v.event.type.startsWith('xstate.');
+    const quoteControl = ['quote.change', 'return.add', 'return.remove', 'stop.add', 'stop.remove', 'stop.change'].includes(v.event.type);
+    const hourlyControl = ['hourly.change', 'location.request'].includes(v.event.type);
+    if (quoteControl && c.tab !== 'quote') return false;
+    if (hourlyControl && c.tab !== 'hourly') return false;
+    if (v.event.type === 'return.add') return c.quote.select_option !== 'return';
+    if (v.event.type === 'return.remove') return c.quote.select_option === 'return';
+    if (v.event.type === 'stop.remove' || v.event.type === 'stop.change') return c.quote.stops.length > 0;
+    if (c.quote.stops.length >= 2 && c.tab === 'quote') return ['stop.add', 'stop.remove', 'search'].includes(v.event.type) || v.event.type.startsWith('xstate.');
+    return true;
+  },
+  limit: 5_000,
+  silence: ['logLocationFailure'],
+  isGoal: () => false,
+  simple: { variants: () => false, maxPaths: 0, maxLength: 0 },
+  assertions: {
+    'form.editing': ({ snapshot }) => {
+      const c = ctx(snapshot);
+      expect(c.quote.stops.length).toBeLessThanOrEqual(MAX_STOPS);
+      // Fields marked by Search are exactly the checks' findings for fields not changed since.
+      const now = { ...quoteErrors(c.quote, c.today), ...hourlyErrors(c.hourly, c.today) };
+      for (const field of Object.keys(c.errors)) expect(Object.keys(now), field).toContain(field);
+      if (c.quote.select_option === 'return') expect(c.quote.return_date).not.toBeNull();
+    },
+    'location.idle': ({ snapshot }) => {
+      expect(ctx(snapshot).hourly.userLocation).toBeNull();
+    },
+    'location.locating': ({ invocations }) => {
+      expect((invocations.geolocate ?? []).length).toBeGreaterThan(0);
+    },
+    'location.located': ({ snapshot }) => {
+      expect(ctx(snapshot).hourly.userLocation).toEqual(HOME_LOCATION);
+    },
+    'location.fallback': ({ snapshot }) => {
+      // Spec §8: no position → central London, logged only.
+      expect(ctx(snapshot).hourly.userLocation).toEqual(FALLBACK_LOCATION);
+    },
+  },
+  guardChecks: [
+    {
+      label: 'a tab the settings hide cannot be chosen',
+      event: { type: 'tab.select', tab: 'hourly' },
+      expected: (s) => (s.matches({ form: 'editing' }) ? { can: ctx(s).settings.HOURLY_RATE_STATUS === 'enable' } : undefined),
+    },
+    {
+      label: `Extra Stop up to ${MAX_STOPS} stops`,
+      event: { type: 'stop.add' },
+      expected: (s) => (s.matches({ form: 'editing' }) ? { can: ctx(s).quote.stops.length < MAX_STOPS } : undefined),
+    },
+  ],
+};

@@ -1,0 +1,16 @@
+/** Every modelled machine, in the order the reports list them. */
+import type { MachineModel } from '../types.ts';
+import { bookingModel } from './booking.model.ts';
+import { corporateModel } from './corporate.model.ts';
+import { contactModel, quoteRequestModel } from './enquiries.model.ts';
+import { forgotPasswordModel } from './forgotPassword.model.ts';
+import { homeFormModel } from './homeForm.model.ts';
+import { optionsEditorModel } from './optionsEditor.model.ts';
+
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel];
+
+export const modelById = (id: string) => {
+  const model = MODELS.find((m) => m.id === id);
+  if (!model) throw new Error(`no model '${id}' (models: ${MODELS.map((m) => m.id).join(', ')})`);
+  return model;
+};

@@ -1,0 +1,28 @@
+/**
+ * Model-based path tests, machine level: every generated path of every modelled machine replayed on a fresh actor
+ * of the production machine with stub actors and a fake clock (tests/model/runMachinePath.ts). The paths come from
+ * xstate/graph over the same machine (tests/model/generate.ts); the set is the shortest paths covering every state
+ * and transition, plus the bounded simple paths to the goal states.
+ */
+import { afterEach, beforeEach, describe, it, vi } from 'vitest';
+import { generate } from '../../model/generate.ts';
+import { MODELS } from '../../model/machines/index.ts';
+import { runMachinePath } from '../../model/runMachinePath.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+for (const model of MODELS) {
+  describe(`${model.title} (${model.id})`, () => {
+    const generated = generate(model);
+    for (const path of [...generated.shortest, ...generated.simple]) {
+      it(`[${path.kind}] ${path.id}: ${path.description}`, async () => {
+        await runMachinePath(model, path);
+      });
+    }
+  });
+}
