@@ -67,6 +67,6 @@ describe('sandbox card fields', () => {
 
   it('lists the test cards for the banner', () => {
     expect(SANDBOX_CARD_LIST).toContainEqual({ number: '4242 4242 4242 4242', does: 'payment succeeds' });
-    expect(SANDBOX_CARD_LIST).toContainEqual({ number: '4000 0027 6000 3184', does: 'asks for 3-D Secure' });
+    expect(SANDBOX_CARD_LIST).toContainEqual({ number: '4000 0027 6000 3184', does: '3-D Secure check' });
   });
 });

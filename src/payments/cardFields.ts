@@ -136,6 +136,6 @@ export const SANDBOX_CARD_LIST: ReadonlyArray<{ number: string; does: string }> 
     succeeds: 'payment succeeds',
     declined: 'card declined',
     insufficient_funds: 'insufficient funds',
-    requires_3ds: 'asks for 3-D Secure',
+    requires_3ds: '3-D Secure check',
   }[SANDBOX_TEST_CARDS[number].outcome],
 }));

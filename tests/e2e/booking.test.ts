@@ -480,7 +480,9 @@ describe('screenshots', () => {
         await saveScreenshot(page, 'booking-personal-details');
         await page.getByRole('button', { name: 'Next' }).click();
         await expect.poll(() => pathname(page)).toBe('/paymentview');
+        await page.getByRole('button', { name: 'Pay in Car' }).waitFor();
         if (width === WIDTHS.mobile) await page.getByRole('button', { name: 'Show Detail' }).click();
+        await page.getByTestId('entered-details').waitFor();
         await saveScreenshot(page, 'booking-payment');
         await toCardPage(page);
         await fillCard(page, '4000 0027 6000 3184');

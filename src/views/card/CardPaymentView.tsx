@@ -7,6 +7,7 @@ import { selectAmountToPayMinor, selectBookingRetryable, selectBusy, selectPubli
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { telHref } from '../../app/navigation.ts';
 import { useSetting } from '../../app/useSettings.ts';
+import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
 import { IconArrowLeft, IconPhone } from '../../components/icons.tsx';
 import { isStripeTestKey, processorOf } from '../../payments/processor.ts';
 import { currencyCode, formatMinor } from '../confirmation/format.ts';
@@ -75,6 +76,7 @@ export function CardPaymentView() {
 
   return (
     <Container size="sm" py={{ base: 'md', sm: 'xl' }} data-screen="card-payment">
+      <BookingStepper />
       <Stack gap="md" className={classes.page}>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} shadow="xs">
           <Stack gap="lg">

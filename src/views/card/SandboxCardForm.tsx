@@ -20,7 +20,7 @@ function TestModeBanner({ onPick }: { onPick: (number: string) => void }) {
             <Anchor component="button" type="button" className={classes.testNumber} onClick={() => onPick(card.number)} aria-label={`Use test card ${card.number}`}>
               {card.number}
             </Anchor>
-            <Text span size="sm" c="dimmed">
+            <Text span size="xs" c="dimmed">
               {card.does}
             </Text>
           </li>

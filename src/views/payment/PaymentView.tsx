@@ -5,6 +5,8 @@ import { selectBusy, selectRegistrationData } from '../../../machines/booking/in
 import { YES } from '../../../contract/settings.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
+import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
+import { BookingSummary } from '../../components/booking/BookingSummary.tsx';
 import { IconArrowLeft, IconPhone } from '../../components/icons.tsx';
 import { telHref } from '../../app/navigation.ts';
 import { IconCar, IconCard, IconChevronDown, IconLock } from '../personalDetails/icons.tsx';
@@ -49,9 +51,10 @@ export function PaymentView() {
   const phone = useSetting('Company_Contact_Info');
 
   return (
-    <Container size="md" py={{ base: 'md', sm: 'xl' }} data-screen="payment">
-      <Stack gap="md">
-        <div>
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }} data-screen="payment">
+      <BookingStepper />
+      <div className={classes.layout}>
+        <div className={classes.head}>
           <Title order={1} size="h2">
             Payment
           </Title>
@@ -60,9 +63,11 @@ export function PaymentView() {
           </Text>
         </div>
 
-        <VehicleSummary />
+        <div className={classes.vehicle}>
+          <VehicleSummary />
+        </div>
 
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="payment-details-title">
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="payment-details-title" className={classes.detailsArea}>
           {desktop ? (
             <Title order={2} size="h3" id="payment-details-title" mb="md">
               Your details
@@ -86,7 +91,13 @@ export function PaymentView() {
           )}
         </Paper>
 
-        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="pay-title">
+        {(desktop || detailShown) && (
+          <aside className={classes.aside} aria-label="Your trip">
+            <BookingSummary />
+          </aside>
+        )}
+
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="pay-title" className={classes.pay}>
           <Title order={2} size="h3" id="pay-title" mb="md">
             How would you like to pay?
           </Title>
@@ -152,7 +163,7 @@ export function PaymentView() {
             Back
           </Button>
         </div>
-      </Stack>
+      </div>
     </Container>
   );
 }

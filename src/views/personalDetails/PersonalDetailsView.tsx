@@ -2,12 +2,13 @@ import '@mantine/core/styles/Paper.css';
 import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { selectBusy } from '../../../machines/booking/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
+import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
+import { BookingSummary } from '../../components/booking/BookingSummary.tsx';
 import { IconArrowLeft } from '../../components/icons.tsx';
 import { IconArrowRight } from './icons.tsx';
 import { PassengerDetails } from './PassengerDetails.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
 import { TravelReferences } from './TravelReferences.tsx';
-import { TripAside } from './TripAside.tsx';
 import { VehicleSummary } from './VehicleSummary.tsx';
 import classes from './PersonalDetails.module.css';
 
@@ -24,6 +25,7 @@ export function PersonalDetailsView() {
 
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} data-screen="personal-details">
+      <BookingStepper />
       <form
         noValidate
         className={classes.layout}
@@ -64,7 +66,8 @@ export function PersonalDetailsView() {
         </div>
 
         <aside className={classes.aside} aria-label="Your trip">
-          <TripAside />
+          {/* The options editor takes the map's place on this step (spec §2 Booking summary panel). */}
+          <BookingSummary step="details" />
         </aside>
 
         <div className={classes.actions}>
