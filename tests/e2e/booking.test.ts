@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
-import { oneWayForm } from '../helpers/forms.ts';
+import { hourlyForm, oneWayForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // Steps 3–4 of the booking flow and the confirmation (spec §2 Personal details, Payment, Card page, Confirmation;
@@ -37,9 +37,9 @@ interface PriceRow {
 }
 
 /** A real quote for a trip from Heathrow (so the flight reference field shows), and its cheapest priced vehicle. */
-async function realQuote(overrides: Record<string, unknown> = {}) {
-  const form = oneWayForm(overrides);
-  const response = await fetch(`${provider.url}/api/v1/calculate-distance-price`, {
+async function realQuote(overrides: Record<string, unknown> = {}, kind: 'milleage' | 'hourly' = 'milleage') {
+  const form = kind === 'milleage' ? oneWayForm(overrides) : hourlyForm(overrides);
+  const response = await fetch(`${provider.url}/api/v1/${kind === 'milleage' ? 'calculate-distance-price' : 'calculate-hourly-price'}`, {
     method: 'POST',
     headers: { ...KEY_HEADERS, 'content-type': 'application/json' },
     body: JSON.stringify(form),
@@ -47,7 +47,7 @@ async function realQuote(overrides: Record<string, unknown> = {}) {
   expect(response.status).toBe(200);
   const list = (await response.json()).price_details as PriceRow[];
   const vehicle = list.filter((row) => row.price > 0).sort((a, b) => a.final_price - b.final_price)[0];
-  return { form, list, vehicle };
+  return { form: form as ReturnType<typeof oneWayForm> & Record<string, unknown>, list, vehicle };
 }
 
 interface Seed {
@@ -56,16 +56,16 @@ interface Seed {
   registration?: Record<string, unknown>;
   mode?: 'guest_login' | 'new_client' | 'existing_client';
   form?: Record<string, unknown>;
+  /** An hourly hire instead of a mileage trip. */
+  hourly?: boolean;
 }
 
 /** localStorage as the quotation step leaves it (spec §3 keys), optionally with the vehicle chosen and details saved. */
 async function seedStorage(seed: Seed = {}) {
-  const quote = await realQuote(seed.form);
-  const entries: Record<string, string> = {
-    BookingType: encoded('milleage'),
-    BookingForm: JSON.stringify(quote.form),
-    PriceDetails: encoded(quote.list),
-  };
+  const quote = await realQuote(seed.form, seed.hourly ? 'hourly' : 'milleage');
+  const entries: Record<string, string> = seed.hourly
+    ? { BookingType: encoded('hourly'), HourlyRateForm: encoded(quote.form), PriceDetails: encoded(quote.list) }
+    : { BookingType: encoded('milleage'), BookingForm: JSON.stringify(quote.form), PriceDetails: encoded(quote.list) };
   if (!seed.quotationOnly) {
     entries.selectedVehicleData = encoded(quote.vehicle);
     entries.SelectedVehicle = JSON.stringify({ vehicle_id: quote.vehicle.vehicle_id });
@@ -272,6 +272,35 @@ describe('pay in car', () => {
       await page.getByTestId('booking-number').waitFor();
       expect(await page.getByTestId('booking-number').textContent()).toBe(number);
       expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('hourly hire + Pay in Car: the confirmation shows an hourly booking with its duration', async () => {
+    const email = uniqueEmail('hourly');
+    const { page, close } = await openAt('/paymentview', { hourly: true, registration: guest(email), mode: 'guest_login' });
+    try {
+      await page.getByRole('button', { name: 'Pay in Car' }).click();
+      await expectConfirmed(page);
+      expect(await page.getByTestId('ride-type').textContent()).toBe('Hourly booking');
+      expect(await page.getByTestId('hourly-duration').textContent()).toBe('4 hours');
+      expect(await page.getByTestId('pickup-when').textContent()).toMatch(/^\d\d-\d\d-\d{4} at 12:00pm$/);
+      expect(await page.getByTestId('dropoff-address').count()).toBe(0);
+      expect((await bookingsFor(email))[0]).toMatchObject({ payment_method: 'car' });
+    } finally {
+      await close();
+    }
+  });
+
+  it('Book Now on the quotation leads here with the chosen vehicle', async () => {
+    const { page, close } = await openAt('/quotationview', { quotationOnly: true });
+    try {
+      await page.getByRole('button', { name: 'Book Now' }).first().click();
+      await expect.poll(() => pathname(page)).toBe('/personalDetailView');
+      await page.getByTestId('vehicle-summary').waitFor();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect.poll(() => pathname(page)).toBe('/quotationview');
     } finally {
       await close();
     }
