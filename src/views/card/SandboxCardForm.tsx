@@ -12,7 +12,7 @@ type Field = 'number' | 'expiry' | 'cvc';
 /** The test cards, each with what it does; a click fills the number in. */
 function TestModeBanner({ onPick }: { onPick: (number: string) => void }) {
   return (
-    <Alert color="yellow" variant="light" radius="md" title="TEST MODE" data-testid="test-mode-banner">
+    <Alert color="yellow" variant="light" radius="md" title="TEST MODE" data-testid="test-mode-banner" styles={{ label: { color: "#5c4300" } }}>
       <Text size="sm">No real payment is taken. Use one of these test cards with any future expiry date and any 3-digit CVC:</Text>
       <ul className={classes.testCards}>
         {SANDBOX_CARD_LIST.map((card) => (

@@ -39,7 +39,7 @@ function LowestPriceBlock({ vehicle, currency }: { vehicle: PriceDetail; currenc
       </div>
       <div className={classes.lowestBuy}>
         <span className={classes.total}>{formatMoney(unitPrice(vehicle), currency)}</span>
-        <Button color="green" onClick={() => booking.send({ type: 'vehicle.book', vehicle: { vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id }, kind: 'lowest' })} data-testid="book-lowest">
+        <Button onClick={() => booking.send({ type: 'vehicle.book', vehicle: { vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id }, kind: 'lowest' })} data-testid="book-lowest">
           Book Now
         </Button>
       </div>

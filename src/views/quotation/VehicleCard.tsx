@@ -19,6 +19,9 @@ import classes from './Quotation.module.css';
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6];
 
+// The spec's orange Contact Us button, dark enough for white text at 4.5:1 (WCAG AA).
+const CONTACT_ORANGE = '#b8400c';
+
 export function Stars({ rating }: { rating: number }) {
   const stars = starsOf(rating);
   return (
@@ -147,7 +150,7 @@ export function VehicleCard({ vehicle, layout, currency, badges }: { vehicle: Pr
             <Text size="sm" c="dimmed" ta="center">
               Price on request
             </Text>
-            <Button fullWidth color="orange" onClick={() => booking.send({ type: 'vehicle.contact' })} data-testid="contact-us">
+            <Button fullWidth color={CONTACT_ORANGE} onClick={() => booking.send({ type: 'vehicle.contact' })} data-testid="contact-us">
               Contact Us
             </Button>
           </>
