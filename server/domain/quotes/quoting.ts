@@ -45,10 +45,30 @@ export function resolveContext(site: Site, catalog: SiteCatalog): ResolveContext
   return { savedAddresses: catalog.addresses, base: site.baseLat !== null && site.baseLon !== null ? { lat: site.baseLat, lon: site.baseLon } : null };
 }
 
-/** The quoting use cases: price a search, store it as a quote, re-price a stored quote's vehicle. */
+/** How long an identical search is answered from the last stored quote (its id and prices) instead of a new one. */
+export const REPEAT_SEARCH_MS = 2 * 60 * 1000;
+const REPEAT_CACHE_SIZE = 500;
+
+/**
+ * The quoting use cases: price a search, store it as a quote, re-price a stored quote's vehicle.
+ * A search repeated within REPEAT_SEARCH_MS (Search pressed again, a reload, Back then Search) gets the same stored
+ * quote: same prices, same id, no new row. The rules that depend on the clock (grace period) are checked again first,
+ * and a change of the operator's catalogue (a new SiteCatalog object) starts afresh.
+ */
 export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   const quotes = createQuotesRepository(deps.db);
+  const recent = new Map<string, { catalog: SiteCatalog; at: number; quote: { id: string; rows: PriceDetail[]; expiresAt: Date } }>();
+  const remembered = async (site: Site, catalog: SiteCatalog, kind: string, form: unknown, make: () => Promise<{ id: string; rows: PriceDetail[]; expiresAt: Date }>) => {
+    const key = `${site.id}:${kind}:${JSON.stringify(form)}`;
+    const hit = recent.get(key);
+    const at = now().getTime();
+    if (hit && hit.catalog === catalog && at - hit.at < REPEAT_SEARCH_MS) return hit.quote;
+    const quote = await make();
+    if (recent.size >= REPEAT_CACHE_SIZE) recent.delete(recent.keys().next().value!);
+    recent.set(key, { catalog, at, quote });
+    return quote;
+  };
 
   return {
     async distance(site: Site, catalog: SiteCatalog, body: DistanceBody) {
@@ -63,11 +83,13 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       const at = now();
       const early = preflightQuote(form, pricing, at);
       if (early) refuse(early);
-      const planned = await planTrip(form, deps.maps, resolveContext(site, catalog));
-      if (!planned.ok) return refuse(planned.error);
-      const priced = priceQuote(form, planned.value, pricing, at);
-      if (!priced.ok) return refuse(priced.error);
-      return quotes.save(site.id, { bookingType: 'milleage', form, trip: planned.value, rows: priced.rows }, at);
+      return remembered(site, catalog, 'milleage', form, async () => {
+        const planned = await planTrip(form, deps.maps, resolveContext(site, catalog));
+        if (!planned.ok) return refuse(planned.error);
+        const priced = priceQuote(form, planned.value, pricing, at);
+        if (!priced.ok) return refuse(priced.error);
+        return quotes.save(site.id, { bookingType: 'milleage', form, trip: planned.value, rows: priced.rows }, at);
+      });
     },
 
     async hourly(site: Site, catalog: SiteCatalog, form: HourlyRateForm) {
@@ -75,11 +97,13 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       const at = now();
       const early = preflightHourly(form, pricing, at);
       if (early) refuse(early);
-      const planned = await planHourly(form, deps.maps, resolveContext(site, catalog));
-      if (!planned.ok) return refuse(planned.error);
-      const priced = priceHourlyQuote(form, planned.value, pricing, at);
-      if (!priced.ok) return refuse(priced.error);
-      return quotes.save(site.id, { bookingType: 'hourly', form, trip: planned.value, rows: priced.rows }, at);
+      return remembered(site, catalog, 'hourly', form, async () => {
+        const planned = await planHourly(form, deps.maps, resolveContext(site, catalog));
+        if (!planned.ok) return refuse(planned.error);
+        const priced = priceHourlyQuote(form, planned.value, pricing, at);
+        if (!priced.ok) return refuse(priced.error);
+        return quotes.save(site.id, { bookingType: 'hourly', form, trip: planned.value, rows: priced.rows }, at);
+      });
     },
 
     /** A stored, unexpired quote, or a clear refusal. */
