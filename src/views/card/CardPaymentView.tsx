@@ -86,7 +86,7 @@ export function CardPaymentView() {
                   Amount To Pay
                 </Title>
                 {processor === 'stripe' && publishableKey && isStripeTestKey(publishableKey) && (
-                  <Badge color="yellow" variant="light">
+                  <Badge color="yellow" variant="light" className={classes.testBadge}>
                     Test mode
                   </Badge>
                 )}

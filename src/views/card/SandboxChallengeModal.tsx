@@ -6,6 +6,7 @@ import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { answerChallenge, currentChallenge, subscribeChallenge } from '../../payments/sandboxChallenge.ts';
 import { IconShield } from '../personalDetails/icons.tsx';
+import classes from './Card.module.css';
 
 /**
  * The sandbox's own 3-D Secure page (TEST MODE), standing in for the bank's: shown while the flow waits in
@@ -34,7 +35,7 @@ export function SandboxChallengeModal({ amount, merchant }: { amount: string; me
       data-testid="sandbox-3ds"
     >
       <Stack gap="md">
-        <Badge color="yellow" variant="light" size="lg" radius="sm" style={{ alignSelf: 'flex-start' }}>
+        <Badge color="yellow" variant="light" size="lg" radius="sm" className={classes.testBadge} style={{ alignSelf: 'flex-start' }}>
           TEST MODE
         </Badge>
         <Text size="sm">
