@@ -81,4 +81,13 @@ describe('booking storage (spec §3 keys)', () => {
     expect(JSON.parse(session.getItem(CONFIRMED_BOOKING_KEY)!)).toEqual(booking);
     expect(restoreBookingInput(local, session).booking).toEqual(booking);
   });
+
+  it('forgets the confirmed booking when a new search starts', () => {
+    const local = memory();
+    const session = memory();
+    clearStoredFlow({ booking: { success: true, data: { booking: { booking_number: 'CF-1' } } } as never }, local, session);
+    persistForms({ bookingType: 'hourly', bookingForm: null, hourlyRateForm: { pickup: 'The Savoy' } as never }, local, session);
+    expect(session.getItem(CONFIRMED_BOOKING_KEY)).toBeNull();
+    expect(restoreBookingInput(local, session).booking).toBeNull();
+  });
 });

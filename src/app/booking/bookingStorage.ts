@@ -39,7 +39,10 @@ const isPriceDetail = (value: unknown): value is PriceDetail =>
 export function persistForms(
   { bookingType, bookingForm, hourlyRateForm }: { bookingType: BookingType; bookingForm: BookingForm | null; hourlyRateForm: HourlyRateForm | null },
   storage = browserStorage(),
+  session = sessionStore(),
 ): void {
+  // A new search starts a new booking: the last confirmed one is no longer what a reload should show.
+  session?.removeItem(CONFIRMED_BOOKING_KEY);
   writeEncoded(STORAGE_KEYS.bookingType, bookingType, storage);
   if (bookingForm) writeJson(STORAGE_KEYS.bookingForm, bookingForm, storage);
   if (hourlyRateForm) writeEncoded(STORAGE_KEYS.hourlyRateForm, hourlyRateForm, storage);
