@@ -2,7 +2,7 @@
 import '../../tests/helpers/dom.ts';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
@@ -12,6 +12,13 @@ import { appMachine } from '../../machines/app/app.machine.ts';
 import { theme } from '../theme.ts';
 import { AppActor } from './appLogic.ts';
 import { Shell } from './Shell.tsx';
+
+// The home page loads the booking machine and the address suggestions just after first paint (dynamic imports).
+// Load them once up front, so those imports resolve from the module cache instead of after the test environment
+// has been torn down (which Vitest reports as unhandled errors).
+beforeAll(async () => {
+  await Promise.all([import('./booking/bookingLogic.ts'), import('../views/home/AddressFieldFull.tsx')]);
+});
 
 const demoSettings: Record<string, string> = {
   Company_Name: 'Westway Cars',
