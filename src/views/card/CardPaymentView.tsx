@@ -11,7 +11,7 @@ import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
 import { IconArrowLeft, IconPhone } from '../../components/icons.tsx';
 import { isStripeTestKey, processorOf } from '../../payments/processor.ts';
 import { currencyCode, formatMinor } from '../confirmation/format.ts';
-import { IconLock } from '../personalDetails/icons.tsx';
+import { IconLock } from '../../components/icons.tsx';
 import { CardBrands } from '../payment/CardBrands.tsx';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
 import { SandboxChallengeModal } from './SandboxChallengeModal.tsx';

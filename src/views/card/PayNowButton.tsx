@@ -1,5 +1,5 @@
 import { Button, Loader } from '@mantine/core';
-import { IconCheck, IconLock } from '../personalDetails/icons.tsx';
+import { IconCheck, IconLock } from '../../components/icons.tsx';
 
 /** 'Pay Now', 'Processing...' while a payment is under way (disabled, so a second click cannot submit). */
 export function PayNowButton({ processing, succeeded, disabled, amount }: { processing: boolean; succeeded: boolean; disabled: boolean; amount: string }) {

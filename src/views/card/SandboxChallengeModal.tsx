@@ -5,7 +5,7 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { answerChallenge, currentChallenge, subscribeChallenge } from '../../payments/sandboxChallenge.ts';
-import { IconShield } from '../personalDetails/icons.tsx';
+import { IconShield } from '../../components/icons.tsx';
 import classes from './Card.module.css';
 
 /**

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { selectBooking, type BookingResponse } from '../../../machines/booking/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
-import { IconCheck } from '../personalDetails/icons.tsx';
+import { IconCheck } from '../../components/icons.tsx';
 import { formatDate, formatDuration, formatMoney, formatTime, isHourlyRide, paymentMethodLabel, rideTypeLabel } from './format.ts';
 import classes from './Confirmation.module.css';
 

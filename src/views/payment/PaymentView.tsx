@@ -9,7 +9,7 @@ import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
 import { BookingSummary } from '../../components/booking/BookingSummary.tsx';
 import { IconArrowLeft, IconPhone } from '../../components/icons.tsx';
 import { telHref } from '../../app/navigation.ts';
-import { IconCar, IconCard, IconChevronDown, IconLock } from '../personalDetails/icons.tsx';
+import { IconCar, IconCard, IconChevronDown, IconLock } from '../../components/icons.tsx';
 import { VehicleSummary } from '../personalDetails/VehicleSummary.tsx';
 import { CardBrands } from './CardBrands.tsx';
 import classes from './Payment.module.css';

@@ -5,7 +5,7 @@ import { Booking } from '../../app/booking/BookingContext.ts';
 import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
 import { BookingSummary } from '../../components/booking/BookingSummary.tsx';
 import { IconArrowLeft } from '../../components/icons.tsx';
-import { IconArrowRight } from './icons.tsx';
+import { IconArrowRight } from '../../components/icons.tsx';
 import { PassengerDetails } from './PassengerDetails.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
 import { TravelReferences } from './TravelReferences.tsx';

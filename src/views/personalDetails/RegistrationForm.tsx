@@ -9,7 +9,7 @@ import { ActionIcon, Anchor, Checkbox, PasswordInput, SegmentedControl, SimpleGr
 import { Link } from 'wouter';
 import { PASSENGER_MODES, selectPassengerMode, type PassengerMode } from '../../../machines/booking/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
-import { IconInfo } from './icons.tsx';
+import { IconInfo } from '../../components/icons.tsx';
 import { useRegistration } from './useRegistration.ts';
 
 const MODE_LABELS: Record<PassengerMode, string> = {
