@@ -209,7 +209,7 @@ interface Candidate {
  * each of its edges (so that every transition the traversal found has a path). `usable` may refuse an edge (a UI
  * runner that has no way to send that event in that state).
  */
-function candidates(model: MachineModel, graph: OriginGraph, usable: (snapshot: Snapshot, variant: EventVariant) => boolean): Candidate[] {
+function candidates(model: MachineModel, graph: OriginGraph, usable: Usable, constrained: boolean): Candidate[] {
   const serialize = serializer(model);
   const rec = recordingScope(model);
   const startKey = serialize(graph.start);
@@ -230,20 +230,42 @@ function candidates(model: MachineModel, graph: OriginGraph, usable: (snapshot: 
   };
 
   /** Each vertex's path: its parent's path plus the last edge (shortest paths are prefix-closed in length). */
-  const vertexMemo = new Map<string, { events: AnyEventObject[]; items: Set<string> } | null>();
-  const vertexPath = (key: string): { events: AnyEventObject[]; items: Set<string> } | null => {
-    if (key === startKey) return { events: [], items: startItems };
+  type VertexPath = { events: AnyEventObject[]; items: Set<string>; before: Snapshot | null; last: EventVariant | null };
+  const vertexMemo = new Map<string, VertexPath | null>();
+  if (constrained) {
+    // The shortest paths over the usable edges only: a breadth-first walk of the same adjacency map, so a vertex
+    // whose unconstrained shortest path passes a refused step is still reached the way the runner can.
+    vertexMemo.set(startKey, { events: [], items: startItems, before: null, last: null });
+    const queue = [startKey];
+    for (let i = 0; i < queue.length; i++) {
+      const key = queue[i];
+      const here = vertexMemo.get(key)!;
+      const value = graph.adjacency[key];
+      if (!here || !value) continue;
+      for (const edge of Object.values(value.transitions)) {
+        const variant = variantOfEvent(model, edge.event);
+        if (!usable(value.state, variant, { last: false, prevSnapshot: here.before, prevVariant: here.last })) continue;
+        const next = serialize(edge.state);
+        if (vertexMemo.has(next)) continue;
+        vertexMemo.set(next, { events: [...here.events, edge.event], items: new Set([...here.items, ...edgeItems(key, value.state, edge.event)]), before: value.state, last: variant });
+        queue.push(next);
+      }
+    }
+  }
+  const vertexPath = (key: string): VertexPath | null => {
+    if (key === startKey) return { events: [], items: startItems, before: null, last: null };
     if (vertexMemo.has(key)) return vertexMemo.get(key)!;
     vertexMemo.set(key, null);
     const path = graph.shortest.get(key);
-    let out: { events: AnyEventObject[]; items: Set<string> } | null = null;
+    let out: VertexPath | null = null;
     if (path && path.steps.length > 0) {
       const last = path.steps[path.steps.length - 1];
       const parentState = path.steps.length > 1 ? path.steps[path.steps.length - 2].state : graph.start;
       const parentKey = serialize(parentState);
       const parent = vertexPath(parentKey);
-      if (parent && usable(parentState, variantOfEvent(model, last.event))) {
-        out = { events: [...parent.events, last.event], items: new Set([...parent.items, ...edgeItems(parentKey, parentState, last.event)]) };
+      const variant = variantOfEvent(model, last.event);
+      if (parent && usable(parentState, variant, { last: false, prevSnapshot: parent.before, prevVariant: parent.last })) {
+        out = { events: [...parent.events, last.event], items: new Set([...parent.items, ...edgeItems(parentKey, parentState, last.event)]), before: parentState, last: variant };
       }
     }
     vertexMemo.set(key, out);
@@ -256,7 +278,7 @@ function candidates(model: MachineModel, graph: OriginGraph, usable: (snapshot: 
     if (!base) continue;
     out.push({ origin: graph.origin, events: base.events, items: base.items });
     for (const edge of Object.values(value.transitions)) {
-      if (!usable(value.state, variantOfEvent(model, edge.event))) continue;
+      if (!usable(value.state, variantOfEvent(model, edge.event), { last: true, prevSnapshot: base.before, prevVariant: base.last })) continue;
       const extra = edgeItems(key, value.state, edge.event);
       if (extra.every((item) => base.items.has(item))) continue;
       out.push({ origin: graph.origin, events: [...base.events, edge.event], items: new Set([...base.items, ...extra]) });
@@ -335,9 +357,31 @@ export interface Generated {
   vertices: Record<string, number>;
 }
 
+/**
+ * Whether a runner can drive `variant` in `snapshot`: `last` when it would be the path's last step, and the step
+ * before (a UI may send some events on its own right after another, e.g. a page that loads its data on arrival).
+ */
+export type Usable = (snapshot: Snapshot, variant: EventVariant, step: { last: boolean; prevSnapshot: Snapshot | null; prevVariant: EventVariant | null }) => boolean;
+
+/** Every step of `events` usable from `start`. */
+export function pathUsable(model: MachineModel, start: Snapshot, events: readonly AnyEventObject[], usable: Usable): boolean {
+  let snapshot = start;
+  let prevSnapshot: Snapshot | null = null;
+  let prevVariant: EventVariant | null = null;
+  const scope = recordingScope(model);
+  for (const [i, event] of events.entries()) {
+    const variant = variantOfEvent(model, event);
+    if (!usable(snapshot, variant, { last: i === events.length - 1, prevSnapshot, prevVariant })) return false;
+    prevSnapshot = snapshot;
+    prevVariant = variant;
+    snapshot = model.machine.transition(snapshot, event, scope.scope) as Snapshot;
+  }
+  return true;
+}
+
 export interface GenerateOptions {
   /** Refuse edges a runner cannot drive (default: all usable). */
-  usable?: (snapshot: Snapshot, variant: EventVariant) => boolean;
+  usable?: Usable;
   /** Skip the simple paths (they are the slow part). */
   simple?: boolean;
 }
@@ -347,9 +391,9 @@ const generated = new Map<string, Generated>();
 export function generate(model: MachineModel, options: GenerateOptions = {}): Generated {
   const cacheKey = `${model.id}:${options.usable ? 'custom' : 'all'}:${options.simple === false ? 'noSimple' : 'simple'}`;
   if (!options.usable && generated.has(cacheKey)) return generated.get(cacheKey)!;
-  const usable = options.usable ?? (() => true);
+  const usable: Usable = options.usable ?? (() => true);
   const graphs = model.origins.map((origin) => exploreOrigin(model, origin));
-  const chosen = cover(graphs.flatMap((graph) => candidates(model, graph, usable)));
+  const chosen = cover(graphs.flatMap((graph) => candidates(model, graph, usable, options.usable !== undefined)));
   const shortest = sortPaths(chosen.map((c) => makePath(model, c.origin, 'shortest', c.events)));
   const simple = options.simple === false ? [] : simplePaths(model, graphs, usable);
   const result = { model, graphs, shortest, simple, vertices: Object.fromEntries(graphs.map((g) => [g.origin.id, Object.keys(g.adjacency).length])) };
@@ -370,7 +414,7 @@ function sortPaths(paths: ModelPath[]): ModelPath[] {
  * `toState`, which is exponential on the booking flow; this walks the same adjacency map (getAdjacencyMap) depth
  * first, pruned by the distance to a goal, and stops at a fixed number of paths.
  */
-function simplePaths(model: MachineModel, graphs: OriginGraph[], usable: (snapshot: Snapshot, variant: EventVariant) => boolean): ModelPath[] {
+function simplePaths(model: MachineModel, graphs: OriginGraph[], usable: Usable): ModelPath[] {
   const variants = model.variants.filter(model.simple.variants);
   const serialize = serializer(model);
   const found: { origin: Origin; events: AnyEventObject[] }[] = [];
@@ -381,7 +425,7 @@ function simplePaths(model: MachineModel, graphs: OriginGraph[], usable: (snapsh
     const byType = offered(model, variants);
     const adjacency = getAdjacencyMap(model.machine, {
       ...base,
-      events: (snapshot: Snapshot) => byType(snapshot).filter((event) => usable(snapshot, variantOfEvent(model, event))),
+      events: (snapshot: Snapshot) => byType(snapshot).filter((event) => usable(snapshot, variantOfEvent(model, event), { last: true, prevSnapshot: null, prevVariant: null })),
       stopWhen: (snapshot: Snapshot) => model.isGoal(snapshot),
     } as never) as unknown as Adjacency;
     // Distance to the nearest goal, by a reverse breadth-first walk: prunes branches that cannot end in time.
@@ -411,7 +455,7 @@ function simplePaths(model: MachineModel, graphs: OriginGraph[], usable: (snapsh
       const value = adjacency[key];
       if (!value) return;
       if (model.isGoal(value.state) && events.length > 0) {
-        found.push({ origin: graph.origin, events: [...events] });
+        if (pathUsable(model, graph.start, events, usable)) found.push({ origin: graph.origin, events: [...events] });
         return;
       }
       onPath.add(key);
@@ -472,4 +516,13 @@ export { allEventTypes };
 export function pureTransition(model: MachineModel, snapshot: Snapshot, event: AnyEventObject): Snapshot {
   const rec = recordingScope(model);
   return model.machine.transition(snapshot, event, rec.scope) as Snapshot;
+}
+
+/** A reusable recorder: the snapshot an event leads to and the coverage items (transitions, states) it touches. */
+export function edgeRecorder(model: MachineModel) {
+  const rec = recordingScope(model);
+  return (snapshot: Snapshot, event: AnyEventObject) => {
+    const [next, record] = rec.record(() => model.machine.transition(snapshot, event, rec.scope) as Snapshot);
+    return { next, items: [...record.transitions.map(transitionItem), ...[...record.visited, ...activeStateKeys(next)].map(stateItem)] };
+  };
 }

@@ -1,0 +1,576 @@
+/**
+ * The booking flow in Chromium: how each event of the booking model is performed on the real app, and what each
+ * state looks like on screen. Server answers come from the real provider (a real quote, the sandbox's test cards,
+ * a banned address, a pickup inside the grace time, the demo corporate account); only failures the server would not
+ * produce on demand are forced (a 500, an aborted request) or, for the browser's own capacity rule, a real answer
+ * rewritten so no vehicle seats the party.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import { hashPassword } from '../../../server/domain/accounts/passwords.ts';
+import { KEY_HEADERS } from '../../helpers/provider.ts';
+import { BOOKING_MESSAGES, BOOKING_ROUTES, selectRoutedStateId, urgentBookingText, type BookingContext, type BookingSnapshot, type PriceDetail } from '../../../machines/booking/index.ts';
+import { TEST_CARD_ONLY } from '../fixtures.ts';
+import { bookingModel } from '../machines/booking.model.ts';
+import { machineDelays } from '../graph.ts';
+import type { ModelPath } from '../types.ts';
+import { SERVER_ERROR_BODY, answered, gone, labelled, londonSoon, timer, uniqueEmail, visible, weekdayAhead } from './common.ts';
+import { encoded, type GateAnswer, type UiRun } from './harness.ts';
+import type { StepContext, UiExecutor, UiMachine } from './types.ts';
+
+const ctx = (s: AnyMachineSnapshot) => s.context as BookingContext;
+
+const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
+const SAVOY = 'The Savoy, Strand, London WC2R 0EZ';
+const PADDINGTON = 'Paddington Station, Praed Street, London W2 1HB';
+const BANNED = '12 Unpaid Fares Close, London W12 7FR';
+/** Westway Cars' saloon: the model's SALOON (vehicle 1, company 1). */
+const SALOON_CARD = 'Saloon, Westway Cars';
+
+const CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', insufficient: '4000 0000 0000 9995', threeDS: '4000 0027 6000 3184', notTest: '4012 8888 8888 1881' };
+
+interface QuoteValues {
+  pickup: string;
+  dropoff: string;
+  date: string;
+  hour: string;
+  min: string;
+  passengers: string;
+}
+
+const normalQuote = (): QuoteValues => ({ pickup: HEATHROW, dropoff: SAVOY, date: weekdayAhead(4), hour: '2pm', min: '30', passengers: '2' });
+
+const DELAYS = Object.fromEntries(machineDelays(bookingModel.machine).map((d) => [d.name, d.ms]));
+const delayMs = (delay: unknown) => (typeof delay === 'number' ? delay : (DELAYS[String(delay)] ?? Infinity));
+
+const isUserStep = (type: string) => !type.startsWith('xstate.');
+/** The first step after `index` whose variant starts with `prefix` (stopping at the next user step when `sameTurn`). */
+function nextOutcome(path: ModelPath, index: number, prefix: string, sameTurn = false): { key: string; index: number } | null {
+  for (let j = index + 1; j < path.steps.length; j++) {
+    const step = path.steps[j];
+    if (step.variant.startsWith(prefix)) return { key: step.variant, index: j };
+    if (sameTurn && isUserStep(step.event.type) && !step.variant.startsWith('route.enter')) return null;
+  }
+  return null;
+}
+
+const dialog = (run: UiRun) => run.page.getByRole('dialog').filter({ hasNot: run.page.getByText('3-D Secure: confirm your payment') });
+const alertDialog = (run: UiRun, text: string) => dialog(run).filter({ hasText: text });
+
+// ─── The home page's forms ──────────────────────────────────────────────────────────────────────────
+
+async function typeAddress(run: UiRun, testId: string, text: string) {
+  const field = run.page.getByTestId(testId);
+  await field.fill(text);
+  await field.press('Escape');
+}
+
+async function fillQuote(run: UiRun, values: QuoteValues) {
+  const page = run.page;
+  await page.getByRole('tab', { name: 'GET A QUOTE' }).click();
+  await typeAddress(run, 'quote-pickup', values.pickup);
+  await typeAddress(run, 'quote-dropoff', values.dropoff);
+  await page.getByLabel('Pickup date').fill(values.date);
+  await page.getByLabel('Hour', { exact: true }).selectOption(values.hour);
+  await page.getByLabel('Min', { exact: true }).selectOption(values.min);
+  await page.getByLabel('Passengers').selectOption(values.passengers);
+  await page.getByLabel('Luggage', { exact: true }).selectOption('1');
+}
+
+async function fillHourly(run: UiRun, values: QuoteValues) {
+  const page = run.page;
+  await page.getByRole('tab', { name: 'Hourly Rate' }).click();
+  await typeAddress(run, 'hourly-pickup', values.pickup);
+  await page.getByLabel('Duration').selectOption('4hour');
+  await page.getByLabel('Pick up Date').fill(values.date);
+  await page.getByLabel('Hour', { exact: true }).selectOption(values.hour === '2pm' ? '12pm' : values.hour);
+  await page.getByLabel('Min', { exact: true }).selectOption(values.min === '30' ? '00' : values.min);
+}
+
+/** The pricing outcome decides the trip typed before Search. */
+function quoteFor(path: ModelPath, index: number): QuoteValues {
+  const outcome = nextOutcome(path, index, 'xstate.');
+  const values = normalQuote();
+  const key = outcome && path.steps[outcome.index].variant;
+  if (key === 'xstate.error.actor.calculatePrice:sameAddress') values.dropoff = values.pickup;
+  if (key === 'xstate.error.actor.calculatePrice:banned') values.pickup = BANNED;
+  if (key === 'xstate.error.actor.calculatePrice:grace') Object.assign(values, londonSoon(45));
+  // The server's own refusal: no vehicle of the fleet seats 20.
+  if (key === 'xstate.error.actor.calculatePrice:server') values.passengers = '20';
+  return values;
+}
+
+// ─── The personal-details step ──────────────────────────────────────────────────────────────────────
+
+async function field(run: UiRun, label: string | RegExp, value: string) {
+  await (typeof label === 'string' ? labelled(run.page, label) : run.page.getByLabel(label)).fill(value);
+}
+
+/** The e-mail and password a path types: the demo corporate account when an existing-client check must succeed. */
+function account(run: UiRun) {
+  return run.scratch.account as { email: string; password: string };
+}
+
+// ─── Executors ──────────────────────────────────────────────────────────────────────────────────────
+
+const onHomeForm = (s: AnyMachineSnapshot) => (s.matches({ bookTrip: 'form' }) || s.matches({ bookTrip: 'noPriceData' }) ? null : 'the booking forms are not on this screen');
+
+const priceAnswer = (answer: (run: UiRun, ctx: StepContext) => GateAnswer, onlyMileage = false): UiExecutor =>
+  answered((run, c) => answer(run, c), {
+    unavailable: (s) => (onlyMileage && ctx(s).bookingType === 'hourly' ? 'an hourly trip has no drop-off and no seat check in the browser' : null),
+  });
+
+const hourlyServerError: (run: UiRun, c: StepContext) => GateAnswer = (_run, c) =>
+  ctx(c.before).bookingType === 'hourly' ? { kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY } : { kind: 'continue' };
+
+/** Found by these paths; src/views/personalDetails/PersonalDetailsView.tsx and src/components/booking/OptionsPanel.tsx. */
+export const OPTIONS_SAVE_DEFECT =
+  "the options editor's Save on /personalDetailView reloads the page and nothing is saved (OptionsPanel's <form> is nested in PersonalDetailsView's <form>: document.querySelectorAll('form form') finds it); options.save never reaches the booking flow";
+
+function optionsEditorRefusal(s: AnyMachineSnapshot): string | null {
+  if (s.matches('quotation')) return 'on /quotationview the Options table is read-only (the editor is on the personal-details step)';
+  if (ctx(s).bookingForm === null) return 'without a stored BookingForm the options panel is not shown (OptionsPanel renders nothing)';
+  if (ctx(s).bookingType === 'hourly') return 'the options editor shows for mileage trips only';
+  return null;
+}
+
+const executors: Record<string, UiExecutor> = {
+  'quote.submit': {
+    unavailable: onHomeForm,
+    prepare: (run, c) => {
+      run.scratch[`quote${c.index}`] = quoteFor(c.path, c.index);
+    },
+    run: async (run, c) => {
+      await fillQuote(run, run.scratch[`quote${c.index}`]);
+      await run.page.getByTestId('quote-search').click();
+    },
+  },
+  'hourly.submit': {
+    unavailable: onHomeForm,
+    prepare: (run, c) => {
+      const values = quoteFor(c.path, c.index);
+      run.scratch[`quote${c.index}`] = { ...values, pickup: values.pickup === HEATHROW ? PADDINGTON : values.pickup };
+    },
+    run: async (run, c) => {
+      await fillHourly(run, run.scratch[`quote${c.index}`]);
+      await run.page.getByTestId('hourly-search').click();
+    },
+  },
+  'nav.back': {
+    unavailable: (s) =>
+      s.matches({ quotation: 'choosing' })
+        ? "the quotation screen's Back is a link to / (route.enter), not nav.back"
+        : s.hasTag('busy')
+          ? 'Back is disabled while a call is in flight'
+          : null,
+    run: async (run) => {
+      await run.page.getByRole('button', { name: 'Back', exact: true }).click();
+    },
+  },
+  'vehicle.quantity': {
+    run: async (run) => {
+      await run.page.getByRole('article', { name: SALOON_CARD }).getByTestId('vehicle-quantity').selectOption('2');
+    },
+  },
+  'vehicle.book:selection': {
+    run: async (run) => {
+      await run.page.getByRole('article', { name: SALOON_CARD }).getByTestId('book-now').click();
+    },
+  },
+  'vehicle.book:lowest': {
+    run: async (run) => {
+      await run.page.getByTestId('book-lowest').click();
+    },
+  },
+  'vehicle.contact': {
+    run: async (run) => {
+      await run.page.getByTestId('contact-us').first().click();
+    },
+  },
+  'options.save:seat': {
+    unavailable: optionsEditorRefusal,
+    run: async (run) => {
+      const panel = run.page.getByTestId('options-panel');
+      await panel.getByRole('button', { name: 'Edit' }).click();
+      await panel.getByLabel(/^Baby seats/).selectOption('1');
+      await panel.getByRole('button', { name: 'Save' }).click();
+    },
+  },
+  'options.save:luggage': {
+    unavailable: optionsEditorRefusal,
+    run: async (run) => {
+      const panel = run.page.getByTestId('options-panel');
+      await panel.getByRole('button', { name: 'Edit' }).click();
+      await panel.getByLabel(/^Luggage/).first().selectOption('9');
+      await panel.getByRole('button', { name: 'Save' }).click();
+    },
+  },
+  'layout.change': {
+    run: async (run) => {
+      await run.page.getByRole('radio', { name: 'Grid' }).click();
+    },
+  },
+  'registration.change:guest': {
+    run: async (run, c) => {
+      const mode = ctx(c.before).passengerMode;
+      if (mode !== 'existing_client') {
+        await field(run, 'First Name', 'Ada');
+        await field(run, mode === 'new_client' ? 'Surname' : 'Last Name', 'Lovelace');
+        await field(run, /Mobile Number/, '+44 7700 900123');
+      }
+      await field(run, 'Email', account(run).email);
+    },
+  },
+  'registration.change:password': {
+    unavailable: (s) => (ctx(s).passengerMode === 'guest_login' ? 'a guest has no password field' : null),
+    // The account's password, or a wrong one when the next check must not find the account.
+    prepare: (run, c) => {
+      run.scratch[`password${c.index}`] = nextOutcome(c.path, c.index, 'xstate.done.actor.checkPassengerEmail')?.key === 'xstate.done.actor.checkPassengerEmail:notFound' ? 'not-the-password' : null;
+    },
+    run: async (run, c) => field(run, 'Password', run.scratch[`password${c.index}`] ?? account(run).password),
+  },
+  'registration.change:privacy': {
+    unavailable: (s) => (ctx(s).passengerMode !== 'new_client' ? 'the privacy checkbox shows for a new client only' : null),
+    run: async (run) => run.page.getByLabel('I accept the Privacy Policy').check(),
+  },
+  'registration.change:terms': {
+    unavailable: (s) => (ctx(s).passengerMode !== 'new_client' ? 'the terms checkbox shows for a new client only' : null),
+    run: async (run) => run.page.getByLabel('I accept the Terms and Conditions').check(),
+  },
+  'passengerMode.change:guest_login': { run: async (run) => run.page.getByTestId('passenger-mode').getByText('Guest', { exact: true }).click() },
+  'passengerMode.change:new_client': { run: async (run) => run.page.getByTestId('passenger-mode').getByText('New client', { exact: true }).click() },
+  'passengerMode.change:existing_client': { run: async (run) => run.page.getByTestId('passenger-mode').getByText('Existing client', { exact: true }).click() },
+  'travelReference.change': {
+    unavailable: (s) => (ctx(s).bookingType === 'hourly' ? "the reference field shows for an 'airport' or 'terminal' pickup only (the hourly trip starts at Paddington)" : null),
+    run: async (run) => field(run, 'Flight / Train / Ferry Number', 'BA 117'),
+  },
+  'details.next': { run: async (run) => run.page.getByRole('button', { name: 'Next', exact: true }).click() },
+  'payment.payInCar': { run: async (run) => run.page.getByRole('button', { name: 'Pay in Car' }).click() },
+  'payment.chooseCard': { run: async (run) => run.page.getByRole('button', { name: 'Pay By Card' }).click() },
+  'card.submit': {
+    prepare: (run, c) => {
+      // The card typed decides what the sandbox answers (spec §8 test cards).
+      let number = CARDS.ok;
+      for (let j = c.index + 1; j < c.path.steps.length; j++) {
+        const key = c.path.steps[j].variant;
+        if (isUserStep(c.path.steps[j].event.type)) break;
+        if (key === 'xstate.error.actor.createPaymentMethod') number = CARDS.notTest;
+        if (key === 'xstate.done.actor.confirmPaymentIntent:requiresAction') number = CARDS.threeDS;
+        if (key === 'xstate.done.actor.confirmPaymentIntent:declined') number = CARDS.declined;
+        if (key === 'xstate.done.actor.confirmPaymentIntent:insufficientFunds') number = CARDS.insufficient;
+        if (key.startsWith('xstate.done.actor.confirmPaymentIntent') || key.startsWith('xstate.error.actor.c')) break;
+      }
+      run.scratch[`card${c.index}`] = number;
+    },
+    run: async (run, c) => {
+      const page = run.page;
+      await page.getByLabel('Card Number').fill(run.scratch[`card${c.index}`]);
+      await page.getByLabel('Expiry Date').fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+    },
+  },
+  'booking.retry': { run: async (run) => run.page.getByTestId('booking-retry').getByRole('button', { name: 'Try again' }).click() },
+  'alert.dismiss': {
+    run: async (run) => {
+      await dialog(run).getByRole('button', { name: 'OK' }).click();
+    },
+  },
+  'flow.restart': { run: async (run) => run.page.getByRole('button', { name: 'Book another journey' }).click() },
+  'settings.update': {
+    unavailable: () => 'sent once by SettingsBridge when the operator settings load; they do not change during a visit',
+    run: async () => {},
+  },
+
+  // ── Outcomes ──
+  'xstate.done.actor.calculatePrice:ok': answered(() => ({ kind: 'continue' })),
+  // The browser's own capacity rule (spec §5), on a list the server could return: no vehicle seats more than one.
+  'xstate.done.actor.calculatePrice:capacity': priceAnswer(
+    () => ({ kind: 'rewrite', rewrite: (body: { price_details: PriceDetail[] }) => ({ ...body, price_details: body.price_details.map((row) => ({ ...row, max_seat: 1 })) }) }),
+    true,
+  ),
+  'xstate.error.actor.calculatePrice:sameAddress': priceAnswer(() => ({ kind: 'continue' }), true),
+  'xstate.error.actor.calculatePrice:grace': priceAnswer(() => ({ kind: 'continue' })),
+  'xstate.error.actor.calculatePrice:banned': priceAnswer(() => ({ kind: 'continue' })),
+  'xstate.error.actor.calculatePrice:server': priceAnswer(hourlyServerError),
+  'xstate.done.actor.recalculateSelectedVehicle:ok': answered(() => ({ kind: 'continue' })),
+  'xstate.done.actor.recalculateSelectedVehicle:refused': answered(() => ({ kind: 'fulfil', status: 422, body: { success: false, message: 'Quote expired. Please search again.' } })),
+  'xstate.error.actor.recalculateSelectedVehicle': answered(() => ({ kind: 'abort' })),
+  'xstate.done.actor.checkPassengerEmail:found': answered(() => ({ kind: 'continue' })),
+  'xstate.done.actor.checkPassengerEmail:notFound': answered(() => ({ kind: 'continue' })),
+  'xstate.error.actor.checkPassengerEmail': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
+  'xstate.done.actor.createBooking': answered(() => ({ kind: 'continue' })),
+  'xstate.error.actor.createBooking': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
+  'xstate.done.actor.fetchPublishableKey': answered(() => ({ kind: 'continue' })),
+  'xstate.error.actor.fetchPublishableKey': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
+  // The sandbox's payment method is made in the browser (no call): the card number typed decides it.
+  'xstate.done.actor.createPaymentMethod': timer,
+  'xstate.error.actor.createPaymentMethod': timer,
+  'xstate.done.actor.createPaymentIntent': answered(() => ({ kind: 'continue' })),
+  'xstate.error.actor.createPaymentIntent': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
+  'xstate.done.actor.confirmPaymentIntent:succeeded': answered(() => ({ kind: 'continue' })),
+  'xstate.done.actor.confirmPaymentIntent:requiresAction': answered(() => ({ kind: 'continue' })),
+  // The sandbox never answers 'processing' on its own: the real answer (succeeded) is shown as still processing, and
+  // the machine asks again 2 s later, getting the real status.
+  'xstate.done.actor.confirmPaymentIntent:processing': answered(() => ({ kind: 'rewrite', rewrite: (body: Record<string, unknown>) => ({ ...body, status: 'processing' }) })),
+  'xstate.done.actor.confirmPaymentIntent:declined': answered(() => ({ kind: 'continue' })),
+  'xstate.done.actor.confirmPaymentIntent:insufficientFunds': answered(() => ({ kind: 'continue' })),
+  'xstate.error.actor.confirmPaymentIntent': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
+  'xstate.done.actor.handleNextAction:completed': {
+    answer: () => ({ kind: 'continue' }),
+    run: async (run, c) => {
+      await challenge(run).getByRole('button', { name: 'Complete' }).click();
+      await run.releaseGate(c.index);
+    },
+  },
+  'xstate.done.actor.handleNextAction:failed': {
+    answer: () => ({ kind: 'continue' }),
+    run: async (run, c) => {
+      await challenge(run).getByRole('button', { name: 'Fail' }).click();
+      await run.releaseGate(c.index);
+    },
+  },
+  'xstate.error.actor.handleNextAction': {
+    answer: () => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY }),
+    run: async (run, c) => {
+      await challenge(run).getByRole('button', { name: 'Complete' }).click();
+      await run.releaseGate(c.index);
+    },
+  },
+  'xstate.after.popup.booking.bookTrip.priceError': timer,
+  'xstate.after.popupRedirect.booking.bookTrip.sameAddress': timer,
+  'xstate.after.popupRedirect.booking.bookTrip.urgentBooking': timer,
+  'xstate.after.popupRest.booking.quoteRequest.popup': timer,
+  'xstate.after.successToast.booking.cardCheckout.succeeded': timer,
+  'xstate.after.processingPoll.booking.cardCheckout.awaitingProcessing': timer,
+};
+
+for (const route of BOOKING_ROUTES) {
+  for (const path of route.paths) {
+    executors[`route.enter:${path}`] = {
+      // A link, the stepper or Back/Forward: RouteSync sends route.enter when the URL changes to a booking path. A URL
+      // that already shows the state is no change, so the "already there" case happens only on a page load.
+      unavailable: (s, u) => {
+        const id = selectRoutedStateId(s as BookingSnapshot);
+        const shown = id === null ? [] : BOOKING_ROUTES.find((r) => r.id === id)!.paths;
+        return u.prevVariant !== null && shown.includes(path) ? 'the URL already shows this state, so RouteSync sends nothing (only a page load does)' : null;
+      },
+      run: async (run, c) => {
+        if (c.index === 0) return; // the page was opened at this URL: route.enter on load
+        await run.navigate(path);
+      },
+    };
+  }
+}
+
+const challenge = (run: UiRun) => run.page.getByRole('dialog', { name: /3-D Secure/ });
+
+// ─── Assertions ─────────────────────────────────────────────────────────────────────────────────────
+
+/** The pending call of the state (the gate of the next outcome, or the hold at the path's end) has arrived. */
+async function inFlight(run: UiRun, index: number) {
+  const gate = [...run.stepGates.entries()].filter(([i]) => i > index).sort((a, b) => a[0] - b[0])[0]?.[1];
+  if (gate) await gate.waitArrived();
+}
+
+const processing = (run: UiRun) => visible(run.page.getByRole('button', { name: 'Processing...' }));
+
+const assertions: UiMachine['assertions'] = {
+  'bookTrip.form': async (run) => {
+    await run.waitForPath(['/', '/booktripview']);
+    await visible(run.page.getByRole('tablist', { name: 'Booking type' }));
+    await gone(run.page.getByTestId('loading-price'));
+  },
+  'bookTrip.noPriceData': async (run) => {
+    await run.waitForPath('/home');
+    await visible(run.page.getByTestId('no-price-data'));
+  },
+  'bookTrip.pricing': async (run, { index }) => {
+    await visible(run.page.getByTestId('loading-price'));
+    await inFlight(run, index);
+  },
+  'bookTrip.priceError': async (run) => {
+    // The 'Error' popup with the server's (or the capacity rule's) text, over the home page (3 s).
+    await visible(dialog(run).getByText('Error', { exact: true }));
+    await visible(dialog(run).getByTestId('booking-alert-message'));
+  },
+  'bookTrip.sameAddress': async (run) => {
+    await visible(alertDialog(run, 'Same Address Booking!'));
+  },
+  'bookTrip.urgentBooking': async (run) => {
+    await visible(alertDialog(run, 'Urgent Booking!'));
+    await visible(dialog(run).getByText(urgentBookingText('120')));
+  },
+  'quotation.choosing': async (run) => {
+    await run.waitForPath('/quotationview');
+    await visible(run.page.getByTestId('vehicle-card'));
+  },
+  'quotation.recalculating': async (run, { index }) => {
+    await run.waitForPath('/quotationview');
+    await inFlight(run, index);
+  },
+  'personalDetails.editing': async (run) => {
+    await run.waitForPath('/personalDetailView');
+    await visible(run.page.getByRole('heading', { name: 'Registration Details' }));
+  },
+  'personalDetails.checkingEmail': async (run, { index }) => {
+    await run.waitForPath('/personalDetailView');
+    await inFlight(run, index);
+  },
+  'personalDetails.recalculating': async (run, { index }) => {
+    await visible(run.page.getByTestId('price-loading'));
+    await inFlight(run, index);
+  },
+  'payment.choosing': async (run) => {
+    await run.waitForPath('/paymentview');
+    await visible(run.page.getByRole('heading', { name: 'How would you like to pay?' }));
+    await visible(run.page.getByRole('button', { name: 'Pay in Car' }));
+  },
+  'payment.bookingInCar': async (run, { index }) => {
+    await visible(run.page.getByText('Booking your ride, please wait…'));
+    await inFlight(run, index);
+  },
+  'cardCheckout.loadingKey': async (run, { index }) => {
+    await run.waitForPath('/stripecheckout');
+    await visible(run.page.getByTestId('card-loading'));
+    await inFlight(run, index);
+  },
+  'cardCheckout.form': async (run) => {
+    await run.waitForPath('/stripecheckout');
+    await visible(run.page.getByTestId('test-mode-banner'));
+    await visible(run.page.getByRole('button', { name: 'Pay Now' }));
+  },
+  'cardCheckout.creatingPaymentMethod': async (run, { path, index }) => {
+    // Made in the browser at once: 'Processing...' shows while the next call (held) is in flight, or the refusal.
+    if (path.steps[index + 1]?.variant === 'xstate.error.actor.createPaymentMethod') await visible(alertDialog(run, TEST_CARD_ONLY));
+    else await processing(run);
+  },
+  'cardCheckout.creatingPaymentIntent': async (run, { index }) => {
+    await processing(run);
+    await inFlight(run, index);
+  },
+  'cardCheckout.confirming': async (run, { index }) => {
+    await processing(run);
+    await inFlight(run, index);
+  },
+  'cardCheckout.awaitingProcessing': async (run) => {
+    await processing(run);
+  },
+  'cardCheckout.authenticating': async (run) => {
+    await visible(challenge(run));
+    await visible(challenge(run).getByText('TEST MODE', { exact: true }));
+  },
+  'cardCheckout.booking': async (run, { index }) => {
+    await inFlight(run, index);
+  },
+  'cardCheckout.bookingFailed': async (run) => {
+    await visible(run.page.getByTestId('booking-retry'));
+  },
+  'cardCheckout.succeeded': async (run, { snapshot }) => {
+    if (ctx(snapshot).alert) await visible(run.page.getByText(BOOKING_MESSAGES.paymentSuccessful));
+    await visible(run.page.getByRole('button', { name: 'Paid' }));
+  },
+  confirmed: async (run) => {
+    await run.waitForPath('/paymentSuccessView');
+    await visible(run.page.getByTestId('booking-number'));
+  },
+  'quoteRequest.idle': async (run) => {
+    await run.waitForPath('/quoteView');
+    await visible(run.page.getByRole('heading', { name: 'QUOTE NOW' }));
+    await gone(dialog(run));
+  },
+  'quoteRequest.popup': async (run) => {
+    await run.waitForPath('/quoteView');
+    await visible(dialog(run).filter({ hasText: /Same Address Booking!|Urgent Booking!/ }));
+  },
+};
+
+// ─── Opening a path ─────────────────────────────────────────────────────────────────────────────────
+
+/** A real quote of the demo operator, priced by the server, and its Westway saloon (the model's SALOON). */
+async function realQuote(run: UiRun) {
+  const form = { stops: [], pickup: HEATHROW, dropoff: SAVOY, pickup_date: weekdayAhead(4), pickup_hour: '2pm', pickup_min: '30', select_option: 'one_way', passengers: 2, luggages: 1, hand_luggages: 1 };
+  const response = await fetch(run.url('/api/v1/calculate-distance-price'), { method: 'POST', headers: { ...KEY_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(form) });
+  if (response.status !== 200) throw new Error(`the demo quote failed: ${response.status} ${await response.text()}`);
+  const list = (await response.json()).price_details as PriceDetail[];
+  const saloon = list.find((row) => row.vehicle_id === 1 && row.company_id === 1);
+  if (!saloon) throw new Error('the demo quote has no Westway saloon (vehicle 1, company 1)');
+  return { form, list, saloon };
+}
+
+/** localStorage as the quotation step leaves it after Book Now (spec §3 keys), for a reload. */
+async function seedChosen(run: UiRun, withForm: boolean) {
+  const { form, list, saloon } = await realQuote(run);
+  const entries: Record<string, string> = {
+    BookingType: encoded('milleage'),
+    PriceDetails: encoded(list),
+    selectedVehicleData: encoded(saloon),
+    SelectedVehicle: JSON.stringify({ vehicle_id: saloon.vehicle_id }),
+    selectionKind: JSON.stringify('selection'),
+  };
+  if (withForm) entries.BookingForm = JSON.stringify(form);
+  await run.page.goto(run.url('/favicon.svg'));
+  await run.page.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, entries);
+}
+
+async function open(run: UiRun) {
+  const path = run.path;
+  if (path.origin === 'restored') await seedChosen(run, true);
+  if (path.origin === 'noForm') await seedChosen(run, false);
+  const first = path.steps[0]?.variant;
+  const at = first?.startsWith('route.enter:') ? first.slice('route.enter:'.length) : '/';
+  await run.page.goto(run.url(at));
+  await run.page.locator('#main').waitFor({ state: 'attached' });
+  await gone(run.page.getByText('Please wait while loading content'), 20_000);
+}
+
+export const bookingUi: UiMachine = {
+  model: bookingModel.id,
+  open,
+  opensAtFirstStep: (path) => path.steps[0]?.variant.startsWith('route.enter:') ?? false,
+  calls: {
+    calculatePrice: '**/api/v1/calculate-*-price',
+    recalculateSelectedVehicle: '**/api/v1/calculate-selected-vehicle-price',
+    checkPassengerEmail: '**/api/v1/check-passenger-email',
+    createBooking: '**/api/v1/booking',
+    fetchPublishableKey: '**/api/v1/secret_key',
+    createPaymentMethod: null,
+    createPaymentIntent: '**/api/v1/create-payment-intent',
+    confirmPaymentIntent: '**/api/v1/confirm-payment-intent',
+    handleNextAction: '**/api/v1/sandbox/authenticate',
+  },
+  prepare: async (run) => {
+    // An account of the path's own when it books or checks as an existing client (the server checks the account
+    // when it books too); a fresh e-mail otherwise (a guest, or a new client the booking registers).
+    const email = uniqueEmail('path');
+    const password = 'a long enough password';
+    if (run.path.steps.some((s) => s.variant === 'passengerMode.change:existing_client')) {
+      await run.env.provider.db.query('INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES (1, $1, $2, $3, $4, false)', [
+        'Ada Lovelace',
+        email,
+        '+44 7700 900123',
+        await hashPassword(password),
+      ]);
+    }
+    run.scratch.account = { email, password };
+  },
+  executors,
+  assertions,
+  defects: {
+    'options.save:seat': OPTIONS_SAVE_DEFECT,
+    'options.save:luggage': OPTIONS_SAVE_DEFECT,
+  },
+  unavailable: (s, variant) => {
+    // States the machine leaves on its own within 2 s ('Payment successful!' 1.5 s, the popups' redirect after 1 s):
+    // a step taken there races the timer.
+    const timer = Math.min(...s._nodes.flatMap((node) => node.after.map((t) => delayMs(t.delay))));
+    if (timer < 2_000 && isUserStep(variant.event.type)) return `the state ends on its own after ${timer / 1000} s: a step there races its timer`;
+    // A dialog (alert or popup) covers the page: only its OK, a URL change or what the server and the clock do.
+    if (ctx(s).alert !== null && isUserStep(variant.event.type) && variant.event.type !== 'alert.dismiss' && variant.event.type !== 'route.enter')
+      return 'a dialog covers the page (its OK comes first)';
+    if (s.hasTag('busy') && isUserStep(variant.event.type) && !['route.enter', 'alert.dismiss', 'booking.retry'].includes(variant.event.type))
+      return 'the screen is busy: its buttons are disabled while a call is in flight';
+    return null;
+  },
+};

@@ -1,0 +1,233 @@
+/**
+ * The corporate area (/login, /bookings, /my-account) in Chromium: a corporate passenger of its own per path (so the
+ * per-account limits of one path never touch another's), real sign-in, token checks and logout; a token the server
+ * refuses is one revoked on the server first; only a server failure is forced.
+ *
+ * The pages send some events on their own: a protected page sends route.enter when it mounts, /bookings sends
+ * bookings.load once signed in, every page answers `target` with navigation.done. The refusals below keep the UI
+ * paths to what those pages can do.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import { hashPassword } from '../../../server/domain/accounts/passwords.ts';
+import { CORPORATE_MESSAGES, type CorporateContext } from '../../../machines/corporate/index.ts';
+import { PROFILE } from '../machines/corporate.model.ts';
+import type { ModelPath } from '../types.ts';
+import { SERVER_ERROR_BODY, answered, api, labelled, uniqueEmail, visible } from './common.ts';
+import { encoded, type UiRun } from './harness.ts';
+import type { UiExecutor, UiMachine } from './types.ts';
+
+const ctx = (s: AnyMachineSnapshot) => s.context as CorporateContext;
+const PASSWORD = 'Corporate-Path-1!';
+const PROTECTED = ['/bookings', '/my-account'];
+
+async function createCorporatePassenger(run: UiRun) {
+  const email = uniqueEmail('corporate');
+  await run.env.provider.db.query('INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES (1, $1, $2, $3, $4, true)', [
+    'Alex Morgan',
+    email,
+    '+44 7700 900123',
+    await hashPassword(PASSWORD),
+  ]);
+  return email;
+}
+
+/** The token the page holds now (localStorage corporateToken, base64 of JSON). */
+async function pageToken(run: UiRun): Promise<string | null> {
+  const raw = await run.page.evaluate(() => localStorage.getItem('corporateToken'));
+  return raw ? (JSON.parse(Buffer.from(raw, 'base64').toString('utf8')) as string) : null;
+}
+
+/** Revokes the page's token on the server, so the server itself refuses it next. */
+const revoke = (run: UiRun) => async () => {
+  const token = await pageToken(run);
+  if (token) await api(run, '/passenger/logout', {}, token);
+};
+
+async function signInByApi(run: UiRun, email: string) {
+  const response = await api(run, '/check-passenger-login', { email, password: PASSWORD });
+  if (response.status !== 200) throw new Error(`sign-in for the stored session failed: ${response.status}`);
+  return (await response.json()) as { access_token: string; passenger: unknown };
+}
+
+const nextVariant = (p: ModelPath, index: number) => p.steps[index + 1]?.variant ?? null;
+
+async function goTo(run: UiRun, path: string) {
+  if (run.pathname() === path.split('?')[0] && run.page.url().endsWith(path)) return;
+  await run.navigate(path);
+  await run.waitForPath(path.split('?')[0]);
+}
+
+const login = (redirect: string | null): UiExecutor => ({
+  run: async (run, c) => {
+    await goTo(run, redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+    const form = run.page.getByRole('form', { name: 'Sign In to Corporate Account' });
+    await labelled(form, 'Email').fill(run.scratch.email);
+    await labelled(form, 'Password').fill(nextVariant(c.path, c.index) === 'signIn:invalid' ? 'not-the-password' : PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+  },
+});
+
+const route = (path: string): UiExecutor => ({
+  run: async (run, c) => {
+    if (c.index === 0) return; // opened at this URL
+    // A page that is already shown mounts nothing new: pass by another page first, as a visitor would.
+    if (run.pathname() === path) {
+      await run.navigate('/ourfleet');
+      await run.page.locator('[data-screen="corporate-layout"]').waitFor({ state: 'detached' });
+    }
+    await run.navigate(path);
+  },
+});
+
+export const corporateUi: UiMachine = {
+  model: 'corporate',
+  calls: {
+    signIn: '**/api/v1/check-passenger-login',
+    validateToken: '**/api/v1/passenger/validate-token',
+    signOut: '**/api/v1/passenger/logout',
+    loadBookings: '**/api/v1/get_booking/*',
+    updateProfile: '**/api/v1/update-passenger',
+  },
+  prepare: async (run) => {
+    run.scratch.email = await createCorporatePassenger(run);
+  },
+  opensAtFirstStep: (path) => path.steps[0]?.variant.startsWith('route.enter:') ?? false,
+  open: async (run) => {
+    const path = run.path;
+    if (path.origin === 'storedToken') {
+      // A session from an earlier visit: a real one, or one the server no longer knows when the path says so.
+      const firstCheck = path.steps.find((s) => s.variant.startsWith('validateToken'))?.variant;
+      const session = firstCheck === 'validateToken:invalid' ? { access_token: 'revoked-long-ago', passenger: { passenger_id: 1, passenger_name: 'Alex Morgan', passenger_email: run.scratch.email, passenger_contact_no: '' } } : await signInByApi(run, run.scratch.email);
+      await run.page.goto(run.url('/favicon.svg'));
+      await run.page.evaluate(([token, passenger]) => {
+        localStorage.setItem('corporateToken', token);
+        localStorage.setItem('corporateDetails', passenger);
+      }, [encoded(session.access_token), encoded(session.passenger)]);
+    }
+    const first = path.steps[0]?.variant ?? '';
+    const at = first.startsWith('route.enter:') ? first.slice('route.enter:'.length) : first.startsWith('login.submit') ? '/login' : '/login';
+    await run.page.goto(run.url(at));
+    await run.page.locator('[data-screen]').first().waitFor({ timeout: 20_000 });
+  },
+  executors: {
+    'route.enter:/bookings': route('/bookings'),
+    'route.enter:/my-account': route('/my-account'),
+    'login.submit': login(null),
+    'login.submit:redirect': login('/my-account'),
+    'login.submit:blank': { unavailable: () => 'the sign-in form\'s own checks (Enter your email / password) stop an empty submit before the machine', run: async () => {} },
+    'session.logout': { run: async (run) => run.page.getByRole('button', { name: 'Logout' }).click() },
+    'session.retry': { run: async (run) => run.page.getByRole('alert').filter({ hasText: 'We could not check your sign-in' }).getByRole('button', { name: 'Try again' }).click() },
+    'navigation.done': {
+      run: async (run, c) => {
+        const target = ctx(c.before).target!;
+        await run.waitForPath(target.split('?')[0]);
+      },
+    },
+    'bookings.load': {
+      run: async (run, c) => {
+        // /bookings asks on arrival; after a failure, its Try again.
+        if (c.before.matches({ signedIn: { bookings: 'failed' } })) await run.page.getByRole('alert').filter({ hasText: 'Your bookings could not be loaded' }).getByRole('button', { name: 'Try again' }).click();
+      },
+    },
+    'profile.save': {
+      run: async (run) => {
+        const form = run.page.getByRole('form', { name: 'Edit Profile' });
+        await labelled(form, 'Name').fill(PROFILE.name);
+        await labelled(form, 'Phone').fill(PROFILE.phone);
+        await form.getByRole('button', { name: 'Save changes' }).click();
+      },
+    },
+    'profile.save:blank': { unavailable: () => "the profile form's own checks (Enter your name / email) stop an empty profile before the machine", run: async () => {} },
+    'notice.dismiss': {
+      run: async (run) => {
+        await run.page.getByRole('alert').or(run.page.getByRole('status')).filter({ has: run.page.getByRole('button', { name: 'Dismiss' }) }).first().getByRole('button', { name: 'Dismiss' }).click();
+      },
+    },
+    'signIn:done': answered(() => ({ kind: 'continue' })),
+    'signIn:invalid': answered(() => ({ kind: 'continue' })),
+    'signIn:server': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
+    'validateToken:valid': answered(() => ({ kind: 'continue' })),
+    'validateToken:invalid': answered((run) => ({ kind: 'continue', before: revoke(run) })),
+    'validateToken:error': answered(() => ({ kind: 'abort' })),
+    'signOut:done': answered(() => ({ kind: 'continue' })),
+    'signOut:error': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
+    'loadBookings:done': answered(() => ({ kind: 'continue' })),
+    'loadBookings:unauthorized': answered((run) => ({ kind: 'continue', before: revoke(run) })),
+    'loadBookings:server': answered(() => ({ kind: 'fulfil', status: 500, body: { success: false, message: 'Something went wrong' } })),
+    'updateProfile:done': answered(() => ({ kind: 'continue' })),
+    'updateProfile:unauthorized': answered((run) => ({ kind: 'continue', before: revoke(run) })),
+    'updateProfile:refused': answered(() => ({ kind: 'fulfil', status: 409, body: { success: false, message: 'That e-mail is already in use' } })),
+  },
+  unavailable: (s, variant, u) => {
+    const type = variant.event.type;
+    const c = ctx(s);
+    const prev = u.prevSnapshot ? ctx(u.prevSnapshot) : null;
+    // A protected page just navigated to checks the token as it mounts.
+    if (u.prevVariant?.key === 'navigation.done' && prev?.target && PROTECTED.includes(prev.target)) {
+      return variant.key === `route.enter:${prev.target}` ? null : `${prev.target} sends route.enter as it mounts`;
+    }
+    // Signed in on /bookings: the list asks for the bookings at once.
+    if (u.prevVariant?.key === 'validateToken:valid' && c.returnPath === '/bookings' && s.matches({ signedIn: { bookings: 'idle' } })) {
+      return type === 'bookings.load' ? null : '/bookings loads the bookings as soon as the session is checked';
+    }
+    if (type === 'bookings.load') return s.matches({ signedIn: { bookings: 'failed' } }) && c.returnPath === '/bookings' ? null : "only /bookings asks (on arrival, or its Try again after a failure)";
+    if (type === 'profile.save') return c.returnPath === '/my-account' ? null : 'the profile form is on /my-account';
+    if (type === 'session.logout' && !(s.matches('signedIn') || s.matches('checkFailed'))) return 'Logout is in the sidebar of a protected page, which checks the token first';
+    if (type === 'notice.dismiss') {
+      if (c.loginNotice?.tone === 'error' && s.matches('signedOut')) return null;
+      if (c.profileNotice && c.returnPath === '/my-account' && s.matches('signedIn')) return null;
+      return "the success notice closes itself after 4 s; a notice is dismissed on the page that shows it";
+    }
+    return null;
+  },
+  assertions: {
+    signedOut: async (run, { snapshot }) => {
+      const c = ctx(snapshot);
+      if (c.target !== null) return; // the page is about to move (navigation.done follows)
+      if (c.loginNotice?.tone === 'error') await visible(run.page.getByRole('alert').filter({ hasText: c.loginNotice.text }));
+      if (run.pathname() === '/login') await visible(run.page.getByRole('heading', { name: 'Sign In to Corporate Account' }));
+      // The stored session follows the machine's: gone once it ended (a failed sign-in keeps an earlier one).
+      const stored = await pageToken(run);
+      if (c.token === null && stored !== null) throw new Error('the session is still stored after it ended');
+    },
+    unverified: async (run) => {
+      if ((await pageToken(run)) === null) throw new Error('no stored token while unverified');
+    },
+    signingIn: async (run) => {
+      await visible(run.page.getByRole('button', { name: 'Sign In' }).and(run.page.locator('[data-loading]')));
+    },
+    checking: async (run) => {
+      await visible(run.page.getByLabel('Checking your sign-in'));
+    },
+    checkFailed: async (run) => {
+      await visible(run.page.getByRole('alert').filter({ hasText: 'We could not check your sign-in' }));
+    },
+    'signedIn.bookings.idle': async (run, { snapshot }) => {
+      if (ctx(snapshot).target !== null) return;
+      await visible(run.page.getByRole('banner', { name: 'Corporate Account' }));
+    },
+    'signedIn.bookings.loading': async (run) => {
+      await visible(run.page.getByLabel('Loading your bookings'));
+    },
+    'signedIn.bookings.loaded': async (run) => {
+      await visible(run.page.getByTestId('bookings-empty').or(run.page.getByTestId('booking-row')));
+    },
+    'signedIn.bookings.failed': async (run) => {
+      await visible(run.page.getByRole('alert').filter({ hasText: 'Your bookings could not be loaded' }));
+    },
+    'signedIn.profile.idle': async (run, { snapshot }) => {
+      const c = ctx(snapshot);
+      if (c.returnPath === '/my-account' && c.target === null && run.pathname() === '/my-account') {
+        await visible(run.page.getByRole('button', { name: 'Save changes' }));
+        if (c.profileNotice) await visible(run.page.getByText(c.profileNotice.text === CORPORATE_MESSAGES.profileUpdated ? CORPORATE_MESSAGES.profileUpdated : c.profileNotice.text));
+      }
+    },
+    'signedIn.profile.saving': async (run) => {
+      await visible(run.page.getByRole('button', { name: 'Save changes' }).and(run.page.locator('[data-loading]')));
+    },
+    loggingOut: async (run) => {
+      await visible(run.page.getByRole('button', { name: 'Logging out…' }));
+      if ((await run.page.evaluate(() => localStorage.getItem('corporateToken'))) !== null) throw new Error('the session is still stored while logging out');
+    },
+  },
+};

@@ -1,0 +1,157 @@
+/**
+ * The home page's booking forms in Chromium. The browser's position is the device's answer: the page gets a
+ * stand-in navigator.geolocation (installed before the app loads) that the path answers with a position or a refusal,
+ * so the locate icon's waiting state can be seen.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import { FALLBACK_LOCATION, hourlyErrors, quoteErrors, type HomeFormContext } from '../../../machines/homeForm/index.ts';
+import { HOME_LOCATION } from '../machines/homeForm.model.ts';
+import { gone, visible } from './common.ts';
+import { eventually, type UiRun } from './harness.ts';
+import type { UiMachine } from './types.ts';
+
+const ctx = (s: AnyMachineSnapshot) => s.context as HomeFormContext;
+const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
+const SAVOY = 'The Savoy, Strand, London WC2R 0EZ';
+const PADDINGTON = 'Paddington Station, Praed Street, London W2 1HB';
+
+/** navigator.geolocation that keeps the page's request for the path to answer (window.__geo). */
+const GEOLOCATION_STAND_IN = `
+  window.__geo = null;
+  Object.defineProperty(navigator, 'geolocation', {
+    configurable: true,
+    value: {
+      getCurrentPosition: function (ok, fail) { window.__geo = { ok: ok, fail: fail }; },
+      watchPosition: function () { return 0; },
+      clearWatch: function () {},
+    },
+  });
+`;
+
+const panel = (run: UiRun) => run.page.getByRole('tabpanel');
+const locate = (run: UiRun) => run.page.getByRole('button', { name: 'Use my location' });
+
+async function typeAddress(run: UiRun, testId: string, text: string) {
+  const field = run.page.getByTestId(testId);
+  await field.fill(text);
+  await field.press('Escape');
+}
+
+/** The device answers the position request the page is waiting for. */
+async function answerPosition(run: UiRun, ok: boolean) {
+  await run.page.waitForFunction(() => (window as unknown as { __geo?: unknown }).__geo != null);
+  await run.page.evaluate(
+    ([granted, lat, lon]) => {
+      const geo = (window as unknown as { __geo: { ok: (p: unknown) => void; fail: (e: unknown) => void } | null }).__geo!;
+      (window as unknown as { __geo: null }).__geo = null;
+      if (granted) geo.ok({ coords: { latitude: lat, longitude: lon, accuracy: 20 }, timestamp: Date.now() });
+      else geo.fail({ code: 1, message: 'User denied Geolocation', PERMISSION_DENIED: 1 });
+    },
+    [ok, HOME_LOCATION.lat, HOME_LOCATION.lon] as const,
+  );
+}
+
+/** The path's step `index` was a Search that handed the trip over: the page has left the forms. */
+const handedOver = (path: { steps: { variant: string; snapshot: AnyMachineSnapshot }[]; start: AnyMachineSnapshot }, index: number) =>
+  index >= 0 && path.steps[index].variant === 'search' && ready(index === 0 ? path.start : path.steps[index - 1].snapshot);
+
+const ready = (s: AnyMachineSnapshot) =>
+  ctx(s).tab === 'quote' ? Object.keys(quoteErrors(ctx(s).quote, ctx(s).today)).length === 0 : Object.keys(hourlyErrors(ctx(s).hourly, ctx(s).today)).length === 0;
+
+export const homeFormUi: UiMachine = {
+  model: 'homeForm',
+  calls: { geolocate: null },
+  open: async (run) => {
+    // A string, not a function: the test's compiler may add helpers to functions that do not exist in the page.
+    await run.context.addInitScript(GEOLOCATION_STAND_IN);
+    await run.page.goto(run.url('/'));
+    await visible(run.page.getByRole('tablist', { name: 'Booking type' }), 20_000);
+  },
+  executors: {
+    'tab.select:quote': { run: async (run) => run.page.getByRole('tab', { name: 'GET A QUOTE' }).click() },
+    'tab.select:hourly': { run: async (run) => run.page.getByRole('tab', { name: 'Hourly Rate' }).click() },
+    'settings.update:both': { unavailable: () => 'sent by the page from the operator settings, which load once per visit and do not change during it', run: async () => {} },
+    'settings.update:quoteOnly': { unavailable: () => 'sent by the page from the operator settings, which load once per visit and do not change during it', run: async () => {} },
+    'quote.change:addresses': {
+      run: async (run) => {
+        await typeAddress(run, 'quote-pickup', HEATHROW);
+        await typeAddress(run, 'quote-dropoff', SAVOY);
+      },
+    },
+    'quote.change:clearPickup': { run: async (run) => typeAddress(run, 'quote-pickup', '') },
+    'return.add': { run: async (run) => run.page.getByRole('button', { name: 'Add Return' }).click() },
+    'return.remove': { run: async (run) => run.page.getByRole('button', { name: 'Remove return' }).click() },
+    'stop.add': {
+      unavailable: (s) => (ctx(s).quote.stops.length >= 10 ? 'Extra Stop is disabled at 10 stops' : null),
+      run: async (run) => run.page.getByRole('button', { name: 'Extra Stop' }).click(),
+    },
+    'stop.remove': { run: async (run) => run.page.getByRole('button', { name: 'Remove stop 1' }).click() },
+    'stop.change': {
+      run: async (run) => {
+        const stop = run.page.getByTestId('extra-stop').first();
+        await stop.getByLabel(/street or road name/).fill('Baker Street');
+        await stop.getByLabel('Number').fill('221B');
+        await stop.getByLabel('City or post code').fill('NW1 6XE');
+      },
+    },
+    'hourly.change:pickup': { run: async (run) => typeAddress(run, 'hourly-pickup', PADDINGTON) },
+    'hourly.change:clear': { run: async (run) => typeAddress(run, 'hourly-pickup', '') },
+    'location.request': { run: async (run) => locate(run).click() },
+    search: {
+      // A complete form hands over to the booking flow: the page moves on to the prices, and this form is gone.
+      unavailable: (s, u) => (ready(s) && !u.last ? 'a Search with a complete form hands the trip to the booking flow and the page leaves for the prices' : null),
+      run: async (run, c) => run.page.getByTestId(ctx(c.before).tab === 'quote' ? 'quote-search' : 'hourly-search').click(),
+    },
+    'geolocate:done': { run: async (run) => answerPosition(run, true) },
+    'geolocate:error': { run: async (run) => answerPosition(run, false) },
+  },
+  assertions: {
+    'form.editing': async (run, { path, index, snapshot }) => {
+      const c = ctx(snapshot);
+      if (handedOver(path, index)) {
+        // Handed over: the booking flow prices the trip.
+        await eventually(async () => {
+          const loading = await run.page.getByTestId('loading-price').count();
+          if (!loading && run.pathname() !== '/quotationview') throw new Error('the booking flow did not take the search');
+        }, 15_000);
+        return;
+      }
+      const tab = c.tab === 'quote' ? 'GET A QUOTE' : 'Hourly Rate';
+      await visible(run.page.getByRole('tab', { name: tab, selected: true }));
+      // Exactly the fields Search found wrong are marked.
+      await eventually(async () => {
+        const marked = await panel(run).locator('[aria-invalid="true"]').count();
+        if (marked !== Object.keys(c.errors).length) throw new Error(`${marked} fields marked wrong, the machine has ${Object.keys(c.errors).length} (${Object.keys(c.errors).join(', ')})`);
+      });
+      if (c.tab === 'quote') {
+        if (c.quote.select_option === 'return') await visible(run.page.getByTestId('return-section'));
+        else await gone(run.page.getByTestId('return-section'));
+        await eventually(async () => {
+          const stops = await run.page.getByTestId('extra-stop').count();
+          if (stops !== c.quote.stops.length) throw new Error(`${stops} stops shown, ${c.quote.stops.length} in the form`);
+        });
+      }
+    },
+    'location.idle': async (run, { path, index, snapshot }) => {
+      // Nothing asked yet: the locate icon (hourly tab) is not waiting.
+      if (ctx(snapshot).tab === 'hourly' && !handedOver(path, index)) await visible(locate(run).and(run.page.locator(':not([data-loading])')));
+    },
+    'location.locating': async (run) => {
+      await visible(locate(run).and(run.page.locator('[data-loading]')));
+    },
+    'location.located': async (run) => {
+      await eventually(async () => {
+        const stored = await run.page.evaluate(() => localStorage.getItem('HourlyRateForm'));
+        const form = stored ? JSON.parse(Buffer.from(stored, 'base64').toString('utf8')) : null;
+        if (form?.userLocation?.lat !== HOME_LOCATION.lat) throw new Error(`the hourly form does not hold the browser's position (${JSON.stringify(form?.userLocation)})`);
+      });
+    },
+    'location.fallback': async (run) => {
+      await eventually(async () => {
+        const stored = await run.page.evaluate(() => localStorage.getItem('HourlyRateForm'));
+        const form = stored ? JSON.parse(Buffer.from(stored, 'base64').toString('utf8')) : null;
+        if (form?.userLocation?.lat !== FALLBACK_LOCATION.lat) throw new Error(`the hourly form does not hold central London (${JSON.stringify(form?.userLocation)})`);
+      });
+    },
+  },
+};

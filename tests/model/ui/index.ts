@@ -1,0 +1,18 @@
+/** The UI side of every model, by model id. */
+import { bookingUi } from './booking.ui.ts';
+import { corporateUi } from './corporate.ui.ts';
+import { contactUi, quoteRequestUi } from './enquiries.ui.ts';
+import { forgotPasswordUi } from './forgotPassword.ui.ts';
+import { homeFormUi } from './homeForm.ui.ts';
+import { optionsEditorUi } from './optionsEditor.ui.ts';
+import type { UiMachine } from './types.ts';
+
+export const UI_MACHINES: Record<string, UiMachine> = {
+  booking: bookingUi,
+  forgotPassword: forgotPasswordUi,
+  corporate: corporateUi,
+  quoteRequest: quoteRequestUi,
+  contact: contactUi,
+  homeForm: homeFormUi,
+  optionsEditor: optionsEditorUi,
+};

@@ -1,0 +1,117 @@
+/**
+ * The UI runner: one generated path in a fresh browser context against the real server. Before it starts, every
+ * executor prepares its data and every outcome of a server call gets a gate on the call's URL (in path order), so the
+ * in-flight states can be seen and each call is answered as the path says. Then: open the page, assert the start
+ * state, and for each step perform it and assert the state it reaches (URL and what the screen shows).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { activeStateKeys, machineInvokes } from '../graph.ts';
+import type { MachineModel, ModelPath } from '../types.ts';
+import { UiRun, type UiEnv } from './harness.ts';
+import type { StepContext, UiMachine } from './types.ts';
+
+export interface UiPathResult {
+  id: string;
+  machine: string;
+  passed: boolean;
+  ms: number;
+  /** 1-based step that failed (0: opening or the start state). */
+  failedStep?: number;
+  error?: string;
+  log: string[];
+  /** reports/path-failures/<id>.png when it failed. */
+  screenshot?: string;
+}
+
+export const FAILURES_DIR = join(import.meta.dirname, '../../../reports/path-failures');
+
+const STEP_TIMEOUT_MS = 30_000;
+let visitor = 0;
+
+async function withTimeout<T>(what: string, work: Promise<T>, ms = STEP_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no result within ${ms} ms`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, path: ModelPath): Promise<UiPathResult> {
+  const started = Date.now();
+  // Each path is its own visitor: its own address for the server's per-address limits (the runner's server trusts
+  // X-Forwarded-For from loopback, as behind a proxy), its own storage.
+  visitor += 1;
+  const address = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: 1,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const run = new UiRun(env, context, page, path);
+  const srcOfId = new Map(machineInvokes(model.machine).map((i) => [i.id, i.src]));
+  let current = 0;
+  const stepContext = (index: number): StepContext => ({ path, index, step: path.steps[index], before: index === 0 ? path.start : path.steps[index - 1].snapshot });
+  const assertState = async (index: number) => {
+    const snapshot = index < 0 ? path.start : path.steps[index].snapshot;
+    for (const key of activeStateKeys(snapshot)) {
+      const assertion = ui.assertions[key];
+      if (!assertion) throw new Error(`no UI assertion for state '${key}'`);
+      await withTimeout(`state ${key}`, assertion(run, { path, index, snapshot }));
+      run.log.push(`  ✓ ${key}`);
+    }
+  };
+  try {
+    // Agree on data, then gate every server call the path names, in order.
+    for (const [index, step] of path.steps.entries()) await ui.executors[step.variant]?.prepare?.(run, stepContext(index));
+    await ui.prepare?.(run);
+    for (const [index, step] of path.steps.entries()) {
+      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type);
+      if (!match) continue;
+      const pattern = ui.calls[srcOfId.get(match[2]) ?? ''];
+      if (pattern === undefined) throw new Error(`no URL pattern for the actor of ${step.event.type}`);
+      const executor = ui.executors[step.variant];
+      if (pattern !== null && executor?.answer) await run.gate(index, pattern, await executor.answer(run, stepContext(index)), step.variant);
+    }
+    // A path that ends while a call is in flight holds that call, so the screen stays in that state.
+    const last = path.steps.length ? path.steps[path.steps.length - 1].snapshot : path.start;
+    for (const node of last._nodes) {
+      for (const invoke of node.invoke) {
+        const pattern = ui.calls[String(invoke.src)];
+        if (pattern) await run.gate(path.steps.length, pattern, { kind: 'continue' }, `${String(invoke.src)} (held at the end)`);
+      }
+    }
+
+    run.log.push(`open (${path.origin})`);
+    await withTimeout('open', ui.open(run), 45_000);
+    const opened = ui.opensAtFirstStep?.(path) ?? false;
+    if (!opened) await assertState(-1);
+    for (const [index, step] of path.steps.entries()) {
+      current = index + 1;
+      run.log.push(`${index + 1}. ${step.variant}`);
+      const executor = ui.executors[step.variant];
+      if (!executor) throw new Error(`no UI executor for ${step.variant}`);
+      await withTimeout(step.variant, executor.run(run, stepContext(index)));
+      await assertState(index);
+    }
+    if (run.errors.length) throw new Error(`uncaught errors in the page: ${run.errors.join(' | ')}`);
+    return { id: path.id, machine: path.machine, passed: true, ms: Date.now() - started, log: run.log };
+  } catch (error) {
+    // What the screen showed when it failed, for whoever reads the report.
+    const screenshot = path.id ? join(FAILURES_DIR, `${path.id}.png`) : undefined;
+    if (screenshot) {
+      mkdirSync(FAILURES_DIR, { recursive: true });
+      await page.screenshot({ path: screenshot, fullPage: true }).catch(() => {});
+    }
+    return { id: path.id, machine: path.machine, passed: false, ms: Date.now() - started, failedStep: current, error: error instanceof Error ? error.message : String(error), log: run.log, screenshot };
+  } finally {
+    for (const gate of run.stepGates.values()) gate.closed = true;
+    await run.close();
+    await context.close().catch(() => {});
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Which generated paths the UI runner drives, and why the rest of the machine is not driven in Chromium. The UI set
+ * comes from the same generator over the same graph, refusing the edges the app cannot produce (a disabled button,
+ * a dialog covering the page, a field the screen does not show); each refusal carries its reason, so whatever stays
+ * uncovered in the UI is listed with one.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import { coverageItems, edgeRecorder, generate, variantOfEvent, type Generated, type Usable } from '../generate.ts';
+import { activeStateKeys } from '../graph.ts';
+import type { EventVariant, MachineModel, ModelPath } from '../types.ts';
+import type { UiMachine, UsableContext } from './types.ts';
+
+const EARLIER_STEP: EventVariant = { key: '(an earlier step)', event: { type: '(an earlier step)' }, label: 'an earlier step' };
+
+/** Why the UI cannot drive `variant` in `snapshot`, or null. */
+export function uiRefusal(ui: UiMachine, snapshot: AnyMachineSnapshot, variant: EventVariant, usable: UsableContext): string | null {
+  const executor = ui.executors[variant.key];
+  if (!executor) return `no UI executor for ${variant.key}`;
+  if (ui.defects?.[variant.key]) return `app defect: ${ui.defects[variant.key]}`;
+  return ui.unavailable?.(snapshot, variant, usable) ?? executor.unavailable?.(snapshot, usable) ?? null;
+}
+
+export function uiUsable(ui: UiMachine): Usable {
+  return (snapshot, variant, usable) => uiRefusal(ui, snapshot, variant, usable) === null;
+}
+
+export interface UiSelection {
+  generated: Generated;
+  /** Paths for the UI runner: the shortest covering set, plus the simple paths when `full`. */
+  paths: ModelPath[];
+}
+
+const selections = new Map<string, UiSelection>();
+
+export function selectUiPaths(model: MachineModel, ui: UiMachine, { full = false } = {}): UiSelection {
+  const key = `${model.id}:${full}`;
+  if (selections.has(key)) return selections.get(key)!;
+  const supported = model.origins.filter((o) => !ui.unsupportedOrigins?.[o.id]);
+  const generated = generate({ ...model, origins: supported }, { usable: uiUsable(ui), simple: full });
+  const selection = { generated, paths: [...generated.shortest, ...generated.simple] };
+  selections.set(key, selection);
+  return selection;
+}
+
+/**
+ * For every coverage item the UI paths do not reach: why. The reasons are read off the machine's own graph: every
+ * edge that would cover the item, with the UI's refusal of it; an item whose edges are all usable is reached only
+ * through refused ones.
+ */
+export function uiGapReasons(model: MachineModel, ui: UiMachine, covered: Set<string>, machineGraph: Generated): Map<string, string> {
+  const reasons = new Map<string, Set<string>>();
+  const missing = new Set(coverageItems(model).filter((item) => !covered.has(item)));
+  if (missing.size === 0) return new Map();
+  const record = edgeRecorder(model);
+  for (const origin of model.origins) {
+    const why = ui.unsupportedOrigins?.[origin.id];
+    if (why) for (const item of missing) addReason(reasons, item, `origin '${origin.id}': ${why}`, true);
+  }
+  for (const graph of machineGraph.graphs) {
+    for (const value of Object.values(graph.adjacency)) {
+      for (const edge of Object.values(value.transitions)) {
+        const { items } = record(value.state, edge.event);
+        const touched = items.filter((item) => missing.has(item));
+        if (!touched.length) continue;
+        const variant = variantOfEvent(model, edge.event);
+        // As a step in the middle of a path (the first step of a path is a page load, which can do more).
+        const refusal = uiRefusal(ui, value.state, variant, { last: true, prevSnapshot: value.state, prevVariant: EARLIER_STEP });
+        const where = activeStateKeys(value.state).join(' + ');
+        const reason = refusal ? `${variant.key} in ${where}: ${refusal}` : `reached only after steps the UI cannot take (${variant.key} in ${where})`;
+        for (const item of touched) addReason(reasons, item, reason, refusal !== null);
+      }
+    }
+  }
+  for (const item of missing) if (!reasons.has(item)) reasons.set(item, new Set(['not reached by the machine traversal either']));
+  return new Map([...reasons.entries()].map(([item, set]) => [item, [...set].slice(0, 2).join('; ')]));
+}
+
+function addReason(reasons: Map<string, Set<string>>, item: string, reason: string, strong: boolean) {
+  if (!reasons.has(item)) reasons.set(item, new Set());
+  const set = reasons.get(item)!;
+  // A direct refusal replaces the weaker "only after" notes.
+  if (strong) {
+    for (const existing of [...set]) if (existing.startsWith('reached only after')) set.delete(existing);
+    set.add(reason);
+  } else if (set.size === 0) set.add(reason);
+}
