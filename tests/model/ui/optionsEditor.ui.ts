@@ -77,13 +77,25 @@ export const optionsEditorUi: UiMachine = {
         await optionsPanel(run).getByLabel(/^Waiting time/).first().selectOption('5');
       },
     },
-    save: { run: async (run) => optionsPanel(run).getByRole('button', { name: 'Save' }).click() },
+    save: {
+      run: async (run) => {
+        // A mark that a page load would wipe: Save must not reload the page.
+        await run.page.evaluate(() => Object.assign(window, { __beforeSave: true }));
+        await optionsPanel(run).getByRole('button', { name: 'Save' }).click();
+      },
+    },
   },
   defects: { save: OPTIONS_SAVE_DEFECT },
   assertions: {
-    viewing: async (run, { snapshot }) => {
+    viewing: async (run, { path, index, snapshot }) => {
       const c = ctx(snapshot);
       await visible(optionsPanel(run).getByRole('button', { name: 'Edit' }));
+      if (index >= 0 && path.steps[index].variant === 'save') {
+        if (!(await run.page.evaluate(() => (window as unknown as { __beforeSave?: boolean }).__beforeSave === true))) throw new Error('Save reloaded the page');
+        // Saved: the table shows the trip's options as the draft had them (spec §4: the editor saves to the form).
+        const draft = ctx(index === 0 ? path.start : path.steps[index - 1].snapshot).draft;
+        await visible(optionsPanel(run).getByRole('row', { name: /Baby seats/ }).getByRole('cell', { name: String(draft.baby_seats ?? 0), exact: true }));
+      }
       if (c.hidden) await gone(optionsPanel(run).getByRole('table'));
       else {
         await visible(optionsPanel(run).getByRole('table'));
