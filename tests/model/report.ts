@@ -53,7 +53,11 @@ function labels(model: MachineModel) {
 
 const count = (items: Iterable<string>, kind: 'state' | 'transition') => [...items].filter((i) => i.startsWith(`${kind}:`)).length;
 
-export function machineCoverage(model: MachineModel, generated: Generated, ui?: { machine: UiMachine; selection: UiSelection; results: UiPathResult[] | null }): MachineCoverage {
+export function machineCoverage(
+  model: MachineModel,
+  generated: Generated,
+  ui?: { machine: UiMachine; selection: UiSelection; results: UiPathResult[] | null; notRun?: ModelPath[] },
+): MachineCoverage {
   const all = coverageItems(model);
   const names = labels(model);
   const reached = reachableItems(generated);
@@ -74,6 +78,9 @@ export function machineCoverage(model: MachineModel, generated: Generated, ui?: 
     const covered = new Set<string>();
     for (const path of ui.selection.paths) if (ui.results === null || passedIds.has(path.id)) for (const item of [...path.states.map((s) => `state:${s}`), ...path.transitions.map((t) => `transition:${t}`)]) covered.add(item);
     const reasons = uiGapReasons(model, ui.machine, covered, generated);
+    // Items only paths left out by --grep would have covered.
+    for (const path of ui.notRun ?? [])
+      for (const item of [...path.states.map((s) => `state:${s}`), ...path.transitions.map((t) => `transition:${t}`)]) if (!covered.has(item)) reasons.set(item, `not run: ${path.id} was left out by --grep`);
     // Items only failed paths would have covered: the failure is the reason.
     for (const result of failed) {
       const path = ui.selection.paths.find((p) => p.id === result.id)!;

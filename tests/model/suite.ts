@@ -112,6 +112,7 @@ export function buildReport(plans: MachinePlan[], results: Map<string, UiPathRes
       machine: plan.ui,
       selection: { ...plan.selection, paths: plan.uiPaths },
       results: results ? plan.uiPaths.map((p) => results.get(p.id)).filter((r): r is UiPathResult => r !== undefined) : null,
+      notRun: plan.selection.paths.filter((p) => !plan.uiPaths.includes(p)),
     }),
   );
   const paths = plans.flatMap((plan) => {
