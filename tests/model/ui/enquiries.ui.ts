@@ -1,4 +1,5 @@
 /** QUOTE NOW (/quoteView) and Contact Us (/contactus) in Chromium: the real server stores and mails each request. */
+import type { Locator } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import { QUOTE_FILL } from '../machines/enquiries.model.ts';
 import type { ContactContext } from '../../../machines/contact/index.ts';
@@ -8,6 +9,15 @@ import type { UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
 
 const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
+
+/**
+ * Types `value` so that the page sends a change even when the field already holds it (a change clears the field's
+ * message in the machine; the browser sends nothing for an unchanged value).
+ */
+async function retype(field: Locator, value: string) {
+  await field.fill('');
+  await field.fill(value);
+}
 
 // ─── QUOTE NOW ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -33,14 +43,14 @@ export const quoteRequestUi: UiMachine = {
   executors: {
     'form.change:fill': {
       run: async (run) => {
-        await quoteField(run, 'Date').fill(weekdayAhead(3));
-        await quoteField(run, 'Time').fill(QUOTE_FILL.pickup_time);
-        await quoteField(run, 'Email').fill(uniqueEmail('quote'));
-        await quoteField(run, 'Telephone').fill(QUOTE_FILL.passenger_phone);
-        await quoteField(run, 'Passenger name').fill(QUOTE_FILL.passenger_name);
+        await retype(quoteField(run, 'Date'), weekdayAhead(3));
+        await retype(quoteField(run, 'Time'), QUOTE_FILL.pickup_time);
+        await retype(quoteField(run, 'Email'), uniqueEmail('quote'));
+        await retype(quoteField(run, 'Telephone'), QUOTE_FILL.passenger_phone);
+        await retype(quoteField(run, 'Passenger name'), QUOTE_FILL.passenger_name);
       },
     },
-    'form.change:badEmail': { run: async (run) => quoteField(run, 'Email').fill('not-an-email') },
+    'form.change:badEmail': { run: async (run) => retype(quoteField(run, 'Email'), 'not-an-email') },
     'quote.send': { run: async (run) => run.page.getByRole('button', { name: 'SEND' }).click() },
     'quote.retry': { run: async (run) => quoteFailed(run).getByRole('button', { name: 'Try again' }).click() },
     'message.dismiss': {
@@ -106,15 +116,15 @@ export const contactUi: UiMachine = {
   executors: {
     'form.change:fill': {
       run: async (run) => {
-        await contactField(run, 'First name').fill('Robin');
-        await contactField(run, 'Last name').fill('Hood');
-        await contactField(run, 'Email').fill(uniqueEmail('contact'));
-        await contactField(run, 'Telephone').fill('020 7946 0123');
-        await contactField(run, 'Booking number').fill('CF-7K3M9Q');
-        await contactField(run, 'Comments').fill('Lost umbrella in the car');
+        await retype(contactField(run, 'First name'), 'Robin');
+        await retype(contactField(run, 'Last name'), 'Hood');
+        await retype(contactField(run, 'Email'), uniqueEmail('contact'));
+        await retype(contactField(run, 'Telephone'), '020 7946 0123');
+        await retype(contactField(run, 'Booking number'), 'CF-7K3M9Q');
+        await retype(contactField(run, 'Comments'), 'Lost umbrella in the car');
       },
     },
-    'form.change:badEmail': { run: async (run) => contactField(run, 'Email').fill('not-an-email') },
+    'form.change:badEmail': { run: async (run) => retype(contactField(run, 'Email'), 'not-an-email') },
     'contact.send': { run: async (run) => contactForm(run).getByRole('button', { name: 'SEND' }).click() },
     'contact.retry': { run: async (run) => contactFailed(run).getByRole('button', { name: 'Try again' }).click() },
     'message.dismiss': {
