@@ -30,6 +30,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // The model-based UI paths run with `npm run test:paths` (QA); in `npm test` only once reviewed (CABFLOW_UI_PATHS=1).
+          exclude: process.env.CABFLOW_UI_PATHS === '1' ? [] : ['tests/e2e/paths.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
