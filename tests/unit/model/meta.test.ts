@@ -50,7 +50,7 @@ for (const model of MODELS) {
       for (const src of actors) expect(ui.calls, `calls.${src}`).toHaveProperty(src);
     });
 
-    it('is bounded: traversal stays under its limit, simple paths under their bounds, and the context stays small', () => {
+    it('is bounded: traversal stays under its limit, simple paths under their bounds, and the context stays small', { timeout: 60_000 }, () => {
       for (const [origin, vertices] of Object.entries(generated.vertices)) expect(vertices, `vertices from ${origin}`).toBeLessThan(model.limit);
       expect(generated.simple.length).toBeLessThanOrEqual(model.simple.maxPaths);
       for (const path of generated.simple) expect(path.steps.length).toBeLessThanOrEqual(model.simple.maxLength);
@@ -67,7 +67,8 @@ for (const model of MODELS) {
       for (const id of Object.keys(model.unreachable ?? {})) if (id.includes('|')) expect(ids, `declared unreachable ${id} exists`).toContain(id);
     });
 
-    it('gives a reason for everything the UI paths cannot cover, and only drivable steps in the UI paths', () => {
+    // Walks the whole graph once more (the booking flow's ~25k edges): give it time on a busy machine.
+    it('gives a reason for everything the UI paths cannot cover, and only drivable steps in the UI paths', { timeout: 180_000 }, () => {
       const selection = selectUiPaths(model, ui);
       for (const path of selection.paths) expect(pathUsable(model, path.start, path.steps.map((s) => s.event), uiUsable(ui)), path.id).toBe(true);
       const covered = new Set(selection.paths.flatMap((p) => [...p.states.map((s) => `state:${s}`), ...p.transitions.map((t) => `transition:${t}`)]));
