@@ -8,7 +8,7 @@ const apiTarget = process.env.VITE_API_HOST ?? `http://127.0.0.1:${process.env.P
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  build: { outDir: process.env.DIST_DIR ?? 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/storage': apiTarget, '/embed.js': apiTarget },

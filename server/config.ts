@@ -71,7 +71,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: env.SEED === 'none' ? 'none' : 'demo',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    distDir: path.join(projectRoot, 'dist'),
+    // DIST_DIR: where the built website is (default dist/); lets parallel builds and test runs use their own copy.
+    distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(projectRoot, 'dist'),
     publicDir: path.join(projectRoot, 'public'),
   };
 }

@@ -53,6 +53,7 @@ export async function startTestProvider(
     DATA_DIR: dataDir,
     ADMIN_TOKEN,
     LOG_LEVEL: 'warn',
+    ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
