@@ -59,17 +59,24 @@ function defectPath(plan: (typeof plans)[number], variant: string): ModelPath | 
   return drivable.sort((a, b) => a.steps.length - b.steps.length)[0] ?? null;
 }
 
-describe('known app defects (expected to fail until fixed)', () => {
-  for (const plan of plans) {
-    const seen = new Set<string>();
-    for (const [variant, defect] of Object.entries(plan.ui.defects ?? {})) {
-      const p = defectPath(plan, variant);
-      if (!p || seen.has(p.id)) continue;
-      seen.add(p.id);
-      it.fails(`${plan.model.id}: ${variantOfEvent(plan.model, p.steps.find((s) => s.variant === variant)!.event).label}: ${defect}`, { timeout: 5 * 60_000 }, async () => {
+// Expected failures, one per known defect (none listed today); no describe at all when there are none (an empty suite fails).
+const defectTests = plans.flatMap((plan) => {
+  const seen = new Set<string>();
+  return Object.entries(plan.ui.defects ?? {}).flatMap(([variant, defect]) => {
+    const p = defectPath(plan, variant);
+    if (!p || seen.has(p.id)) return [];
+    seen.add(p.id);
+    return [{ plan, path: p, name: `${plan.model.id}: ${variantOfEvent(plan.model, p.steps.find((s) => s.variant === variant)!.event).label}: ${defect}` }];
+  });
+});
+
+if (defectTests.length > 0) {
+  describe('known app defects (expected to fail until fixed)', () => {
+    for (const { plan, path: p, name } of defectTests) {
+      it.fails(name, { timeout: 5 * 60_000 }, async () => {
         const result = await limit(() => runUiPath(env, plan.model, plan.ui, p));
         expect(result.passed, explain(result)).toBe(true);
       });
     }
-  }
-});
+  });
+}

@@ -2,7 +2,8 @@
  * The Options table of the booking summary panel with its edit and hide toggles and 'See Return Details', and the
  * options editor (mileage only, spec §2): meet and greet, wheelchair, baby and booster seats, special luggage and
  * waiting time (each only when its setting is over zero, spec §5), luggage and hand luggage, and the return leg's
- * counterparts on a return trip. Save sends options.save to the booking flow, which re-prices the chosen vehicle.
+ * counterparts on a return trip. The editor is a group, not a form (it is embedded in the personal details form);
+ * Save (a plain button) sends options.save to the booking flow, which re-prices the chosen vehicle.
  */
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Input.css';
@@ -100,13 +101,9 @@ export function OptionsPanel({ editable }: { editable: boolean }) {
       </div>
 
       {editing ? (
-        <form
-          className={classes.editor}
-          onSubmit={(event) => {
-            event.preventDefault();
-            editor.send({ type: 'save' });
-          }}
-        >
+        // Not a <form>: the panel sits inside the personal details form (/personalDetailView), and a nested form is
+        // invalid HTML whose Save would submit the outer one (a page load; nothing saved). Save is a plain button.
+        <div className={classes.editor} role="group" aria-label="Edit options">
           {legs.map((leg) => (
             <fieldset key={leg} className={classes.editorLeg}>
               <legend className={classes.editorLegend}>{leg === 'outbound' ? (isReturn ? 'Outward journey' : 'Your journey') : 'Return journey'}</legend>
@@ -144,9 +141,11 @@ export function OptionsPanel({ editable }: { editable: boolean }) {
             <Button variant="default" onClick={() => editor.send({ type: 'edit.cancel' })}>
               Cancel
             </Button>
-            <Button type="submit">Save</Button>
+            <Button type="button" onClick={() => editor.send({ type: 'save' })}>
+              Save
+            </Button>
           </Group>
-        </form>
+        </div>
       ) : (
         !hidden && (
           <>

@@ -122,10 +122,6 @@ const priceAnswer = (answer: (run: UiRun, ctx: StepContext) => GateAnswer, onlyM
 const hourlyServerError: (run: UiRun, c: StepContext) => GateAnswer = (_run, c) =>
   ctx(c.before).bookingType === 'hourly' ? { kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY } : { kind: 'continue' };
 
-/** Found by these paths; src/views/personalDetails/PersonalDetailsView.tsx and src/components/booking/OptionsPanel.tsx. */
-export const OPTIONS_SAVE_DEFECT =
-  "the options editor's Save on /personalDetailView reloads the page and nothing is saved (OptionsPanel's <form> is nested in PersonalDetailsView's <form>: document.querySelectorAll('form form') finds it); options.save never reaches the booking flow";
-
 function optionsEditorRefusal(s: AnyMachineSnapshot): string | null {
   if (s.matches('quotation')) return 'on /quotationview the Options table is read-only (the editor is on the personal-details step)';
   if (ctx(s).bookingForm === null) return 'without a stored BookingForm the options panel is not shown (OptionsPanel renders nothing)';
@@ -559,10 +555,6 @@ export const bookingUi: UiMachine = {
   },
   executors,
   assertions,
-  defects: {
-    'options.save:seat': OPTIONS_SAVE_DEFECT,
-    'options.save:luggage': OPTIONS_SAVE_DEFECT,
-  },
   unavailable: (s, variant) => {
     // States the machine leaves on its own within 2 s ('Payment successful!' 1.5 s, the popups' redirect after 1 s):
     // a step taken there races the timer.

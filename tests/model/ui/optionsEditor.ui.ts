@@ -9,7 +9,6 @@ import { KEY_HEADERS } from '../../helpers/provider.ts';
 import { gone, visible, weekdayAhead } from './common.ts';
 import { encoded, type UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
-import { OPTIONS_SAVE_DEFECT } from './booking.ui.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as OptionsEditorContext;
 const optionsPanel = (run: UiRun) => run.page.getByTestId('options-panel');
@@ -85,7 +84,6 @@ export const optionsEditorUi: UiMachine = {
       },
     },
   },
-  defects: { save: OPTIONS_SAVE_DEFECT },
   assertions: {
     viewing: async (run, { path, index, snapshot }) => {
       const c = ctx(snapshot);
