@@ -111,6 +111,29 @@ describe('corporate machine: sign-in and the token check', () => {
     expect(storage.storeSession).not.toHaveBeenCalled();
   });
 
+  it('ends a stored session when a sign-in fails: token and corporate details removed', async () => {
+    const { actor, storage } = start({ signIn: () => Promise.reject(httpError(401, 'Invalid credentials. Please try again.')) }, { token: 'tok-stored', passenger });
+    expect(actor.getSnapshot().value).toBe('unverified');
+    actor.send({ type: 'login.submit', email: 'someone.else@example.test', password: 'wrong', redirect: null });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snapshot.context).toMatchObject({ token: null, passenger: null, loginNotice: { tone: 'error', text: 'Invalid credentials. Please try again.' } });
+    expect(storage.forgetSession).toHaveBeenCalledTimes(1);
+    // No stale token left to send: a protected route asks for sign-in instead of checking the old one.
+    actor.send({ type: 'route.enter', path: '/bookings' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.target).toBe('/login?redirect=%2Fbookings');
+  });
+
+  it('ends a live session when signing in again fails', async () => {
+    const { actor, storage } = start({ signIn: () => Promise.reject(httpError(500, 'Something went wrong')) }, { token: 'tok-stored', passenger });
+    actor.send({ type: 'route.enter', path: '/bookings' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'login.submit', email: 'a@example.test', password: 'pw', redirect: null });
+    const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
+    expect(snapshot.context).toMatchObject({ token: null, passenger: null, bookings: [], loginNotice: { tone: 'error', text: 'An error occurred. Please try again later.' } });
+    expect(storage.forgetSession).toHaveBeenCalledTimes(1);
+  });
+
   it('ignores a sign-in without e-mail or password', () => {
     const { actor } = start();
     actor.send({ type: 'login.submit', email: 'a@example.test', password: '', redirect: null });

@@ -6,7 +6,8 @@
  * - `unverified`: a stored token that this page load has not checked yet; entering a protected route checks it.
  * - `signingIn`: the sign-in call. Success: 'Login Successfully', the session is stored (corporateToken,
  *   corporateDetails) and the user goes to the redirect path or /bookings. Failure: 'Invalid credentials. Please
- *   try again.' or 'An error occurred. Please try again later.', still `signedOut`.
+ *   try again.' or 'An error occurred. Please try again later.', `signedOut`, with any session held before removed
+ *   (token and corporate details, in the context and in storage).
  * - `checking`: the token is being validated on entry to a protected route (each entry). Invalid: the session is
  *   removed and the user is sent to `/login?redirect=<path>`.
  * - `checkFailed`: the provider could not be asked (offline); the page offers a retry and keeps the token.
@@ -171,9 +172,11 @@ export const corporateMachine = setup({
             'sendToPathAfterSignIn',
           ],
         },
+        // A failed sign-in ends whatever session was held (a stored token from an earlier visit, or the one signed
+        // in with): the user is signed out, so no token may outlive it in the context or in storage.
         onError: {
           target: 'signedOut',
-          actions: { type: 'notifyLogin', params: ({ event }) => ({ tone: 'error', text: loginFailureText(event.error) }) },
+          actions: ['endSession', 'forgetSession', { type: 'notifyLogin', params: ({ event }) => ({ tone: 'error', text: loginFailureText(event.error) }) }],
         },
       },
     },

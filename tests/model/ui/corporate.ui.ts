@@ -186,9 +186,10 @@ export const corporateUi: UiMachine = {
       if (c.target !== null) return; // the page is about to move (navigation.done follows)
       if (c.loginNotice?.tone === 'error') await visible(run.page.getByRole('alert').filter({ hasText: c.loginNotice.text }));
       if (run.pathname() === '/login') await visible(run.page.getByRole('heading', { name: 'Sign In to Corporate Account' }));
-      // The stored session follows the machine's: gone once it ended (a failed sign-in keeps an earlier one).
-      const stored = await pageToken(run);
-      if (c.token === null && stored !== null) throw new Error('the session is still stored after it ended');
+      // Signed out, the stored session is gone too (after Logout, an invalid token, a 401, or a failed sign-in that
+      // followed a stored or live session): neither the token nor the corporate details stay in storage.
+      if ((await pageToken(run)) !== null) throw new Error('the corporate token is still stored while signed out');
+      if ((await run.page.evaluate(() => localStorage.getItem('corporateDetails'))) !== null) throw new Error('the corporate details are still stored while signed out');
     },
     unverified: async (run) => {
       if ((await pageToken(run)) === null) throw new Error('no stored token while unverified');
