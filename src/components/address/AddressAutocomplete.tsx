@@ -23,7 +23,7 @@ export interface AddressAutocompleteProps extends Pick<InputBaseProps, 'label' |
   value: string;
   /** Every change of the text, typed or chosen. */
   onChange: (value: string) => void;
-  /** A suggestion was chosen (after onChange with its address). */
+  /** A suggestion was chosen (after onChange with its final address: a Google place's with its postcode). */
   onSuggestionSelect?: (suggestion: AddressSuggestion) => void;
   /** Where suggestions come from (addressSources.ts `suggestAddresses` for the real ones). */
   suggest: SuggestAddresses;
@@ -40,7 +40,9 @@ export interface AddressAutocompleteProps extends Pick<InputBaseProps, 'label' |
  * A text field with address suggestions: saved addresses first, then places (spec §2 Home, §5), asked for
  * SUGGEST_DEBOUNCE_MS after typing stops, hidden HIDE_AFTER_BLUR_MS after blur. A combobox by the ARIA pattern
  * (Mantine Combobox): ArrowDown/ArrowUp move through the suggestions, Enter takes one, Escape closes the list.
- * Free text stays allowed: a visitor may type an address nobody suggests.
+ * Free text stays allowed: a visitor may type an address nobody suggests. Focus lets the suggester warm up (load
+ * Google's script when there is a key); a picked Google place fills the field at once with its text, then with the
+ * text and postcode once its details arrive (unless the visitor has typed on meanwhile).
  */
 export function AddressAutocomplete({ value, onChange, onSuggestionSelect, suggest, footer, id, label, 'data-testid': testId, ...inputProps }: AddressAutocompleteProps) {
   const generatedId = useId();
@@ -51,6 +53,17 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
   const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
   const [loading, setLoading] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [completing, setCompleting] = useState(false);
+  // The field's latest text, so a late place-details answer never overwrites what the visitor typed since.
+  const latestValue = useRef(value);
+  latestValue.current = value;
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   // Ask only for what the visitor typed (not for a prefilled or chosen value), after a pause; a newer query aborts the older one.
   useEffect(() => {
@@ -94,10 +107,33 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
     const suggestion = suggestions[Number(index)];
     if (!suggestion) return;
     onChange(suggestion.address);
-    onSuggestionSelect?.(suggestion);
     setQuery(null);
     setSuggestions([]);
     combobox.closeDropdown();
+    if (!suggestion.details) {
+      suggest.chosen?.(suggestion);
+      onSuggestionSelect?.(suggestion);
+      return;
+    }
+    setCompleting(true);
+    suggestion.details().then(
+      (details) => {
+        const complete: AddressSuggestion = { ...suggestion, ...details, details: undefined };
+        suggest.chosen?.(complete);
+        if (!mounted.current) return;
+        setCompleting(false);
+        if (latestValue.current !== suggestion.address) return;
+        if (complete.address !== suggestion.address) onChange(complete.address);
+        onSuggestionSelect?.(complete);
+      },
+      (error: unknown) => {
+        // Spec §8 "Logged only": the field keeps the suggestion's own text.
+        console.error('Place details failed:', error);
+        if (!mounted.current) return;
+        setCompleting(false);
+        if (latestValue.current === suggestion.address) onSuggestionSelect?.(suggestion);
+      },
+    );
   };
 
   const saved = suggestions.map((suggestion, index) => ({ suggestion, index })).filter(({ suggestion }) => suggestion.source === 'saved');
@@ -118,6 +154,8 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
     );
   };
   const typed = (query ?? '').trim() !== '';
+  const fromGoogle = places.some(({ suggestion }) => suggestion.provider === 'google');
+  const busy = loading || completing;
   const showEmpty = typed && !loading && suggestions.length === 0;
 
   return (
@@ -130,7 +168,7 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
           labelProps={{ id: labelId }}
           value={value}
           data-testid={testId}
-          rightSection={loading ? <Loader size={16} aria-label="Loading suggestions" /> : undefined}
+          rightSection={busy ? <Loader size={16} aria-label={completing ? 'Completing the address' : 'Loading suggestions'} /> : undefined}
           onChange={(event) => {
             const text = event.currentTarget.value;
             onChange(text);
@@ -141,6 +179,7 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
           }}
           onFocus={() => {
             cancelHide();
+            suggest.warmUp?.();
             if (suggestions.length > 0) combobox.openDropdown();
           }}
           onBlur={() => {
@@ -156,6 +195,14 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
           {places.length > 0 && <Combobox.Group label="Places">{places.map(option)}</Combobox.Group>}
           {showEmpty && <Combobox.Empty>No suggestions: keep typing the full address and postcode</Combobox.Empty>}
         </Combobox.Options>
+        {fromGoogle && (
+          // Google's terms: place suggestions shown without a Google map carry its attribution.
+          <Combobox.Footer>
+            <Text size="xs" c="dimmed" ta="right" data-testid="google-attribution">
+              Powered by Google
+            </Text>
+          </Combobox.Footer>
+        )}
         {footer && <Combobox.Footer>{footer}</Combobox.Footer>}
       </Combobox.Dropdown>
     </Combobox>

@@ -2,7 +2,7 @@
  * Address suggestions for the address fields (spec §2 Home, §5 Form limits): the operator's saved addresses
  * filtered case-insensitively by substring, then place suggestions from a place source. Pure apart from the two
  * sources it is given, so the merging rules are unit-tested without a network; addressSources.ts wires the real
- * ones (GET /api/v1/ai-addresses and GET /api/v1/places; a Google source can replace the places one later).
+ * ones (GET /api/v1/ai-addresses, and Google Places Autocomplete (New) or our GET /api/v1/places).
  */
 import type { Address } from '../../../contract/catalog.ts';
 import type { PlaceKind, PlaceSuggestion } from '../../../contract/booking.ts';
@@ -17,6 +17,13 @@ export interface AddressSuggestion {
   lon: number | null;
   /** True when the place comes from the offline gazetteer (the UI says "estimated"). */
   estimated: boolean;
+  /** Who suggested a place: Google Places (the dropdown then credits Google) or our gazetteer (default). */
+  provider?: 'google' | 'gazetteer';
+  /**
+   * Runs when the visitor picks the suggestion, before the field takes its final text: Google's place details (the
+   * address with its postcode appended, and the position). Absent for saved addresses and gazetteer places.
+   */
+  details?: () => Promise<{ address: string; lat: number | null; lon: number | null }>;
 }
 
 export interface SuggestOptions {
@@ -24,13 +31,22 @@ export interface SuggestOptions {
 }
 
 /** What AddressAutocomplete calls with the trimmed text typed so far. Rejects only when aborted. */
-export type SuggestAddresses = (query: string, options?: SuggestOptions) => Promise<AddressSuggestion[]>;
+export interface SuggestAddresses {
+  (query: string, options?: SuggestOptions): Promise<AddressSuggestion[]>;
+  /** An address field got focus: a source may start loading now (Google's script), so it is ready for the first keys. */
+  warmUp?: () => void;
+  /** A suggestion was picked and completed (details fetched): e.g. remember its position for the route map. */
+  chosen?: (suggestion: AddressSuggestion) => void;
+}
+
+/** A place from the place source: our gazetteer's shape, or Google's with its provider and details. */
+export type PlaceCandidate = PlaceSuggestion | (Omit<PlaceSuggestion, 'lat' | 'lon'> & Pick<AddressSuggestion, 'lat' | 'lon' | 'provider' | 'details'>);
 
 export interface AddressSources {
   /** The saved address list (GET /api/v1/ai-addresses). */
   loadSavedAddresses: (options: SuggestOptions) => Promise<Address[]>;
-  /** Place suggestions for the text (GET /api/v1/places, or Google later). */
-  searchPlaces: (query: string, options: SuggestOptions) => Promise<PlaceSuggestion[]>;
+  /** Place suggestions for the text (Google Places, or GET /api/v1/places). */
+  searchPlaces: (query: string, options: SuggestOptions) => Promise<PlaceCandidate[]>;
   /** Spec §8 "Logged only": maps failures are logged, and simply give no place suggestions. */
   logError?: (message: string, error: unknown) => void;
 }
@@ -45,7 +61,7 @@ export function filterSavedAddresses(addresses: readonly Address[], query: strin
 }
 
 /** Saved first, then places, without repeating an address already listed (compared ignoring case and spacing). */
-export function mergeSuggestions(saved: readonly Address[], places: readonly PlaceSuggestion[], placeLimit: number = SUGGESTION_LIMITS.places): AddressSuggestion[] {
+export function mergeSuggestions(saved: readonly Address[], places: readonly PlaceCandidate[], placeLimit: number = SUGGESTION_LIMITS.places): AddressSuggestion[] {
   const key = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
   const seen = new Set<string>();
   const merged: AddressSuggestion[] = [];
@@ -59,7 +75,8 @@ export function mergeSuggestions(saved: readonly Address[], places: readonly Pla
     if (placesAdded >= placeLimit || seen.has(key(place.address))) continue;
     seen.add(key(place.address));
     placesAdded += 1;
-    merged.push({ address: place.address, source: 'place', kind: place.kind, lat: place.lat, lon: place.lon, estimated: place.estimated });
+    const extra = 'provider' in place ? { provider: place.provider, details: place.details } : {};
+    merged.push({ address: place.address, source: 'place', kind: place.kind, lat: place.lat, lon: place.lon, estimated: place.estimated, ...extra });
   }
   return merged;
 }
@@ -97,7 +114,7 @@ export function createAddressSuggester({ loadSavedAddresses, searchPlaces, logEr
       savedAddresses(),
       searchPlaces(text, { signal }).catch((error: unknown) => {
         if (!isAbort(error, signal)) logError('Place suggestions failed:', error);
-        return [] as PlaceSuggestion[];
+        return [] as PlaceCandidate[];
       }),
     ]);
     if (signal?.aborted) throw new DOMException('The suggestion request was aborted', 'AbortError');

@@ -1,8 +1,9 @@
 /**
  * The booking summary panel 'BOOK A TRIP' (spec §2): From and To (To only for mileage), the Date & Time table (one
  * way, return when return, Pickup Duration for hourly), the distance in km and miles with the duration each way
- * (marked "estimated" when the figures come from the offline estimate), the route map, and the Options table. On the
- * personal-details step (`step="details"`) the options editor takes the map's place for a mileage trip.
+ * (marked "estimated" when the figures come from the offline estimate), the route map (RouteMap: a Google map with a
+ * key, else the schematic), and the Options table. On the personal-details step (`step="details"`) the options editor
+ * takes the map's place for a mileage trip.
  */
 import '@mantine/core/styles/Badge.css';
 import { Badge, Paper, Text } from '@mantine/core';
@@ -10,7 +11,8 @@ import { stopText } from '../../../contract/quoting.constants.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { formatDate } from '../../views/confirmation/format.ts';
 import { OptionsPanel } from './OptionsPanel.tsx';
-import { RouteSchematic, type RoutePoint } from './RouteSchematic.tsx';
+import { RouteMap } from './RouteMap.tsx';
+import type { RoutePoint } from './RouteSchematic.tsx';
 import { durationText, hoursText, kmFromMiles, milesText, timeText } from './tripFormat.ts';
 import classes from './BookingSummary.module.css';
 
@@ -131,7 +133,7 @@ export function BookingSummary({ step = 'quotation' }: { step?: 'quotation' | 'd
         <OptionsPanel editable />
       ) : (
         <>
-          <RouteSchematic points={points} caption={isMileage ? 'Route overview' : 'Pick-up point'} />
+          <RouteMap points={points} caption={isMileage ? 'Route overview' : 'Pick-up point'} />
           {isMileage && <OptionsPanel editable={false} />}
         </>
       )}
