@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { bookingFormSchema, distanceBodySchema, hourlyRateFormSchema, placesQuerySchema, selectedVehiclePriceBodySchema } from '../../contract/booking.ts';
 import type { MapsPort } from '../domain/geo/mapsPort.ts';
 import { toPlaceSuggestion } from '../domain/geo/mapsPort.ts';
@@ -15,6 +15,9 @@ const asHttp = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
+/** A price list answer, already serialised by the quoting module (once per quote, then reused by every repeat). */
+const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+
 /** The four calculate calls of spec §7 and our places call. */
 export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort) {
   return async (app: FastifyInstance) => {
@@ -23,16 +26,22 @@ export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort
       return asHttp(async () => quoting.distance(request.site, await cache.catalog(request.site.id), body));
     });
 
-    app.post('/calculate-distance-price', async (request) => {
+    app.post('/calculate-distance-price', async (request, reply) => {
+      const catalog = await cache.catalog(request.site.id);
+      const repeated = quoting.repeat(request.site, catalog, 'milleage', request.body);
+      if (repeated !== null) return sendJson(reply, repeated);
       const form = parseInput(bookingFormSchema, request.body);
-      const quote = await asHttp(async () => quoting.mileage(request.site, await cache.catalog(request.site.id), form));
-      return { success: true, price_details: quote.rows, expires_at: quote.expiresAt.toISOString() };
+      const quote = await asHttp(async () => quoting.mileage(request.site, catalog, form, request.body));
+      return sendJson(reply, quote.response);
     });
 
-    app.post('/calculate-hourly-price', async (request) => {
+    app.post('/calculate-hourly-price', async (request, reply) => {
+      const catalog = await cache.catalog(request.site.id);
+      const repeated = quoting.repeat(request.site, catalog, 'hourly', request.body);
+      if (repeated !== null) return sendJson(reply, repeated);
       const form = parseInput(hourlyRateFormSchema, request.body);
-      const quote = await asHttp(async () => quoting.hourly(request.site, await cache.catalog(request.site.id), form));
-      return { success: true, price_details: quote.rows, expires_at: quote.expiresAt.toISOString() };
+      const quote = await asHttp(async () => quoting.hourly(request.site, catalog, form, request.body));
+      return sendJson(reply, quote.response);
     });
 
     app.post('/calculate-selected-vehicle-price', async (request) => {

@@ -3,7 +3,7 @@ import { openPglite } from './pglite.ts';
 import { DatabaseUnavailableError, type Db } from './port.ts';
 import { openPostgres } from './postgres.ts';
 
-export type { Db, Queryable } from './port.ts';
+export type { Db, DbStats, Queryable } from './port.ts';
 
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {

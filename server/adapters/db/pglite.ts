@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock } from './lock.ts';
-import type { Db, Queryable } from './port.ts';
+import { createDbStats, type Db, type Queryable } from './port.ts';
 
 /**
  * Embedded PostgreSQL (PGlite, WASM) in DATA_DIR/pgdata. One connection, queries run on the main thread,
@@ -18,23 +18,41 @@ export async function openPglite(dataDir: string): Promise<Db> {
     releaseLock();
     throw error;
   }
+  const stats = createDbStats();
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query(sql, params) {
+      stats.count(sql);
       const result = await target.query(sql, params as unknown[]);
       return { rows: result.rows as never[] };
     },
     async exec(sql) {
+      stats.count(sql);
       await target.exec(sql);
     },
   });
   return {
     kind: 'pglite',
+    stats,
     ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => {
+      stats.count('BEGIN');
+      return pg.transaction(async (tx) => {
+        let result: Awaited<ReturnType<typeof fn>>;
+        try {
+          result = await fn(wrap(tx));
+        } catch (error) {
+          stats.count('ROLLBACK');
+          throw error;
+        }
+        stats.count('COMMIT');
+        return result;
+      });
+    },
     async listen(channel, onPayload) {
       await pg.listen(channel, onPayload);
     },
     async notify(channel, payload) {
+      stats.count('SELECT pg_notify($1, $2)');
       await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {

@@ -5,6 +5,14 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** Every statement this process sent to the database, counted by the adapter (tests and benchmarks read it). */
+export interface DbStats {
+  /** Statements sent so far: each query, exec, statement inside a transaction (with its BEGIN and COMMIT) and notify. */
+  readonly statements: number;
+  /** Calls `listener` with the SQL of every statement from now on; returns the function that stops it. */
+  observe(listener: (sql: string) => void): () => void;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
@@ -13,6 +21,27 @@ export interface Db extends Queryable {
   listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** Statement counts (optional so that other implementations of the port, such as test doubles, need not have it). */
+  readonly stats?: DbStats;
 }
 
 export class DatabaseUnavailableError extends Error {}
+
+/** The counter behind `Db.stats`: adapters call `count(sql)` once per statement they send. */
+export function createDbStats(): DbStats & { count(sql: string): void } {
+  let statements = 0;
+  const listeners = new Set<(sql: string) => void>();
+  return {
+    get statements() {
+      return statements;
+    },
+    count(sql: string) {
+      statements += 1;
+      for (const listener of listeners) listener(sql);
+    },
+    observe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable } from './port.ts';
+import { createDbStats, type Db, type Queryable } from './port.ts';
 
 /** PostgreSQL 15+ through a pg pool; one extra client holds LISTEN subscriptions. */
 export async function openPostgres(databaseUrl: string): Promise<Db> {
@@ -10,26 +10,33 @@ export async function openPostgres(databaseUrl: string): Promise<Db> {
   await pool.query('SELECT 1');
   let listener: pg.PoolClient | null = null;
   const handlers = new Map<string, (payload: string) => void>();
+  const stats = createDbStats();
   const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params) {
+      stats.count(sql);
       const result = await target.query(sql, params);
       return { rows: result.rows };
     },
     async exec(sql) {
+      stats.count(sql);
       await target.query(sql);
     },
   });
   return {
     kind: 'postgres',
+    stats,
     ...asQueryable(pool),
     async transaction(fn) {
       const client = await pool.connect();
       try {
+        stats.count('BEGIN');
         await client.query('BEGIN');
         const result = await fn(asQueryable(client));
+        stats.count('COMMIT');
         await client.query('COMMIT');
         return result;
       } catch (error) {
+        stats.count('ROLLBACK');
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
@@ -45,6 +52,7 @@ export async function openPostgres(databaseUrl: string): Promise<Db> {
       await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     },
     async notify(channel, payload) {
+      stats.count('SELECT pg_notify($1, $2)');
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {

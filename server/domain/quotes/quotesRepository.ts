@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { PriceDetail } from '../../../contract/booking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { PricedRow, RoutePoint, TripRoutes } from '../pricing/types.ts';
@@ -10,41 +12,140 @@ export type StoredQuote =
   | { id: string; bookingType: 'milleage'; form: unknown; trip: TripRoutes; rows: PriceDetail[]; expiresAt: Date }
   | { id: string; bookingType: 'hourly'; form: unknown; trip: RoutePoint; rows: PriceDetail[]; expiresAt: Date };
 
+/** A quote as saved: its id, priced rows and expiry, and `rowsJson`, the rows serialised once for the answer. */
+export interface SavedQuote {
+  id: string;
+  rows: PriceDetail[];
+  rowsJson: string;
+  expiresAt: Date;
+}
+
+const deflate = promisify(deflateRaw);
+const inflate = promisify(inflateRaw);
+
 const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** Stored quotes: the server's own record of every price it gave, which payments and bookings read back. */
+/** pg returns bytea as a Buffer, PGlite as a Uint8Array. */
+const asBuffer = (value: unknown): Buffer => {
+  if (Buffer.isBuffer(value)) return value;
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  throw new TypeError('quote payload is not bytea');
+};
+
+const COLUMNS = 6;
+const insertSql = (count: number) =>
+  `INSERT INTO quotes (site_id, id, booking_type, payload, created_at, expires_at) VALUES ${Array.from(
+    { length: count },
+    (_, row) => `(${Array.from({ length: COLUMNS }, (_, column) => `$${row * COLUMNS + column + 1}`).join(', ')})`,
+  ).join(', ')}`;
+
+interface Pending {
+  values: unknown[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for quote rows: a row waits while an INSERT is running and then goes with every row that arrived
+ * meanwhile, in one multi-row INSERT (one statement, committed on its own). The caller's promise resolves only once
+ * its row is committed, so a quote id is never answered before it is stored. No timer: an idle writer writes at once.
+ * PGlite is one connection (one statement at a time); PostgreSQL may run a few at once on its pool.
+ */
+export function createQuoteWriter(db: Queryable, options: { maxBatch?: number; maxInFlight?: number } = {}) {
+  const maxBatch = options.maxBatch ?? 100;
+  const maxInFlight = options.maxInFlight ?? ((db as { kind?: string }).kind === 'postgres' ? 4 : 1);
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  const insert = async (batch: Pending[]) => {
+    await db.query(
+      insertSql(batch.length),
+      batch.flatMap((pending) => pending.values),
+    );
+  };
+
+  const flushOne = async () => {
+    const batch = queue.splice(0, maxBatch);
+    inFlight += 1;
+    try {
+      await insert(batch);
+      for (const pending of batch) pending.resolve();
+    } catch (error) {
+      if (batch.length === 1) batch[0].reject(error);
+      else {
+        // One bad row must not fail the others: write them one by one.
+        await Promise.all(batch.map((pending) => insert([pending]).then(pending.resolve, pending.reject)));
+      }
+    } finally {
+      inFlight -= 1;
+      pump();
+    }
+  };
+
+  const pump = () => {
+    while (queue.length > 0 && inFlight < maxInFlight) void flushOne();
+  };
+
+  return {
+    /** Resolves when the row is committed. Rows queued in the same tick start together. */
+    write(values: unknown[]): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ values, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          queueMicrotask(() => {
+            scheduled = false;
+            pump();
+          });
+        }
+      });
+    },
+    get pending() {
+      return queue.length + inFlight;
+    },
+  };
+}
+
+/**
+ * Stored quotes: the server's own record of every price it gave, which payments and bookings read back.
+ * One row per quote, written in a single statement (shared with other quotes of the same moment, see createQuoteWriter);
+ * form, trip and rows travel as one deflate-compressed JSON payload (compressed off the main thread).
+ */
 export function createQuotesRepository(db: Queryable) {
+  const writer = createQuoteWriter(db);
   return {
     async save(
       siteId: number,
       quote: { bookingType: 'milleage' | 'hourly'; form: unknown; trip: TripRoutes | RoutePoint; rows: PricedRow[] },
       now = new Date(),
-    ): Promise<{ id: string; rows: PriceDetail[]; expiresAt: Date }> {
+    ): Promise<SavedQuote> {
       const id = `q_${randomBytes(12).toString('base64url')}`;
       const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
       const rows = quote.rows.map((row) => ({ ...row, quote_id: id }));
-      await db.query('INSERT INTO quotes (site_id, id, booking_type, form, trip, rows, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-        siteId,
-        id,
-        quote.bookingType,
-        JSON.stringify(quote.form),
-        JSON.stringify(quote.trip),
-        JSON.stringify(rows),
-        expiresAt,
-      ]);
-      return { id, rows, expiresAt };
+      const rowsJson = JSON.stringify(rows);
+      const payload = await deflate(`{"form":${JSON.stringify(quote.form)},"trip":${JSON.stringify(quote.trip)},"rows":${rowsJson}}`);
+      await writer.write([siteId, id, quote.bookingType, payload, now, expiresAt]);
+      return { id, rows, rowsJson, expiresAt };
     },
 
     async load(siteId: number, id: string): Promise<StoredQuote | null> {
-      const { rows } = await db.query<Record<string, unknown>>('SELECT id, booking_type, form, trip, rows, expires_at FROM quotes WHERE site_id = $1 AND id = $2', [siteId, id]);
+      const { rows } = await db.query<Record<string, unknown>>(
+        'SELECT id, booking_type, form, trip, rows, payload, expires_at FROM quotes WHERE site_id = $1 AND id = $2',
+        [siteId, id],
+      );
       const row = rows[0];
       if (!row) return null;
+      const content =
+        row.payload !== null && row.payload !== undefined
+          ? (JSON.parse((await inflate(asBuffer(row.payload))).toString('utf8')) as { form: unknown; trip: unknown; rows: PriceDetail[] })
+          : { form: parse(row.form), trip: parse(row.trip), rows: parse<PriceDetail[]>(row.rows) };
       return {
         id: String(row.id),
         bookingType: row.booking_type as 'milleage',
-        form: parse(row.form),
-        trip: parse<TripRoutes>(row.trip),
-        rows: parse<PriceDetail[]>(row.rows),
+        form: content.form,
+        trip: content.trip as TripRoutes,
+        rows: content.rows,
         expiresAt: new Date(row.expires_at as string),
       };
     },

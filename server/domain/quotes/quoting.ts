@@ -13,7 +13,8 @@ import type { ResolveContext } from '../geo/types.ts';
 import { planDistance, planHourly, planTrip, preflightHourly, preflightQuote, priceHourlyQuote, priceQuote, priceSelectedVehicle } from '../pricing/index.ts';
 import type { PricingCatalog, QuoteError, RoutePoint, TripRoutes } from '../pricing/types.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
-import { createQuotesRepository, type StoredQuote } from './quotesRepository.ts';
+import { settingNumber } from '../pricing/money.ts';
+import { createQuotesRepository, type SavedQuote, type StoredQuote } from './quotesRepository.ts';
 
 /** A refusal the visitor must see: the spec's texts where it has them. Status 422 for rules, 400 for unknown places, 410 for expired quotes. */
 export class QuoteRefused extends Error {
@@ -30,15 +31,23 @@ const refuse = (error: QuoteError): never => {
   throw new QuoteRefused(error.code === 'unknown_place' ? 400 : 422, error.message, error.code);
 };
 
+const pricingCatalogs = new WeakMap<SiteCatalog, PricingCatalog>();
+
+/** What the pricing engine reads of a site's catalogue; made once per cached catalogue (a new one after any change). */
 export function pricingCatalog(catalog: SiteCatalog): PricingCatalog {
-  return {
-    settings: settingsFromRows(catalog.settings),
-    companies: catalog.companies,
-    vehicles: catalog.vehicles,
-    tariffs: catalog.tariffs,
-    surcharges: catalog.surcharges,
-    bannedAddresses: catalog.bannedAddresses,
-  };
+  let pricing = pricingCatalogs.get(catalog);
+  if (!pricing) {
+    pricing = {
+      settings: settingsFromRows(catalog.settings),
+      companies: catalog.companies,
+      vehicles: catalog.vehicles,
+      tariffs: catalog.tariffs,
+      surcharges: catalog.surcharges,
+      bannedAddresses: catalog.bannedAddresses,
+    };
+    pricingCatalogs.set(catalog, pricing);
+  }
+  return pricing;
 }
 
 export function resolveContext(site: Site, catalog: SiteCatalog): ResolveContext {
@@ -49,28 +58,102 @@ export function resolveContext(site: Site, catalog: SiteCatalog): ResolveContext
 export const REPEAT_SEARCH_MS = 2 * 60 * 1000;
 const REPEAT_CACHE_SIZE = 500;
 
+/** A priced search as answered: the stored quote and the serialised answer of the calculate call. */
+export interface QuoteAnswer extends SavedQuote {
+  /** `{"success":true,"price_details":[…],"expires_at":"…"}`, serialised once and sent as is to every repeat. */
+  response: string;
+}
+
+interface Remembered {
+  catalog: SiteCatalog;
+  at: number;
+  /** The pickup instant and the grace period the catalogue's GRACE_TIME gives, for the repeat's grace check. */
+  pickupAtMs: number;
+  graceMs: number;
+  answer: QuoteAnswer;
+}
+
+type SearchKind = 'milleage' | 'hourly';
+
+const answerOf = (quote: SavedQuote): QuoteAnswer => ({
+  ...quote,
+  response: `{"success":true,"price_details":${quote.rowsJson},"expires_at":${JSON.stringify(quote.expiresAt.toISOString())}}`,
+});
+
 /**
  * The quoting use cases: price a search, store it as a quote, re-price a stored quote's vehicle.
+ *
+ * A new search costs one statement: the quote's INSERT (batched with the other searches of the same moment, see
+ * createQuoteWriter). The catalogue comes from the site cache, places and routes from the maps port.
+ *
  * A search repeated within REPEAT_SEARCH_MS (Search pressed again, a reload, Back then Search) gets the same stored
- * quote: same prices, same id, no new row. The rules that depend on the clock (grace period) are checked again first,
- * and a change of the operator's catalogue (a new SiteCatalog object) starts afresh.
+ * quote: same prices, same id, no new row, and the same serialised answer, found by the request body before it is
+ * even validated (`repeat`), so it touches no table and prices nothing. The rules that depend on the clock (grace
+ * period) are checked again first, and a change of the operator's catalogue (a new SiteCatalog object) starts afresh.
+ * Identical searches arriving together share one pricing and one quote.
  */
 export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   const quotes = createQuotesRepository(deps.db);
-  const recent = new Map<string, { catalog: SiteCatalog; at: number; quote: { id: string; rows: PriceDetail[]; expiresAt: Date } }>();
-  const remembered = async (site: Site, catalog: SiteCatalog, kind: string, form: unknown, make: () => Promise<{ id: string; rows: PriceDetail[]; expiresAt: Date }>) => {
-    const key = `${site.id}:${kind}:${JSON.stringify(form)}`;
-    const hit = recent.get(key);
+  const recent = new Map<string, Remembered>();
+  const inflight = new Map<string, Promise<QuoteAnswer>>();
+
+  const fresh = (hit: Remembered | undefined, catalog: SiteCatalog, at: number): hit is Remembered =>
+    hit !== undefined && hit.catalog === catalog && at - hit.at < REPEAT_SEARCH_MS && hit.pickupAtMs >= at + hit.graceMs;
+
+  const remember = (keys: string[], entry: Remembered) => {
+    for (const key of keys) {
+      recent.delete(key);
+      if (recent.size >= REPEAT_CACHE_SIZE * 2) recent.delete(recent.keys().next().value!);
+      recent.set(key, entry);
+    }
+  };
+
+  const formKey = (site: Site, kind: SearchKind, form: unknown) => `${site.id}:${kind}:${JSON.stringify(form)}`;
+  const bodyKey = (site: Site, kind: SearchKind, body: unknown) => `${site.id}:${kind}:body:${JSON.stringify(body)}`;
+
+  const remembered = async (
+    site: Site,
+    catalog: SiteCatalog,
+    kind: SearchKind,
+    form: unknown,
+    body: unknown,
+    make: () => Promise<{ quote: SavedQuote; pickupAt: Date }>,
+  ): Promise<QuoteAnswer> => {
+    const key = formKey(site, kind, form);
+    const keys = body === undefined ? [key] : [key, bodyKey(site, kind, body)];
     const at = now().getTime();
-    if (hit && hit.catalog === catalog && at - hit.at < REPEAT_SEARCH_MS) return hit.quote;
-    const quote = await make();
-    if (recent.size >= REPEAT_CACHE_SIZE) recent.delete(recent.keys().next().value!);
-    recent.set(key, { catalog, at, quote });
-    return quote;
+    const hit = recent.get(key);
+    if (fresh(hit, catalog, at)) {
+      if (keys.length > 1) remember(keys.slice(1), hit);
+      return hit.answer;
+    }
+    const running = inflight.get(key);
+    if (running) return running;
+    const graceMs = settingNumber(pricingCatalog(catalog).settings.GRACE_TIME) * 60_000;
+    const pending = make().then(({ quote, pickupAt }) => {
+      const answer = answerOf(quote);
+      remember(keys, { catalog, at, pickupAtMs: pickupAt.getTime(), graceMs, answer });
+      return answer;
+    });
+    inflight.set(key, pending);
+    try {
+      return await pending;
+    } finally {
+      inflight.delete(key);
+    }
   };
 
   return {
+    /**
+     * The serialised answer to a search repeated with the same request body, or null (then validate and price it).
+     * No validation is needed: the same body was validated when it was first priced.
+     */
+    repeat(site: Site, catalog: SiteCatalog, kind: SearchKind, body: unknown): string | null {
+      const hit = recent.get(bodyKey(site, kind, body));
+      return fresh(hit, catalog, now().getTime()) ? hit.answer.response : null;
+    },
+
     async distance(site: Site, catalog: SiteCatalog, body: DistanceBody) {
       const planned = await planDistance(body, deps.maps, resolveContext(site, catalog));
       if (!planned.ok) refuse(planned.error);
@@ -78,31 +161,34 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       return { via_miles: leg!.miles, time_duration: leg!.seconds, estimated: leg!.estimated };
     },
 
-    async mileage(site: Site, catalog: SiteCatalog, form: BookingForm) {
+    /** `body`: the request body as received, so that the same body repeated is found by `repeat`. */
+    async mileage(site: Site, catalog: SiteCatalog, form: BookingForm, body?: unknown): Promise<QuoteAnswer> {
       const pricing = pricingCatalog(catalog);
       const at = now();
       const early = preflightQuote(form, pricing, at);
       if (early) refuse(early);
-      return remembered(site, catalog, 'milleage', form, async () => {
+      return remembered(site, catalog, 'milleage', form, body, async () => {
         const planned = await planTrip(form, deps.maps, resolveContext(site, catalog));
         if (!planned.ok) return refuse(planned.error);
         const priced = priceQuote(form, planned.value, pricing, at);
         if (!priced.ok) return refuse(priced.error);
-        return quotes.save(site.id, { bookingType: 'milleage', form, trip: planned.value, rows: priced.rows }, at);
+        const quote = await quotes.save(site.id, { bookingType: 'milleage', form, trip: planned.value, rows: priced.rows }, at);
+        return { quote, pickupAt: priced.pickupAt };
       });
     },
 
-    async hourly(site: Site, catalog: SiteCatalog, form: HourlyRateForm) {
+    async hourly(site: Site, catalog: SiteCatalog, form: HourlyRateForm, body?: unknown): Promise<QuoteAnswer> {
       const pricing = pricingCatalog(catalog);
       const at = now();
       const early = preflightHourly(form, pricing, at);
       if (early) refuse(early);
-      return remembered(site, catalog, 'hourly', form, async () => {
+      return remembered(site, catalog, 'hourly', form, body, async () => {
         const planned = await planHourly(form, deps.maps, resolveContext(site, catalog));
         if (!planned.ok) return refuse(planned.error);
         const priced = priceHourlyQuote(form, planned.value, pricing, at);
         if (!priced.ok) return refuse(priced.error);
-        return quotes.save(site.id, { bookingType: 'hourly', form, trip: planned.value, rows: priced.rows }, at);
+        const quote = await quotes.save(site.id, { bookingType: 'hourly', form, trip: planned.value, rows: priced.rows }, at);
+        return { quote, pickupAt: priced.pickupAt };
       });
     },
 
