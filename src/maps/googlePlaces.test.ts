@@ -20,7 +20,7 @@ const PLACES: FakePlace[] = [
   { placeId: 'strand-station', text: 'Strand Station, London, UK', types: ['train_station'] },
 ];
 
-async function setUp({ centre = FALLBACK_LOCATION, now = () => 0 } = {}) {
+async function setUp({ centre = FALLBACK_LOCATION, now = (): number => 0 }: { centre?: { lat: number; lon: number }; now?: () => number } = {}) {
   const { google, record } = createFakeGoogleMaps(PLACES);
   const places = (await google.importLibrary('places')) as PlacesLibrary;
   const search = createGooglePlaceSearch({ places: async () => places, centre: async () => centre, now });

@@ -94,4 +94,50 @@ describe('AddressAutocomplete', () => {
     expect(screen.getByText('No suggestions: keep typing the full address and postcode')).toBeTruthy();
     expect(screen.getByTestId('value').textContent).toBe('1 Nowhere Lane');
   });
+
+  it('warms the suggester up on focus', () => {
+    const suggest = Object.assign(vi.fn<SuggestAddresses>(async () => []), { warmUp: vi.fn() });
+    render(<Harness suggest={suggest} />);
+    fireEvent.focus(screen.getByRole('combobox', { name: 'Pick-Up' }));
+    expect(suggest.warmUp).toHaveBeenCalledTimes(1);
+    expect(suggest).not.toHaveBeenCalled();
+  });
+
+  it('fills a picked Google place, then its text with the postcode, and credits Google', async () => {
+    const onSelect = vi.fn();
+    const chosen = vi.fn();
+    let finish: (details: { address: string; lat: number; lon: number }) => void = () => {};
+    const google: AddressSuggestion = {
+      ...suggestion('The Savoy, Strand, London, UK'),
+      kind: 'hotel',
+      provider: 'google',
+      details: () => new Promise((resolve) => (finish = resolve)),
+    };
+    const suggest = Object.assign(vi.fn<SuggestAddresses>(async () => [suggestion('The Savoy Hotel entrance, WC2R 0EU', 'saved'), google]), { chosen });
+    render(<Harness suggest={suggest} onSelect={onSelect} />);
+    const input = screen.getByRole('combobox', { name: 'Pick-Up' });
+    fireEvent.change(input, { target: { value: 'savoy' } });
+    await flush(SUGGEST_DEBOUNCE_MS + 10);
+    expect(screen.getByTestId('google-attribution').textContent).toBe('Powered by Google');
+    fireEvent.click(screen.getAllByRole('option')[1]);
+    expect(screen.getByTestId('value').textContent).toBe('The Savoy, Strand, London, UK');
+    expect(onSelect).not.toHaveBeenCalled();
+    await act(async () => finish({ address: 'The Savoy, Strand, London WC2R 0EZ, UK', lat: 51.51, lon: -0.12 }));
+    expect(screen.getByTestId('value').textContent).toBe('The Savoy, Strand, London WC2R 0EZ, UK');
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ address: 'The Savoy, Strand, London WC2R 0EZ, UK', lat: 51.51, provider: 'google' }));
+    expect(chosen).toHaveBeenCalledWith(expect.objectContaining({ address: 'The Savoy, Strand, London WC2R 0EZ, UK', lon: -0.12 }));
+  });
+
+  it('keeps what the visitor typed while the place details were on their way', async () => {
+    let finish: (details: { address: string; lat: number; lon: number }) => void = () => {};
+    const google: AddressSuggestion = { ...suggestion('Kew Gardens, Richmond, UK'), provider: 'google', details: () => new Promise((resolve) => (finish = resolve)) };
+    render(<Harness suggest={async () => [google]} />);
+    const input = screen.getByRole('combobox', { name: 'Pick-Up' });
+    fireEvent.change(input, { target: { value: 'kew' } });
+    await flush(SUGGEST_DEBOUNCE_MS + 10);
+    fireEvent.click(screen.getAllByRole('option')[0]);
+    fireEvent.change(input, { target: { value: 'Kew Gardens, Richmond, UK, Victoria Gate' } });
+    await act(async () => finish({ address: 'Kew Gardens, Richmond TW9 3AE, UK', lat: 51.47, lon: -0.29 }));
+    expect(screen.getByTestId('value').textContent).toBe('Kew Gardens, Richmond, UK, Victoria Gate');
+  });
 });
