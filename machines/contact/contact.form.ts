@@ -1,7 +1,8 @@
 /**
- * The Contact Us form (spec §2 Contact Us, §3 Contact form, §9 query reasons): its values, the format checks before
- * sending, and the payload. No field is required (spec §5); an e-mail or telephone that is filled in must look
- * like one (the contract's schema). Whether the form says anything at all is the server's call.
+ * The Contact Us form (spec §2 Contact Us, §3 Contact form, §9 query reasons): its values, the checks before
+ * sending, and the payload. No single field is required (spec §5), but an empty form is refused (the contract's
+ * schema, which the server applies too: 'Please fill in the form before sending it'); an e-mail or telephone that is
+ * filled in must look like one.
  */
 import { contactRequestSchema, QUERY_REASONS, type ContactRequest, type QueryReason } from '../../contract/enquiries.ts';
 
@@ -16,7 +17,8 @@ export interface ContactFormValues {
 }
 
 export type ContactField = keyof ContactFormValues;
-export type ContactErrors = Partial<Record<ContactField, string>>;
+/** Per-field messages, and `form` for a problem of the form as a whole (nothing filled in). */
+export type ContactErrors = Partial<Record<ContactField | 'form', string>>;
 
 export { QUERY_REASONS };
 export const DEFAULT_QUERY_REASON: QueryReason = 'Booking';
@@ -43,14 +45,18 @@ export function toContactPayload(form: ContactFormValues): ContactRequest {
   };
 }
 
-/** Field-format problems only (first message per field); an empty form passes here and the server says why not. */
+/**
+ * The contract schema's problems: the first message per field, and the form-level one (an empty form) under `form`,
+ * so the browser stops what the server would refuse.
+ */
 export function validateContactForm(form: ContactFormValues): ContactErrors {
   const errors: ContactErrors = {};
   const parsed = contactRequestSchema.safeParse(toContactPayload(form));
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && field in EMPTY_CONTACT_FORM && !errors[field as ContactField]) errors[field as ContactField] = issue.message;
+    if (issue.path.length === 0) errors.form ??= issue.message;
+    else if (typeof field === 'string' && field in EMPTY_CONTACT_FORM && !errors[field as ContactField]) errors[field as ContactField] = issue.message;
   }
   return errors;
 }

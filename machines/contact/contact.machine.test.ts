@@ -19,8 +19,13 @@ describe('contact form values', () => {
     expect(EMPTY_CONTACT_FORM.queryReason).toBe('Booking');
   });
 
-  it('requires nothing, but checks an e-mail or telephone that is filled in', () => {
-    expect(validateContactForm(EMPTY_CONTACT_FORM)).toEqual({});
+  it('requires no single field, refuses an empty form, and checks an e-mail or telephone that is filled in', () => {
+    expect(validateContactForm(EMPTY_CONTACT_FORM)).toEqual({ form: 'Please fill in the form before sending it' });
+    // A query reason alone says nothing (it always has a value).
+    expect(validateContactForm({ ...EMPTY_CONTACT_FORM, queryReason: 'Invoice', comments: '   ' })).toEqual({ form: 'Please fill in the form before sending it' });
+    for (const field of ['firstName', 'lastName', 'email', 'telephone', 'bookingNumber', 'comments'] as const) {
+      expect(validateContactForm({ ...EMPTY_CONTACT_FORM, [field]: typed[field] }), field).toEqual({});
+    }
     expect(validateContactForm({ ...EMPTY_CONTACT_FORM, email: 'nope', telephone: 'abc' })).toEqual({ email: 'Enter a valid email address', telephone: 'Enter a valid telephone number' });
   });
 });
@@ -36,6 +41,18 @@ describe('contact machine', () => {
     expect(sent.context.form).toEqual(EMPTY_CONTACT_FORM);
     actor.send({ type: 'form.change', values: { comments: 'Another one' } });
     expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it("stops an empty form with 'Please fill in the form before sending it' until something is typed", async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'contact.send' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({ form: 'Please fill in the form before sending it' });
+    actor.send({ type: 'form.change', values: { comments: 'Where is my invoice?' } });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'contact.send' });
+    await waitFor(actor, (s) => s.matches('sent'));
+    expect(calls).toEqual([expect.objectContaining({ comments: 'Where is my invoice?' })]);
   });
 
   it('shows format problems without sending', () => {
@@ -69,6 +86,7 @@ describe('contact machine', () => {
   it('sends once however often SEND is pressed while sending', async () => {
     let resolve!: (value: ContactResponse) => void;
     const { actor, calls } = start(() => new Promise((r) => (resolve = r)));
+    actor.send({ type: 'form.change', values: typed });
     actor.send({ type: 'contact.send' });
     actor.send({ type: 'contact.send' });
     expect(calls).toHaveLength(1);
@@ -78,6 +96,7 @@ describe('contact machine', () => {
 
   it('returns to editing when a message is dismissed', async () => {
     const { actor } = start(async () => Promise.reject(new Error('down')));
+    actor.send({ type: 'form.change', values: typed });
     actor.send({ type: 'contact.send' });
     await waitFor(actor, (s) => s.matches('failed'));
     actor.send({ type: 'message.dismiss' });

@@ -1,7 +1,8 @@
 /**
  * The Contact Us form on /contactus and /ourfleet (spec §2 Contact Us, §8 Quote, contact). Top-level states:
- * - `editing`: the visitor fills in the form (query reason 'Booking' by default); SEND checks the e-mail and
- *   telephone formats when they are filled in, and goes on.
+ * - `editing`: the visitor fills in the form (query reason 'Booking' by default); SEND checks that something is
+ *   filled in ('Please fill in the form before sending it') and the e-mail and telephone formats when they are
+ *   filled in, and goes on.
  * - `sending`: on its way; the form is locked.
  * - `sent`: 'Form Submitted' / 'Your form has been submitted successfully!. Thank You for Contacting'; the form is
  *   emptied so the same message is not sent twice. Typing again returns to `editing`.
@@ -37,6 +38,8 @@ export const contactMachine = setup({
       assertEvent(event, 'form.change');
       const errors = { ...context.errors };
       for (const field of Object.keys(event.values) as (keyof ContactFormValues)[]) delete errors[field];
+      // Any change answers "nothing filled in"; SEND checks again.
+      delete errors.form;
       return { form: { ...context.form, ...event.values }, errors };
     }),
     showErrors: assign({ errors: ({ context }) => validateContactForm(context.form) }),

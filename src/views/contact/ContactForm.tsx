@@ -72,6 +72,17 @@ function Messages() {
   return null;
 }
 
+/** The form-level problem SEND found (nothing filled in), next to SEND. */
+function FormError() {
+  const error = Contact.useSelector((s) => s.context.errors.form);
+  if (!error) return null;
+  return (
+    <Text c="red" size="sm" role="alert" data-testid="contact-form-error">
+      {error}
+    </Text>
+  );
+}
+
 function SendButton() {
   const sending = Contact.useSelector((s) => s.matches('sending'));
   return (
@@ -101,6 +112,7 @@ function ContactFields() {
         <CommentsField />
         <Messages />
         <Group justify="flex-end">
+          <FormError />
           <SendButton />
         </Group>
       </Stack>
