@@ -36,6 +36,22 @@ export interface StoredBookingForm {
   luggages?: unknown;
 }
 
+/** The subset of the stored HourlyRateForm (localStorage 'HourlyRateForm', encoded, spec §3) the quote form reads. */
+export interface StoredHourlyRateForm {
+  pickup?: unknown;
+  pickup_date?: unknown;
+  pickup_hour?: unknown;
+  pickup_min?: unknown;
+}
+
+/** What the browser holds of the visitor's last search (spec §3): its type and both forms, each possibly missing. */
+export interface StoredTrip {
+  /** The stored BookingType: 'milleage' or 'hourly' (null: not stored, read as mileage). */
+  bookingType?: unknown;
+  bookingForm: StoredBookingForm | null;
+  hourlyRateForm?: StoredHourlyRateForm | null;
+}
+
 export const QUOTE_LIMITS = { passengers: ENQUIRY_LIMITS.passengers, luggages: ENQUIRY_LIMITS.luggages } as const;
 
 export const EMPTY_QUOTE_FORM: QuoteRequestForm = {
@@ -91,6 +107,19 @@ export function formFromBookingForm(stored: StoredBookingForm | null | undefined
     passengers: countFrom(stored.passengers, QUOTE_LIMITS.passengers, EMPTY_QUOTE_FORM.passengers),
     luggages: countFrom(stored.luggages, QUOTE_LIMITS.luggages, EMPTY_QUOTE_FORM.luggages),
   };
+}
+
+/**
+ * The form prefilled with the trip the visitor searched last: after an hourly search (BookingType 'hourly') its
+ * pickup, date and time from HourlyRateForm (an hourly trip has no drop-off; a BookingForm left by an earlier
+ * mileage search is another trip), otherwise from BookingForm.
+ */
+export function formFromStoredTrip(stored: StoredTrip): QuoteRequestForm {
+  if (stored.bookingType === 'hourly' && stored.hourlyRateForm && typeof stored.hourlyRateForm === 'object') {
+    const hourly = stored.hourlyRateForm;
+    return formFromBookingForm({ pickup: hourly.pickup, pickup_date: hourly.pickup_date, pickup_hour: hourly.pickup_hour, pickup_min: hourly.pickup_min });
+  }
+  return formFromBookingForm(stored.bookingForm);
 }
 
 /** Spec §4 Quote e-mail: after sending, e-mail, name, comments and telephone are cleared, luggages 0, passengers 1. */

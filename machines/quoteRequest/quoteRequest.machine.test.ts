@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { QuoteEmailRequest, QuoteEmailResponse } from '../../contract/enquiries.ts';
-import { formFromBookingForm, timeFromHourAndMinute, to12HourText, toQuotePayload, validateQuoteForm, type QuoteRequestForm } from './quoteRequest.form.ts';
+import { formFromBookingForm, formFromStoredTrip, timeFromHourAndMinute, to12HourText, toQuotePayload, validateQuoteForm, type QuoteRequestForm } from './quoteRequest.form.ts';
 import { quoteRequestMachine } from './quoteRequest.machine.ts';
 
 const TODAY = '2026-03-10';
@@ -42,6 +42,22 @@ describe('quote request form values', () => {
     expect(formFromBookingForm(null)).toMatchObject({ pickup_address: '', passengers: 1, luggages: 0 });
     expect(formFromBookingForm({ passengers: 0, luggages: 99, pickup_date: 'soon', pickup_hour: 'noonish' })).toMatchObject({ passengers: 1, luggages: 20, pickup_date: '', pickup_time: '' });
     expect(formFromBookingForm({ passengers: '70' })).toMatchObject({ passengers: 50 });
+  });
+
+  it('prefills the trip searched last: HourlyRateForm after an hourly search, not an older BookingForm', () => {
+    const hourly = { pickup: 'Paddington Station, Praed Street, London W2 1HB', pickup_date: '2026-03-10', pickup_hour: '9am', pickup_min: '45', pickup_duration: '4hour' };
+    expect(formFromStoredTrip({ bookingType: 'hourly', bookingForm: storedForm, hourlyRateForm: hourly })).toMatchObject({
+      pickup_address: 'Paddington Station, Praed Street, London W2 1HB',
+      dropoff_address: '',
+      pickup_date: '2026-03-10',
+      pickup_time: '09:45',
+      passengers: 1,
+      luggages: 0,
+    });
+    // A mileage search (or no stored type) reads BookingForm; an hourly type without its form falls back to it too.
+    expect(formFromStoredTrip({ bookingType: 'milleage', bookingForm: storedForm, hourlyRateForm: hourly })).toEqual(formFromBookingForm(storedForm));
+    expect(formFromStoredTrip({ bookingForm: storedForm })).toEqual(formFromBookingForm(storedForm));
+    expect(formFromStoredTrip({ bookingType: 'hourly', bookingForm: storedForm, hourlyRateForm: null })).toEqual(formFromBookingForm(storedForm));
   });
 
   it('converts times between the stored 12-hour text and the time input', () => {
@@ -124,6 +140,17 @@ describe('quote request machine', () => {
     });
     actor.send({ type: 'form.change', values: { passenger_email: 'next@example.test' } });
     expect(actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('SEND again right after a send shows the cleared e-mail and telephone as missing, and sends nothing', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'form.change', values: filled });
+    actor.send({ type: 'quote.send' });
+    await waitFor(actor, (s) => s.matches('sent'));
+    actor.send({ type: 'quote.send' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({ passenger_email: 'Enter your email', passenger_phone: 'Enter your telephone number' });
+    expect(calls).toHaveLength(1);
   });
 
   it('on failure keeps everything typed and the reason, then retries', async () => {

@@ -7,9 +7,9 @@ import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { londonToday } from '../../../contract/enquiries.ts';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
-import { quoteRequestMachine, type QuoteRequestInput, type StoredBookingForm } from '../../../machines/quoteRequest/index.ts';
+import { quoteRequestMachine, type QuoteRequestInput, type StoredBookingForm, type StoredHourlyRateForm } from '../../../machines/quoteRequest/index.ts';
 import { sendInstantEmail } from '../../api/enquiries.ts';
-import { readJson, removeKey } from '../../storage/codec.ts';
+import { readEncoded, readJson, removeKey } from '../../storage/codec.ts';
 
 export const quoteRequestLogic = quoteRequestMachine.provide({
   actors: {
@@ -20,9 +20,17 @@ export const quoteRequestLogic = quoteRequestMachine.provide({
   },
 });
 
-/** The machine's input on arrival: the stored BookingForm (plain JSON, spec §3) and today's London date. */
+/**
+ * The machine's input on arrival: the last search as stored (spec §3: BookingForm plain JSON, BookingType and
+ * HourlyRateForm encoded), so the form shows the trip searched last, and today's London date.
+ */
 export function readQuoteRequestInput(): QuoteRequestInput {
-  return { bookingForm: readJson<StoredBookingForm>(STORAGE_KEYS.bookingForm), today: londonToday() };
+  return {
+    bookingForm: readJson<StoredBookingForm>(STORAGE_KEYS.bookingForm),
+    bookingType: readEncoded<string>(STORAGE_KEYS.bookingType),
+    hourlyRateForm: readEncoded<StoredHourlyRateForm>(STORAGE_KEYS.hourlyRateForm),
+    today: londonToday(),
+  };
 }
 
 export const QuoteRequest = createActorContext(quoteRequestLogic);
