@@ -34,12 +34,20 @@ export function Shell() {
     <BookingProvider>
       <div className={classes.shell}>
         {navbarVisible(settings, location) && <Navbar />}
-        <main className={classes.main} id="main">
-          <Suspense fallback={<RouteFallback />}>
+        {/* The footer is inside the boundary: while a lazy view's code loads it is not shown, so it never
+            shows first and then gets pushed down by the view (Lighthouse: layout shift 0.1–0.4). */}
+        <Suspense
+          fallback={
+            <main className={classes.main} id="main">
+              <RouteFallback />
+            </main>
+          }
+        >
+          <main className={classes.main} id="main">
             <AppRoutes />
-          </Suspense>
-        </main>
-        {footerVisible(settings) && <Footer />}
+          </main>
+          {footerVisible(settings) && <Footer />}
+        </Suspense>
       </div>
       <RouteSync />
       <PriceLoader />

@@ -1,4 +1,5 @@
 import { Box, Container, Paper, Text, Title } from '@mantine/core';
+import { startTransition, useEffect, useState } from 'react';
 import { useEnabled, useSetting } from '../../app/useSettings.ts';
 import { BookingFormsSlot } from './BookingFormsSlot.tsx';
 import { ContactSection } from './ContactSection.tsx';
@@ -16,6 +17,10 @@ export function HomeView() {
   const showFleet = useEnabled('SHOW_COMPANY_FLEET_VIEW_SECTION');
   const showPopular = useEnabled('SHOW_POPULAR_LOCATION_PAGE');
   const showContact = useEnabled('SHOW_COMPANY_CONTACT_SECTION');
+  // The sections below the forms render in a transition after the first paint: React then renders them in
+  // small slices instead of one long task with the hero (Lighthouse: total blocking time on a phone).
+  const [showSections, setShowSections] = useState(false);
+  useEffect(() => startTransition(() => setShowSections(true)), []);
 
   return (
     <>
@@ -38,10 +43,16 @@ export function HomeView() {
         </Container>
       </Box>
 
-      <ServicesSection />
-      {showFleet && <FleetSection />}
-      {showPopular && <PopularLocationsSection />}
-      {showContact && <ContactSection />}
+      {showSections ? (
+        <>
+          <ServicesSection />
+          {showFleet && <FleetSection />}
+          {showPopular && <PopularLocationsSection />}
+          {showContact && <ContactSection />}
+        </>
+      ) : (
+        <div className={classes.sectionsPending} />
+      )}
     </>
   );
 }

@@ -1,0 +1,152 @@
+// Lighthouse 12.8.2 in Debian's Chromium against a running cabflow server: the pages of issue 8, each prepared
+// the way a visitor reaches it (a real quote in localStorage, a vehicle chosen), under the mobile or desktop preset.
+// Used by bench/lighthouse.bench.ts (all categories, several runs) and tests/e2e/lighthouse.test.ts (a11y,
+// best practices, SEO on desktop). LIGHTHOUSE_REPORTS=<dir> keeps every report (JSON) there.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { DEMO_KEYS } from '../../server/config.ts';
+import { oneWayForm } from '../../tests/helpers/forms.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/helpers/browser.ts';
+
+export type Preset = 'mobile' | 'desktop';
+export type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
+export const ALL_CATEGORIES: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+export interface LighthousePage {
+  path: string;
+  /** localStorage entries written before the app's scripts run (the state the previous steps leave). */
+  storage?: Record<string, string>;
+}
+
+export interface PageResult {
+  path: string;
+  preset: Preset;
+  scores: Partial<Record<Category, number>>;
+  /** Audits below 1 (score not null, not informative), with their title: what Lighthouse flags. */
+  failing: { id: string; title: string; score: number; displayValue?: string }[];
+  metrics: { fcpMs?: number; lcpMs?: number; tbtMs?: number; cls?: number; siMs?: number };
+}
+
+const encoded = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+
+interface PriceRow {
+  vehicle_id: number;
+  company_id: number;
+  price: number;
+  final_price: number;
+}
+
+/**
+ * The five pages of issue 8. /quotationview and /personalDetailView get a real quote priced by the server
+ * (POST /calculate-distance-price, Heathrow → The Savoy) stored under the spec's keys, as tests/e2e/booking.test.ts does;
+ * the second one also with the cheapest vehicle chosen.
+ */
+export async function issuePages(baseUrl: string): Promise<LighthousePage[]> {
+  const form = oneWayForm();
+  const response = await fetch(`${baseUrl}/api/v1/calculate-distance-price`, {
+    method: 'POST',
+    headers: { 'api-public-key': DEMO_KEYS.publicKey, 'api-secret-key': DEMO_KEYS.secretKey, 'content-type': 'application/json' },
+    body: JSON.stringify(form),
+  });
+  if (response.status !== 200) throw new Error(`quote failed: ${response.status} ${await response.text()}`);
+  const list = ((await response.json()) as { price_details: PriceRow[] }).price_details;
+  const vehicle = list.filter((row) => row.price > 0).sort((a, b) => a.final_price - b.final_price)[0];
+  const quoted = { BookingType: encoded('milleage'), BookingForm: JSON.stringify(form), PriceDetails: encoded(list) };
+  return [
+    { path: '/' },
+    { path: '/quotationview', storage: quoted },
+    {
+      path: '/personalDetailView',
+      storage: {
+        ...quoted,
+        selectedVehicleData: encoded(vehicle),
+        SelectedVehicle: JSON.stringify({ vehicle_id: vehicle.vehicle_id }),
+        selectionKind: JSON.stringify('selection'),
+      },
+    },
+    { path: '/contactus' },
+    { path: '/login' },
+  ];
+}
+
+export interface LighthouseBrowser {
+  run(baseUrl: string, page: LighthousePage, preset: Preset, categories?: Category[]): Promise<PageResult>;
+  close(): Promise<void>;
+}
+
+/** Launches Debian's Chromium (the e2e flags) with a debugging port and drives Lighthouse through puppeteer-core. */
+export async function launchLighthouse(): Promise<LighthouseBrowser> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
+  let browser: Browser;
+  try {
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  } catch (error) {
+    chrome.kill();
+    throw error;
+  }
+  return {
+    async run(baseUrl, target, preset, categories = ALL_CATEGORIES) {
+      const tab = await browser.newPage();
+      try {
+        if (target.storage) {
+          // Runs in every new document before the app's scripts, after Lighthouse has reset the origin's storage
+          // (so the HTTP cache is still cold, as for a first visit).
+          await tab.evaluateOnNewDocument(
+            (origin: string, entries: Record<string, string>) => {
+              if (location.origin !== origin) return;
+              for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+            },
+            new URL(baseUrl).origin,
+            target.storage,
+          );
+        }
+        const flags = { logLevel: 'error' as const, output: 'json' as const, onlyCategories: categories };
+        // Lighthouse's types name its own bundled puppeteer-core Page; ours is the same package and version.
+        const result = await lighthouse(`${baseUrl}${target.path}`, flags, preset === 'desktop' ? desktopConfig : undefined, tab as never);
+        if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+        const lhr = result.lhr;
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          const name = `${preset}${target.path.replace(/\//g, '_') || '_'}-${Date.now()}.json`;
+          writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+        }
+        if (lhr.runtimeError) throw new Error(`Lighthouse ${target.path} (${preset}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        const scores: PageResult['scores'] = {};
+        const failingIds = new Set<string>();
+        for (const category of categories) {
+          const entry = lhr.categories[category];
+          scores[category] = entry?.score ?? 0;
+          for (const ref of entry?.auditRefs ?? []) if (ref.weight > 0 || category !== 'performance') failingIds.add(ref.id);
+        }
+        const failing = [...failingIds]
+          .map((id) => lhr.audits[id])
+          .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+          .map((audit) => ({ id: audit.id, title: audit.title, score: audit.score!, displayValue: audit.displayValue }));
+        const numeric = (id: string) => (lhr.audits[id]?.numericValue === undefined ? undefined : Math.round(lhr.audits[id].numericValue! * 1000) / 1000);
+        return {
+          path: target.path,
+          preset,
+          scores,
+          failing,
+          metrics: {
+            fcpMs: numeric('first-contentful-paint'),
+            lcpMs: numeric('largest-contentful-paint'),
+            tbtMs: numeric('total-blocking-time'),
+            cls: numeric('cumulative-layout-shift'),
+            siMs: numeric('speed-index'),
+          },
+        };
+      } finally {
+        await tab.close().catch(() => {});
+      }
+    },
+    async close() {
+      await browser.disconnect().catch(() => {});
+      chrome.kill();
+    },
+  };
+}
