@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { DURATIONS, formatHour12, HOURS_12, LIMITS, MINUTES, parseHour, stopText } from './quoting.constants.ts';
+import type { SelectedOptionField } from './bookingOptions.ts';
+
+// The option-field lists (zod-free, for the browser's booking chunk), re-exported as part of this contract.
+export { LUGGAGE_OPTION_FIELDS, SELECTED_OPTION_FIELDS, TRIP_OPTION_FIELDS, type SelectedOptionField } from './bookingOptions.ts';
 
 // The zod-free constants, helpers and messages live in quoting.constants.ts (the home page loads them without zod).
 export { capacityMessage, DURATIONS, formatHour12, HOURS_12, LIMITS, MINUTES, parseHour, QUOTE_MESSAGES, stopText, type CapacityExcess } from './quoting.constants.ts';
@@ -351,23 +355,7 @@ export const selectedVehiclePriceBodySchema = z
 export type SelectedVehiclePriceBody = z.output<typeof selectedVehiclePriceBodySchema>;
 
 /** Options the editor changed; an option left out keeps the stored form's value. */
-export type SelectedOptions = Partial<
-  Pick<
-    BookingForm,
-    | 'meet_and_greet'
-    | 'baby_seats'
-    | 'booster_seats'
-    | 'special_luggage'
-    | 'wheel_chair'
-    | 'waiting_min'
-    | 'return_meet_and_greet'
-    | 'return_baby_seats'
-    | 'return_booster_seats'
-    | 'return_special_luggage'
-    | 'return_wheel_chair'
-    | 'return_waiting_min'
-  >
->;
+export type SelectedOptions = Partial<Pick<BookingForm, SelectedOptionField>>;
 
 export const selectedVehiclePriceResponseSchema = z.object({
   success: z.literal(true),

@@ -65,25 +65,8 @@ export type QuotationLayout = 'list' | 'grid';
  */
 export type TripOptions = SelectedOptions & Partial<Pick<BookingForm, 'luggages' | 'hand_luggages' | 'return_luggages' | 'return_hand_luggages'>>;
 
-/** The form fields the options editor may change (nothing else of the form is touched by options.save). */
-export const TRIP_OPTION_FIELDS = [
-  'meet_and_greet',
-  'baby_seats',
-  'booster_seats',
-  'special_luggage',
-  'wheel_chair',
-  'waiting_min',
-  'return_meet_and_greet',
-  'return_baby_seats',
-  'return_booster_seats',
-  'return_special_luggage',
-  'return_wheel_chair',
-  'return_waiting_min',
-  'luggages',
-  'hand_luggages',
-  'return_luggages',
-  'return_hand_luggages',
-] as const satisfies readonly (keyof TripOptions)[];
+/** The form fields the options editor may change (nothing else of the form is touched by options.save): the contract's list. */
+export { SELECTED_OPTION_FIELDS, TRIP_OPTION_FIELDS } from '../../contract/bookingOptions.ts';
 
 /** What the composition root restores from localStorage (spec §3 keys) so a reload on any step keeps the state. */
 export interface BookingInput {

@@ -17,7 +17,8 @@
  */
 import { and, stateIn } from 'xstate';
 import { cardCheckoutState } from './booking.card.ts';
-import { bookingPayload, contextFromInput, type BookingContext } from './booking.context.ts';
+import { SELECTED_OPTION_FIELDS, bookingPayload, contextFromInput, type BookingContext } from './booking.context.ts';
+import type { BookingForm, SelectedOptions } from './booking.types.ts';
 import { BOOKING_MESSAGES } from './booking.messages.ts';
 import { ROUTED_STATE_IDS } from './booking.routes.ts';
 import { bookingSetup } from './booking.setup.ts';
@@ -45,6 +46,9 @@ const routeTransitions = ROUTED_STATE_IDS.flatMap((to) => [
   { guard: { type: 'routeLeadsTo', params: { to } }, target: `#${to}`, actions: 'clearAlert' },
 ] as const);
 
+/** The form's priced options (the contract's list), as the vehicle re-pricing takes them. */
+const selectedOptions = (form: BookingForm): SelectedOptions => Object.fromEntries(SELECTED_OPTION_FIELDS.map((field) => [field, form[field]])) as SelectedOptions;
+
 /** In-flight states ignore navigation (RouteSync puts the URL back) and a second submit. */
 const stay = { 'route.enter': {}, 'nav.back': {} } as const;
 
@@ -64,23 +68,7 @@ const recalculating = (back: string) =>
     invoke: {
       id: 'recalculateSelectedVehicle',
       src: 'recalculateSelectedVehicle',
-      input: ({ context }) => ({
-        vehicle: context.selectedVehicle!,
-        options: {
-          meet_and_greet: context.bookingForm!.meet_and_greet,
-          baby_seats: context.bookingForm!.baby_seats,
-          booster_seats: context.bookingForm!.booster_seats,
-          special_luggage: context.bookingForm!.special_luggage,
-          wheel_chair: context.bookingForm!.wheel_chair,
-          waiting_min: context.bookingForm!.waiting_min,
-          return_meet_and_greet: context.bookingForm!.return_meet_and_greet,
-          return_baby_seats: context.bookingForm!.return_baby_seats,
-          return_booster_seats: context.bookingForm!.return_booster_seats,
-          return_special_luggage: context.bookingForm!.return_special_luggage,
-          return_wheel_chair: context.bookingForm!.return_wheel_chair,
-          return_waiting_min: context.bookingForm!.return_waiting_min,
-        },
-      }),
+      input: ({ context }) => ({ vehicle: context.selectedVehicle!, options: selectedOptions(context.bookingForm!) }),
       onDone: [
         {
           guard: { type: 'recalculationAccepted', params: ({ event }) => event.output },

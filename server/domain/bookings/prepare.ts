@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stopText, type BookingForm, type HourlyRateForm, type PriceDetail, type SelectedOptions } from '../../../contract/booking.ts';
+import { SELECTED_OPTION_FIELDS, stopText, type BookingForm, type HourlyRateForm, type PriceDetail, type SelectedOptions } from '../../../contract/booking.ts';
 import { BOOKING_MESSAGES, type BookingCreate, type PassengerMode } from '../../../contract/bookings.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
@@ -10,22 +10,6 @@ import { QUOTE_MESSAGES } from '../../../contract/booking.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { HttpError } from '../../http.ts';
-
-/** Option fields of a BookingForm the options editor may change after the quote; everything else comes from the quote. */
-const OPTION_FIELDS = [
-  'meet_and_greet',
-  'baby_seats',
-  'booster_seats',
-  'special_luggage',
-  'wheel_chair',
-  'waiting_min',
-  'return_meet_and_greet',
-  'return_baby_seats',
-  'return_booster_seats',
-  'return_special_luggage',
-  'return_wheel_chair',
-  'return_waiting_min',
-] as const;
 
 export interface PreparedPassenger {
   mode: PassengerMode;
@@ -143,7 +127,8 @@ export async function prepareBooking(deps: { db: Queryable; quoting: Quoting; no
   if (input.bookingType === 'milleage' && !input.bookingForm) throw new HttpError(400, BOOKING_MESSAGES.formMissing);
   const options: SelectedOptions = {};
   if (input.bookingType === 'milleage' && input.bookingForm) {
-    for (const field of OPTION_FIELDS) (options as Record<string, unknown>)[field] = input.bookingForm[field];
+    // The options the editor may change after the quote (the shared list); everything else comes from the quote.
+    for (const field of SELECTED_OPTION_FIELDS) (options as Record<string, unknown>)[field] = input.bookingForm[field];
   }
   const { quote, row, form } = await deps.quoting.priceVehicle(site, catalog, { quote_id: vehicle.quote_id, vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id, options });
   if (quote.bookingType !== input.bookingType) throw new HttpError(400, 'bookingType does not match the quote');
