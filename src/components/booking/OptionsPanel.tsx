@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 import type { BookingForm } from '../../../contract/booking.ts';
 import { LIMITS } from '../../../contract/quoting.constants.ts';
 import type { TripOptions } from '../../../machines/booking/booking.context.ts';
-import { optionsEditorMachine, type OptionField } from '../../../machines/optionsEditor/optionsEditor.machine.ts';
+import { optionsEditorMachine, type OptionField } from '../../../machines/optionsEditor/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSettings } from '../../app/useSettings.ts';
 import { formatMoney } from '../../views/confirmation/format.ts';

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { LIMITS } from '../../../contract/quoting.constants.ts';
-import { optionsEditorMachine, type OptionsEditorContext } from '../../../machines/optionsEditor/optionsEditor.machine.ts';
+import { optionsEditorMachine, type OptionsEditorContext } from '../../../machines/optionsEditor/index.ts';
 import type { MachineModel } from '../types.ts';
 import { variant } from './helpers.ts';
 

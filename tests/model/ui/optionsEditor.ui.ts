@@ -3,7 +3,7 @@
  * quote stored as the quotation step leaves it), with its Options table, Edit, Save and Cancel.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import type { OptionsEditorContext } from '../../../machines/optionsEditor/optionsEditor.machine.ts';
+import type { OptionsEditorContext } from '../../../machines/optionsEditor/index.ts';
 import type { PriceDetail } from '../../../machines/booking/index.ts';
 import { KEY_HEADERS } from '../../helpers/provider.ts';
 import { gone, visible, weekdayAhead } from './common.ts';

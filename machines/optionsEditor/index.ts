@@ -1,0 +1,1 @@
+export * from './optionsEditor.machine.ts';
