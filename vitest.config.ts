@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 
 // Three projects: `unit` (pure modules, machines, React views under happy-dom),
 // `api` (the provider against a real migrated database: PGlite, or PostgreSQL when DATABASE_URL is set),
-// `e2e` (the built app served by the real server, driven in Debian's Chromium).
+// `e2e` (the built app served by the real server, driven in Debian's Chromium; it includes the model-based UI paths,
+// tests/e2e/paths.test.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -30,8 +31,6 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // The model-based UI paths run with `npm run test:paths` (QA); in `npm test` only once reviewed (CABFLOW_UI_PATHS=1).
-          exclude: process.env.CABFLOW_UI_PATHS === '1' ? [] : ['tests/e2e/paths.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -3,7 +3,8 @@
  *
  *   npm run test:paths -- --list                 every generated path, its id and what it does
  *   npm run test:paths -- --list --grep card     those whose id or description matches (text or regular expression)
- *   npm run test:paths                           run the UI paths in Chromium through the real server (builds dist/ if missing),
+ *   npm run test:paths                           run the UI paths in Chromium through the real server (builds dist/, or
+ *                                                DIST_DIR, if missing),
  *                                                print states and transitions covered per machine, write reports/paths.json
  *   npm run test:paths -- --grep "3-D Secure"    run only the matching UI paths
  *   options: --machine booking (repeatable), --full (also the long simple paths), --workers 3, --build (rebuild first)
@@ -66,8 +67,10 @@ if (values.list) {
   process.exit(0);
 }
 
-if (values.build || !existsSync(path.join(root, 'dist/index.html'))) {
-  console.log('Building the website (dist/)…');
+// The server serves DIST_DIR when set (server/config.ts), and vite.config.ts builds into it.
+const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
+if (values.build || !existsSync(path.join(distDir, 'index.html'))) {
+  console.log(`Building the website (${path.relative(root, distDir) || distDir})…`);
   const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
 }
