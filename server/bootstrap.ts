@@ -17,7 +17,7 @@ export async function prepareDatabase(db: Db, config: Config): Promise<{ seeded:
   const keys = { publicKey: config.apiPublicKey, secretKey: config.apiSecretKey };
   const { rows } = await db.query<{ id: number }>('SELECT id FROM sites WHERE is_default');
   if (rows.length === 0) {
-    if (config.seed === 'demo') await seedDemo(db, { googleApiKey: config.googleApiKey, keys });
+    if (config.seed === 'demo') await seedDemo(db, { googleBrowserKey: config.googleBrowserKey, keys });
     else await db.transaction((tx) => insertDefaultSite(tx, 'cabflow', keys));
     return { seeded: config.seed === 'demo' };
   }

@@ -16,6 +16,8 @@ export interface Config {
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
   smtpUrl: string | null;
   googleApiKey: string | null;
+  /** Seeds the browser's key (the operator setting GOOGLE_API_KEY) on an empty database; never the server key. */
+  googleBrowserKey: string | null;
   embedOrigins: string[];
   seed: 'demo' | 'none';
   logLevel: string;
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     smtpUrl: env.SMTP_URL || null,
     googleApiKey: env.GOOGLE_API_KEY || null,
+    googleBrowserKey: env.GOOGLE_BROWSER_KEY || null,
     embedOrigins: (env.EMBED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -17,7 +17,7 @@ export const DEMO_CORPORATE = { email: 'corporate@cabflow.test', password: 'Corp
  * Money settings are in pounds as the operator types them; the pricing engine works in pence (CLARIFICATIONS 9).
  * WHEEL_CHAIR is a "show" value only: above zero shows the option, which is never charged (CLARIFICATIONS 7).
  */
-export function demoSettings(googleApiKey: string | null): Record<SettingName, string> {
+export function demoSettings(googleBrowserKey: string | null): Record<SettingName, string> {
   return {
     MULTIPLE_PRICES: 'enable',
     CHEAPEST_COMPANY_PRICE: 'disable',
@@ -43,7 +43,7 @@ export function demoSettings(googleApiKey: string | null): Record<SettingName, s
     PRICE_PER_FIVE_WAITING_MIN: '2.5',
     GRACE_TIME: '120',
     CURRENCY: '£',
-    GOOGLE_API_KEY: googleApiKey ?? '',
+    GOOGLE_API_KEY: googleBrowserKey ?? '',
     GUEST_LOGIN: 'enable',
     SHOWCARD: 'yes',
     SHOWPAYINCAR: 'yes',
@@ -110,11 +110,11 @@ export async function insertDefaultSite(db: Queryable, name: string, keys: SiteK
 }
 
 /** Seeds the demo operator as the default site. */
-export async function seedDemo(db: Db, options: { googleApiKey: string | null; keys?: SiteKeys }): Promise<number> {
+export async function seedDemo(db: Db, options: { googleBrowserKey: string | null; keys?: SiteKeys }): Promise<number> {
   const passwordHash = await hashPassword(DEMO_CORPORATE.password);
   return db.transaction(async (tx) => {
     const siteId = await insertDefaultSite(tx, DEMO_SITE.name, options.keys ?? DEMO_KEYS);
-    for (const [name, value] of Object.entries(demoSettings(options.googleApiKey))) {
+    for (const [name, value] of Object.entries(demoSettings(options.googleBrowserKey))) {
       await tx.query('INSERT INTO settings (site_id, setting_name, setting_value) VALUES ($1, $2, $3)', [siteId, name, value]);
     }
     for (const company of DEMO_COMPANIES) {
