@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import focusClasses from './app/Focus.module.css';
 
 /** One calm brand colour: a deep, slightly muted blue. Shade 7 is the filled colour (buttons, links). */
 const brand: MantineColorsTuple = [
@@ -29,6 +30,10 @@ export const theme = createTheme({
       h2: { fontSize: 'clamp(1.375rem, 1.1rem + 1.2vw, 1.875rem)', lineHeight: '1.25' },
       h3: { fontSize: '1.125rem', lineHeight: '1.35' },
     },
+  },
+  // A plain object rather than Input.extend(): the home page's first load carries none of Mantine's input code.
+  components: {
+    Input: { classNames: { input: focusClasses.input } },
   },
   other: {
     /** Spec §9: the desktop breakpoint is 768 px = Mantine's `sm` (48em). */

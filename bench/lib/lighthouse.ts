@@ -74,7 +74,8 @@ export async function issuePages(baseUrl: string): Promise<LighthousePage[]> {
 }
 
 export interface LighthouseBrowser {
-  run(baseUrl: string, page: LighthousePage, preset: Preset, categories?: Category[]): Promise<PageResult>;
+  /** `quick`: no full-page screenshot (saves seconds per page; the scores do not use it). */
+  run(baseUrl: string, page: LighthousePage, preset: Preset, categories?: Category[], options?: { quick?: boolean }): Promise<PageResult>;
   close(): Promise<void>;
 }
 
@@ -89,7 +90,7 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
     throw error;
   }
   return {
-    async run(baseUrl, target, preset, categories = ALL_CATEGORIES) {
+    async run(baseUrl, target, preset, categories = ALL_CATEGORIES, options = {}) {
       const tab = await browser.newPage();
       try {
         if (target.storage) {
@@ -104,7 +105,7 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
             target.storage,
           );
         }
-        const flags = { logLevel: 'error' as const, output: 'json' as const, onlyCategories: categories };
+        const flags = { logLevel: 'error' as const, output: 'json' as const, onlyCategories: categories, disableFullPageScreenshot: options.quick ?? false };
         // Lighthouse's types name its own bundled puppeteer-core Page; ours is the same package and version.
         const result = await lighthouse(`${baseUrl}${target.path}`, flags, preset === 'desktop' ? desktopConfig : undefined, tab as never);
         if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
