@@ -1,4 +1,5 @@
 import { Loader, Text } from '@mantine/core';
+import { useLayoutEffect } from 'react';
 import classes from './Shell.module.css';
 
 /** Spec §2 Shell: the full-screen overlay while the settings load. */
@@ -17,8 +18,12 @@ export function LoadingScreen() {
   );
 }
 
-/** Shown while a lazy route's code loads. */
-export function RouteFallback() {
+/** Shown while a lazy route's code loads; `onPending` hears true while it shows (before paint) and false after. */
+export function RouteFallback({ onPending }: { onPending?: (pending: boolean) => void }) {
+  useLayoutEffect(() => {
+    onPending?.(true);
+    return () => onPending?.(false);
+  }, [onPending]);
   return (
     <div className={classes.routeFallback} aria-busy="true" data-route-loading>
       <Loader size="md" />

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { selectSettingsLoading } from '../../machines/app/app.selectors.ts';
 import { BookingAlerts } from '../components/booking/BookingAlerts.tsx';
@@ -19,6 +19,7 @@ export function Shell() {
   const loading = AppActor.useSelector(selectSettingsLoading);
   const settings = useSettings();
   const [location] = useLocation();
+  const [routeLoading, setRouteLoading] = useState(false);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -38,20 +39,14 @@ export function Shell() {
           Skip to main content
         </a>
         {navbarVisible(settings, location) && <Navbar />}
-        {/* The footer is inside the boundary: while a lazy view's code loads it is not shown, so it never
-            shows first and then gets pushed down by the view (Lighthouse: layout shift 0.1–0.4). */}
-        <Suspense
-          fallback={
-            <main className={classes.main} id="main" tabIndex={-1}>
-              <RouteFallback />
-            </main>
-          }
-        >
-          <main className={classes.main} id="main" tabIndex={-1}>
+        <main className={classes.main} id="main" tabIndex={-1}>
+          <Suspense fallback={<RouteFallback onPending={setRouteLoading} />}>
             <AppRoutes />
-          </main>
-          {footerVisible(settings) && <Footer />}
-        </Suspense>
+          </Suspense>
+        </main>
+        {/* Not while a lazy view's code loads: it would show and then be pushed down by the view (Lighthouse:
+            layout shift 0.1–0.4). */}
+        {footerVisible(settings) && !routeLoading && <Footer />}
       </div>
       <RouteSync />
       <PriceLoader />
