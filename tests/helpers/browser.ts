@@ -61,7 +61,8 @@ export async function appReady(page: Page): Promise<void> {
   await page.locator('[data-route-loading]').waitFor({ state: 'detached' });
 }
 
-export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../docs/screenshots');
+/** Where the e2e suite writes its screenshots: docs/screenshots (shown in the README), or SCREENSHOT_DIR for a scratch run. */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ? path.resolve(process.env.SCREENSHOT_DIR) : path.resolve(import.meta.dirname, '../../docs/screenshots');
 
 /**
  * Saves a full-page screenshot as docs/screenshots/<name>-<width>.png, after lazy images and fonts settle.
