@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceListResponseSchema, selectedVehiclePriceResponseSchema } from '../../contract/booking.ts';
 import { hourlyForm, londonDate, oneWayForm, weekdayAhead } from '../helpers/forms.ts';
@@ -48,6 +49,22 @@ describe(`quoting calls on ${testDatabaseKind}`, () => {
     const site = (await provider.cache.sites()).find((candidate) => candidate.isDefault)!;
     const stored = await provider.quoting.loadQuote(site.id, row.quote_id);
     expect(stored.rows).toEqual(body.price_details);
+  });
+
+  it('a client that accepts gzip (every browser) gets the same price list compressed, also for a repeat', async () => {
+    const form = oneWayForm({ pickup_min: '55', passengers: 1 });
+    const plain = await post('calculate-distance-price', form);
+    for (const encoding of ['gzip, deflate, br', 'br;q=1, gzip;q=0.5']) {
+      const zipped = await provider.fastify.inject({ method: 'POST', url: '/api/v1/calculate-distance-price', headers: { ...KEY_HEADERS, 'accept-encoding': encoding }, payload: form });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+    const refused = await provider.fastify.inject({ method: 'POST', url: '/api/v1/calculate-distance-price', headers: { ...KEY_HEADERS, 'accept-encoding': 'gzip;q=0' }, payload: form });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
   });
 
   it('a return trip with two stops prices both legs', async () => {

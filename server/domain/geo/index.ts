@@ -6,3 +6,4 @@ export * from './zones.ts';
 export * from './gazetteer.ts';
 export * from './resolve.ts';
 export * from './mapsPort.ts';
+export * from './memo.ts';

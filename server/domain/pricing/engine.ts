@@ -18,7 +18,7 @@ import type { CompanyRecord, VehicleRecord } from '../sites/sitesRepository.ts';
 import { formatLondonDate, londonDateTime, londonParts } from './londonTime.ts';
 import { formatPounds, penceToPounds, percentOf, roundToPounds, settingNumber, settingPence } from './money.ts';
 import { activeSurcharges, inTimeWindow, legFacts, type LegFacts } from './surcharges.ts';
-import type { LegRoute, Pence, PricedRow, PricingCatalog, QuoteError, QuoteOutcome, RoutePoint, Tariff, TripRoutes } from './types.ts';
+import type { BannedAddress, LegRoute, Pence, PricedRow, PricingCatalog, QuoteError, QuoteOutcome, RoutePoint, Tariff, TripRoutes } from './types.ts';
 
 /**
  * The pricing engine: pure functions of (form, catalog, route, now). Amounts are integer pence throughout; the rows
@@ -43,11 +43,25 @@ function tripTexts(form: Pick<BookingForm, 'pickup'> & Partial<Pick<BookingForm,
   return [...typed, ...resolved].filter((text) => text.trim() !== '');
 }
 
+const bannedPatterns = new WeakMap<readonly BannedAddress[], Array<{ pattern: string; normalised: string }>>();
+
+/** The banned patterns normalised once per catalogue's list. */
+function normalisedBans(list: readonly BannedAddress[]) {
+  let bans = bannedPatterns.get(list);
+  if (!bans) {
+    bans = list.map((banned) => ({ pattern: banned.pattern, normalised: normalise(banned.pattern) })).filter((ban) => ban.normalised !== '');
+    bannedPatterns.set(list, bans);
+  }
+  return bans;
+}
+
 export function findBannedAddress(texts: readonly string[], catalog: Pick<PricingCatalog, 'bannedAddresses'>): string | null {
-  const normalised = texts.map(normalise);
-  for (const banned of catalog.bannedAddresses) {
-    const pattern = normalise(banned.pattern);
-    if (pattern !== '' && normalised.some((text) => ` ${text} `.includes(` ${pattern} `))) return banned.pattern;
+  const bans = normalisedBans(catalog.bannedAddresses);
+  if (bans.length === 0) return null;
+  const padded = texts.map((text) => ` ${normalise(text)} `);
+  for (const ban of bans) {
+    const needle = ` ${ban.normalised} `;
+    if (padded.some((text) => text.includes(needle))) return ban.pattern;
   }
   return null;
 }
@@ -233,15 +247,30 @@ function airportLines(facts: LegFacts, rows: ReturnType<typeof activeSurcharges>
   return lines;
 }
 
+type SurchargesOn = (date: string) => ReturnType<typeof activeSurcharges>;
+
+/** The rows of activeSurcharges for one company's vehicle, each date looked up once per pricing call. */
+function surchargesOn(facts: Pick<TripFacts, 'surchargeMemo'>, surcharges: PricingCatalog['surcharges'], companyId: number, vehicleId: number): SurchargesOn {
+  return (date) => {
+    const key = `${date}|${companyId}|${vehicleId}`;
+    let rows = facts.surchargeMemo.get(key);
+    if (!rows) {
+      rows = activeSurcharges(surcharges, date, companyId, vehicleId);
+      facts.surchargeMemo.set(key, rows);
+    }
+    return rows;
+  };
+}
+
 /** Congestion Charge and ULEZ are daily: one line per London day, on the first leg that owes it. */
-function dailyZoneLines(legs: readonly LegFacts[], surcharges: PricingCatalog['surcharges'], companyId: number, vehicleId: number): Line[] {
+function dailyZoneLines(legs: readonly LegFacts[], rowsOn: SurchargesOn): Line[] {
   const lines: Line[] = [];
   for (const kind of ['congestion_charge', 'ulez'] as const) {
     const charged = new Set<string>();
     for (const facts of legs) {
       for (const date of kind === 'congestion_charge' ? facts.congestionDates : facts.ulezDates) {
         if (charged.has(date)) continue;
-        const row = activeSurcharges(surcharges, date, companyId, vehicleId).find((candidate) => candidate.kind === kind);
+        const row = rowsOn(date).find((candidate) => candidate.kind === kind);
         if (!row || row.kind !== kind || row.amount_pence <= 0) continue;
         charged.add(date);
         lines.push({ code: kind, label: `${row.label}, ${formatLondonDate(date)}`, leg: facts.leg, group: 'surcharge', amount_pence: row.amount_pence });
@@ -257,17 +286,37 @@ function dailyZoneLines(legs: readonly LegFacts[], surcharges: PricingCatalog['s
  * zero is not offered (spec §5) and is ignored. A wheelchair is never charged (CLARIFICATIONS 7): WHEEL_CHAIR over zero
  * only offers the option, and a request shows as a £0 line so the driver sees it.
  */
+const extraPrices = new WeakMap<Settings, { meet: Pence; baby: Pence; booster: Pence; special: Pence; waiting: Pence; wheelchair: boolean }>();
+
+/** The extras' prices of a settings object, parsed once (a cached catalogue keeps the same object until it changes). */
+function extraPricesOf(settings: Settings) {
+  let prices = extraPrices.get(settings);
+  if (!prices) {
+    prices = {
+      meet: settingPence(settings.MEET_AND_GREET),
+      baby: settingPence(settings.BABY_PRICE_PER_SEAT),
+      booster: settingPence(settings.BOOSTER_PRICE_PER_SEAT),
+      special: settingPence(settings.SPECIAL_LUGGAGE_PER_PRICE),
+      waiting: settingPence(settings.PRICE_PER_FIVE_WAITING_MIN),
+      wheelchair: settingNumber(settings.WHEEL_CHAIR) > 0,
+    };
+    extraPrices.set(settings, prices);
+  }
+  return prices;
+}
+
 export function extraLines(options: LegOptions, settings: Settings, leg: LegName, prefix = ''): Line[] {
   const lines: Line[] = [];
-  const add = (code: string, label: string, count: number, unit: Pence) => {
-    if (count > 0 && unit > 0) lines.push({ code, label: `${prefix}${label}`, leg, group: 'extra', amount_pence: count * unit, quantity: count, unit_pence: unit });
+  const prices = extraPricesOf(settings);
+  const add = (code: string, label: () => string, count: number, unit: Pence) => {
+    if (count > 0 && unit > 0) lines.push({ code, label: `${prefix}${label()}`, leg, group: 'extra', amount_pence: count * unit, quantity: count, unit_pence: unit });
   };
-  if (options.meet_and_greet === 'yes') add('meet_and_greet', 'Meet and greet', 1, settingPence(settings.MEET_AND_GREET));
-  add('baby_seats', `Baby seat${options.baby_seats > 1 ? 's' : ''} × ${options.baby_seats}`, options.baby_seats, settingPence(settings.BABY_PRICE_PER_SEAT));
-  add('booster_seats', `Booster seat${options.booster_seats > 1 ? 's' : ''} × ${options.booster_seats}`, options.booster_seats, settingPence(settings.BOOSTER_PRICE_PER_SEAT));
-  add('special_luggage', `Special luggage × ${options.special_luggage}`, options.special_luggage, settingPence(settings.SPECIAL_LUGGAGE_PER_PRICE));
-  add('waiting', `Waiting time ${options.waiting_min} min`, options.waiting_min / 5, settingPence(settings.PRICE_PER_FIVE_WAITING_MIN));
-  if (options.wheel_chair === 'yes' && settingNumber(settings.WHEEL_CHAIR) > 0) {
+  if (options.meet_and_greet === 'yes') add('meet_and_greet', () => 'Meet and greet', 1, prices.meet);
+  add('baby_seats', () => `Baby seat${options.baby_seats > 1 ? 's' : ''} × ${options.baby_seats}`, options.baby_seats, prices.baby);
+  add('booster_seats', () => `Booster seat${options.booster_seats > 1 ? 's' : ''} × ${options.booster_seats}`, options.booster_seats, prices.booster);
+  add('special_luggage', () => `Special luggage × ${options.special_luggage}`, options.special_luggage, prices.special);
+  add('waiting', () => `Waiting time ${options.waiting_min} min`, options.waiting_min / 5, prices.waiting);
+  if (options.wheel_chair === 'yes' && prices.wheelchair) {
     lines.push({ code: 'wheel_chair', label: `${prefix}Wheelchair (no charge)`, leg, group: 'extra', amount_pence: 0, quantity: 1, unit_pence: 0 });
   }
   return lines;
@@ -276,6 +325,8 @@ export function extraLines(options: LegOptions, settings: Settings, leg: LegName
 // ─── Rows ─────────────────────────────────────────────────────────────────────────────────────────
 
 interface TripFacts {
+  /** activeSurcharges per (London date, company, vehicle), for this pricing call only. */
+  surchargeMemo: Map<string, ReturnType<typeof activeSurcharges>>;
   bookingType: 'milleage' | 'hourly';
   legs: Array<{ facts: LegFacts; route: LegRoute | null; options: LegOptions | null }>;
   pricingDate: string;
@@ -286,9 +337,14 @@ interface TripFacts {
 }
 
 function finish(lines: Line[], settings: Settings, roundingLeg: LegName): { lines: Line[]; price: Pence; extras: Pence; rounding: Pence; final: Pence } {
-  const fare = sum(lines.filter((line) => line.group === 'fare'));
-  const surcharges = sum(lines.filter((line) => line.group === 'surcharge'));
-  const extras = sum(lines.filter((line) => line.group === 'extra'));
+  let fare = 0;
+  let surcharges = 0;
+  let extras = 0;
+  for (const line of lines) {
+    if (line.group === 'fare') fare += line.amount_pence;
+    else if (line.group === 'surcharge') surcharges += line.amount_pence;
+    else if (line.group === 'extra') extras += line.amount_pence;
+  }
   const total = fare + surcharges + extras;
   const rounded = settings.ROUND_OFF === 'yes' ? roundToPounds(total) : total;
   const all = [...lines];
@@ -298,7 +354,9 @@ function finish(lines: Line[], settings: Settings, roundingLeg: LegName): { line
 
 function breakdownOf(lines: Line[], facts: TripFacts, settings: Settings, notes: string[]): { breakdown: Breakdown; price: Pence; final: Pence } {
   const done = finish(lines, settings, facts.bookingType === 'hourly' ? 'hire' : 'trip');
-  const group = (name: BreakdownLine['group']) => sum(done.lines.filter((line) => line.group === name));
+  const groups = { fare: 0, surcharge: 0, extra: 0, adjustment: 0 } as Record<BreakdownLine['group'], Pence>;
+  for (const line of done.lines) groups[line.group] += line.amount_pence;
+  const group = (name: BreakdownLine['group']) => groups[name];
   const outbound = facts.trip?.outbound ?? null;
   const back = facts.trip?.return ?? null;
   return {
@@ -335,9 +393,10 @@ function rowFor(company: CompanyRecord, vehicle: VehicleRecord, facts: TripFacts
   const lines: Line[] = [];
   const notes: string[] = [];
   if (tariff && priced) {
+    const rowsOn = surchargesOn(facts, catalog.surcharges, company.id, vehicle.tbms_vid);
     for (const { facts: leg, route, options } of facts.legs) {
       const prefix = leg.leg === 'return' ? RETURN_PREFIX : '';
-      const rows = activeSurcharges(catalog.surcharges, leg.startParts.date, company.id, vehicle.tbms_vid);
+      const rows = rowsOn(leg.startParts.date);
       const fareLines =
         leg.leg === 'hire'
           ? [
@@ -358,7 +417,7 @@ function rowFor(company: CompanyRecord, vehicle: VehicleRecord, facts: TripFacts
       lines.push(...airportLines(leg, rows, prefix));
       if (options) lines.push(...extraLines(options, catalog.settings, leg.leg, prefix));
     }
-    lines.push(...dailyZoneLines(facts.legs.map((leg) => leg.facts), catalog.surcharges, company.id, vehicle.tbms_vid));
+    lines.push(...dailyZoneLines(facts.legs.map((leg) => leg.facts), rowsOn));
     if (facts.bookingType === 'hourly' && tariff.hourly_included_miles_per_hour > 0) {
       const included = tariff.hourly_included_miles_per_hour * (facts.hours as number);
       const extra = tariff.hourly_extra_mile_pence ? `; further miles ${formatPounds(tariff.hourly_extra_mile_pence)} each, paid to the driver` : '';
@@ -415,6 +474,7 @@ function mileageFacts(form: BookingForm, trip: TripRoutes, times: TripTimes): Tr
     legs.push({ facts: legFacts('return', trip.return, times.returnAt, trip.return.seconds), route: trip.return, options: returnOptions(form) });
   }
   return {
+    surchargeMemo: new Map(),
     bookingType: 'milleage',
     legs,
     pricingDate: legs[0].facts.startParts.date,
@@ -452,6 +512,7 @@ export function priceHourlyQuote(form: HourlyRateForm, pickup: RoutePoint, catal
   const pickupAt = londonDateTime(form.pickup_date, form.pickup_hour, form.pickup_min);
   const hire = legFacts('hire', { points: [pickup] }, pickupAt, hours * 3600);
   const facts: TripFacts = {
+    surchargeMemo: new Map(),
     bookingType: 'hourly',
     legs: [{ facts: hire, route: null, options: null }],
     pricingDate: hire.startParts.date,

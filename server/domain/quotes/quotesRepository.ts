@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw } from 'node:zlib';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { PriceDetail } from '../../../contract/booking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { PricedRow, RoutePoint, TripRoutes } from '../pricing/types.ts';
@@ -12,16 +11,24 @@ export type StoredQuote =
   | { id: string; bookingType: 'milleage'; form: unknown; trip: TripRoutes; rows: PriceDetail[]; expiresAt: Date }
   | { id: string; bookingType: 'hourly'; form: unknown; trip: RoutePoint; rows: PriceDetail[]; expiresAt: Date };
 
-/** A quote as saved: its id, priced rows and expiry, and `rowsJson`, the rows serialised once for the answer. */
+/**
+ * A quote as saved: its id, priced rows and expiry, and the answer of the calculate call made once: `response`
+ * (`{"success":true,"price_details":[…],"expires_at":"…"}`) and `gzipped`, the same gzip-compressed, which is both what
+ * the quotes table stores (payload) and what a client that accepts gzip is sent.
+ */
 export interface SavedQuote {
   id: string;
   rows: PriceDetail[];
-  rowsJson: string;
   expiresAt: Date;
+  response: string;
+  gzipped: Buffer;
 }
 
-const deflate = promisify(deflateRaw);
-const inflate = promisify(inflateRaw);
+/** gzip level 1: about 24 KB of price list → about 2.3 KB in well under a millisecond; higher levels gain little here. */
+const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
+
+export const priceListResponse = (rowsJson: string, expiresAt: Date) =>
+  `{"success":true,"price_details":${rowsJson},"expires_at":${JSON.stringify(expiresAt.toISOString())}}`;
 
 const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
@@ -32,11 +39,12 @@ const asBuffer = (value: unknown): Buffer => {
   throw new TypeError('quote payload is not bytea');
 };
 
-const COLUMNS = 6;
+const COLUMNS = 8;
 const insertSql = (count: number) =>
-  `INSERT INTO quotes (site_id, id, booking_type, payload, created_at, expires_at) VALUES ${Array.from(
+  `INSERT INTO quotes (site_id, id, booking_type, form, trip, payload, created_at, expires_at) VALUES ${Array.from(
     { length: count },
-    (_, row) => `(${Array.from({ length: COLUMNS }, (_, column) => `$${row * COLUMNS + column + 1}`).join(', ')})`,
+    // The payload (column 6) travels as base64 text decoded by the server: PGlite would hex-encode a Buffer in JavaScript.
+    (_, row) => `(${Array.from({ length: COLUMNS }, (_, column) => (column === 5 ? `decode($${row * COLUMNS + column + 1}, 'base64')` : `$${row * COLUMNS + column + 1}`)).join(', ')})`,
   ).join(', ')}`;
 
 interface Pending {
@@ -48,7 +56,8 @@ interface Pending {
 /**
  * Group commit for quote rows: a row waits while an INSERT is running and then goes with every row that arrived
  * meanwhile, in one multi-row INSERT (one statement, committed on its own). The caller's promise resolves only once
- * its row is committed, so a quote id is never answered before it is stored. No timer: an idle writer writes at once.
+ * its row is committed, so a quote id is never answered before it is stored. No timer: an idle writer writes in the
+ * same turn of the event loop (setImmediate), after every request that arrived in that turn has queued its row.
  * PGlite is one connection (one statement at a time); PostgreSQL may run a few at once on its pool.
  */
 export function createQuoteWriter(db: Queryable, options: { maxBatch?: number; maxInFlight?: number } = {}) {
@@ -88,13 +97,14 @@ export function createQuoteWriter(db: Queryable, options: { maxBatch?: number; m
   };
 
   return {
-    /** Resolves when the row is committed. Rows queued in the same tick start together. */
+    /** Resolves when the row is committed. Rows queued in the same turn of the event loop are written together. */
     write(values: unknown[]): Promise<void> {
       return new Promise<void>((resolve, reject) => {
         queue.push({ values, resolve, reject });
         if (!scheduled) {
           scheduled = true;
-          queueMicrotask(() => {
+          // After the requests read in this turn of the event loop have been priced: they go in one INSERT.
+          setImmediate(() => {
             scheduled = false;
             pump();
           });
@@ -109,8 +119,9 @@ export function createQuoteWriter(db: Queryable, options: { maxBatch?: number; m
 
 /**
  * Stored quotes: the server's own record of every price it gave, which payments and bookings read back.
- * One row per quote, written in a single statement (shared with other quotes of the same moment, see createQuoteWriter);
- * form, trip and rows travel as one deflate-compressed JSON payload (compressed off the main thread).
+ * One row per quote, written in a single statement (shared with other quotes of the same moment, see createQuoteWriter):
+ * the form and routed trip as jsonb (small), the price list as answered, gzip-compressed (payload), instead of about
+ * 24 KB of jsonb that PGlite would parse on the main thread.
  */
 export function createQuotesRepository(db: Queryable) {
   const writer = createQuoteWriter(db);
@@ -123,10 +134,10 @@ export function createQuotesRepository(db: Queryable) {
       const id = `q_${randomBytes(12).toString('base64url')}`;
       const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
       const rows = quote.rows.map((row) => ({ ...row, quote_id: id }));
-      const rowsJson = JSON.stringify(rows);
-      const payload = await deflate(`{"form":${JSON.stringify(quote.form)},"trip":${JSON.stringify(quote.trip)},"rows":${rowsJson}}`);
-      await writer.write([siteId, id, quote.bookingType, payload, now, expiresAt]);
-      return { id, rows, rowsJson, expiresAt };
+      const response = priceListResponse(JSON.stringify(rows), expiresAt);
+      const gzipped = gzipSync(response, GZIP_OPTIONS);
+      await writer.write([siteId, id, quote.bookingType, JSON.stringify(quote.form), JSON.stringify(quote.trip), gzipped.toString('base64'), now, expiresAt]);
+      return { id, rows, expiresAt, response, gzipped };
     },
 
     async load(siteId: number, id: string): Promise<StoredQuote | null> {
@@ -136,16 +147,16 @@ export function createQuotesRepository(db: Queryable) {
       );
       const row = rows[0];
       if (!row) return null;
-      const content =
+      const priced =
         row.payload !== null && row.payload !== undefined
-          ? (JSON.parse((await inflate(asBuffer(row.payload))).toString('utf8')) as { form: unknown; trip: unknown; rows: PriceDetail[] })
-          : { form: parse(row.form), trip: parse(row.trip), rows: parse<PriceDetail[]>(row.rows) };
+          ? (JSON.parse(gunzipSync(asBuffer(row.payload)).toString('utf8')) as { price_details: PriceDetail[] }).price_details
+          : parse<PriceDetail[]>(row.rows);
       return {
         id: String(row.id),
         bookingType: row.booking_type as 'milleage',
-        form: content.form,
-        trip: content.trip as TripRoutes,
-        rows: content.rows,
+        form: parse(row.form),
+        trip: parse<TripRoutes>(row.trip),
+        rows: priced,
         expiresAt: new Date(row.expires_at as string),
       };
     },

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/booking.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { memoiseMaps } from '../geo/memo.ts';
 import type { MapsPort } from '../geo/mapsPort.ts';
 import type { ResolveContext } from '../geo/types.ts';
 import { planDistance, planHourly, planTrip, preflightHourly, preflightQuote, priceHourlyQuote, priceQuote, priceSelectedVehicle } from '../pricing/index.ts';
@@ -58,11 +59,8 @@ export function resolveContext(site: Site, catalog: SiteCatalog): ResolveContext
 export const REPEAT_SEARCH_MS = 2 * 60 * 1000;
 const REPEAT_CACHE_SIZE = 500;
 
-/** A priced search as answered: the stored quote and the serialised answer of the calculate call. */
-export interface QuoteAnswer extends SavedQuote {
-  /** `{"success":true,"price_details":[…],"expires_at":"…"}`, serialised once and sent as is to every repeat. */
-  response: string;
-}
+/** A priced search as answered (SavedQuote carries the serialised answer, plain and gzipped). */
+export type QuoteAnswer = SavedQuote;
 
 interface Remembered {
   catalog: SiteCatalog;
@@ -74,11 +72,6 @@ interface Remembered {
 }
 
 type SearchKind = 'milleage' | 'hourly';
-
-const answerOf = (quote: SavedQuote): QuoteAnswer => ({
-  ...quote,
-  response: `{"success":true,"price_details":${quote.rowsJson},"expires_at":${JSON.stringify(quote.expiresAt.toISOString())}}`,
-});
 
 /**
  * The quoting use cases: price a search, store it as a quote, re-price a stored quote's vehicle.
@@ -95,6 +88,8 @@ const answerOf = (quote: SavedQuote): QuoteAnswer => ({
 export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   const quotes = createQuotesRepository(deps.db);
+  // Places and routes already worked out are not worked out again (per saved-address list; see memoiseMaps).
+  const maps = memoiseMaps(deps.maps);
   const recent = new Map<string, Remembered>();
   const inflight = new Map<string, Promise<QuoteAnswer>>();
 
@@ -132,9 +127,8 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
     if (running) return running;
     const graceMs = settingNumber(pricingCatalog(catalog).settings.GRACE_TIME) * 60_000;
     const pending = make().then(({ quote, pickupAt }) => {
-      const answer = answerOf(quote);
-      remember(keys, { catalog, at, pickupAtMs: pickupAt.getTime(), graceMs, answer });
-      return answer;
+      remember(keys, { catalog, at, pickupAtMs: pickupAt.getTime(), graceMs, answer: quote });
+      return quote;
     });
     inflight.set(key, pending);
     try {
@@ -149,13 +143,13 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
      * The serialised answer to a search repeated with the same request body, or null (then validate and price it).
      * No validation is needed: the same body was validated when it was first priced.
      */
-    repeat(site: Site, catalog: SiteCatalog, kind: SearchKind, body: unknown): string | null {
+    repeat(site: Site, catalog: SiteCatalog, kind: SearchKind, body: unknown): QuoteAnswer | null {
       const hit = recent.get(bodyKey(site, kind, body));
-      return fresh(hit, catalog, now().getTime()) ? hit.answer.response : null;
+      return fresh(hit, catalog, now().getTime()) ? hit.answer : null;
     },
 
     async distance(site: Site, catalog: SiteCatalog, body: DistanceBody) {
-      const planned = await planDistance(body, deps.maps, resolveContext(site, catalog));
+      const planned = await planDistance(body, maps, resolveContext(site, catalog));
       if (!planned.ok) refuse(planned.error);
       const leg = planned.ok ? planned.value : null;
       return { via_miles: leg!.miles, time_duration: leg!.seconds, estimated: leg!.estimated };
@@ -168,7 +162,7 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       const early = preflightQuote(form, pricing, at);
       if (early) refuse(early);
       return remembered(site, catalog, 'milleage', form, body, async () => {
-        const planned = await planTrip(form, deps.maps, resolveContext(site, catalog));
+        const planned = await planTrip(form, maps, resolveContext(site, catalog));
         if (!planned.ok) return refuse(planned.error);
         const priced = priceQuote(form, planned.value, pricing, at);
         if (!priced.ok) return refuse(priced.error);
@@ -183,7 +177,7 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       const early = preflightHourly(form, pricing, at);
       if (early) refuse(early);
       return remembered(site, catalog, 'hourly', form, body, async () => {
-        const planned = await planHourly(form, deps.maps, resolveContext(site, catalog));
+        const planned = await planHourly(form, maps, resolveContext(site, catalog));
         if (!planned.ok) return refuse(planned.error);
         const priced = priceHourlyQuote(form, planned.value, pricing, at);
         if (!priced.ok) return refuse(priced.error);
