@@ -1,5 +1,6 @@
 // `npm run bench`: runs every benchmark in bench/*.bench.ts one after another, prints their figures
-// and writes them all to reports/bench.json.
+// and writes them all to reports/bench.json. `npm run bench -- lighthouse` runs only the matching ones (here
+// bench/lighthouse.bench.ts: Lighthouse mobile and desktop on five pages, LIGHTHOUSE_RUNS times each).
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';

@@ -89,8 +89,26 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
     chrome.kill();
     throw error;
   }
-  return {
+  const api: LighthouseBrowser = {
+    // Lighthouse now and then fails to record the trace on a busy machine (NO_NAVSTART, NO_FCP): run it again, twice at most.
     async run(baseUrl, target, preset, categories = ALL_CATEGORIES, options = {}) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await runOnce(baseUrl, target, preset, categories, options);
+        } catch (error) {
+          if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+        }
+      }
+    },
+    async close() {
+      await browser.disconnect().catch(() => {});
+      chrome.kill();
+    },
+  };
+  return api;
+
+  async function runOnce(baseUrl: string, target: LighthousePage, preset: Preset, categories: Category[], options: { quick?: boolean }): Promise<PageResult> {
+    {
       const tab = await browser.newPage();
       try {
         if (target.storage) {
@@ -144,10 +162,6 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
       } finally {
         await tab.close().catch(() => {});
       }
-    },
-    async close() {
-      await browser.disconnect().catch(() => {});
-      chrome.kill();
-    },
-  };
+    }
+  }
 }
