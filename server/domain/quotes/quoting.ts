@@ -59,8 +59,12 @@ export function resolveContext(site: Site, catalog: SiteCatalog): ResolveContext
 export const REPEAT_SEARCH_MS = 2 * 60 * 1000;
 const REPEAT_CACHE_SIZE = 500;
 
-/** A priced search as answered (SavedQuote carries the serialised answer, plain and gzipped). */
-export type QuoteAnswer = SavedQuote;
+/**
+ * A priced search as answered: the quote's id and expiry and its serialised answer, plain and gzipped. The priced rows
+ * as objects are not kept (they are in the answer): hundreds of remembered searches would otherwise be a large graph
+ * of small objects for the garbage collector to mark again and again.
+ */
+export type QuoteAnswer = Pick<SavedQuote, 'id' | 'expiresAt' | 'response' | 'gzipped'>;
 
 interface Remembered {
   catalog: SiteCatalog;
@@ -127,8 +131,9 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
     if (running) return running;
     const graceMs = settingNumber(pricingCatalog(catalog).settings.GRACE_TIME) * 60_000;
     const pending = make().then(({ quote, pickupAt }) => {
-      remember(keys, { catalog, at, pickupAtMs: pickupAt.getTime(), graceMs, answer: quote });
-      return quote;
+      const answer: QuoteAnswer = { id: quote.id, expiresAt: quote.expiresAt, response: quote.response, gzipped: quote.gzipped };
+      remember(keys, { catalog, at, pickupAtMs: pickupAt.getTime(), graceMs, answer });
+      return answer;
     });
     inflight.set(key, pending);
     try {
