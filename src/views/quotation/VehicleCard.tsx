@@ -103,7 +103,7 @@ export function VehicleCard({ vehicle, layout, currency, badges }: { vehicle: Pr
             </span>
           )}
         </div>
-        <h3 className={classes.vehicleType}>{vehicle.vehicle_type}</h3>
+        <h2 className={classes.vehicleType}>{vehicle.vehicle_type}</h2>
         <div className={classes.company}>
           <span>{vehicle.company_name}</span>
           <Stars rating={vehicle.rating} />
