@@ -175,6 +175,19 @@ describe(`quoting calls on ${testDatabaseKind}`, () => {
     expect((await provider.db.query<{ n: string }>('SELECT count(*)::text AS n FROM quotes')).rows[0].n).toBe(before);
   });
 
+  it('a body nested too deep to serialise again is refused with 400, not 500 (the repeat lookup skips it)', async () => {
+    const depth = 60_000;
+    for (const [url, payload] of [
+      ['calculate-distance-price', '['.repeat(depth) + ']'.repeat(depth)],
+      ['calculate-distance-price', `{"pickup":${'['.repeat(depth)}${']'.repeat(depth)}}`],
+      ['calculate-hourly-price', `{"pickup":${'['.repeat(depth)}${']'.repeat(depth)}}`],
+    ]) {
+      const response = await provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { ...KEY_HEADERS, 'content-type': 'application/json' }, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+  });
+
   it('GET /api/v1/places suggests saved addresses and places', async () => {
     const response = await provider.fastify.inject({ method: 'GET', url: '/api/v1/places?q=heathrow%20terminal%205', headers: KEY_HEADERS });
     expect(response.statusCode).toBe(200);

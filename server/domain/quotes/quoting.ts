@@ -109,7 +109,15 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
   };
 
   const formKey = (site: Site, kind: SearchKind, form: unknown) => `${site.id}:${kind}:${JSON.stringify(form)}`;
-  const bodyKey = (site: Site, kind: SearchKind, body: unknown) => `${site.id}:${kind}:body:${JSON.stringify(body)}`;
+  /** The body as the key of a repeat, or null for what cannot be one (not an object; nesting too deep to serialise). */
+  const bodyKey = (site: Site, kind: SearchKind, body: unknown): string | null => {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+    try {
+      return `${site.id}:${kind}:body:${JSON.stringify(body)}`;
+    } catch {
+      return null;
+    }
+  };
 
   const remembered = async (
     site: Site,
@@ -120,7 +128,8 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
     make: () => Promise<{ quote: SavedQuote; pickupAt: Date }>,
   ): Promise<QuoteAnswer> => {
     const key = formKey(site, kind, form);
-    const keys = body === undefined ? [key] : [key, bodyKey(site, kind, body)];
+    const asBody = body === undefined ? null : bodyKey(site, kind, body);
+    const keys = asBody === null ? [key] : [key, asBody];
     const at = now().getTime();
     const hit = recent.get(key);
     if (fresh(hit, catalog, at)) {
@@ -149,7 +158,8 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
      * No validation is needed: the same body was validated when it was first priced.
      */
     repeat(site: Site, catalog: SiteCatalog, kind: SearchKind, body: unknown): QuoteAnswer | null {
-      const hit = recent.get(bodyKey(site, kind, body));
+      const key = bodyKey(site, kind, body);
+      const hit = key === null ? undefined : recent.get(key);
       return fresh(hit, catalog, now().getTime()) ? hit.answer : null;
     },
 
