@@ -95,12 +95,15 @@ export function defaultQuoteForm(now: Date): BookingForm {
 }
 
 /**
- * Spec §3 Hourly form defaults: today, '4hour', noon (CLARIFICATIONS 2), '00'. When noon today has passed in
- * London the date is tomorrow, because a default in the past would only meet the grace-period error.
+ * Spec §3 Hourly form defaults: today, '4hour', noon (CLARIFICATIONS 2), '00'. From 09:00 in London the date is
+ * tomorrow: noon today would be less than three hours away, inside a usual grace time (the demo's is two hours),
+ * and a default that can only meet the 'Urgent Booking!' popup is no default.
  */
+export const HOURLY_TODAY_UNTIL_HOUR = 9;
+
 export function defaultHourlyForm(now: Date): HourlyRateForm {
   const clock = londonClock(now);
-  return { pickup_date: clock.hour < 12 ? clock.date : addDays(clock.date, 1), pickup_duration: '4hour', pickup_hour: '12pm', pickup_min: '00', pickup: '', userLocation: null };
+  return { pickup_date: clock.hour < HOURLY_TODAY_UNTIL_HOUR ? clock.date : addDays(clock.date, 1), pickup_duration: '4hour', pickup_hour: '12pm', pickup_min: '00', pickup: '', userLocation: null };
 }
 
 const str = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);

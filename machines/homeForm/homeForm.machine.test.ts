@@ -83,9 +83,12 @@ describe('quote form defaults and restoring', () => {
     expect(q.stops).toEqual([{ street_name: 'High St', number: '', postcode: '' }]);
   });
 
-  it('defaults the hourly form to noon, 4hour, 00 (tomorrow once noon has passed)', () => {
-    expect(start().ctx().hourly).toEqual({ pickup_date: '2030-06-01', pickup_duration: '4hour', pickup_hour: '12pm', pickup_min: '00', pickup: '', userLocation: null });
+  it('defaults the hourly form to noon, 4hour, 00: today before 09:00 London time, else tomorrow (noon inside the grace time)', () => {
+    const early = new Date('2030-06-01T07:55:00Z'); // 08:55 BST
+    expect(start({ now: early }).ctx().hourly).toEqual({ pickup_date: '2030-06-01', pickup_duration: '4hour', pickup_hour: '12pm', pickup_min: '00', pickup: '', userLocation: null });
+    expect(start().ctx().hourly.pickup_date).toBe('2030-06-02'); // 10:02 BST: noon is under two hours away
     expect(start({ now: new Date('2030-06-01T13:00:00Z') }).ctx().hourly.pickup_date).toBe('2030-06-02');
+    expect(start({ now: new Date('2030-01-15T08:59:00Z') }).ctx().hourly.pickup_date).toBe('2030-01-15'); // 08:59 GMT
   });
 });
 

@@ -202,6 +202,8 @@ describe('keyboard-only booking', () => {
       // ── Payment: Pay in Car.
       await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/paymentview');
       step('payment');
+      // A keyboard user starts tabbing once the page shows (the payment view's code may still be loading on a busy machine).
+      await page.getByRole('button', { name: /^Pay in Car$/i }).waitFor({ timeout: 15_000 });
       await tabTo(page, named(/^Pay in Car$/i, 'button'), { max: 40, what: 'Pay in Car' });
       await expectFocusVisible(page, 'Pay in Car');
       await page.keyboard.press('Enter');
