@@ -137,7 +137,8 @@ describe('the shell', () => {
   it('shows the optional home sections the settings enable', async () => {
     const { page, close } = await openPage(browser, `${provider.url}/`);
     try {
-      expect(await page.getByRole('heading', { name: 'Meet and greet' }).count()).toBe(1);
+      // The sections below the forms render in a transition after the first paint (HomeView).
+      await expect.poll(() => page.getByRole('heading', { name: 'Meet and greet' }).count()).toBe(1);
       expect(await page.getByRole('heading', { name: 'Flight tracking' }).count()).toBe(1);
       await expect.poll(() => page.getByTestId('fleet-card').count()).toBe(6);
       const card = page.getByTestId('fleet-card').first();
@@ -204,6 +205,8 @@ describe('the shell', () => {
       await page.goto(`${provider.url}/`);
       await appReady(page);
       expect(await page.getByRole('heading', { name: 'Book your taxi' }).count()).toBe(1);
+      // The always-shown services section has rendered, so the sections below it had their chance to appear.
+      await page.getByRole('heading', { name: 'Meet and greet' }).waitFor();
       expect(await header(page).count()).toBe(0);
       expect(await page.locator('footer').count()).toBe(0);
       expect(errors.some((line) => line.startsWith('Could not load settings:'))).toBe(true);
@@ -263,6 +266,8 @@ describe('the shell', () => {
     const { page, close } = await openPage(browser, `${provider.url}/`);
     try {
       expect(await page.getByRole('heading', { name: 'Book your taxi' }).count()).toBe(1);
+      // The always-shown services section has rendered, so the sections below it had their chance to appear.
+      await page.getByRole('heading', { name: 'Meet and greet' }).waitFor();
       expect(await header(page).count()).toBe(0);
       expect(await page.locator('footer').count()).toBe(0);
       expect(await page.getByRole('heading', { name: 'Extensive Fleet' }).count()).toBe(0);
