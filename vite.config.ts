@@ -8,7 +8,9 @@ const apiTarget = process.env.VITE_API_HOST ?? `http://127.0.0.1:${process.env.P
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  build: { outDir: process.env.DIST_DIR ?? 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  // manifest: server/plugins/spa.ts reads .vite/manifest.json to name a route's lazy chunk (and its imports and CSS)
+  // in the HTML it serves for that route, so the browser fetches them with the entry instead of after it has run.
+  build: { outDir: process.env.DIST_DIR ?? 'dist', emptyOutDir: true, sourcemap: false, target: 'es2022', manifest: true },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/storage': apiTarget, '/embed.js': apiTarget },

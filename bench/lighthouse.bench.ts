@@ -4,7 +4,9 @@
 // LIGHTHOUSE_RUNS times (default 3); the table shows the median score of each category and, for performance, the
 // spread (min–max), since performance on a busy machine is noisy. Goals (issue 8): performance ≥ 0.95 mobile and
 // 1.00 desktop; accessibility, best practices and SEO 1.00.
-// Alone: `npx tsx bench/lighthouse.bench.ts` (needs a build; DIST_DIR picks another build directory).
+// Alone: `npx tsx bench/lighthouse.bench.ts` (needs a build; DIST_DIR picks another build directory: the server process
+// inherits it, see server/config.ts). LIGHTHOUSE_PRESETS (default mobile,desktop) and LIGHTHOUSE_PAGES (paths, default
+// all five) narrow the run; LIGHTHOUSE_REPORTS=<dir> keeps each report's JSON.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +42,8 @@ export async function run() {
   const chrome = await launchLighthouse();
   const rows: LighthouseRow[] = [];
   try {
-    const pages = await issuePages(server.url);
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((entry) => entry.trim().toLowerCase());
+    const pages = (await issuePages(server.url)).filter((page) => !only || only.includes(page.path.toLowerCase()));
     for (const preset of presets) {
       for (const page of pages) {
         const results: PageResult[] = [];

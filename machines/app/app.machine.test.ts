@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Address, Company, FleetItem } from '../../contract/catalog.ts';
 import type { SettingRow } from '../../contract/settings.ts';
-import { appMachine } from './app.machine.ts';
+import { appMachine, type AppInput } from './app.machine.ts';
 
 const rows = (extra: Record<string, string> = {}): SettingRow[] =>
   Object.entries({ Company_Name: 'Westway Cars', CURRENCY: '£', GOOGLE_API_KEY: '', ...extra }).map(([setting_name, setting_value]) => ({ setting_name, setting_value }));
@@ -18,10 +18,10 @@ interface Stubs {
   popular?: () => Promise<Address[]>;
 }
 
-function start(stubs: Stubs = {}) {
+function start(stubs: Stubs = {}, input?: AppInput) {
   const storeSettings = vi.fn();
   const reportError = vi.fn();
-  const calls = { settings: 0 };
+  const calls = { settings: 0, companies: 0, fleet: 0, popular: 0 };
   const actor = createActor(
     appMachine.provide({
       actors: {
@@ -29,15 +29,25 @@ function start(stubs: Stubs = {}) {
           calls.settings += 1;
           return (stubs.settings ?? (async () => rows()))();
         }),
-        loadCompanies: fromPromise(stubs.companies ?? (async () => companies)),
-        loadFleet: fromPromise(stubs.fleet ?? (async () => fleet)),
-        loadPopularLocations: fromPromise(stubs.popular ?? (async () => popular)),
+        loadCompanies: fromPromise(() => {
+          calls.companies += 1;
+          return (stubs.companies ?? (async () => companies))();
+        }),
+        loadFleet: fromPromise(() => {
+          calls.fleet += 1;
+          return (stubs.fleet ?? (async () => fleet))();
+        }),
+        loadPopularLocations: fromPromise(() => {
+          calls.popular += 1;
+          return (stubs.popular ?? (async () => popular))();
+        }),
       },
       actions: {
         storeSettings: (_, params) => storeSettings(params.settings),
         reportError: (_, params) => reportError(params.what, params.error),
       },
     }),
+    { input },
   ).start();
   return { actor, storeSettings, reportError, calls };
 }
@@ -136,5 +146,27 @@ describe('app start-up machine', () => {
     const snapshot = await waitFor(actor, (s) => s.matches({ settings: 'failed' }));
     expect(snapshot.context.errors.settings).toMatch(/not provided/);
     spy.mockRestore();
+  });
+
+  it('starts loaded from the settings the page came with: stored under appSettings, no call made', () => {
+    const { actor, storeSettings, calls } = start({}, { settings: rows({ GOOGLE_API_KEY: 'AIza-test' }) });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ settings: 'loaded' })).toBe(true);
+    expect(snapshot.matches({ maps: 'toLoad' })).toBe(true);
+    expect(snapshot.context.settings.Company_Name).toBe('Westway Cars');
+    expect(snapshot.context.embedded).toEqual(['settings']);
+    expect(storeSettings).toHaveBeenCalledTimes(1);
+    expect(storeSettings.mock.calls[0][0]).toEqual(snapshot.context.settings);
+    expect(calls).toEqual({ settings: 0, companies: 1, fleet: 1, popular: 1 });
+  });
+
+  it('starts ready with the catalogue lists the page came with, and loads only what is missing', async () => {
+    const { actor, calls } = start({ settings: () => new Promise(() => {}) }, { companies, fleet, popularLocations: popular });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual({ settings: 'loading', maps: 'waitingForSettings', companies: 'ready', fleet: 'ready', popularLocations: 'ready' });
+    expect(snapshot.context.companies).toEqual(companies);
+    expect(snapshot.context.fleet).toEqual(fleet);
+    expect(snapshot.context.popularLocations).toEqual(popular);
+    expect(calls).toEqual({ settings: 1, companies: 0, fleet: 0, popular: 0 });
   });
 });

@@ -2,6 +2,9 @@
  * Start-up of the website (spec §4 Start-up, §2 Shell). Parallel regions:
  * - settings: `loading` (the full-screen 'Please wait while loading content' overlay), then `loaded`
  *   (stored under appSettings) or `failed` (logged; the site renders with null settings, spec §8 Logged only).
+ *   When the page came with the settings (input: the server embeds the answer of GET /api/v1/setting in the page it
+ *   serves), the machine starts in `loaded` (still stored under appSettings) and makes no call; the same for the
+ *   companies, fleet and popular locations, which then start `ready`.
  * - maps: after settings, `toLoad` when GOOGLE_API_KEY is set (the Google loader arrives with the
  *   address forms and is entered once per page load), else `notNeeded`.
  * - companies, fleet, popularLocations: the footer's operator names, the fleet cards and the popular
@@ -9,10 +12,18 @@
  */
 import { and, assign, or, setup, stateIn } from 'xstate';
 import type { Address, Company, FleetItem } from '../../contract/catalog.ts';
-import { settingsFromRows, type Settings } from '../../contract/settings.ts';
+import { settingsFromRows, type SettingRow, type Settings } from '../../contract/settings.ts';
 import { appActors } from './app.actors.ts';
 
 export type Loadable = 'settings' | 'companies' | 'fleet' | 'popularLocations';
+
+/** What the page came with (src/app/bootstrap.ts): each present part is used instead of its start-up call. */
+export interface AppInput {
+  settings?: SettingRow[];
+  companies?: Company[];
+  fleet?: FleetItem[];
+  popularLocations?: Address[];
+}
 
 export interface AppContext {
   /** Every setting name; null while loading, after a failed load, or when the provider has none. */
@@ -22,6 +33,8 @@ export interface AppContext {
   popularLocations: Address[];
   /** The message of each failed load, for logs and tests; the user sees the section hidden. */
   errors: Partial<Record<Loadable, string>>;
+  /** The parts the page came with (no call made for them). */
+  embedded: Loadable[];
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -38,6 +51,8 @@ const failed = (what: Loadable) => {
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
+    // void: the input is optional (tests and pages without an embedded catalogue start without it).
+    input: {} as AppInput | void,
   },
   actors: appActors,
   actions: {
@@ -53,21 +68,36 @@ export const appMachine = setup({
   },
   guards: {
     hasMapsKey: ({ context }) => (context.settings.GOOGLE_API_KEY ?? '').trim() !== '',
+    embedded: ({ context }, params: { what: Loadable }) => context.embedded.includes(params.what),
   },
 }).createMachine({
   id: 'app',
   type: 'parallel',
-  context: {
-    settings: settingsFromRows(null),
-    companies: [],
-    fleet: [],
-    popularLocations: [],
-    errors: {},
+  context: ({ input }) => {
+    const given: AppInput = input ?? {};
+    return {
+      settings: settingsFromRows(given.settings ?? null),
+      companies: given.companies ?? [],
+      fleet: given.fleet ?? [],
+      popularLocations: given.popularLocations ?? [],
+      errors: {},
+      embedded: (['settings', 'companies', 'fleet', 'popularLocations'] as const).filter((what) => given[what] !== undefined),
+    };
   },
   states: {
     settings: {
-      initial: 'loading',
+      initial: 'start',
       states: {
+        start: {
+          always: [
+            {
+              guard: { type: 'embedded', params: { what: 'settings' } },
+              target: 'loaded',
+              actions: { type: 'storeSettings', params: ({ context }) => ({ settings: context.settings }) },
+            },
+            { target: 'loading' },
+          ],
+        },
         loading: {
           invoke: {
             src: 'loadSettings',
@@ -100,8 +130,9 @@ export const appMachine = setup({
       },
     },
     companies: {
-      initial: 'loading',
+      initial: 'start',
       states: {
+        start: { always: [{ guard: { type: 'embedded', params: { what: 'companies' } }, target: 'ready' }, { target: 'loading' }] },
         loading: {
           invoke: {
             src: 'loadCompanies',
@@ -114,8 +145,9 @@ export const appMachine = setup({
       },
     },
     fleet: {
-      initial: 'loading',
+      initial: 'start',
       states: {
+        start: { always: [{ guard: { type: 'embedded', params: { what: 'fleet' } }, target: 'ready' }, { target: 'loading' }] },
         loading: {
           invoke: {
             src: 'loadFleet',
@@ -128,8 +160,9 @@ export const appMachine = setup({
       },
     },
     popularLocations: {
-      initial: 'loading',
+      initial: 'start',
       states: {
+        start: { always: [{ guard: { type: 'embedded', params: { what: 'popularLocations' } }, target: 'ready' }, { target: 'loading' }] },
         loading: {
           invoke: {
             src: 'loadPopularLocations',

@@ -78,6 +78,42 @@ describe('the shell', () => {
     }
   });
 
+  it('starts from the catalogue embedded in the page: no start-up calls, the route chunk preloaded, a changed setting on the next load', async () => {
+    const context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 900 } });
+    try {
+      const page = await context.newPage();
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+      });
+      const scripts: string[] = [];
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+      await page.goto(`${provider.url}/contactus`);
+      await appReady(page);
+      await page.getByRole('heading', { name: 'Contact Us' }).first().waitFor();
+      await expect.poll(() => page.locator('footer').getByText('Thames Executive Travel', { exact: true }).count()).toBeGreaterThan(0);
+      expect(calls.filter((call) => /\/(setting|fetch_companies|fetch_vehicles|popular-locations)$/.test(call))).toEqual([]);
+      const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      const contactChunk = preloaded.find((href) => /\/ContactUsView-[\w-]+\.js$/.test(href));
+      expect(contactChunk).toBeDefined();
+      expect(scripts).toContain(contactChunk);
+      expect(await page.evaluate(() => JSON.parse(atob(localStorage.getItem('appSettings')!)).Company_Name)).toBe('Westway Cars');
+
+      await putSettings({ Company_Name: 'Eastway Cars' });
+      try {
+        await page.goto(`${provider.url}/`);
+        await appReady(page);
+        await expect.poll(() => header(page).getByText('Eastway Cars').count()).toBe(1);
+        expect(await page.evaluate(() => JSON.parse(atob(localStorage.getItem('appSettings')!)).Company_Name)).toBe('Eastway Cars');
+      } finally {
+        await putSettings({ Company_Name: 'Westway Cars' });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('redirects an unknown path to / without leaving it in the history', async () => {
     const { page, close } = await openPage(browser, `${provider.url}/ourfleet`);
     try {
@@ -201,6 +237,11 @@ describe('the shell', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      // The page comes without the embedded catalogue (as when the server could not read it), so the settings are fetched.
+      await page.route(`${provider.url}/`, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: (await response.text()).replace(/<script type="application\/json" id="cabflow-bootstrap">[^<]*<\/script>/, '') });
+      });
       await page.route('**/api/v1/setting', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"success":false,"message":"down"}' }));
       await page.goto(`${provider.url}/`);
       await appReady(page);

@@ -14,7 +14,7 @@
  * useSelector throws when the actor has errored; BookingProvider wraps the flow in an error boundary.
  */
 import { useSelector as useActorSelector } from '@xstate/react';
-import { createContext, createElement, use, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, createElement, startTransition, use, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createActor, type Actor, type ActorOptions, type SnapshotFrom } from 'xstate';
 import type { BookingInput } from '../../../machines/booking/booking.context.ts';
 import type { BookingLogic } from './bookingLogic.ts';
@@ -74,7 +74,8 @@ function Provider({ children, logic, options }: ProviderProps) {
     if (actor) return;
     let live = true;
     loadBookingLogic().then(
-      (machine) => live && setActor((current) => current ?? newActor(machine, options)),
+      // In a transition: the booking views waiting for the actor then render in slices, not in one long task.
+      (machine) => live && startTransition(() => setActor((current) => current ?? newActor(machine, options))),
       (error: unknown) => {
         console.error('The booking flow could not be loaded', error);
         ready.reject(error);
