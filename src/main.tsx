@@ -27,13 +27,32 @@ import { isFramed } from './app/frameMessenger.ts';
 // Inside an operator's iframe the page height follows the content (see src/app/Shell.module.css).
 if (isFramed()) document.documentElement.setAttribute('data-framed', '');
 
-// The first render in a transition: React renders it in slices of a few milliseconds, yielding to the browser between
-// them, instead of one long task (Lighthouse: total blocking time). index.html's overlay shows until it commits.
+/**
+ * Resolves once the browser has painted a frame (index.html's overlay), or after 50 ms when no frame comes (a
+ * background tab or an off-screen iframe gets no animation frames).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 50);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+// The first render waits for the first paint, so a phone shows index.html's overlay at once instead of after a second
+// or more of rendering; and it runs in a transition: React renders it in slices of a few milliseconds, yielding to the
+// browser between them, instead of one long task (Lighthouse: total blocking time). The overlay shows until it commits.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+void afterFirstPaint().then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

@@ -17,9 +17,13 @@ export interface LondonClock {
   minute: number;
 }
 
+// Built once: creating an Intl.DateTimeFormat with a time zone costs milliseconds on a phone.
+let londonFormat: Intl.DateTimeFormat | undefined;
+
 export function londonClock(now: Date): LondonClock {
+  londonFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    londonFormat
       .formatToParts(now)
       .map((part) => [part.type, part.value]),
   );

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, type FormEvent } from 'react';
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, type QueryReason } from '../../../contract/enquiries.ts';
 import { QUERY_REASONS, type ContactFormValues } from '../../../machines/contact/index.ts';
 import { Contact } from './contactLogic.ts';
+import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 
 type TextField = Exclude<keyof ContactFormValues, 'queryReason'>;
 
@@ -31,10 +32,9 @@ function ReasonField() {
 function CommentsField() {
   const { value, error, locked, change } = useField('comments');
   return (
-    <Textarea
+    <GrowingTextarea
       label="Comments"
       name="comments"
-      autosize
       minRows={4}
       maxRows={10}
       maxLength={ENQUIRY_LIMITS.comments}

@@ -17,10 +17,15 @@ export function HomeView() {
   const showFleet = useEnabled('SHOW_COMPANY_FLEET_VIEW_SECTION');
   const showPopular = useEnabled('SHOW_POPULAR_LOCATION_PAGE');
   const showContact = useEnabled('SHOW_COMPANY_CONTACT_SECTION');
-  // The sections below the forms render in a transition after the first paint: React then renders them in
-  // small slices instead of one long task with the hero (Lighthouse: total blocking time on a phone).
-  const [showSections, setShowSections] = useState(false);
-  useEffect(() => startTransition(() => setShowSections(true)), []);
+  // The page arrives in three commits: the hero text first (the largest paint, so it shows as soon as the script
+  // has run), then the booking forms, then the sections below them, each rendered in a transition in small slices
+  // instead of one long task (Lighthouse on a phone: largest contentful paint, total blocking time).
+  const [stage, setStage] = useState<0 | 1 | 2>(0);
+  useEffect(() => {
+    if (stage < 2) startTransition(() => setStage((stage + 1) as 1 | 2));
+  }, [stage]);
+  const showForms = stage >= 1;
+  const showSections = stage >= 2;
 
   return (
     <>
@@ -37,7 +42,7 @@ export function HomeView() {
               The quote form and the hourly-rate form (tabs 'GET A QUOTE' / 'Hourly Rate', spec §2 Home)
               replace <BookingFormsSlot /> inside this Paper. Keep the Paper: the hero layout is built around it. */}
           <Paper className={classes.formsPaper} radius="lg" shadow="md" data-slot="booking-forms">
-            <BookingFormsSlot />
+            {showForms ? <BookingFormsSlot /> : <div className={classes.formsPending} />}
           </Paper>
           {/* ─────────── end of booking forms slot ─────────── */}
         </Container>

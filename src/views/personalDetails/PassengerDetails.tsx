@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
-import { SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { selectBookingForm, selectBookingType } from '../../../machines/booking/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useRegistration } from './useRegistration.ts';
+import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 
 /**
  * Someone else travelling (passengerDetails 'yes' with the passenger's name, e-mail and phone) and the notes for the
@@ -30,10 +31,9 @@ export function PassengerDetails() {
           <TextInput label="Passenger Phone" type="tel" inputMode="tel" autoComplete="off" placeholder="+44 7700 900123" value={data.passengerPhone} onChange={(event) => change({ passengerPhone: event.currentTarget.value })} />
         </SimpleGrid>
       )}
-      <Textarea
+      <GrowingTextarea
         label="Additional Information"
         placeholder="Anything the driver should know: a door number, a meeting point, extra luggage"
-        autosize
         minRows={2}
         maxRows={6}
         maxLength={1000}
@@ -41,10 +41,9 @@ export function PassengerDetails() {
         onChange={(event) => change({ additionalInfo: event.currentTarget.value })}
       />
       {isReturn && (
-        <Textarea
+        <GrowingTextarea
           label="Return Additional Information"
           placeholder="Anything the driver should know for the return journey"
-          autosize
           minRows={2}
           maxRows={6}
           maxLength={1000}

@@ -2,13 +2,14 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';
-import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES } from '../../../contract/enquiries.ts';
 import { QUOTE_LIMITS, type QuoteRequestForm as FormValues } from '../../../machines/quoteRequest/index.ts';
 import { AddressAutocomplete } from '../../components/address/AddressAutocomplete.tsx';
 import { suggestAddresses } from '../../components/address/addressSources.ts';
 import { QuoteRequest } from './quoteRequestLogic.ts';
+import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 
 type TextField = Exclude<keyof FormValues, 'passengers' | 'luggages'>;
 type CountField = 'passengers' | 'luggages';
@@ -129,11 +130,10 @@ export function QuoteRequestForm({ today }: { today: string }) {
 function CommentsField() {
   const { value, error, locked, change } = useField('additional_info');
   return (
-    <Textarea
+    <GrowingTextarea
       label="Additional comments"
       name="additional_info"
       placeholder="Flight number, child seats, extra stops…"
-      autosize
       minRows={3}
       maxRows={8}
       maxLength={ENQUIRY_LIMITS.additionalInfo}
