@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Where the provider is and which site we are, read at run time so that one build serves any deployment
  * (ARCHITECTURE §3): the server injects `<meta name="cabflow-config" content='{"apiHost":..}'>` into
@@ -15,12 +13,14 @@ export interface RuntimeConfig {
   embedOrigins: string[];
 }
 
-const runtimeConfigSchema = z.object({
-  apiHost: z.string().default(''),
-  publicKey: z.string(),
-  secretKey: z.string(),
-  embedOrigins: z.array(z.string()).default([]),
-});
+/** The meta tag's JSON, checked without zod (it is read before the first render; zod loads with the first API call). */
+function parseRuntimeConfig(value: unknown): RuntimeConfig | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { apiHost = '', publicKey, secretKey, embedOrigins = [] } = value as Record<string, unknown>;
+  if (typeof apiHost !== 'string' || typeof publicKey !== 'string' || typeof secretKey !== 'string') return null;
+  if (!Array.isArray(embedOrigins) || !embedOrigins.every((origin) => typeof origin === 'string')) return null;
+  return { apiHost, publicKey, secretKey, embedOrigins };
+}
 
 export const DEMO_KEY_PAIR = { publicKey: 'pk_demo_cabflow_0001', secretKey: 'sk_demo_cabflow_0001' } as const;
 
@@ -28,9 +28,9 @@ function fromMeta(doc: Document | undefined): RuntimeConfig | null {
   const content = doc?.querySelector('meta[name="cabflow-config"]')?.getAttribute('content');
   if (!content) return null;
   try {
-    const parsed = runtimeConfigSchema.safeParse(JSON.parse(content));
-    if (parsed.success) return { ...parsed.data, apiHost: parsed.data.apiHost.replace(/\/+$/, '') };
-    console.error('cabflow-config meta tag has the wrong shape', parsed.error);
+    const parsed = parseRuntimeConfig(JSON.parse(content));
+    if (parsed) return { ...parsed, apiHost: parsed.apiHost.replace(/\/+$/, '') };
+    console.error('cabflow-config meta tag has the wrong shape', content);
   } catch (error) {
     console.error('cabflow-config meta tag is not JSON', error);
   }

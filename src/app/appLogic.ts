@@ -5,15 +5,18 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { appMachine } from '../../machines/app/app.machine.ts';
-import { fetchCompanies, fetchPopularLocations, fetchVehicles, getSettings } from '../api/catalog.ts';
 import { saveSettings } from '../storage/settingsStore.ts';
+
+// The catalogue calls (and with them zod and the HTTP client) load on first use: with the catalogue embedded in the
+// served page (bootstrap.ts) the start-up needs none of them.
+const catalog = () => import('../api/catalog.ts');
 
 export const appLogic = appMachine.provide({
   actors: {
-    loadSettings: fromPromise(({ signal }) => getSettings({ signal })),
-    loadCompanies: fromPromise(({ signal }) => fetchCompanies({ signal })),
-    loadFleet: fromPromise(({ signal }) => fetchVehicles({ signal })),
-    loadPopularLocations: fromPromise(({ signal }) => fetchPopularLocations({ signal })),
+    loadSettings: fromPromise(async ({ signal }) => (await catalog()).getSettings({ signal })),
+    loadCompanies: fromPromise(async ({ signal }) => (await catalog()).fetchCompanies({ signal })),
+    loadFleet: fromPromise(async ({ signal }) => (await catalog()).fetchVehicles({ signal })),
+    loadPopularLocations: fromPromise(async ({ signal }) => (await catalog()).fetchPopularLocations({ signal })),
   },
   actions: {
     storeSettings: (_, { settings }) => saveSettings(settings),

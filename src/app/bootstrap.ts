@@ -1,10 +1,11 @@
 /**
  * The site's public catalogue the server embeds in the page it serves (server/plugins/spa.ts, a JSON data block): the
  * exact answers of GET /api/v1/setting, /fetch_companies, /fetch_vehicles and /popular-locations, so the start-up
- * machine (machines/app) begins with them instead of waiting for the calls. Each part is checked against the contract
- * schema like the call's answer would be; a missing or malformed part is left out and fetched as before.
+ * machine (machines/app) begins with them instead of waiting for the calls. Each part is checked like the call's answer
+ * would be, by the zod-free checks of contract/plainChecks.ts (zod stays out of the start-up JavaScript); a missing or
+ * malformed part is left out and fetched as before.
  */
-import { addressListSchema, companyListSchema, fleetListSchema, settingListSchema } from '../../contract/catalog.ts';
+import { checkAddressList, checkCompanyList, checkFleetList, checkSettingList } from '../../contract/plainChecks.ts';
 import type { AppInput } from '../../machines/app/app.machine.ts';
 
 export const BOOTSTRAP_ELEMENT_ID = 'cabflow-bootstrap';
@@ -19,14 +20,14 @@ export function readBootstrap(doc: Document | undefined = globalThis.document): 
     return {};
   }
   if (!data || typeof data !== 'object') return {};
-  const settings = settingListSchema.safeParse(data.settings);
-  const companies = companyListSchema.safeParse(data.companies);
-  const fleet = fleetListSchema.safeParse(data.fleet);
-  const popularLocations = addressListSchema.safeParse(data.popularLocations);
+  const settings = checkSettingList(data.settings);
+  const companies = checkCompanyList(data.companies);
+  const fleet = checkFleetList(data.fleet);
+  const popularLocations = checkAddressList(data.popularLocations);
   return {
-    ...(settings.success && { settings: settings.data }),
-    ...(companies.success && { companies: companies.data }),
-    ...(fleet.success && { fleet: fleet.data }),
-    ...(popularLocations.success && { popularLocations: popularLocations.data }),
+    ...(settings && { settings }),
+    ...(companies && { companies }),
+    ...(fleet && { fleet }),
+    ...(popularLocations && { popularLocations }),
   };
 }
