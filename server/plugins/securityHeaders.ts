@@ -2,19 +2,23 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Security headers on every response. The Content-Security-Policy lets our own files, Stripe.js (card page) and the
- * Google Maps JavaScript API (when a key is set) load, and nothing else; `frame-ancestors` lists the operator's sites
+ * Google Maps JavaScript API (when a key is set; the hosts, blob: workers and frames of Google's allowlist policy for
+ * it, developers.google.com/maps/documentation/javascript/content-security-policy) load, and nothing else; `frame-ancestors` lists the operator's sites
  * (EMBED_ORIGINS), or any site when none are configured. Mantine sets inline style attributes, hence 'unsafe-inline'
  * for styles only; scripts never run inline.
  */
+const GOOGLE_MAPS_HOSTS = ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'];
+
 export function contentSecurityPolicy(embedOrigins: string[]): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://js.stripe.com', 'https://maps.googleapis.com'],
+    'script-src': ["'self'", 'https://js.stripe.com', 'https://maps.googleapis.com', ...GOOGLE_MAPS_HOSTS, 'https://*.ggpht.com', 'https://*.googleusercontent.com', 'blob:'],
     'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-    'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.stripe.com'],
+    'img-src': ["'self'", 'data:', 'blob:', ...GOOGLE_MAPS_HOSTS, 'https://*.googleusercontent.com', 'https://*.stripe.com'],
     'font-src': ["'self'", 'https://fonts.gstatic.com'],
-    'connect-src': ["'self'", 'https://api.stripe.com', 'https://maps.googleapis.com', 'https://places.googleapis.com', 'https://routes.googleapis.com'],
-    'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+    'connect-src': ["'self'", 'https://api.stripe.com', ...GOOGLE_MAPS_HOSTS, 'data:', 'blob:'],
+    'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://*.google.com'],
+    'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

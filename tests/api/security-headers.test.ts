@@ -22,6 +22,13 @@ describe(`security headers on ${testDatabaseKind}`, () => {
     expect(csp).toContain("script-src 'self' https://js.stripe.com https://maps.googleapis.com");
     expect(csp).toContain("frame-ancestors 'self' https://www.westwaycars.test");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Google's allowlist policy for the Maps JavaScript API: its API hosts, tiles, blob: workers and frames.
+    const directive = (name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `))?.split(' ').slice(1) ?? [];
+    expect(directive('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://*.googleapis.com', 'https://*.gstatic.com']));
+    expect(directive('worker-src')).toEqual(["'self'", 'blob:']);
+    expect(directive('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://*.google.com']);
+    // Nothing broader than named hosts may run scripts.
+    expect(directive('script-src').filter((source) => ['*', 'https:', 'http:', "'unsafe-eval'"].includes(source))).toEqual([]);
   });
 
   it('API answers are never cached', async () => {
