@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { BOOTSTRAP_ELEMENT_ID } from '../../contract/plainChecks.ts';
 import type { SiteCache, SiteCatalog } from '../domain/sites/index.ts';
 import { toAddressList, toCompanyList, toFleetList } from '../domain/sites/index.ts';
 import { sendError } from '../http.ts';
@@ -23,8 +24,7 @@ export function injectRuntimeConfig(html: string, config: RuntimeConfig): string
   return html.replace('</head>', `${meta}\n</head>`);
 }
 
-/** The id of the JSON block with the site's public catalogue; read by src/app/bootstrap.ts. */
-export const BOOTSTRAP_ELEMENT_ID = 'cabflow-bootstrap';
+export { BOOTSTRAP_ELEMENT_ID };
 
 /**
  * What the website fetches at start (machines/app), exactly as the catalogue calls answer it (server/routes/catalog.ts):
@@ -51,10 +51,17 @@ export function publicCatalog(catalog: SiteCatalog): PublicCatalog {
  * of waiting for four calls. A data block is never executed (the CSP's script-src does not apply to it); `<` is
  * escaped so no value can close the element.
  */
-export function injectBootstrap(html: string, data: PublicCatalog): string {
+function bootstrapBlock(data: PublicCatalog): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  const block = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${json}</script>`;
-  return html.replace('</body>', `${block}\n</body>`);
+  return `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${json}</script>`;
+}
+
+// The block of each cached catalogue object, built once: the site cache hands out a new object after an operator's change.
+const blocks = new WeakMap<SiteCatalog, string>();
+function cachedBootstrapBlock(catalog: SiteCatalog): string {
+  let block = blocks.get(catalog);
+  if (block === undefined) blocks.set(catalog, (block = bootstrapBlock(publicCatalog(catalog))));
+  return block;
 }
 
 /** Vite's build manifest (build.manifest: true), the parts we read. */
@@ -68,7 +75,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The lazy modules (Vite manifest keys) each route needs for its first screen; the paths are src/app/routes.tsx's
- * (lower-case), and tests/api/spa-preload.test.ts keeps the two in step. The booking steps also need the booking
+ * (lower-case), and tests/api/spa-startup.test.ts checks their links. The booking steps also need the booking
  * actor's code (src/app/booking/BookingContext.ts loads it lazily). Home is in the entry chunk.
  */
 const BOOKING_LOGIC = 'src/app/booking/bookingLogic.ts';
@@ -218,6 +225,8 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : null;
   const manifest = built ? readManifest(options.distDir) : null;
+  // The links of each route, worked out from the manifest once (the build does not change while the server runs).
+  const preloadByRoute = new Map<string, string>();
   if (built) {
     const compressed = compressedFiles(options.distDir);
     // Text files go out brotli- or gzip-compressed when the client accepts it (Lighthouse: "enable text compression").
@@ -259,7 +268,10 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
       secretKey: site?.secretKey ?? '',
       embedOrigins: options.embedOrigins,
     });
-    const preload = manifest ? routePreloadLinks(manifest, pathname) : '';
+    const route = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+    let preload = preloadByRoute.get(route) ?? '';
+    // Only the routes of the table are remembered, so a stream of made-up paths cannot grow the map.
+    if (manifest && ROUTE_MODULES[route] && !preloadByRoute.has(route)) preloadByRoute.set(route, (preload = routePreloadLinks(manifest, route)));
     if (preload) html = html.replace('</head>', `${preload}\n</head>`);
     // The catalogue from the same cache the API answers from (dropped on every operator change, in every process), so a
     // changed setting shows on the next page load. Without it (no site, a database fault) the website fetches as before.
@@ -268,7 +280,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
         request.log.error({ err: error }, 'could not embed the site catalogue');
         return null;
       });
-      if (catalog) html = injectBootstrap(html, publicCatalog(catalog));
+      if (catalog) html = html.replace('</body>', `${cachedBootstrapBlock(catalog)}\n</body>`);
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });

@@ -5,10 +5,8 @@
  * would be, by the zod-free checks of contract/plainChecks.ts (zod stays out of the start-up JavaScript); a missing or
  * malformed part is left out and fetched as before.
  */
-import { checkAddressList, checkCompanyList, checkFleetList, checkSettingList } from '../../contract/plainChecks.ts';
+import { BOOTSTRAP_ELEMENT_ID, checkAddressList, checkCompanyList, checkFleetList, checkSettingList } from '../../contract/plainChecks.ts';
 import type { AppInput } from '../../machines/app/app.machine.ts';
-
-export const BOOTSTRAP_ELEMENT_ID = 'cabflow-bootstrap';
 
 export function readBootstrap(doc: Document | undefined = globalThis.document): AppInput {
   const text = doc?.getElementById(BOOTSTRAP_ELEMENT_ID)?.textContent;
