@@ -3,3 +3,26 @@
 // told not to, and its probe for that is a CSP violation on every page (DevTools Issues, Lighthouse best
 // practices), so tell it before any schema is created, whichever chunk that happens in.
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+
+// A server-rendered page (server/plugins/spa.ts) carries its scripts in <template id="app-scripts">: they are added
+// after the page's first frame (or after 50 ms when no frame comes, as in a background tab), so the HTML and CSS
+// paint first and the scripts then hydrate it.
+(function loadAppScripts() {
+  var template = document.getElementById('app-scripts');
+  if (!template) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var tags = template.content.querySelectorAll('link, script');
+    for (var i = 0; i < tags.length; i += 1) {
+      var copy = document.createElement(tags[i].localName);
+      for (var j = 0; j < tags[i].attributes.length; j += 1) copy.setAttribute(tags[i].attributes[j].name, tags[i].attributes[j].value);
+      document.head.appendChild(copy);
+    }
+  }
+  setTimeout(start, 50);
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+})();

@@ -20,9 +20,12 @@ import '@mantine/core/styles/Skeleton.css';
 import './global.css';
 
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { readBootstrap } from './app/bootstrap.ts';
 import { isFramed } from './app/frameMessenger.ts';
+import { startHydration } from './app/renderMode.ts';
+import { hasVisitorState } from './storage/codec.ts';
 
 // Inside an operator's iframe the page height follows the content (see src/app/Shell.module.css).
 if (isFramed()) document.documentElement.setAttribute('data-framed', '');
@@ -43,16 +46,29 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-// The first render waits for the first paint, so a phone shows index.html's overlay at once instead of after a second
-// or more of rendering; and it runs in a transition: React renders it in slices of a few milliseconds, yielding to the
-// browser between them, instead of one long task (Lighthouse: total blocking time). The overlay shows until it commits.
-const root = createRoot(document.getElementById('root')!);
-void afterFirstPaint().then(() =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  ),
+const container = document.getElementById('root')!;
+// Read once per page load: the catalogue the server embedded in the page (settings, companies, fleet, popular locations).
+const input = readBootstrap();
+const app = (
+  <StrictMode>
+    <App input={input} />
+  </StrictMode>
 );
+// When the server rendered the page (server/plugins/spa.ts) at `renderedAt`, the browser hydrates that HTML: it is
+// already painted, and React attaches to it in a transition, in slices of a few milliseconds (Lighthouse: total
+// blocking time). Not when the visitor saved something that changes the first render (a restored trip, a signed-in
+// passenger): then React renders afresh and replaces the server's HTML on its first commit.
+const renderedAt = Number(container.dataset.renderedAt);
+if (renderedAt > 0 && !hasVisitorState()) {
+  startHydration(new Date(renderedAt));
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error('The page differed from the server-rendered HTML and was rendered again:', error),
+    });
+  });
+} else {
+  // The first render waits for the first paint, so a phone shows index.html's overlay at once instead of after a
+  // second or more of rendering; and it runs in a transition, in slices instead of one long task.
+  const root = createRoot(container);
+  void afterFirstPaint().then(() => startTransition(() => root.render(app)));
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { BOOTSTRAP_ELEMENT_ID } from '../../contract/plainChecks.ts';
 import type { SiteCache, SiteCatalog } from '../domain/sites/index.ts';
@@ -64,6 +65,57 @@ function cachedBootstrapBlock(catalog: SiteCatalog): string {
   return block;
 }
 
+/** The server renderer `vite build --ssr` makes from src/entry-server.tsx (dist/.ssr/entry-server.js). */
+interface ServerRenderer {
+  SERVER_RENDERED_ROUTES: readonly string[];
+  renderPage(url: string, catalogue: unknown, now: Date): Promise<string>;
+}
+
+async function loadRenderer(distDir: string): Promise<ServerRenderer | null> {
+  const file = path.join(distDir, '.ssr', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as ServerRenderer;
+}
+
+/**
+ * How long a rendered page is reused. The home form's default pickup time is "now" rounded to 5 minutes, so a page is
+ * rendered again after a minute (the browser hydrates with the time the page says it was rendered at).
+ */
+export const RENDERED_PAGE_TTL_MS = 60_000;
+
+interface RenderedPage {
+  at: number;
+  html: Promise<string>;
+}
+
+/**
+ * Server-rendered pages of each cached catalogue object (a change makes a new object, so a changed setting shows on
+ * the next page load), one per route of the renderer's list: the map cannot grow beyond that list.
+ */
+function pageRenderer(renderer: ServerRenderer) {
+  const pages = new WeakMap<SiteCatalog, Map<string, RenderedPage>>();
+  return (catalog: SiteCatalog, route: string): RenderedPage => {
+    let byRoute = pages.get(catalog);
+    if (!byRoute) pages.set(catalog, (byRoute = new Map()));
+    const now = Date.now();
+    let page = byRoute.get(route);
+    if (!page || now - page.at > RENDERED_PAGE_TTL_MS) {
+      page = { at: now, html: renderer.renderPage(route, publicCatalog(catalog), new Date(now)) };
+      page.html.catch(() => {});
+      byRoute.set(route, page);
+    }
+    return page;
+  };
+}
+
+/** index.html with the rendered page in #root in place of the start-up overlay (between <!--app--> and <!--/app-->). */
+export function withRenderedPage(html: string, page: string, renderedAt: number): string {
+  const start = html.indexOf('<div id="root"><!--app-->');
+  const end = html.indexOf('<!--/app--></div>', start);
+  if (start < 0 || end < 0) return html;
+  return `${html.slice(0, start)}<div id="root" data-rendered-at="${renderedAt}">${page}</div>${html.slice(end + '<!--/app--></div>'.length)}`;
+}
+
 /** Vite's build manifest (build.manifest: true), the parts we read. */
 interface ManifestChunk {
   file: string;
@@ -97,14 +149,9 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/forgot_password': ['src/views/forgotPassword/ForgotPasswordView.tsx'],
 };
 
-/**
- * The <link> tags that let the browser fetch a route's lazy chunk, its imports and its CSS together with the entry,
- * instead of after the entry has run and rendered (one round trip and a download saved before the view can paint).
- * Chunks the entry already loads (index.html's own modulepreload links) are left out.
- */
-export function routePreloadLinks(manifest: Manifest, pathname: string): string {
-  const modules = ROUTE_MODULES[(pathname.replace(/\/+$/, '') || '/').toLowerCase()];
-  if (!modules) return '';
+/** A route's lazy chunks (with their imports) and their CSS files, less what the entry already loads. */
+export function routeAssets(manifest: Manifest, pathname: string): { scripts: string[]; styles: string[] } {
+  const modules = ROUTE_MODULES[(pathname.replace(/\/+$/, '') || '/').toLowerCase()] ?? [];
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const inEntry = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
@@ -118,13 +165,41 @@ export function routePreloadLinks(manifest: Manifest, pathname: string): string 
   for (const key of modules) collect(key, wanted);
   const scripts: string[] = [];
   const styles: string[] = [];
+  const entryCss = new Set([...inEntry].flatMap((key) => manifest[key].css ?? []));
   for (const key of wanted) {
     if (inEntry.has(key)) continue;
-    scripts.push(`<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
-    for (const css of manifest[key].css ?? []) if (!styles.includes(css)) styles.push(css);
+    scripts.push(`/${manifest[key].file}`);
+    for (const css of manifest[key].css ?? []) if (!entryCss.has(css) && !styles.includes(`/${css}`)) styles.push(`/${css}`);
   }
-  const entryCss = new Set([...inEntry].flatMap((key) => manifest[key].css ?? []));
-  return [...scripts, ...styles.filter((css) => !entryCss.has(css)).map((css) => `<link rel="preload" as="style" crossorigin href="/${css}">`)].join('\n');
+  return { scripts, styles };
+}
+
+/**
+ * The <link> tags that let the browser fetch a route's lazy chunk, its imports and its CSS together with the entry,
+ * instead of after the entry has run and rendered (one round trip and a download saved before the view can paint).
+ * Chunks the entry already loads (index.html's own modulepreload links) are left out. A server-rendered page needs
+ * the route's CSS to paint: there it is a stylesheet.
+ */
+export function routePreloadLinks(manifest: Manifest, pathname: string, { rendered = false } = {}): string {
+  const { scripts, styles } = routeAssets(manifest, pathname);
+  return [
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    ...styles.map((file) => (rendered ? `<link rel="stylesheet" crossorigin href="${file}">` : `<link rel="preload" as="style" crossorigin href="${file}">`)),
+  ].join('\n');
+}
+
+/**
+ * A server-rendered page loads its JavaScript after its first paint: the module script and its preload links move
+ * from <head> into <template id="app-scripts">, and public/boot.js adds them to the page after the first frame. The
+ * HTML and CSS paint without sharing the connection with about 130 kB of scripts, which are only needed to hydrate.
+ */
+export function deferScripts(html: string): string {
+  const moved: string[] = [];
+  const rest = html.replace(/\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g, (tag: string) => {
+    moved.push(tag.trim());
+    return '';
+  });
+  return rest.replace('</body>', `<template id="app-scripts">${moved.join('')}</template>\n</body>`);
 }
 
 function readManifest(distDir: string): Manifest | null {
@@ -225,6 +300,9 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : null;
   const manifest = built ? readManifest(options.distDir) : null;
+  const renderer = built ? await loadRenderer(options.distDir) : null;
+  const renderedPage = renderer ? pageRenderer(renderer) : null;
+  const serverRendered = new Set(renderer?.SERVER_RENDERED_ROUTES ?? []);
   // The links of each route, worked out from the manifest once (the build does not change while the server runs).
   const preloadByRoute = new Map<string, string>();
   if (built) {
@@ -269,10 +347,14 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
       embedOrigins: options.embedOrigins,
     });
     const route = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-    let preload = preloadByRoute.get(route) ?? '';
-    // Only the routes of the table are remembered, so a stream of made-up paths cannot grow the map.
-    if (manifest && ROUTE_MODULES[route] && !preloadByRoute.has(route)) preloadByRoute.set(route, (preload = routePreloadLinks(manifest, route)));
-    if (preload) html = html.replace('</head>', `${preload}\n</head>`);
+    const preloadLinks = (rendered: boolean) => {
+      const key = `${rendered ? 'rendered ' : ''}${route}`;
+      let links = preloadByRoute.get(key) ?? '';
+      // Only the routes of the table are remembered, so a stream of made-up paths cannot grow the map.
+      if (manifest && ROUTE_MODULES[route] && !preloadByRoute.has(key)) preloadByRoute.set(key, (links = routePreloadLinks(manifest, route, { rendered })));
+      return links;
+    };
+    let rendered = false;
     // The catalogue from the same cache the API answers from (dropped on every operator change, in every process), so a
     // changed setting shows on the next page load. Without it (no site, a database fault) the website fetches as before.
     if (site) {
@@ -280,8 +362,31 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
         request.log.error({ err: error }, 'could not embed the site catalogue');
         return null;
       });
-      if (catalog) html = html.replace('</body>', `${cachedBootstrapBlock(catalog)}\n</body>`);
+      if (catalog) {
+        html = html.replace('</body>', `${cachedBootstrapBlock(catalog)}\n</body>`);
+        // The page itself for the routes that need no visitor data, when asked for exactly (no query, no other spelling).
+        if (renderedPage && serverRendered.has(pathname) && !request.url.includes('?')) {
+          const page = renderedPage(catalog, pathname);
+          const pageHtml = await page.html.catch((error: unknown) => {
+            request.log.error({ err: error }, `could not render ${pathname} on the server`);
+            return null;
+          });
+          if (pageHtml !== null) {
+            html = withRenderedPage(html, pageHtml, page.at);
+            rendered = true;
+          }
+        }
+      }
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const links = preloadLinks(rendered);
+    if (links) html = html.replace('</head>', `${links}\n</head>`);
+    if (rendered) html = deferScripts(html);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    // Compressed per request (a server-rendered page is 60–70 kB of HTML, about 10 kB compressed; brotli at quality 4
+    // takes about a millisecond for it).
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(html);
+    const body = encoding === 'br' ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(html, { level: 6 });
+    return reply.header('content-encoding', encoding).send(body);
   });
 }

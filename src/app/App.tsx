@@ -1,23 +1,30 @@
 import { MantineProvider } from '@mantine/core';
+import { Router } from 'wouter';
+import type { AppInput } from '../../machines/app/app.machine.ts';
 import { cssVariablesResolver, theme } from '../theme.ts';
 import { AppActor } from './appLogic.ts';
-import { readBootstrap } from './bootstrap.ts';
 import { FrameMessenger } from './FrameMessenger.tsx';
 import { Shell } from './Shell.tsx';
 
-// Read once per page load: the catalogue the server embedded in the page (settings, companies, fleet, popular locations).
-const input = readBootstrap();
+interface AppProps {
+  /** The start-up actor's input: the catalogue the server embedded in the page (src/app/bootstrap.ts). */
+  input: AppInput;
+  /** The request's path and query when the server renders (src/entry-server.tsx); the browser reads its location. */
+  ssrPath?: string;
+}
 
 /**
- * The website: Mantine theme, the start-up actor (starting with the embedded catalogue, see src/app/bootstrap.ts),
- * the shell with its routes, and the frame messenger.
+ * The website: Mantine theme, the start-up actor (starting with the embedded catalogue), the router, the shell with its
+ * routes, and the frame messenger. The same tree renders on the server and in the browser.
  */
-export function App() {
+export function App({ input, ssrPath }: AppProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <AppActor.Provider options={{ input }}>
-        <Shell />
-        <FrameMessenger />
+        <Router ssrPath={ssrPath}>
+          <Shell />
+          <FrameMessenger />
+        </Router>
       </AppActor.Provider>
     </MantineProvider>
   );

@@ -4,6 +4,7 @@ import { selectSettingsLoading } from '../../machines/app/app.selectors.ts';
 import { BookingAlerts } from '../components/booking/BookingAlerts.tsx';
 import { PriceLoader } from '../components/booking/PriceLoader.tsx';
 import { AppActor } from './appLogic.ts';
+import { endHydration } from './renderMode.ts';
 import { BookingProvider } from './booking/BookingProvider.tsx';
 import { Footer } from './Footer.tsx';
 import { LoadingScreen, RouteFallback } from './LoadingScreen.tsx';
@@ -13,6 +14,19 @@ import { AppRoutes, routeFor } from './routes.tsx';
 import { RouteSync } from './RouteSync.tsx';
 import { useSettings } from './useSettings.ts';
 import classes from './Shell.module.css';
+
+/**
+ * Marks the page as ready (`<html data-app-ready>`) once the routed view has committed, that is rendered or, on a
+ * server-rendered page, hydrated: before that the server's HTML shows but does not react. Tests wait for it. From then
+ * on renders use the browser's clock (src/app/renderMode.ts): React hydrates the routed view after the page around it.
+ */
+function RouteReady() {
+  useEffect(() => {
+    endHydration();
+    document.documentElement.setAttribute('data-app-ready', '');
+  }, []);
+  return null;
+}
 
 /** Page chrome of spec §2 Shell: the loading overlay, then navbar (when shown), the routed view and the footer (when shown). */
 export function Shell() {
@@ -42,6 +56,7 @@ export function Shell() {
         <main className={classes.main} id="main" tabIndex={-1}>
           <Suspense fallback={<RouteFallback onPending={setRouteLoading} />}>
             <AppRoutes />
+            <RouteReady />
           </Suspense>
         </main>
         {/* Not while a lazy view's code loads: it would show and then be pushed down by the view (Lighthouse:

@@ -11,13 +11,17 @@ import type { AppInput } from '../../machines/app/app.machine.ts';
 export function readBootstrap(doc: Document | undefined = globalThis.document): AppInput {
   const text = doc?.getElementById(BOOTSTRAP_ELEMENT_ID)?.textContent;
   if (!text) return {};
-  let data: Record<string, unknown>;
   try {
-    data = JSON.parse(text) as Record<string, unknown>;
+    return bootstrapInput(JSON.parse(text));
   } catch {
     return {};
   }
-  if (!data || typeof data !== 'object') return {};
+}
+
+/** The start-up actor's input from the block's data (also what the server renders with, src/entry-server.tsx). */
+export function bootstrapInput(value: unknown): AppInput {
+  if (!value || typeof value !== 'object') return {};
+  const data = value as Record<string, unknown>;
   const settings = checkSettingList(data.settings);
   const companies = checkCompanyList(data.companies);
   const fleet = checkFleetList(data.fleet);

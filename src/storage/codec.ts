@@ -74,3 +74,12 @@ export function clearAllExceptSettings(storage = browserStorage()): void {
   }
   for (const key of keys) storage.removeItem(key);
 }
+
+/**
+ * Whether the visitor has saved anything that changes the website's first render (a trip, a booking step, a corporate
+ * session): every spec §3 key but the operator's appSettings. src/main.tsx hydrates the server's HTML only without.
+ */
+export function hasVisitorState(storage = browserStorage()): boolean {
+  if (!storage) return false;
+  return Object.values(STORAGE_KEYS).some((key) => key !== STORAGE_KEYS.appSettings && storage.getItem(key) !== null);
+}

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
-import { launchBrowser, openPage, WIDTHS } from '../helpers/browser.ts';
+import { appReady, launchBrowser, openPage, WIDTHS } from '../helpers/browser.ts';
 import { oneWayForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
@@ -55,8 +55,7 @@ async function visit(path: string, width: number, storage: Record<string, string
       for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
     }, storage);
     await page.goto(`${provider.url}${path}`);
-    await page.locator('#main').waitFor({ state: 'attached' });
-    await page.getByText('Please wait while loading content').waitFor({ state: 'detached' });
+    await appReady(page);
     if (arrive) await arrive(page);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(700);

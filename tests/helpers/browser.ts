@@ -54,8 +54,12 @@ export async function openPage(browser: Browser, url: string, { width = WIDTHS.d
   return { context, page, errors, close: () => context.close() };
 }
 
-/** Waits until the start-up overlay is gone and the routed view is mounted. */
+/**
+ * Waits until the routed view has been rendered, or on a server-rendered page hydrated (`<html data-app-ready>`, set
+ * by src/app/Shell.tsx): the server's HTML shows before that but does not react yet. And the start-up overlay gone.
+ */
 export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await page.locator('#main').waitFor({ state: 'attached' });
   await page.getByText('Please wait while loading content').waitFor({ state: 'detached' });
   await page.locator('[data-route-loading]').waitFor({ state: 'detached' });

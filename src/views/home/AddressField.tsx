@@ -4,15 +4,17 @@
  * a plain input (drawn the same) with the same label, value and error, so typing is never lost; focus moves to the full field when
  * it arrives.
  */
-import { lazy, Suspense, useEffect, useId, useRef, type ComponentProps } from 'react';
+import { useEffect, useId, useState, type ComponentProps, type ComponentType } from 'react';
 import type { AddressAutocomplete as AddressAutocompleteType } from '../../components/address/AddressAutocomplete.tsx';
+import { isHydrating } from '../../app/renderMode.ts';
 import { TextField } from './fields.tsx';
 
-/** The field with the site's suggestion sources (saved addresses and places), both in the lazy chunk. */
-const loadAutocomplete = () => import('./AddressFieldFull.tsx');
-const LazyAutocomplete = lazy(async () => ({ default: (await loadAutocomplete()).AddressFieldFull }));
-
 type Props = Omit<ComponentProps<typeof AddressAutocompleteType>, 'suggest'>;
+
+/** The field with the site's suggestion sources (saved addresses and places), both in the lazy chunk. */
+let loaded: ComponentType<Props> | null = null;
+let loading: Promise<ComponentType<Props>> | null = null;
+const loadAutocomplete = () => (loading ??= import('./AddressFieldFull.tsx').then((module) => (loaded = module.AddressFieldFull)));
 
 /** Remembers across the swap whether the visitor was already in the field. */
 const focused = new Set<string>();
@@ -33,13 +35,19 @@ function FocusOnArrival({ id, children }: { id: string; children: React.ReactNod
 export function AddressField(props: Props) {
   const generated = useId();
   const id = props.id ?? `address-${generated}`;
-  const started = useRef(false);
+  // The plain field first when the code is not here yet, and always when hydrating the server's HTML (which has the
+  // plain field: the server never waits for this chunk); the full field once its code is in.
+  const [Full, setFull] = useState<ComponentType<Props> | null>(() => (isHydrating() ? null : loaded));
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void loadAutocomplete();
-  }, []);
-  const fallback = (
+    if (Full) return;
+    let live = true;
+    void loadAutocomplete().then((component) => live && setFull(() => component));
+    return () => {
+      live = false;
+    };
+  }, [Full]);
+  if (!Full)
+    return (
     <TextField
       id={id}
       label={props.label}
@@ -57,10 +65,8 @@ export function AddressField(props: Props) {
     />
   );
   return (
-    <Suspense fallback={fallback}>
-      <FocusOnArrival id={id}>
-        <LazyAutocomplete {...props} id={id} />
-      </FocusOnArrival>
-    </Suspense>
+    <FocusOnArrival id={id}>
+      <Full {...props} id={id} />
+    </FocusOnArrival>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Container, Paper, Text, Title } from '@mantine/core';
 import { startTransition, useEffect, useState } from 'react';
+import { isHydrating } from '../../app/renderMode.ts';
 import { useEnabled, useSetting } from '../../app/useSettings.ts';
 import { BookingFormsSlot } from './BookingFormsSlot.tsx';
 import { ContactSection } from './ContactSection.tsx';
@@ -19,8 +20,9 @@ export function HomeView() {
   const showContact = useEnabled('SHOW_COMPANY_CONTACT_SECTION');
   // The page arrives in three commits: the hero text first (the largest paint, so it shows as soon as the script
   // has run), then the booking forms, then the sections below them, each rendered in a transition in small slices
-  // instead of one long task (Lighthouse on a phone: largest contentful paint, total blocking time).
-  const [stage, setStage] = useState<0 | 1 | 2>(0);
+  // instead of one long task (Lighthouse on a phone: largest contentful paint, total blocking time). When the server
+  // rendered the page (src/app/renderMode.ts) all of it is there already and is hydrated in one go.
+  const [stage, setStage] = useState<0 | 1 | 2>(() => (isHydrating() ? 2 : 0));
   useEffect(() => {
     if (stage < 2) startTransition(() => setStage((stage + 1) as 1 | 2));
   }, [stage]);

@@ -2,6 +2,7 @@
  * Composition root of the home form machine (machines/homeForm): the browser's geolocation, the spec's storage keys
  * (BookingForm plain JSON, HourlyRateForm encoded) and the hand-over of a checked form to the booking actor.
  */
+import { renderNow } from '../../app/renderMode.ts';
 import { fromPromise } from 'xstate';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
 import type { LatLon } from '../../../contract/booking.ts';
@@ -54,6 +55,6 @@ export function homeFormInput(settings: HomeTabSettings): HomeFormInput {
     storedBookingType: readEncoded<string>(STORAGE_KEYS.bookingType),
     storedBookingForm: readJson<unknown>(STORAGE_KEYS.bookingForm),
     storedHourlyRateForm: readEncoded<unknown>(STORAGE_KEYS.hourlyRateForm),
-    now: new Date(),
+    now: renderNow(),
   };
 }

@@ -564,7 +564,7 @@ async function open(run: UiRun) {
   const first = path.steps[0]?.variant;
   const at = first?.startsWith('route.enter:') ? first.slice('route.enter:'.length) : '/';
   await run.page.goto(run.url(at));
-  await run.page.locator('#main').waitFor({ state: 'attached' });
+  await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
   await gone(run.page.getByText('Please wait while loading content'), 20_000);
 }
 
