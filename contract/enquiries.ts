@@ -1,3 +1,4 @@
+import { londonClock } from './londonClock.ts';
 import { z } from 'zod';
 
 /** Contact Us query reasons (spec §9), 'Booking' the default. */
@@ -18,7 +19,7 @@ export const ENQUIRY_LIMITS = {
 
 /** Today's date in Europe/London as YYYY-MM-DD (CLARIFICATIONS 8). */
 export function londonToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return londonClock(now).date;
 }
 
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);

@@ -13,11 +13,11 @@ const newest = (dir) => {
   }
   return latest;
 };
-const built = path.join(root, 'dist', 'index.html');
+const built = path.join(root, 'dist', '.ssr', 'entry-server.js');
 const sources = Math.max(...['src', 'machines', 'contract', 'public'].map((dir) => newest(path.join(root, dir))), statSync(path.join(root, 'index.html')).mtimeMs);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-  console.log('cabflow: building the website (vite build)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  console.log('cabflow: building the website (npm run build)…');
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 const server = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit' });

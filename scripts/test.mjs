@@ -1,4 +1,4 @@
-// `npm test`: type check, build, then every test: unit, API on PGlite, API on PostgreSQL, e2e in Chromium.
+// `npm test`: type check, build (scripts/build.mjs), then every test: unit, API on PGlite, API on PostgreSQL, e2e in Chromium.
 // It starts its own throwaway PostgreSQL cluster (Debian's `postgresql`) unless TEST_DATABASE_URL is set,
 // and drives Debian's `chromium`. Missing either is a failure, never a skip:
 //   apt-get install -y chromium postgresql
@@ -50,7 +50,7 @@ if (!existsSync(chromium)) {
 
 ok = step('type check', node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) && ok;
 if (!only || only === 'e2e') {
-  ok = step('build the website', node, [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']) && ok;
+  ok = step('build the website and its server renderer', node, ['scripts/build.mjs', '--logLevel', 'warn']) && ok;
   ok = step('bundle budget (bench/budget.json)', node, ['--import', 'tsx', 'scripts/check-bundle.ts']) && ok;
 }
 

@@ -4,31 +4,12 @@
  * their inputs; "now" is passed in and read as Europe/London wall-clock time (CLARIFICATIONS 8).
  */
 import type { BookingForm, HourlyRateForm, LatLon, Stop } from '../../contract/booking.ts';
+import { londonClock, type LondonClock } from '../../contract/londonClock.ts';
 import { DURATIONS, formatHour12, HOURS_12, LIMITS, MINUTES, parseHour, stopText } from '../../contract/quoting.constants.ts';
 
 // ─── Clock ────────────────────────────────────────────────────────────────────────────────────────
 
-export interface LondonClock {
-  /** YYYY-MM-DD */
-  date: string;
-  /** 0..23 */
-  hour: number;
-  /** 0..59 */
-  minute: number;
-}
-
-// Built once: creating an Intl.DateTimeFormat with a time zone costs milliseconds on a phone.
-let londonFormat: Intl.DateTimeFormat | undefined;
-
-export function londonClock(now: Date): LondonClock {
-  londonFormat ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const parts = Object.fromEntries(
-    londonFormat
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24, minute: Number(parts.minute) };
-}
+export { londonClock, type LondonClock } from '../../contract/londonClock.ts';
 
 /** '2030-06-01' + 1 → '2030-06-02' (calendar arithmetic, no time zone involved). */
 export function addDays(date: string, days: number): string {

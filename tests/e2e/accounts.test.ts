@@ -9,7 +9,7 @@ import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
 // Forgot password (with the code read from a real SMTP server) and the corporate area (sign-in, bookings, profile,
 // logout, protected routes) through the real server and its database, in Chromium.
-// Needs a build first: `npx vite build && npx vitest run --project e2e tests/e2e/accounts.test.ts`.
+// Needs a build first: `npm run build && npx vitest run --project e2e tests/e2e/accounts.test.ts`.
 
 let provider: TestProvider;
 let smtp: TestSmtpServer;

@@ -8,7 +8,7 @@ import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/pr
 // §4 Booking flow; §5 Details step; §8 Booking and payment) through the real server and its sandbox card processor,
 // in Chromium. Each visit starts from a real quote: priced by POST /calculate-distance-price and stored in
 // localStorage under the spec's keys, exactly as the quotation step leaves it.
-// Needs a build first: `npx vite build && npx vitest run --project e2e tests/e2e/booking.test.ts`.
+// Needs a build first: `npm run build && npx vitest run --project e2e tests/e2e/booking.test.ts`.
 
 let provider: TestProvider;
 let browser: Browser;

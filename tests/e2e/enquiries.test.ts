@@ -5,7 +5,7 @@ import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS } from '../he
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // The 'QUOTE NOW' request (/quoteView) and the Contact Us form through the real server, its database and its mail
-// outbox, in Chromium. Needs a build first: `npx vite build && npx vitest run --project e2e tests/e2e/enquiries.test.ts`.
+// outbox, in Chromium. Needs a build first: `npm run build && npx vitest run --project e2e tests/e2e/enquiries.test.ts`.
 
 let provider: TestProvider;
 let browser: Browser;

@@ -11,7 +11,7 @@ import { ADMIN_TOKEN, startTestProvider, type TestProvider } from '../helpers/pr
 // and every request to maps.googleapis.com is answered by FAKE_MAPS_SCRIPT below, which implements only what cabflow
 // calls (importLibrary; places.AutocompleteSuggestion, AutocompleteSessionToken and Place.fetchFields; Map, Marker,
 // Polyline). The server keeps its offline maps (GOOGLE_API_KEY is not in its environment). Needs a build first:
-// `npx vite build` (or DIST_DIR=… for another directory). GOOGLE_SHOTS_DIR=… also saves screenshots there.
+// `npm run build` (or DIST_DIR=… for another directory). GOOGLE_SHOTS_DIR=… also saves screenshots there.
 
 const BROWSER_KEY = 'test-browser-key';
 const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';

@@ -8,7 +8,7 @@ import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 // typing through page.keyboard): no clicks, no element.click(), no fill(). Mileage trip Heathrow → The Savoy,
 // the cheapest vehicle, a guest's details, Pay in Car. At the key steps the focused element must show a focus
 // indicator (an outline or a ring). Reading the page (URL, values, the focused element) is allowed.
-// Needs a build first: `npx vite build && npx vitest run --project e2e tests/e2e/keyboard.test.ts`.
+// Needs a build first: `npm run build && npx vitest run --project e2e tests/e2e/keyboard.test.ts`.
 
 let provider: TestProvider;
 let browser: Browser;

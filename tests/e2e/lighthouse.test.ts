@@ -6,7 +6,7 @@ import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 // and SEO at 1.00 under the desktop preset on the five pages (/quotationview with a real quote, /personalDetailView
 // with a vehicle chosen). Performance is measured by `npm run bench` (bench/lighthouse.bench.ts): on a shared CI
 // machine it is too noisy to assert.
-// Needs a build first: `npx vite build && npx vitest run --project e2e tests/e2e/lighthouse.test.ts`.
+// Needs a build first: `npm run build && npx vitest run --project e2e tests/e2e/lighthouse.test.ts`.
 
 let provider: TestProvider;
 let lighthouse: LighthouseBrowser;

@@ -5,7 +5,7 @@ import { weekdayAhead } from '../helpers/forms.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // Issue 3 in the browser: the home forms, the pricing overlays and popups, and /quotationview, through the real
-// server and its seeded demo operator, in Chromium. Needs a build first: `npx vite build`.
+// server and its seeded demo operator, in Chromium. Needs a build first: `npm run build`.
 
 const SAVOY = 'The Savoy, Strand, London WC2R 0EZ';
 const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';

@@ -13,7 +13,7 @@ import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 // tests/e2e/quoting.test.ts; home, fleet and QUOTE NOW from tests/e2e/shell.test.ts (all three widths there). This
 // file adds the rest at all three widths, under the names the other e2e files use for 375 and 1280 px, so each
 // picture has one name whichever file wrote it last. Each page is also checked for sideways scrolling.
-// Needs a build first: `npx vite build && npx vitest run --project e2e tests/e2e/screenshots.test.ts`.
+// Needs a build first: `npm run build && npx vitest run --project e2e tests/e2e/screenshots.test.ts`.
 
 let provider: TestProvider;
 let browser: Browser;

@@ -6,7 +6,7 @@ import { appReady, launchBrowser, openPage, saveScreenshot, SCREENSHOT_DIR, WIDT
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // The app shell of spec §2 through the real server and its seeded database, in Chromium.
-// Needs a build first: `npx vite build && npx vitest run --project e2e`.
+// Needs a build first: `npm run build && npx vitest run --project e2e`.
 
 let provider: TestProvider;
 let browser: Browser;

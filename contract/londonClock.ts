@@ -1,0 +1,32 @@
+/**
+ * Europe/London wall-clock time (CLARIFICATIONS 8) by the UK's summer-time rule, without Intl: the first use of an
+ * Intl formatter with a time zone loads the browser's time-zone data, which cost a phone about 100 ms of the home
+ * page's start-up. The rule (in force since 1996, Summer Time Order 2002): British Summer Time, UTC+1, from 01:00 UTC
+ * on the last Sunday of March to 01:00 UTC on the last Sunday of October; GMT, UTC+0, otherwise.
+ * contract/londonClock.test.ts holds it to Intl's Europe/London, hour by hour, 1996–2040.
+ */
+export interface LondonClock {
+  /** YYYY-MM-DD */
+  date: string;
+  /** 0–23 */
+  hour: number;
+  minute: number;
+}
+
+/** 01:00 UTC on the last Sunday of `month` (0-based) of `year`, in epoch milliseconds. */
+function lastSundayAt1Utc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
+}
+
+/** London's offset from UTC at `now`, in minutes: 60 in summer time, else 0. */
+export function londonOffsetMinutes(now: Date): number {
+  const year = now.getUTCFullYear();
+  const t = now.getTime();
+  return t >= lastSundayAt1Utc(year, 2) && t < lastSundayAt1Utc(year, 9) ? 60 : 0;
+}
+
+export function londonClock(now: Date): LondonClock {
+  const local = new Date(now.getTime() + londonOffsetMinutes(now) * 60_000);
+  return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours(), minute: local.getUTCMinutes() };
+}
