@@ -5,8 +5,8 @@
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
 
 // A server-rendered page (server/plugins/spa.ts) carries its scripts in <template id="app-scripts">: they are added
-// after the page's first frame (or after 50 ms when no frame comes, as in a background tab), so the HTML and CSS
-// paint first and the scripts then hydrate it.
+// after the page's first frame, so the HTML and CSS paint first and the scripts then hydrate it. A hidden page (a
+// background tab) gets no frames: it loads them at once; a page that gets no frame within a second loads them then.
 (function loadAppScripts() {
   var template = document.getElementById('app-scripts');
   if (!template) return;
@@ -21,7 +21,8 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
       document.head.appendChild(copy);
     }
   }
-  setTimeout(start, 50);
+  if (document.visibilityState === 'hidden') return start();
+  setTimeout(start, 1000);
   requestAnimationFrame(function () {
     setTimeout(start, 0);
   });

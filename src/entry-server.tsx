@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './app/App.tsx';
 import { bootstrapInput } from './app/bootstrap.ts';
-import { endHydration, startHydration } from './app/renderMode.ts';
+import { setRenderedAt } from './app/renderMode.ts';
 
 /** Lower-case paths (src/app/routes.tsx) the server renders; the booking steps need the visitor's saved trip. */
 export const SERVER_RENDERED_ROUTES: readonly string[] = ['/', '/home', '/ourfleet', '/contactus', '/login', '/forgot_password'];
@@ -22,7 +22,7 @@ export async function renderPage(url: string, catalogue: unknown, now: Date, tim
   const input = bootstrapInput(catalogue);
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new Error(`server render of ${url} took over ${timeoutMs} ms`)), timeoutMs);
-  startHydration(now);
+  setRenderedAt(now.getTime());
   try {
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
@@ -36,6 +36,5 @@ export async function renderPage(url: string, catalogue: unknown, now: Date, tim
     return Buffer.concat(chunks).toString('utf8');
   } finally {
     clearTimeout(timer);
-    endHydration();
   }
 }

@@ -24,7 +24,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { readBootstrap } from './app/bootstrap.ts';
 import { isFramed } from './app/frameMessenger.ts';
-import { startHydration } from './app/renderMode.ts';
+import { setRenderedAt } from './app/renderMode.ts';
 import { hasVisitorState } from './storage/codec.ts';
 
 // Inside an operator's iframe the page height follows the content (see src/app/Shell.module.css).
@@ -60,7 +60,7 @@ const app = (
 // passenger): then React renders afresh and replaces the server's HTML on its first commit.
 const renderedAt = Number(container.dataset.renderedAt);
 if (renderedAt > 0 && !hasVisitorState()) {
-  startHydration(new Date(renderedAt));
+  setRenderedAt(renderedAt);
   startTransition(() => {
     hydrateRoot(container, app, {
       onRecoverableError: (error) => console.error('The page differed from the server-rendered HTML and was rendered again:', error),

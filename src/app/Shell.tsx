@@ -4,7 +4,6 @@ import { selectSettingsLoading } from '../../machines/app/app.selectors.ts';
 import { BookingAlerts } from '../components/booking/BookingAlerts.tsx';
 import { PriceLoader } from '../components/booking/PriceLoader.tsx';
 import { AppActor } from './appLogic.ts';
-import { endHydration } from './renderMode.ts';
 import { BookingProvider } from './booking/BookingProvider.tsx';
 import { Footer } from './Footer.tsx';
 import { LoadingScreen, RouteFallback } from './LoadingScreen.tsx';
@@ -17,12 +16,10 @@ import classes from './Shell.module.css';
 
 /**
  * Marks the page as ready (`<html data-app-ready>`) once the routed view has committed, that is rendered or, on a
- * server-rendered page, hydrated: before that the server's HTML shows but does not react. Tests wait for it. From then
- * on renders use the browser's clock (src/app/renderMode.ts): React hydrates the routed view after the page around it.
+ * server-rendered page, hydrated: before that the server's HTML shows but does not react. Tests wait for it.
  */
 function RouteReady() {
   useEffect(() => {
-    endHydration();
     document.documentElement.setAttribute('data-app-ready', '');
   }, []);
   return null;
@@ -52,7 +49,8 @@ export function Shell() {
         <a href="#main" className={classes.skipLink}>
           Skip to main content
         </a>
-        {navbarVisible(settings, location) && <Navbar />}
+        {/* Suspense boundaries: on a server-rendered page each is hydrated in a pass of its own (shorter tasks). */}
+        <Suspense>{navbarVisible(settings, location) && <Navbar />}</Suspense>
         <main className={classes.main} id="main" tabIndex={-1}>
           <Suspense fallback={<RouteFallback onPending={setRouteLoading} />}>
             <AppRoutes />
@@ -61,7 +59,7 @@ export function Shell() {
         </main>
         {/* Not while a lazy view's code loads: it would show and then be pushed down by the view (Lighthouse:
             layout shift 0.1–0.4). */}
-        {footerVisible(settings) && !routeLoading && <Footer />}
+        <Suspense>{footerVisible(settings) && !routeLoading && <Footer />}</Suspense>
       </div>
       <RouteSync />
       <PriceLoader />

@@ -17,6 +17,7 @@ import { useSelector as useActorSelector } from '@xstate/react';
 import { createContext, createElement, startTransition, use, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { createActor, type Actor, type ActorOptions, type SnapshotFrom } from 'xstate';
 import type { BookingInput } from '../../../machines/booking/booking.context.ts';
+import { useHydrating } from '../renderMode.ts';
 import type { BookingLogic } from './bookingLogic.ts';
 
 export type BookingActor = Actor<BookingLogic>;
@@ -29,6 +30,18 @@ let loading: Promise<BookingLogic> | null = null;
 export function loadBookingLogic(): Promise<BookingLogic> {
   loading ??= import('./bookingLogic.ts').then((module) => (loaded = module.bookingLogic));
   return loading;
+}
+
+/** Resolves at the visitor's first pointer, touch, key or focus on the page. */
+function firstInteraction(): Promise<void> {
+  const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const type of events) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    for (const type of events) window.addEventListener(type, done, { capture: true, passive: true });
+  });
 }
 
 interface Slot {
@@ -69,11 +82,19 @@ function Provider({ children, logic, options }: ProviderProps) {
   });
   const pendingStop = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // On a server-rendered page a fresh visitor has no booking yet, and nothing on it needs the machine before they
+  // start using the page: its code (with the API schemas) then loads at their first interaction, not while the phone
+  // is still hydrating the page (Lighthouse: total blocking time).
+  const hydrating = useHydrating();
+  const [waitForVisitor] = useState(hydrating);
+
   // Load the machine when it was not at hand; create the actor once.
   useEffect(() => {
     if (actor) return;
     let live = true;
-    loadBookingLogic().then(
+    (waitForVisitor ? firstInteraction() : Promise.resolve())
+      .then(loadBookingLogic)
+      .then(
       // In a transition: the booking views waiting for the actor then render in slices, not in one long task.
       (machine) => live && startTransition(() => setActor((current) => current ?? newActor(machine, options))),
       (error: unknown) => {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState, type ComponentProps, type ComponentType } from 'react';
 import type { AddressAutocomplete as AddressAutocompleteType } from '../../components/address/AddressAutocomplete.tsx';
-import { isHydrating } from '../../app/renderMode.ts';
+import { useHydrating } from '../../app/renderMode.ts';
 import { TextField } from './fields.tsx';
 
 type Props = Omit<ComponentProps<typeof AddressAutocompleteType>, 'suggest'>;
@@ -37,7 +37,8 @@ export function AddressField(props: Props) {
   const id = props.id ?? `address-${generated}`;
   // The plain field first when the code is not here yet, and always when hydrating the server's HTML (which has the
   // plain field: the server never waits for this chunk); the full field once its code is in.
-  const [Full, setFull] = useState<ComponentType<Props> | null>(() => (isHydrating() ? null : loaded));
+  const hydrating = useHydrating();
+  const [Full, setFull] = useState<ComponentType<Props> | null>(() => (hydrating ? null : loaded));
   useEffect(() => {
     if (Full) return;
     let live = true;

@@ -1,6 +1,6 @@
 import { Box, Container, Paper, Text, Title } from '@mantine/core';
-import { startTransition, useEffect, useState } from 'react';
-import { isHydrating } from '../../app/renderMode.ts';
+import { startTransition, Suspense, useEffect, useState } from 'react';
+import { claimServerRender } from '../../app/renderMode.ts';
 import { useEnabled, useSetting } from '../../app/useSettings.ts';
 import { BookingFormsSlot } from './BookingFormsSlot.tsx';
 import { ContactSection } from './ContactSection.tsx';
@@ -21,8 +21,9 @@ export function HomeView() {
   // The page arrives in three commits: the hero text first (the largest paint, so it shows as soon as the script
   // has run), then the booking forms, then the sections below them, each rendered in a transition in small slices
   // instead of one long task (Lighthouse on a phone: largest contentful paint, total blocking time). When the server
-  // rendered the page (src/app/renderMode.ts) all of it is there already and is hydrated in one go.
-  const [stage, setStage] = useState<0 | 1 | 2>(() => (isHydrating() ? 2 : 0));
+  // rendered the page (src/app/renderMode.ts) all of it is there already. Each part is a Suspense boundary: React
+  // hydrates a server-rendered boundary in a pass of its own, so no one commit has to take in the whole page.
+  const [stage, setStage] = useState<0 | 1 | 2>(() => (claimServerRender('home') ? 2 : 0));
   useEffect(() => {
     if (stage < 2) startTransition(() => setStage((stage + 1) as 1 | 2));
   }, [stage]);
@@ -44,7 +45,13 @@ export function HomeView() {
               The quote form and the hourly-rate form (tabs 'GET A QUOTE' / 'Hourly Rate', spec §2 Home)
               replace <BookingFormsSlot /> inside this Paper. Keep the Paper: the hero layout is built around it. */}
           <Paper className={classes.formsPaper} radius="lg" shadow="md" data-slot="booking-forms">
-            {showForms ? <BookingFormsSlot /> : <div className={classes.formsPending} />}
+            {showForms ? (
+              <Suspense>
+                <BookingFormsSlot />
+              </Suspense>
+            ) : (
+              <div className={classes.formsPending} />
+            )}
           </Paper>
           {/* ─────────── end of booking forms slot ─────────── */}
         </Container>
@@ -52,10 +59,12 @@ export function HomeView() {
 
       {showSections ? (
         <>
-          <ServicesSection />
-          {showFleet && <FleetSection />}
-          {showPopular && <PopularLocationsSection />}
-          {showContact && <ContactSection />}
+          <Suspense>
+            <ServicesSection />
+          </Suspense>
+          <Suspense>{showFleet && <FleetSection />}</Suspense>
+          <Suspense>{showPopular && <PopularLocationsSection />}</Suspense>
+          <Suspense>{showContact && <ContactSection />}</Suspense>
         </>
       ) : (
         <div className={classes.sectionsPending} />

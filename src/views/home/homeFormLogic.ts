@@ -2,7 +2,6 @@
  * Composition root of the home form machine (machines/homeForm): the browser's geolocation, the spec's storage keys
  * (BookingForm plain JSON, HourlyRateForm encoded) and the hand-over of a checked form to the booking actor.
  */
-import { renderNow } from '../../app/renderMode.ts';
 import { fromPromise } from 'xstate';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
 import type { LatLon } from '../../../contract/booking.ts';
@@ -49,12 +48,12 @@ export function homeFormLogic(booking: Promise<BookingActor>) {
 }
 
 /** The machine's input: the tab settings and whatever the visitor saved last time. */
-export function homeFormInput(settings: HomeTabSettings): HomeFormInput {
+export function homeFormInput(settings: HomeTabSettings, now: Date): HomeFormInput {
   return {
     settings,
     storedBookingType: readEncoded<string>(STORAGE_KEYS.bookingType),
     storedBookingForm: readJson<unknown>(STORAGE_KEYS.bookingForm),
     storedHourlyRateForm: readEncoded<unknown>(STORAGE_KEYS.hourlyRateForm),
-    now: renderNow(),
+    now,
   };
 }
