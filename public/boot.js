@@ -5,8 +5,9 @@
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
 
 // A server-rendered page (server/plugins/spa.ts) carries its scripts in <template id="app-scripts">: they are added
-// after the page's first frame, so the HTML and CSS paint first and the scripts then hydrate it. A hidden page (a
-// background tab) gets no frames: it loads them at once; a page that gets no frame within a second loads them then.
+// once the browser reports the page's first contentful paint, so the HTML and CSS paint first and the scripts then
+// hydrate it. A hidden page (a background tab) paints nothing: it loads them at once; without a paint report within
+// a second (a browser without paint timing) they load then.
 (function loadAppScripts() {
   var template = document.getElementById('app-scripts');
   if (!template) return;
@@ -23,7 +24,13 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   }
   if (document.visibilityState === 'hidden') return start();
   setTimeout(start, 1000);
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
+  try {
+    new PerformanceObserver(function (list, observer) {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    start();
+  }
 })();

@@ -1,8 +1,10 @@
 // The page the server serves for each route (server/plugins/spa.ts): the route's lazy chunk named for preloading (from
-// Vite's manifest), and the site's public catalogue embedded as a JSON data block equal to the catalogue calls' answers,
-// following an operator's change on the next page load. Needs a build (DIST_DIR or dist/); skipped without one.
+// Vite's manifest), the site's public catalogue embedded as a JSON data block equal to the catalogue calls' answers,
+// following an operator's change on the next page load, and the first screen rendered on the server for the routes
+// that need no visitor data (src/entry-server.tsx). Needs a build (npm run build, or DIST_DIR); skipped without one.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_ELEMENT_ID, ROUTE_MODULES } from '../../server/plugins/spa.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
@@ -54,9 +56,12 @@ describe('the served page', () => {
     const contact = manifest['src/views/contact/ContactUsView.tsx'];
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${contact.file}">`);
     for (const imported of contact.imports ?? []) if (imported !== 'index.html') expect(html).toContain(`/${manifest[imported].file}"`);
-    expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/Input-[\w-]+\.css">/);
+    // Rendered on the server, so the view's CSS is a stylesheet (the page paints with it); a preload otherwise.
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/Input-[\w-]+\.css">/);
     // Same links for a different spelling of the path (routes match case-insensitively, as wouter's do).
-    expect(await page('/ContactUs/')).toContain(contact.file);
+    const otherSpelling = await page('/ContactUs/');
+    expect(otherSpelling).toContain(contact.file);
+    expect(otherSpelling).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/Input-[\w-]+\.css">/);
     const home = await page('/');
     expect(home).not.toContain(contact.file);
     expect(home).not.toContain('rel="preload" as="style"');
@@ -91,5 +96,85 @@ describe('the served page', () => {
       const response = await provider.fastify.inject({ method: 'GET', url: '/.vite/manifest.json', headers: { 'accept-encoding': encoding } });
       expect(response.statusCode).toBe(404);
     }
+  });
+});
+
+describe('the server-rendered first screen', () => {
+  let provider: TestProvider;
+  let built = false;
+  beforeAll(async () => {
+    provider = await startTestProvider();
+    built = existsSync(path.join(provider.config.distDir, '.ssr', 'entry-server.js'));
+  });
+  afterAll(() => provider.dispose());
+
+  const get = (url: string, headers: Record<string, string> = {}) => provider.fastify.inject({ method: 'GET', url, headers });
+  const OVERLAY = 'Please wait while loading content';
+  const rootOf = (html: string) => /<div id="root"( data-rendered-at="(\d+)")?>/.exec(html);
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it('renders the page itself for /, /home, /ourfleet, /contactus, /login and /forgot_password, with its scripts loaded after the paint', async ({ skip }) => {
+    if (!built) return skip();
+    const expected: Record<string, string> = {
+      '/': '>Book your taxi</h1>',
+      '/home': '>Book your taxi</h1>',
+      '/ourfleet': 'Saloon',
+      '/contactus': 'Query reason',
+      '/login': 'Password',
+      '/forgot_password': 'Forgot',
+    };
+    for (const [url, text] of Object.entries(expected)) {
+      const html = (await get(url)).body;
+      expect(rootOf(html)?.[2], url).toMatch(/^\d{13}$/);
+      expect(html, url).toContain(text);
+      expect(html, url).not.toContain(OVERLAY);
+      // The module script and its preloads sit in the inert template that public/boot.js reads after the first paint.
+      expect(headOf(html), url).not.toMatch(/<script type="module"|rel="modulepreload"/);
+      expect(html, url).toMatch(/<template id="app-scripts"><script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      // No inline script: the CSP allows none (React's streaming helpers would need one).
+      for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag, url).toMatch(/ src="|type="application\/json"/);
+    }
+  });
+
+  it('serves the start-up overlay, not a rendered page, where the first screen needs the visitor data or the URL differs', async ({ skip }) => {
+    if (!built) return skip();
+    for (const url of ['/quotationview', '/personalDetailView', '/paymentview', '/bookings', '/contactus?from=mail', '/ContactUs', '/nowhere']) {
+      const html = (await get(url)).body;
+      expect(rootOf(html)?.[1], url).toBeUndefined();
+      expect(html, url).toContain(OVERLAY);
+      expect(headOf(html), url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(html, url).not.toContain('<template id="app-scripts">');
+    }
+  });
+
+  it('reuses a rendered page within a minute, and renders again after an operator change', async ({ skip }) => {
+    if (!built) return skip();
+    const first = (await get('/')).body;
+    const again = (await get('/')).body;
+    expect(rootOf(again)?.[2]).toBe(rootOf(first)?.[2]);
+    expect(first).toContain('with Westway Cars');
+    const put = await provider.fastify.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { Company_Name: 'Northway <Cabs>' } });
+    expect(put.statusCode).toBe(200);
+    const changed = (await get('/')).body;
+    expect(changed).toContain('with Northway &lt;Cabs&gt;');
+    expect(changed).not.toContain('Northway <Cabs>');
+  });
+
+  it('sends the page compressed when the browser accepts it', async ({ skip }) => {
+    if (!built) return skip();
+    const plain = await get('/contactus');
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await get('/contactus', { 'accept-encoding': encoding });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toContain('Accept-Encoding');
+      const body = encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      expect(body.toString('utf8')).toBe(plain.body);
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    }
+  });
+
+  it('does not serve the server renderer', async ({ skip }) => {
+    if (!built) return skip();
+    for (const encoding of ['br', 'identity']) expect((await get('/.ssr/entry-server.js', { 'accept-encoding': encoding })).statusCode).toBe(404);
   });
 });

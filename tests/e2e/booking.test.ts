@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
 import { hourlyForm, oneWayForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
@@ -204,6 +204,7 @@ describe('personal details (/personalDetailView)', () => {
       await page.getByRole('switch', { name: /Someone else is travelling/ }).check();
       await page.getByLabel('Passenger Name').fill('Alan Turing');
       await page.reload();
+      await appReady(page);
       await page.getByLabel('Surname').waitFor();
       expect(pathname(page)).toBe('/personalDetailView');
       expect(await page.getByLabel('First Name').inputValue()).toBe('Grace');
@@ -269,6 +270,7 @@ describe('pay in car', () => {
       expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['appSettings']);
       // A reload still shows the booking.
       await page.reload();
+      await appReady(page);
       await page.getByTestId('booking-number').waitFor();
       expect(await page.getByTestId('booking-number').textContent()).toBe(number);
       expect(errors).toEqual([]);
@@ -330,6 +332,7 @@ describe('pay in car', () => {
     try {
       expect(pathname(saved.page)).toBe('/paymentview');
       await saved.page.reload();
+      await appReady(saved.page);
       await saved.page.getByRole('button', { name: 'Pay in Car' }).waitFor();
       expect(pathname(saved.page)).toBe('/paymentview');
     } finally {
@@ -489,6 +492,7 @@ describe('pay by card (sandbox, TEST MODE)', () => {
       await toCardPage(page);
       const url = page.url();
       await page.reload();
+      await appReady(page);
       await page.getByTestId('test-mode-banner').waitFor();
       expect(pathname(page)).toBe('/stripecheckout');
       expect(new URL(page.url()).searchParams.get('amount')).toBe(new URL(url).searchParams.get('amount'));

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, saveScreenshot, WIDTHS } from '../helpers/browser.ts';
+import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS } from '../helpers/browser.ts';
 import { weekdayAhead } from '../helpers/forms.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
@@ -67,6 +67,7 @@ describe('home forms', () => {
       expect(await page.getByRole('tab', { name: 'Hourly Rate' }).getAttribute('aria-selected')).toBe('true');
       await fillQuote(page);
       await page.reload();
+      await appReady(page);
       await page.getByRole('tab', { name: 'GET A QUOTE' }).click();
       expect(await page.getByTestId('quote-pickup').inputValue()).toBe(HEATHROW);
       expect(await page.getByLabel('Passengers').inputValue()).toBe('2');
@@ -181,6 +182,7 @@ describe('quoting', () => {
       await toQuotation(page);
       const before = await page.getByTestId('vehicle-card').count();
       await page.reload();
+      await appReady(page);
       await page.getByTestId('vehicle-card').first().waitFor();
       expect(pathname(page)).toBe('/quotationview');
       expect(await page.getByTestId('vehicle-card').count()).toBe(before);
@@ -253,7 +255,7 @@ describe('screenshots', () => {
         await page.unroute('**/api/v1/calculate-distance-price');
 
         await page.goto(`${provider.url}/`);
-        await page.getByRole('tab').first().waitFor();
+        await appReady(page);
         await fillQuote(page, { pickup: SAVOY, dropoff: SAVOY });
         await search(page);
         await page.getByRole('alertdialog').waitFor({ timeout: 15_000 });

@@ -321,3 +321,69 @@ describe('the shell', () => {
     }
   });
 });
+
+describe('server-rendered pages (src/entry-server.tsx)', () => {
+  const RENDERED = ['/', '/home', '/ourfleet', '/contactus', '/login', '/forgot_password'];
+
+  it('paints the page from the server HTML alone, before any script runs', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: WIDTHS.mobile, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${provider.url}/`);
+      expect(await page.getByRole('heading', { level: 1, name: 'Book your taxi' }).isVisible()).toBe(true);
+      expect(await page.getByRole('tab', { name: 'Hourly Rate' }).getAttribute('aria-selected')).toBe('true');
+      expect(await page.getByTestId('hourly-pickup').isVisible()).toBe(true);
+      expect(await page.locator('footer').getByText('© 2024 Westway Cars. All rights reserved.').isVisible()).toBe(true);
+      expect(await page.getByText('Please wait while loading content').count()).toBe(0);
+      // Styled: the server's class names are the browser build's (the brand colour on the primary button).
+      const search = page.getByRole('button', { name: 'Search' });
+      expect(await search.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(47, 104, 173)');
+      await page.goto(`${provider.url}/contactus`);
+      expect(await page.getByLabel('Query reason').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates every server-rendered route at 375 and 1280 px without an error, and then reacts', async () => {
+    for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
+      for (const route of RENDERED) {
+        const { page, errors, close } = await openPage(browser, `${provider.url}${route}`, { width });
+        try {
+          expect(errors, `${route} @${width}`).toEqual([]);
+          expect(pathname(page)).toBe(route);
+        } finally {
+          await close();
+        }
+      }
+    }
+    const { page, errors, close } = await openPage(browser, `${provider.url}/`, { width: WIDTHS.mobile });
+    try {
+      await page.getByRole('tab', { name: 'GET A QUOTE' }).click();
+      expect(await page.getByRole('tab', { name: 'GET A QUOTE' }).getAttribute('aria-selected')).toBe('true');
+      await page.getByTestId('quote-pickup').fill('Paddington');
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('BookingForm') ?? 'null')?.pickup)).toBe('Paddington');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("renders afresh, with the visitor's saved trip, when the visitor has one", async () => {
+    const { page, errors, close } = await openPage(browser, `${provider.url}/`, { width: WIDTHS.mobile });
+    try {
+      await page.getByRole('tab', { name: 'GET A QUOTE' }).click();
+      await page.getByTestId('quote-pickup').fill('Paddington Station');
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('BookingForm') ?? 'null')?.pickup)).toBe('Paddington Station');
+      await page.reload();
+      await appReady(page);
+      // The server's HTML has the empty form; the browser rendered its own with the saved trip instead.
+      expect(await page.locator('#root').getAttribute('data-rendered-at')).toMatch(/^\d+$/);
+      await page.getByRole('tab', { name: 'GET A QUOTE' }).click();
+      expect(await page.getByTestId('quote-pickup').inputValue()).toBe('Paddington Station');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

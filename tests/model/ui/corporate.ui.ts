@@ -107,6 +107,8 @@ export const corporateUi: UiMachine = {
     const first = path.steps[0]?.variant ?? '';
     const at = first.startsWith('route.enter:') ? first.slice('route.enter:'.length) : first.startsWith('login.submit') ? '/login' : '/login';
     await run.page.goto(run.url(at));
+    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
+    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
     await run.page.locator('[data-screen]').first().waitFor({ timeout: 20_000 });
   },
   executors: {

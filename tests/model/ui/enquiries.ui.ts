@@ -38,6 +38,8 @@ export const quoteRequestUi: UiMachine = {
       await run.page.evaluate((form) => localStorage.setItem('BookingForm', JSON.stringify(form)), stored);
     }
     await run.page.goto(run.url('/quoteView'));
+    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
+    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
     await visible(quoteForm(run), 20_000);
   },
   executors: {
@@ -111,6 +113,8 @@ export const contactUi: UiMachine = {
   calls: { sendContactForm: '**/api/v1/contact-us' },
   open: async (run) => {
     await run.page.goto(run.url('/contactus'));
+    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
+    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
     await visible(contactForm(run), 20_000);
   },
   executors: {

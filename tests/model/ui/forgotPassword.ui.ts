@@ -66,6 +66,8 @@ export const forgotPasswordUi: UiMachine = {
   },
   open: async (run) => {
     await run.page.goto(run.url('/forgot_password'));
+    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
+    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
     await visible(run.page.getByRole('heading', { name: 'Forgot Password' }), 20_000);
   },
   executors: {

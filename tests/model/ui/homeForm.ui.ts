@@ -65,6 +65,8 @@ export const homeFormUi: UiMachine = {
     // A string, not a function: the test's compiler may add helpers to functions that do not exist in the page.
     await run.context.addInitScript(GEOLOCATION_STAND_IN);
     await run.page.goto(run.url('/'));
+    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
+    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
     await visible(run.page.getByRole('tablist', { name: 'Booking type' }), 20_000);
   },
   executors: {

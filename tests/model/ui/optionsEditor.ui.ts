@@ -53,6 +53,8 @@ export const optionsEditorUi: UiMachine = {
   open: async (run) => {
     await seedReturnTrip(run);
     await run.page.goto(run.url('/personalDetailView'));
+    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
+    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
     await visible(optionsPanel(run), 20_000);
   },
   executors: {
