@@ -5,14 +5,18 @@
  * with the page. When Google cannot be loaded or fails, the suggestions come from /api/v1/places for the rest of the
  * page load, and the failure is logged once (spec §8 "Logged only").
  */
-import { fetchAddresses } from '../../api/catalog.ts';
-import { fetchPlaceSuggestions } from '../../api/places.ts';
+import type { fetchPlaceSuggestions as FetchPlaceSuggestions } from '../../api/places.ts';
 import { browserMapsKey } from '../../maps/mapsKey.ts';
 import { rememberPosition } from '../../maps/placePositions.ts';
 import type { GooglePlaceSearch } from '../../maps/googlePlaces.ts';
 import { createAddressSuggester, SUGGESTION_LIMITS, type PlaceCandidate, type SuggestAddresses, type SuggestOptions } from './addressSuggestions.ts';
 
-export { fetchPlaceSuggestions };
+// The API calls (with zod and the HTTP client) load at the first search, not with the address field: on a server-rendered
+// home page the field's code arrives right after the hydration, and evaluating the schemas then was a long task.
+const placesApi = () => import('../../api/places.ts');
+const catalogApi = () => import('../../api/catalog.ts');
+
+export const fetchPlaceSuggestions: typeof FetchPlaceSuggestions = async (...args) => (await placesApi()).fetchPlaceSuggestions(...args);
 
 export interface PlaceSourceDeps {
   /** The browser key, or null for none (read on each query: a key set in the settings shows on the next page load). */
@@ -97,7 +101,7 @@ const placeSource = createPlaceSource({
 /** The site-wide suggester: one saved-address list per page load, shared by every address field. */
 export const suggestAddresses: SuggestAddresses = Object.assign(
   createAddressSuggester({
-    loadSavedAddresses: ({ signal }) => fetchAddresses({ signal }),
+    loadSavedAddresses: async ({ signal }) => (await catalogApi()).fetchAddresses({ signal }),
     searchPlaces: placeSource.search,
   }),
   {
