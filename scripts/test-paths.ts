@@ -69,9 +69,9 @@ if (values.list) {
 
 // The server serves DIST_DIR when set (server/config.ts), and vite.config.ts builds into it.
 const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
-if (values.build || !existsSync(path.join(distDir, 'index.html'))) {
+if (values.build || !existsSync(path.join(distDir, '.ssr', 'entry-server.js'))) {
   console.log(`Building the website (${path.relative(root, distDir) || distDir})…`);
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(1);
 }
 
