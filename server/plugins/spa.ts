@@ -100,7 +100,9 @@ function pageRenderer(renderer: ServerRenderer) {
     const now = Date.now();
     let page = byRoute.get(route);
     if (!page || now - page.at > RENDERED_PAGE_TTL_MS) {
-      page = { at: now, html: renderer.renderPage(route, publicCatalog(catalog), new Date(now)) };
+      // Through JSON, as the browser reads the embedded block: the hydration starts from the same data.
+      const catalogue: unknown = JSON.parse(JSON.stringify(publicCatalog(catalog)));
+      page = { at: now, html: renderer.renderPage(route, catalogue, new Date(now)) };
       page.html.catch(() => {});
       byRoute.set(route, page);
     }
@@ -190,8 +192,9 @@ export function routePreloadLinks(manifest: Manifest, pathname: string, { render
 
 /**
  * A server-rendered page loads its JavaScript after its first paint: the module script and its preload links move
- * from <head> into <template id="app-scripts">, and public/boot.js adds them to the page after the first frame. The
- * HTML and CSS paint without sharing the connection with about 130 kB of scripts, which are only needed to hydrate.
+ * from <head> into <template id="app-scripts">, and public/boot.js adds them to the page once the browser reports the
+ * first contentful paint. The HTML and CSS paint without sharing the connection with about 130 kB of scripts, which
+ * are only needed to hydrate.
  */
 export function deferScripts(html: string): string {
   const moved: string[] = [];

@@ -95,13 +95,13 @@ function Provider({ children, logic, options }: ProviderProps) {
     (waitForVisitor ? firstInteraction() : Promise.resolve())
       .then(loadBookingLogic)
       .then(
-      // In a transition: the booking views waiting for the actor then render in slices, not in one long task.
-      (machine) => live && startTransition(() => setActor((current) => current ?? newActor(machine, options))),
-      (error: unknown) => {
-        console.error('The booking flow could not be loaded', error);
-        ready.reject(error);
-      },
-    );
+        // In a transition: the booking views waiting for the actor then render in slices, not in one long task.
+        (machine) => live && startTransition(() => setActor((current) => current ?? newActor(machine, options))),
+        (error: unknown) => {
+          console.error('The booking flow could not be loaded', error);
+          ready.reject(error);
+        },
+      );
     return () => {
       live = false;
     };

@@ -49,22 +49,22 @@ export function AddressField(props: Props) {
   }, [Full]);
   if (!Full)
     return (
-    <TextField
-      id={id}
-      label={props.label}
-      placeholder={props.placeholder}
-      name={props.name}
-      required={props.required}
-      error={typeof props.error === 'string' ? props.error : undefined}
-      leftSection={props.leftSection}
-      value={props.value}
-      autoComplete="off"
-      data-testid={props['data-testid']}
-      onFocus={() => focused.add(id)}
-      onBlur={() => focused.delete(id)}
-      onChange={props.onChange}
-    />
-  );
+      <TextField
+        id={id}
+        label={props.label}
+        placeholder={props.placeholder}
+        name={props.name}
+        required={props.required}
+        error={typeof props.error === 'string' ? props.error : undefined}
+        leftSection={props.leftSection}
+        value={props.value}
+        autoComplete="off"
+        data-testid={props['data-testid']}
+        onFocus={() => focused.add(id)}
+        onBlur={() => focused.delete(id)}
+        onChange={props.onChange}
+      />
+    );
   return (
     <FocusOnArrival id={id}>
       <Full {...props} id={id} />
