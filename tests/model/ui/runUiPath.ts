@@ -51,6 +51,9 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
     timezoneId: 'Europe/London',
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
+  // `npm run test:paths` runs this file under tsx, whose esbuild keeps function names by wrapping them in `__name(…)`,
+  // also inside functions handed to page.evaluate: give the page a pass-through `__name` (a string, so nothing wraps it).
+  await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((target) => target);' });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const run = new UiRun(env, context, page, path);
