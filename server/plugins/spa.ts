@@ -110,11 +110,14 @@ function pageRenderer(renderer: ServerRenderer) {
   };
 }
 
-/** index.html with the rendered page in #root in place of the start-up overlay (between <!--app--> and <!--/app-->). */
-export function withRenderedPage(html: string, page: string, renderedAt: number): string {
+/**
+ * index.html with the rendered page in #root in place of the start-up overlay (between <!--app--> and <!--/app-->), or
+ * null when the page has no such place.
+ */
+export function withRenderedPage(html: string, page: string, renderedAt: number): string | null {
   const start = html.indexOf('<div id="root"><!--app-->');
   const end = html.indexOf('<!--/app--></div>', start);
-  if (start < 0 || end < 0) return html;
+  if (start < 0 || end < 0) return null;
   return `${html.slice(0, start)}<div id="root" data-rendered-at="${renderedAt}">${page}</div>${html.slice(end + '<!--/app--></div>'.length)}`;
 }
 
@@ -374,8 +377,9 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
             request.log.error({ err: error }, `could not render ${pathname} on the server`);
             return null;
           });
-          if (pageHtml !== null) {
-            html = withRenderedPage(html, pageHtml, page.at);
+          const withPage = pageHtml === null ? null : withRenderedPage(html, pageHtml, page.at);
+          if (withPage !== null) {
+            html = withPage;
             rendered = true;
           }
         }

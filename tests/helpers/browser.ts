@@ -58,11 +58,11 @@ export async function openPage(browser: Browser, url: string, { width = WIDTHS.d
  * Waits until the routed view has been rendered, or on a server-rendered page hydrated (`<html data-app-ready>`, set
  * by src/app/Shell.tsx): the server's HTML shows before that but does not react yet. And the start-up overlay gone.
  */
-export async function appReady(page: Page): Promise<void> {
-  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
-  await page.locator('#main').waitFor({ state: 'attached' });
-  await page.getByText('Please wait while loading content').waitFor({ state: 'detached' });
-  await page.locator('[data-route-loading]').waitFor({ state: 'detached' });
+export async function appReady(page: Page, timeout?: number): Promise<void> {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout });
+  await page.locator('#main').waitFor({ state: 'attached', timeout });
+  await page.getByText('Please wait while loading content').waitFor({ state: 'detached', timeout });
+  await page.locator('[data-route-loading]').waitFor({ state: 'detached', timeout });
 }
 
 /** Where the e2e suite writes its screenshots: docs/screenshots (shown in the README), or SCREENSHOT_DIR for a scratch run. */

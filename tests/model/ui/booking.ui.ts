@@ -17,6 +17,7 @@ import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, gone, labelled, londonSoon, timer, uniqueEmail, visible, weekdayAhead } from './common.ts';
 import { encoded, eventually, type GateAnswer, type UiRun } from './harness.ts';
 import type { StepContext, UiExecutor, UiMachine } from './types.ts';
+import { appReady } from '../../helpers/browser.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as BookingContext;
 
@@ -564,8 +565,7 @@ async function open(run: UiRun) {
   const first = path.steps[0]?.variant;
   const at = first?.startsWith('route.enter:') ? first.slice('route.enter:'.length) : '/';
   await run.page.goto(run.url(at));
-  await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
-  await gone(run.page.getByText('Please wait while loading content'), 20_000);
+  await appReady(run.page, 20_000);
 }
 
 export const bookingUi: UiMachine = {

@@ -15,6 +15,7 @@ import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, api, labelled, uniqueEmail, visible } from './common.ts';
 import { encoded, type UiRun } from './harness.ts';
 import type { UiExecutor, UiMachine } from './types.ts';
+import { appReady } from '../../helpers/browser.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as CorporateContext;
 const PASSWORD = 'Corporate-Path-1!';
@@ -107,8 +108,8 @@ export const corporateUi: UiMachine = {
     const first = path.steps[0]?.variant ?? '';
     const at = first.startsWith('route.enter:') ? first.slice('route.enter:'.length) : first.startsWith('login.submit') ? '/login' : '/login';
     await run.page.goto(run.url(at));
-    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
-    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+    // Server-rendered pages show before they react: wait for the app.
+    await appReady(run.page, 20_000);
     await run.page.locator('[data-screen]').first().waitFor({ timeout: 20_000 });
   },
   executors: {

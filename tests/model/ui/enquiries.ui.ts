@@ -7,6 +7,7 @@ import type { QuoteRequestContext } from '../../../machines/quoteRequest/index.t
 import { SERVER_ERROR_BODY, answered, gone, labelled, uniqueEmail, visible, weekdayAhead } from './common.ts';
 import type { UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
+import { appReady } from '../../helpers/browser.ts';
 
 const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
 
@@ -38,8 +39,8 @@ export const quoteRequestUi: UiMachine = {
       await run.page.evaluate((form) => localStorage.setItem('BookingForm', JSON.stringify(form)), stored);
     }
     await run.page.goto(run.url('/quoteView'));
-    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
-    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+    // Server-rendered pages show before they react: wait for the app.
+    await appReady(run.page, 20_000);
     await visible(quoteForm(run), 20_000);
   },
   executors: {
@@ -113,8 +114,8 @@ export const contactUi: UiMachine = {
   calls: { sendContactForm: '**/api/v1/contact-us' },
   open: async (run) => {
     await run.page.goto(run.url('/contactus'));
-    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
-    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+    // Server-rendered pages show before they react: wait for the app.
+    await appReady(run.page, 20_000);
     await visible(contactForm(run), 20_000);
   },
   executors: {

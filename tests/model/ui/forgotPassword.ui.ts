@@ -10,6 +10,7 @@ import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, labelled, uniqueEmail, visible } from './common.ts';
 import { eventually, type UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
+import { appReady } from '../../helpers/browser.ts';
 
 const notice = (run: UiRun) => run.page.getByTestId('forgot-password-notice');
 const stepLine = (run: UiRun, text: string) => run.page.getByText(text, { exact: true });
@@ -66,8 +67,8 @@ export const forgotPasswordUi: UiMachine = {
   },
   open: async (run) => {
     await run.page.goto(run.url('/forgot_password'));
-    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
-    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+    // Server-rendered pages show before they react: wait for the app.
+    await appReady(run.page, 20_000);
     await visible(run.page.getByRole('heading', { name: 'Forgot Password' }), 20_000);
   },
   executors: {

@@ -9,6 +9,7 @@ import { HOME_LOCATION } from '../machines/homeForm.model.ts';
 import { gone, visible } from './common.ts';
 import { eventually, type UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
+import { appReady } from '../../helpers/browser.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as HomeFormContext;
 const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
@@ -65,8 +66,8 @@ export const homeFormUi: UiMachine = {
     // A string, not a function: the test's compiler may add helpers to functions that do not exist in the page.
     await run.context.addInitScript(GEOLOCATION_STAND_IN);
     await run.page.goto(run.url('/'));
-    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
-    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+    // Server-rendered pages show before they react: wait for the app.
+    await appReady(run.page, 20_000);
     await visible(run.page.getByRole('tablist', { name: 'Booking type' }), 20_000);
   },
   executors: {

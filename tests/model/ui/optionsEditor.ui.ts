@@ -9,6 +9,7 @@ import { KEY_HEADERS } from '../../helpers/provider.ts';
 import { gone, visible, weekdayAhead } from './common.ts';
 import { encoded, type UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
+import { appReady } from '../../helpers/browser.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as OptionsEditorContext;
 const optionsPanel = (run: UiRun) => run.page.getByTestId('options-panel');
@@ -53,8 +54,8 @@ export const optionsEditorUi: UiMachine = {
   open: async (run) => {
     await seedReturnTrip(run);
     await run.page.goto(run.url('/personalDetailView'));
-    // Server-rendered pages show before they react: wait for the app (src/app/Shell.tsx marks it ready).
-    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+    // Server-rendered pages show before they react: wait for the app.
+    await appReady(run.page, 20_000);
     await visible(optionsPanel(run), 20_000);
   },
   executors: {
