@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingFormSchema, hourlyRateFormSchema } from './booking.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from './paymentMethods.ts';
 
 /**
  * POST /api/v1/booking (spec §3 Booking create payload) and the card payment calls (spec §7).
@@ -9,11 +10,7 @@ import { bookingFormSchema, hourlyRateFormSchema } from './booking.ts';
 
 export const PASSENGER_MODES = ['guest_login', 'new_client', 'existing_client'] as const;
 export type PassengerMode = (typeof PASSENGER_MODES)[number];
-export const PAYMENT_METHODS = ['car', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** Display of payment_method values (spec §9). */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { car: 'Pay to driver', card: 'Pay by Card' };
+export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from './paymentMethods.ts';
 
 const text = (max = 300) => z.preprocess((value) => (value === undefined || value === null ? '' : value), z.string().trim().max(max));
 const flag = z.preprocess((value) => value === true || value === 'true' || value === 'yes' || value === 1, z.boolean());

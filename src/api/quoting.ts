@@ -17,20 +17,9 @@ import {
   type Stop,
 } from '../../contract/booking.ts';
 import { apiClient, type CallOptions } from './client.ts';
+import { apiErrorMessage } from './errorMessage.ts';
 
-/** The text to show for a failed call: the response's `message` (or `error`) when there is one, else the error's message. */
-export function apiErrorMessage(error: unknown): string {
-  if (error && typeof error === 'object') {
-    const data = (error as { data?: unknown }).data;
-    if (data && typeof data === 'object') {
-      const body = data as { message?: unknown; error?: unknown };
-      if (typeof body.message === 'string' && body.message.trim() !== '') return body.message;
-      if (typeof body.error === 'string' && body.error.trim() !== '') return body.error;
-    }
-    if (error instanceof Error && error.message) return error.message;
-  }
-  return String(error);
-}
+export { apiErrorMessage };
 
 /** Runs a call and turns any failure into an Error carrying the text to show (an abort stays an abort). */
 async function withShownMessage<T>(call: () => Promise<T>): Promise<T> {

@@ -37,6 +37,7 @@ export function RouteSync() {
   const search = useSearch();
   const routedId = Booking.useOptionalSelector(selectRoutedStateId, null);
   const cardQuery = Booking.useOptionalSelector((s) => (s.matches('cardCheckout') ? cardCheckoutQuery(s) : ''), '');
+  const settleRoute = Booking.useSettleRoute();
   const started = useRef(false);
   /** The routed state the URL was last put in step with, and its path. */
   const lastId = useRef<RoutedStateId | null>(null);
@@ -55,17 +56,19 @@ export function RouteSync() {
     if (target !== current) navigate(target, { replace: true });
   };
 
-  // Page load: restore the step the URL names (after a reload the machine starts from stored data).
+  // Page load: restore the step the URL names (after a reload the machine starts from stored data), then let the
+  // booking views render (they wait for it, see Booking.Provider's awaitRoute).
   useEffect(() => {
     if (settingsLoading || !actor || started.current) return;
     started.current = true;
     const path = locationRef.current;
     if (!isBookingPath(path)) {
       lastId.current = selectRoutedStateId(actor.getSnapshot());
-      return;
+    } else {
+      actor.send({ type: 'route.enter', path });
+      follow(selectRoutedStateId(actor.getSnapshot()));
     }
-    actor.send({ type: 'route.enter', path });
-    follow(selectRoutedStateId(actor.getSnapshot()));
+    settleRoute();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settingsLoading, actor]);
 

@@ -44,10 +44,18 @@ function firstInteraction(): Promise<void> {
   });
 }
 
+/** The page's step, settled by RouteSync once it has sent the page's path to a new actor (`awaitRoute`). */
+interface RouteGate {
+  settled: boolean;
+  promise: Promise<void>;
+  settle: () => void;
+}
+
 interface Slot {
   actor: BookingActor | null;
   /** Resolves with the actor once it runs; rejects when the machine's code cannot be loaded. */
   ready: Promise<BookingActor>;
+  route: RouteGate | null;
 }
 
 const SlotContext = createContext<Slot | null>(null);
@@ -72,10 +80,30 @@ interface ProviderProps {
   /** The machine to run (tests pass one with stub actors); default: the real one, loaded lazily. */
   logic?: BookingLogic;
   options?: ActorOptions<BookingLogic>;
+  /**
+   * The booking views wait (suspend) until RouteSync has put a new actor on the page's step (`useSettleRoute`). A
+   * reloaded step then renders once, in a transition (in slices), instead of first at the machine's initial state
+   * and again, synchronously, when the path's `route.enter` changes the state (one long task on a phone).
+   */
+  awaitRoute?: boolean;
 }
 
-function Provider({ children, logic, options }: ProviderProps) {
+function routeGate(): RouteGate {
+  const { promise, resolve } = deferred<void>();
+  const gate: RouteGate = {
+    settled: false,
+    promise,
+    settle: () => {
+      gate.settled = true;
+      resolve();
+    },
+  };
+  return gate;
+}
+
+function Provider({ children, logic, options, awaitRoute = false }: ProviderProps) {
   const [ready] = useState(() => deferred<BookingActor>());
+  const [route] = useState(() => (awaitRoute ? routeGate() : null));
   const [actor, setActor] = useState<BookingActor | null>(() => {
     const known = logic ?? loaded;
     return known ? newActor(known, options) : null;
@@ -95,8 +123,14 @@ function Provider({ children, logic, options }: ProviderProps) {
     (waitForVisitor ? firstInteraction() : Promise.resolve())
       .then(loadBookingLogic)
       .then(
-        // In a transition: the booking views waiting for the actor then render in slices, not in one long task.
-        (machine) => live && startTransition(() => setActor((current) => current ?? newActor(machine, options))),
+        // Started before React sees it, so RouteSync's first event is handled at once. In a transition: the booking
+        // views waiting for the actor then render in slices, not in one long task.
+        (machine) => {
+          if (!live) return;
+          const created = newActor(machine, options);
+          created.start();
+          startTransition(() => setActor((current) => current ?? created));
+        },
         (error: unknown) => {
           console.error('The booking flow could not be loaded', error);
           ready.reject(error);
@@ -121,14 +155,14 @@ function Provider({ children, logic, options }: ProviderProps) {
     };
   }, [actor, ready]);
 
-  const slot = useSlotValue(actor, ready.promise);
+  const slot = useSlotValue(actor, ready.promise, route);
   return createElement(SlotContext.Provider, { value: slot }, children);
 }
 Provider.displayName = 'BookingProvider';
 
-function useSlotValue(actor: BookingActor | null, ready: Promise<BookingActor>): Slot {
+function useSlotValue(actor: BookingActor | null, ready: Promise<BookingActor>, route: RouteGate | null): Slot {
   const ref = useRef<Slot | null>(null);
-  if (!ref.current || ref.current.actor !== actor) ref.current = { actor, ready };
+  if (!ref.current || ref.current.actor !== actor) ref.current = { actor, ready, route };
   return ref.current;
 }
 
@@ -138,10 +172,12 @@ function useSlot(): Slot {
   return slot;
 }
 
-/** The running actor; suspends until it exists. */
+/** The running actor; suspends until it exists (and, with `awaitRoute`, until it is on the page's step). */
 function useActorRef(): BookingActor {
   const slot = useSlot();
-  return slot.actor ?? use(slot.ready);
+  const actor = slot.actor ?? use(slot.ready);
+  if (slot.route && !slot.route.settled) use(slot.route.promise);
+  return actor;
 }
 
 function useSelector<T>(selector: (snapshot: BookingLogicSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
@@ -165,4 +201,10 @@ function useReady(): Promise<BookingActor> {
   return useSlot().ready;
 }
 
-export const Booking = { Provider, useActorRef, useSelector, useOptionalActorRef, useOptionalSelector, useReady };
+/** Releases the views waiting for the page's step (RouteSync, after its first `route.enter`); idempotent. */
+function useSettleRoute(): () => void {
+  const route = useSlot().route;
+  return () => route?.settle();
+}
+
+export const Booking = { Provider, useActorRef, useSelector, useOptionalActorRef, useOptionalSelector, useReady, useSettleRoute };

@@ -71,7 +71,7 @@ export function BookingProvider({ children }: { children: ReactNode }) {
         setGeneration((n) => n + 1);
       }}
     >
-      <Booking.Provider key={generation} options={{ input: generation === 0 ? input : { idempotencyKey: sessionIdempotencyKey() } }}>
+      <Booking.Provider key={generation} awaitRoute options={{ input: generation === 0 ? input : { idempotencyKey: sessionIdempotencyKey() } }}>
         <SettingsBridge />
         {children}
       </Booking.Provider>

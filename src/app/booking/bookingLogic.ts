@@ -10,17 +10,25 @@
 import { fromPromise } from 'xstate';
 import { bookingMachine } from '../../../machines/booking/index.ts';
 import type { BookingCreatePayload, BookingResponse } from '../../../machines/booking/index.ts';
-import {
-  checkPassengerEmail,
-  confirmPaymentIntent,
-  createBooking,
-  createPaymentIntent,
-  fetchPublishableKey,
-} from '../../api/booking.ts';
-import { apiErrorMessage, calculateDistancePrice, calculateHourlyPrice, calculateSelectedVehiclePrice } from '../../api/quoting.ts';
+import { apiErrorMessage } from '../../api/errorMessage.ts';
 import { clearStoredFlow, persistForms, persistPriceDetails, persistQuantities, persistRegistration, persistSelection } from './bookingStorage.ts';
 
+const WARM_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
 const loadPayments = () => import('../../payments/index.ts');
+// The calls (with the response schemas and the HTTP client) load at the first call: a reloaded booking step renders
+// from stored data without them (Lighthouse: total blocking time on a phone).
+const bookingApi = () => import('../../api/booking.ts');
+const quotingApi = () => import('../../api/quoting.ts');
+// …and are fetched at the visitor's first pointer, key or focus, so the first call does not wait for their code.
+if (typeof window !== 'undefined') {
+  const warm = () => {
+    for (const type of WARM_EVENTS) window.removeEventListener(type, warm, true);
+    void bookingApi().catch(() => {});
+    void quotingApi().catch(() => {});
+  };
+  for (const type of WARM_EVENTS) window.addEventListener(type, warm, { capture: true, passive: true });
+}
 
 /** Runs a call and rejects with the text to show (an abort stays an abort). */
 async function shown<T>(call: () => Promise<T>): Promise<T> {
@@ -39,14 +47,15 @@ const bookingBody = ({ idempotencyKey: _key, ...body }: BookingCreatePayload) =>
 
 export const bookingLogic = bookingMachine.provide({
   actors: {
-    calculatePrice: fromPromise(({ input, signal }) =>
-      input.bookingType === 'milleage' ? calculateDistancePrice(input.bookingForm, { signal }) : calculateHourlyPrice(input.hourlyRateForm, { signal }),
-    ),
-    recalculateSelectedVehicle: fromPromise(({ input, signal }) => calculateSelectedVehiclePrice(input.vehicle, input.options, { signal })),
+    calculatePrice: fromPromise(async ({ input, signal }) => {
+      const api = await quotingApi();
+      return input.bookingType === 'milleage' ? api.calculateDistancePrice(input.bookingForm, { signal }) : api.calculateHourlyPrice(input.hourlyRateForm, { signal });
+    }),
+    recalculateSelectedVehicle: fromPromise(async ({ input, signal }) => (await quotingApi()).calculateSelectedVehiclePrice(input.vehicle, input.options, { signal })),
     /** A refusal (401: no such account or a wrong password) is "not found", not an error (spec §5 Details step 5). */
     checkPassengerEmail: fromPromise(async ({ input, signal }) => {
       try {
-        const answer = await checkPassengerEmail(input, { signal });
+        const answer = await (await bookingApi()).checkPassengerEmail(input, { signal });
         return { success: answer.success === true };
       } catch (error) {
         const status = statusOf(error);
@@ -55,9 +64,9 @@ export const bookingLogic = bookingMachine.provide({
       }
     }),
     createBooking: fromPromise(({ input, signal }) =>
-      shown(async () => (await createBooking(bookingBody(input), input.idempotencyKey, { signal })) as BookingResponse),
+      shown(async () => (await (await bookingApi()).createBooking(bookingBody(input), input.idempotencyKey, { signal })) as BookingResponse),
     ),
-    fetchPublishableKey: fromPromise(({ signal }) => shown(async () => (await fetchPublishableKey({ signal })).key)),
+    fetchPublishableKey: fromPromise(({ signal }) => shown(async () => (await (await bookingApi()).fetchPublishableKey({ signal })).key)),
     /** The card page sends what src/payments understands (its CardDetails); anything else is refused there. */
     createPaymentMethod: fromPromise(async ({ input }) => {
       const payments = await loadPayments();
@@ -65,13 +74,13 @@ export const bookingLogic = bookingMachine.provide({
       return payments.createPaymentMethod({ card: input.card, billingDetails: input.billingDetails });
     }),
     createPaymentIntent: fromPromise(({ input, signal }) =>
-      shown(() =>
-        createPaymentIntent({ paymentMethodId: input.paymentMethodId, amount: input.amount, booking: bookingBody(input.booking), idempotencyKey: input.idempotencyKey }, { signal }),
+      shown(async () =>
+        (await bookingApi()).createPaymentIntent({ paymentMethodId: input.paymentMethodId, amount: input.amount, booking: bookingBody(input.booking), idempotencyKey: input.idempotencyKey }, { signal }),
       ),
     ),
     confirmPaymentIntent: fromPromise(({ input, signal }) =>
       shown(async () => {
-        const answer = await confirmPaymentIntent(input, { signal });
+        const answer = await (await bookingApi()).confirmPaymentIntent(input, { signal });
         return { status: answer.status, sessionId: answer.sessionId, paymentId: answer.paymentId, clientSecret: answer.client_secret, error: answer.error };
       }),
     ),

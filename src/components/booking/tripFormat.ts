@@ -3,12 +3,13 @@
  * in hours and minutes, 12-hour times from the forms' hour and minute. Pure, tested beside it.
  */
 import { parseHour } from '../../../contract/quoting.constants.ts';
+import { formatNumberEnGb } from '../../app/numberFormat.ts';
 
 /** Spec §9: km = miles × 1.60934, rounded. */
 export const kmFromMiles = (miles: number) => Math.round(miles * 1.60934);
 
 /** 12.345 → '12.3'; 8 → '8'. */
-export const milesText = (miles: number) => (Math.round(miles * 10) / 10).toLocaleString('en-GB');
+export const milesText = (miles: number) => formatNumberEnGb(Math.round(miles * 10) / 10);
 
 /** 3900 s → '1 h 5 min'; 600 → '10 min'; 7200 → '2 h'. */
 export function durationText(seconds: number): string {

@@ -2,14 +2,15 @@
  * How the booking screens write money, dates and times (spec §9): amounts with the CURRENCY symbol and two decimals,
  * dates as day-month-year, times in 12-hour form. Pure, so the confirmation page and its tests agree.
  */
-import { PAYMENT_METHOD_LABELS } from '../../../contract/bookings.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
+import { formatNumberEnGb } from '../../app/numberFormat.ts';
 
 /** 55 → '£55.00'; 1234.5 → '£1,234.50'. An unreadable amount shows as the symbol and a dash rather than 'NaN'. */
 export function formatMoney(amount: number | string | null | undefined, symbol: string | null | undefined): string {
   const sign = symbol ?? '£';
   const value = typeof amount === 'string' ? Number(amount) : amount;
   if (value === null || value === undefined || !Number.isFinite(value)) return `${sign}–`;
-  const text = Math.abs(value).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const text = formatNumberEnGb(Math.abs(value), 2, 2);
   return `${value < 0 ? '-' : ''}${sign}${text}`;
 }
 
