@@ -23,7 +23,7 @@ import { createStripePayments, type StripePayments } from './adapters/payments/s
 import { createBookingService, type BookingService } from './domain/bookings/service.ts';
 import { createGoogleMaps } from './domain/geo/googleMaps.ts';
 import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
-import { createQuoting, type Quoting } from './domain/quotes/quoting.ts';
+import { createQuoting, QuoteRefused, type Quoting } from './domain/quotes/quoting.ts';
 
 export interface AppDeps {
   config: Config;
@@ -95,7 +95,13 @@ export async function buildApp({
   );
   if (stripe) await fastify.register(stripeWebhookRoutes({ db, cache, bookings, stripe }), { prefix: '/api/v1' });
   await fastify.register(adminRoutes(db, cache, config.adminToken), { prefix: '/api/admin' });
-  await registerSpa(fastify, { distDir: config.distDir, cache, embedOrigins: config.embedOrigins });
+  await registerSpa(fastify, {
+    distDir: config.distDir,
+    cache,
+    embedOrigins: config.embedOrigins,
+    // An unknown or expired quote renders no step; a database fault is logged by the page's handler.
+    quoteRows: (siteId, quoteId) => quoting.loadQuote(siteId, quoteId).then((quote) => quote.rows, (error: unknown) => (error instanceof QuoteRefused ? null : Promise.reject(error))),
+  });
 
   return { fastify, cache, mail, maps, quoting, payments, bookings };
 }

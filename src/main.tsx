@@ -21,7 +21,9 @@ import './global.css';
 
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { TRIP_ELEMENT_ID } from '../contract/tripCookie.ts';
 import { App } from './app/App.tsx';
+import type { BookingActor } from './app/booking/BookingContext.ts';
 import { readBootstrap } from './app/bootstrap.ts';
 import { isFramed } from './app/frameMessenger.ts';
 import { setRenderedAt } from './app/renderMode.ts';
@@ -49,26 +51,53 @@ function afterFirstPaint(): Promise<void> {
 const container = document.getElementById('root')!;
 // Read once per page load: the catalogue the server embedded in the page (settings, companies, fleet, popular locations).
 const input = readBootstrap();
-const app = (
+const app = (booking: BookingActor | null = null) => (
   <StrictMode>
-    <App input={input} />
+    <App input={input} booking={booking} />
   </StrictMode>
 );
-// When the server rendered the page (server/plugins/spa.ts) at `renderedAt`, the browser hydrates that HTML: it is
-// already painted, and React attaches to it in a transition, in slices of a few milliseconds (Lighthouse: total
-// blocking time). Not when the visitor saved something that changes the first render (a restored trip, a signed-in
-// passenger): then React renders afresh and replaces the server's HTML on its first commit.
-const renderedAt = Number(container.dataset.renderedAt);
-if (renderedAt > 0 && !hasVisitorState()) {
+
+/**
+ * When the server rendered the page (server/plugins/spa.ts) at `renderedAt`, the browser hydrates that HTML: it is
+ * already painted, and React attaches to it in a transition, in slices of a few milliseconds (Lighthouse: total
+ * blocking time).
+ */
+function hydrate(renderedAt: number, booking: BookingActor | null) {
   setRenderedAt(renderedAt);
   startTransition(() => {
-    hydrateRoot(container, app, {
+    hydrateRoot(container, app(booking), {
       onRecoverableError: (error) => console.error('The page differed from the server-rendered HTML and was rendered again:', error),
     });
   });
-} else {
-  // The first render waits for the first paint, so a phone shows index.html's overlay at once instead of after a
-  // second or more of rendering; and it runs in a transition, in slices instead of one long task.
+}
+
+/**
+ * Otherwise React renders afresh (replacing the server's HTML, if any, on its first commit). The first render waits for
+ * the first paint, so a phone shows index.html's overlay at once instead of after a second or more of rendering; and it
+ * runs in a transition, in slices instead of one long task.
+ */
+function renderAfresh() {
   const root = createRoot(container);
-  void afterFirstPaint().then(() => startTransition(() => root.render(app)));
+  void afterFirstPaint().then(() => startTransition(() => root.render(app())));
+}
+
+const renderedAt = Number(container.dataset.renderedAt);
+if (renderedAt > 0 && document.getElementById(TRIP_ELEMENT_ID)) {
+  // A booking step rendered from the visitor's trip: hydrated when this browser's saved trip is that trip.
+  import('./app/booking/preparedStep.ts').then(
+    ({ prepareRenderedStep }) => {
+      const booking = prepareRenderedStep(input);
+      if (booking) hydrate(renderedAt, booking);
+      else renderAfresh();
+    },
+    (error: unknown) => {
+      console.error('The booking step could not be prepared', error);
+      renderAfresh();
+    },
+  );
+} else if (renderedAt > 0 && !hasVisitorState()) {
+  // Not when the visitor saved something that changes the first render (a restored trip, a signed-in passenger).
+  hydrate(renderedAt, null);
+} else {
+  renderAfresh();
 }

@@ -8,7 +8,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { encodeTripCookie, TRIP_COOKIE } from '../../contract/tripCookie.ts';
 import { DEMO_KEYS } from '../../server/config.ts';
+import { restoreBookingInput, tripCookieFor } from '../../src/app/booking/bookingStorage.ts';
 import { oneWayForm } from '../../tests/helpers/forms.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/helpers/browser.ts';
 
@@ -20,6 +22,8 @@ export interface LighthousePage {
   path: string;
   /** localStorage entries written before the app's scripts run (the state the previous steps leave). */
   storage?: Record<string, string>;
+  /** The Cookie header of the page's request: the trip cookie the browser writes beside that storage (contract/tripCookie.ts). */
+  cookie?: string;
 }
 
 export interface PageResult {
@@ -40,6 +44,14 @@ interface PriceRow {
   final_price: number;
 }
 
+/** The trip cookie the website writes for this storage (src/app/booking/bookingStorage.ts writeTripCookie). */
+function tripCookieHeader(storage: Record<string, string>): string {
+  const entries = new Map(Object.entries(storage));
+  const trip = tripCookieFor(restoreBookingInput({ getItem: (key: string) => entries.get(key) ?? null } as Storage, null));
+  if (!trip) throw new Error('the prepared storage makes no trip cookie');
+  return `${TRIP_COOKIE}=${encodeTripCookie(trip)}`;
+}
+
 /**
  * The five pages of issue 8. /quotationview and /personalDetailView get a real quote priced by the server
  * (POST /calculate-distance-price, Heathrow → The Savoy) stored under the spec's keys, as tests/e2e/booking.test.ts does;
@@ -56,18 +68,16 @@ export async function issuePages(baseUrl: string): Promise<LighthousePage[]> {
   const list = ((await response.json()) as { price_details: PriceRow[] }).price_details;
   const vehicle = list.filter((row) => row.price > 0).sort((a, b) => a.final_price - b.final_price)[0];
   const quoted = { BookingType: encoded('milleage'), BookingForm: JSON.stringify(form), PriceDetails: encoded(list) };
+  const chosen = {
+    ...quoted,
+    selectedVehicleData: encoded(vehicle),
+    SelectedVehicle: JSON.stringify({ vehicle_id: vehicle.vehicle_id }),
+    selectionKind: JSON.stringify('selection'),
+  };
   return [
     { path: '/' },
-    { path: '/quotationview', storage: quoted },
-    {
-      path: '/personalDetailView',
-      storage: {
-        ...quoted,
-        selectedVehicleData: encoded(vehicle),
-        SelectedVehicle: JSON.stringify({ vehicle_id: vehicle.vehicle_id }),
-        selectionKind: JSON.stringify('selection'),
-      },
-    },
+    { path: '/quotationview', storage: quoted, cookie: tripCookieHeader(quoted) },
+    { path: '/personalDetailView', storage: chosen, cookie: tripCookieHeader(chosen) },
     { path: '/contactus' },
     { path: '/login' },
   ];
@@ -123,7 +133,13 @@ export async function launchLighthouse(): Promise<LighthouseBrowser> {
             target.storage,
           );
         }
-        const flags = { logLevel: 'error' as const, output: 'json' as const, onlyCategories: categories, disableFullPageScreenshot: options.quick ?? false };
+        const flags = {
+          logLevel: 'error' as const,
+          output: 'json' as const,
+          onlyCategories: categories,
+          disableFullPageScreenshot: options.quick ?? false,
+          ...(target.cookie && { extraHeaders: { Cookie: target.cookie } }),
+        };
         // Lighthouse's types name its own bundled puppeteer-core Page; ours is the same package and version.
         const result = await lighthouse(`${baseUrl}${target.path}`, flags, preset === 'desktop' ? desktopConfig : undefined, tab as never);
         if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);

@@ -1,11 +1,12 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { BOOTSTRAP_ELEMENT_ID } from '../../contract/plainChecks.ts';
+import { cookieValue, decodeTripCookie, renderedTripInput, TRIP_COOKIE, TRIP_ELEMENT_ID, type RenderedTripInput, type VehicleRef } from '../../contract/tripCookie.ts';
 import type { SiteCache, SiteCatalog } from '../domain/sites/index.ts';
 import { toAddressList, toCompanyList, toFleetList } from '../domain/sites/index.ts';
 import { sendError } from '../http.ts';
@@ -52,10 +53,11 @@ export function publicCatalog(catalog: SiteCatalog): PublicCatalog {
  * of waiting for four calls. A data block is never executed (the CSP's script-src does not apply to it); `<` is
  * escaped so no value can close the element.
  */
-function bootstrapBlock(data: PublicCatalog): string {
+function jsonBlock(id: string, data: unknown): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${json}</script>`;
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
+const bootstrapBlock = (data: PublicCatalog) => jsonBlock(BOOTSTRAP_ELEMENT_ID, data);
 
 // The block of each cached catalogue object, built once: the site cache hands out a new object after an operator's change.
 const blocks = new WeakMap<SiteCatalog, string>();
@@ -68,13 +70,21 @@ function cachedBootstrapBlock(catalog: SiteCatalog): string {
 /** The server renderer `vite build --ssr` makes from src/entry-server.tsx (dist/.ssr/entry-server.js). */
 interface ServerRenderer {
   SERVER_RENDERED_ROUTES: readonly string[];
-  renderPage(url: string, catalogue: unknown, now: Date): Promise<string>;
+  TRIP_RENDERED_ROUTES: readonly string[];
+  renderPage(url: string, catalogue: unknown, now: Date, trip?: RenderedTripInput | null): Promise<string>;
 }
 
 async function loadRenderer(distDir: string): Promise<ServerRenderer | null> {
   const file = path.join(distDir, '.ssr', 'entry-server.js');
   if (!existsSync(file)) return null;
   return (await import(pathToFileURL(file).href)) as ServerRenderer;
+}
+
+// The catalogue as the browser reads it (through JSON) for each cached catalogue object.
+const catalogueJson = new WeakMap<SiteCatalog, unknown>();
+function catalogueAsRead(catalog: SiteCatalog): unknown {
+  if (!catalogueJson.has(catalog)) catalogueJson.set(catalog, JSON.parse(JSON.stringify(publicCatalog(catalog))));
+  return catalogueJson.get(catalog);
 }
 
 /**
@@ -101,8 +111,7 @@ function pageRenderer(renderer: ServerRenderer) {
     let page = byRoute.get(route);
     if (!page || now - page.at > RENDERED_PAGE_TTL_MS) {
       // Through JSON, as the browser reads the embedded block: the hydration starts from the same data.
-      const catalogue: unknown = JSON.parse(JSON.stringify(publicCatalog(catalog)));
-      page = { at: now, html: renderer.renderPage(route, catalogue, new Date(now)) };
+      page = { at: now, html: renderer.renderPage(route, catalogueAsRead(catalog), new Date(now)) };
       page.html.catch(() => {});
       byRoute.set(route, page);
     }
@@ -136,10 +145,12 @@ type Manifest = Record<string, ManifestChunk>;
  * actor's code (src/app/booking/BookingContext.ts loads it lazily). Home is in the entry chunk.
  */
 const BOOKING_LOGIC = 'src/app/booking/bookingLogic.ts';
+const PREPARED_STEP = 'src/app/booking/preparedStep.ts';
 export const ROUTE_MODULES: Record<string, string[]> = {
   '/booktripview': ['src/views/bookTrip/BookTripView.tsx', BOOKING_LOGIC],
-  '/quotationview': ['src/views/quotation/QuotationView.tsx', BOOKING_LOGIC],
-  '/personaldetailview': ['src/views/personalDetails/PersonalDetailsView.tsx', BOOKING_LOGIC],
+  // A reloaded step the server rendered from the trip cookie is hydrated with an actor prepared at start (preparedStep).
+  '/quotationview': ['src/views/quotation/QuotationView.tsx', BOOKING_LOGIC, PREPARED_STEP],
+  '/personaldetailview': ['src/views/personalDetails/PersonalDetailsView.tsx', BOOKING_LOGIC, PREPARED_STEP],
   '/paymentview': ['src/views/payment/PaymentView.tsx', BOOKING_LOGIC],
   '/checkout': ['src/views/payment/PaymentView.tsx', BOOKING_LOGIC],
   '/stripecheckout': ['src/views/card/CardPaymentView.tsx', BOOKING_LOGIC],
@@ -301,7 +312,40 @@ function compressedFiles(distDir: string) {
  * Serves the built SPA from dist/ (assets, /storage images, /embed.js) and, for any other GET that is
  * not an API path, index.html carrying the key pair of the site the Host belongs to (history fallback).
  */
-export async function registerSpa(app: FastifyInstance, options: { distDir: string; cache: SiteCache; embedOrigins: string[] }) {
+/**
+ * A visitor's booking step rendered from their trip cookie (contract/tripCookie.ts) and the quote it names, with the
+ * trip as a data block (the browser hydrates only when its own saved trip is the same); null when there is no usable
+ * cookie, the quote is unknown or expired, or the trip does not lead to this step. Never cached: it is the visitor's.
+ */
+async function tripPage(
+  renderer: ServerRenderer,
+  quoteRows: QuoteRows,
+  input: { siteId: number; catalog: SiteCatalog; pathname: string; cookie: string | undefined; log: FastifyBaseLogger },
+): Promise<{ page: string; block: string; at: number } | null> {
+  const trip = decodeTripCookie(cookieValue(input.cookie, TRIP_COOKIE));
+  if (!trip) return null;
+  const rows = await quoteRows(input.siteId, trip.quoteId).catch((error: unknown) => {
+    input.log.error({ err: error }, 'could not read the quote of a trip cookie');
+    return null;
+  });
+  const tripInput = rows && renderedTripInput(trip, rows);
+  if (!tripInput) return null;
+  const at = Date.now();
+  try {
+    const page = await renderer.renderPage(input.pathname, catalogueAsRead(input.catalog), new Date(at), tripInput);
+    return { page, block: jsonBlock(TRIP_ELEMENT_ID, tripInput), at };
+  } catch (error) {
+    // A trip the machine sends elsewhere (say, a chosen vehicle on /quotationview's path rules) is not a fault.
+    if (String(error).includes('does not lead to')) return null;
+    input.log.error({ err: error }, `could not render ${input.pathname} on the server`);
+    return null;
+  }
+}
+
+/** The price rows of a site's unexpired quote, or null (server/domain/quotes). */
+export type QuoteRows = (siteId: number, quoteId: string) => Promise<VehicleRef[] | null>;
+
+export async function registerSpa(app: FastifyInstance, options: { distDir: string; cache: SiteCache; embedOrigins: string[]; quoteRows?: QuoteRows }) {
   const indexFile = path.join(options.distDir, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : null;
@@ -309,6 +353,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   const renderer = built ? await loadRenderer(options.distDir) : null;
   const renderedPage = renderer ? pageRenderer(renderer) : null;
   const serverRendered = new Set(renderer?.SERVER_RENDERED_ROUTES ?? []);
+  const tripRendered = new Set(renderer?.TRIP_RENDERED_ROUTES ?? []);
   // The links of each route, worked out from the manifest once (the build does not change while the server runs).
   const preloadByRoute = new Map<string, string>();
   if (built) {
@@ -361,6 +406,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
       return links;
     };
     let rendered = false;
+    let visitorsOwn = false;
     // The catalogue from the same cache the API answers from (dropped on every operator change, in every process), so a
     // changed setting shows on the next page load. Without it (no site, a database fault) the website fetches as before.
     if (site) {
@@ -382,13 +428,24 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
             html = withPage;
             rendered = true;
           }
+        } else if (renderer && options.quoteRows && tripRendered.has(pathname) && !request.url.includes('?')) {
+          const page = await tripPage(renderer, options.quoteRows, { siteId: site.id, catalog, pathname, cookie: request.headers.cookie, log: request.log });
+          const withPage = page && withRenderedPage(html, page.page, page.at);
+          if (page && withPage) {
+            html = withPage.replace('</body>', `${page.block}\n</body>`);
+            rendered = true;
+            visitorsOwn = true;
+          }
         }
       }
     }
     const links = preloadLinks(rendered);
     if (links) html = html.replace('</head>', `${links}\n</head>`);
     if (rendered) html = deferScripts(html);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', visitorsOwn ? 'private, no-cache' : 'no-cache')
+      .header('vary', visitorsOwn ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
     // Compressed per request (a server-rendered page is 60–70 kB of HTML, about 10 kB compressed; brotli at quality 4
     // takes about a millisecond for it).
     const encoding = pickEncoding(request.headers['accept-encoding']);

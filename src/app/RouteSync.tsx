@@ -62,8 +62,13 @@ export function RouteSync() {
     if (settingsLoading || !actor || started.current) return;
     started.current = true;
     const path = locationRef.current;
+    const id = selectRoutedStateId(actor.getSnapshot());
     if (!isBookingPath(path)) {
-      lastId.current = selectRoutedStateId(actor.getSnapshot());
+      lastId.current = id;
+    } else if (id !== null && pathForState(id, path) === path) {
+      // Already there: an actor prepared on the page's step (a server-rendered booking step).
+      lastId.current = id;
+      lastPath.current = path;
     } else {
       actor.send({ type: 'route.enter', path });
       follow(selectRoutedStateId(actor.getSnapshot()));

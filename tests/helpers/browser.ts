@@ -90,6 +90,8 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
     );
   });
   const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  // A full-page capture does not scroll: parts the page leaves unrendered until they come near the screen (the
+  // quotation's cards, content-visibility: auto) are rendered for it, as a visitor scrolling down sees them.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', style: '* { content-visibility: visible !important; }' });
   return file;
 }

@@ -86,6 +86,8 @@ interface ProviderProps {
    * and again, synchronously, when the path's `route.enter` changes the state (one long task on a phone).
    */
   awaitRoute?: boolean;
+  /** A running actor already on the page's step (the server's render of a booking step, and its hydration). */
+  actor?: BookingActor;
 }
 
 function routeGate(): RouteGate {
@@ -101,10 +103,11 @@ function routeGate(): RouteGate {
   return gate;
 }
 
-function Provider({ children, logic, options, awaitRoute = false }: ProviderProps) {
+function Provider({ children, logic, options, awaitRoute = false, actor: given }: ProviderProps) {
   const [ready] = useState(() => deferred<BookingActor>());
-  const [route] = useState(() => (awaitRoute ? routeGate() : null));
+  const [route] = useState(() => (awaitRoute && !given ? routeGate() : null));
   const [actor, setActor] = useState<BookingActor | null>(() => {
+    if (given) return given;
     const known = logic ?? loaded;
     return known ? newActor(known, options) : null;
   });

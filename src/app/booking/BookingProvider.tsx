@@ -4,11 +4,11 @@
  * throws when the actor errors) with a way to start again.
  */
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createContext, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { selectSettings } from '../../../machines/app/app.selectors.ts';
 import { loadSettings } from '../../storage/settingsStore.ts';
 import { AppActor } from '../appLogic.ts';
-import { Booking } from './BookingContext.ts';
+import { Booking, type BookingActor } from './BookingContext.ts';
 import { clearStoredFlow, restoreBookingInput, sessionIdempotencyKey } from './bookingStorage.ts';
 
 /** Sends settings.update whenever the operator settings change (after the start-up fetch). */
@@ -59,7 +59,14 @@ export class BookingErrorBoundary extends Component<{ children: ReactNode; onRes
   }
 }
 
+/**
+ * A booking actor already started from the visitor's trip and put on the page's step (src/app/booking/bookingOnStep.ts):
+ * the server renders a booking step with it, and the browser hydrates that step with its own, made the same way.
+ */
+export const PreparedBooking = createContext<BookingActor | null>(null);
+
 export function BookingProvider({ children }: { children: ReactNode }) {
+  const prepared = useContext(PreparedBooking);
   // A fresh actor (new key → new Provider) after the boundary's "Start again".
   const [generation, setGeneration] = useState(0);
   const [input] = useState(() => ({ idempotencyKey: sessionIdempotencyKey(), settings: loadSettings(), ...restoreBookingInput() }));
@@ -71,7 +78,12 @@ export function BookingProvider({ children }: { children: ReactNode }) {
         setGeneration((n) => n + 1);
       }}
     >
-      <Booking.Provider key={generation} awaitRoute options={{ input: generation === 0 ? input : { idempotencyKey: sessionIdempotencyKey() } }}>
+      <Booking.Provider
+        key={generation}
+        awaitRoute
+        actor={generation === 0 ? (prepared ?? undefined) : undefined}
+        options={{ input: generation === 0 ? input : { idempotencyKey: sessionIdempotencyKey() } }}
+      >
         <SettingsBridge />
         {children}
       </Booking.Provider>

@@ -17,6 +17,7 @@
  * so a reload of the confirmation page still shows it in this tab.
  */
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
+import { encodeTripCookie, sameJson, TRIP_COOKIE, TRIP_COOKIE_MAX_LENGTH, TRIP_COOKIE_PATHS, type TripCookie } from '../../../contract/tripCookie.ts';
 import type { BookingInput } from '../../../machines/booking/index.ts';
 import type { BookingForm, BookingResponse, BookingType, HourlyRateForm, PassengerMode, PriceDetail, RegistrationData, SelectionKind } from '../../../machines/booking/index.ts';
 import { browserStorage, clearAllExceptSettings, readEncoded, readJson, removeKey, writeEncoded, writeJson, type KeyValueStorage } from '../../storage/codec.ts';
@@ -46,11 +47,13 @@ export function persistForms(
   writeEncoded(STORAGE_KEYS.bookingType, bookingType, storage);
   if (bookingForm) writeJson(STORAGE_KEYS.bookingForm, bookingForm, storage);
   if (hourlyRateForm) writeEncoded(STORAGE_KEYS.hourlyRateForm, hourlyRateForm, storage);
+  scheduleTripCookie(storage, session);
 }
 
 export function persistPriceDetails({ priceDetails }: { priceDetails: PriceDetail[] | null }, storage = browserStorage()): void {
   if (priceDetails) writeEncoded(STORAGE_KEYS.priceDetails, priceDetails, storage);
   else removeKey(STORAGE_KEYS.priceDetails, storage);
+  scheduleTripCookie(storage);
 }
 
 export function persistSelection(
@@ -66,10 +69,12 @@ export function persistSelection(
   }
   if (selectionKind) writeJson(STORAGE_KEYS.selectionKind, selectionKind, storage);
   else removeKey(STORAGE_KEYS.selectionKind, storage);
+  scheduleTripCookie(storage);
 }
 
 export function persistQuantities({ quantities }: { quantities: Record<string, number> }, storage = browserStorage()): void {
   writeJson(STORAGE_KEYS.vehicleQuantities, quantities, storage);
+  scheduleTripCookie(storage);
 }
 
 export function persistRegistration(
@@ -78,12 +83,14 @@ export function persistRegistration(
 ): void {
   writeEncoded(STORAGE_KEYS.registrationData, registrationData, storage);
   writeJson(STORAGE_KEYS.selectedPassenger, passengerMode, storage);
+  scheduleTripCookie(storage);
 }
 
 /** Spec §4: everything but appSettings goes; the booking stays in this tab's sessionStorage for a reload. */
 export function clearStoredFlow({ booking }: { booking: BookingResponse | null }, storage = browserStorage(), session = sessionStore()): void {
   clearAllExceptSettings(storage);
   if (booking) session?.setItem(CONFIRMED_BOOKING_KEY, JSON.stringify(booking));
+  scheduleTripCookie(storage, session);
 }
 
 /** The machine input restored from storage; anything missing or unreadable is left out. */
@@ -119,6 +126,53 @@ export function restoreBookingInput(storage = browserStorage(), session = sessio
     passengerMode: PASSENGER_MODES.includes(passengerMode as PassengerMode) ? (passengerMode as PassengerMode) : null,
     booking,
   };
+}
+
+/**
+ * The trip cookie (contract/tripCookie.ts) for a restored trip, or null when the server could not render the same
+ * step from it: no price list of one quote, personal details typed (never sent in a cookie), a confirmed booking,
+ * or a chosen vehicle whose price is no longer the quoted one (options re-priced it).
+ */
+export function tripCookieFor(restored: ReturnType<typeof restoreBookingInput>): TripCookie | null {
+  const list = restored.priceDetails;
+  if (!restored.bookingType || !list?.length || restored.registrationData || restored.booking) return null;
+  const quoteId = list[0].quote_id;
+  if (typeof quoteId !== 'string' || list.some((row) => row.quote_id !== quoteId)) return null;
+  const selected = restored.selectedVehicle;
+  if (selected && !sameJson(selected, list.find((row) => row.vehicle_id === selected.vehicle_id && row.company_id === selected.company_id))) return null;
+  return {
+    bookingType: restored.bookingType,
+    bookingForm: restored.bookingForm as TripCookie['bookingForm'],
+    hourlyRateForm: restored.hourlyRateForm as TripCookie['hourlyRateForm'],
+    quoteId,
+    selected: selected ? { vehicle_id: selected.vehicle_id, company_id: selected.company_id } : null,
+    selectionKind: restored.selectionKind ?? null,
+    quantities: restored.quantities ?? null,
+    passengerMode: restored.passengerMode ?? null,
+  };
+}
+
+/** Writes (or, when the trip cannot be rendered by the server, removes) the trip cookie of each step path. */
+export function writeTripCookie(storage = browserStorage(), session = sessionStore(), doc: Pick<Document, 'cookie'> | undefined = globalThis.document): void {
+  if (!doc) return;
+  const trip = tripCookieFor(restoreBookingInput(storage, session));
+  const value = trip ? encodeTripCookie(trip) : '';
+  const keep = value !== '' && value.length <= TRIP_COOKIE_MAX_LENGTH;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  for (const path of TRIP_COOKIE_PATHS) {
+    doc.cookie = keep ? `${TRIP_COOKIE}=${value}; Path=${path}; Max-Age=1800; SameSite=Lax${secure}` : `${TRIP_COOKIE}=; Path=${path}; Max-Age=0; SameSite=Lax${secure}`;
+  }
+}
+
+let cookiePending = false;
+/** Once per turn: a transition's persistence actions each call this. */
+function scheduleTripCookie(storage: KeyValueStorage | null, session = sessionStore()): void {
+  if (cookiePending || !globalThis.document) return;
+  cookiePending = true;
+  queueMicrotask(() => {
+    cookiePending = false;
+    writeTripCookie(storage, session);
+  });
 }
 
 /** One key per browser tab session for idempotent payment and booking calls. */
