@@ -198,6 +198,66 @@ describe('quoting', () => {
     }
   });
 
+  it('paints a reloaded quotation and personal details from the server (the trip cookie) and hydrates them', async () => {
+    const { page, context, errors, close } = await openPage(browser, `${provider.url}/`, { width: WIDTHS.mobile });
+    try {
+      await toQuotation(page);
+      // The browser keeps the trip cookie for the two step paths only.
+      await expect.poll(async () => (await context.cookies(`${provider.url}/quotationview`)).filter((cookie) => cookie.name === 'cabflow_trip').length).toBe(1);
+      const [cookie] = (await context.cookies(`${provider.url}/quotationview`)).filter((entry) => entry.name === 'cabflow_trip');
+      expect([cookie.path, cookie.sameSite]).toEqual(['/quotationview', 'Lax']);
+      expect((await context.cookies(`${provider.url}/`)).map((entry) => entry.name)).not.toContain('cabflow_trip');
+      const cards = await page.getByTestId('vehicle-card').count();
+
+      // Each reload: the server's HTML is kept (hydrated), not replaced by a render in the browser.
+      await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => document.querySelector('[data-screen]')?.setAttribute('data-from-server', '')));
+      await page.reload();
+      await appReady(page);
+      expect(await page.locator('#root').getAttribute('data-rendered-at')).toMatch(/^\d+$/);
+      expect(await page.locator('[data-screen="quotation"][data-from-server]').count()).toBe(1);
+      expect(await page.getByTestId('vehicle-card').count()).toBe(cards);
+      await page.getByTestId('book-now').first().click();
+      await expect.poll(() => pathname(page)).toBe('/personalDetailView');
+      await page.reload();
+      await appReady(page);
+      expect(await page.locator('[data-screen][data-from-server]').count()).toBe(1);
+      expect(pathname(page)).toBe('/personalDetailView');
+      // Hydrated means working: the details form takes input and the machine saves it.
+      await page.getByLabel('First Name').fill('Ada');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('registrationData') !== null)).toBe(true);
+      expect(errors).toEqual([]);
+
+      // Typed personal details never travel in a cookie: the step then renders in the browser, with them.
+      await expect.poll(async () => (await context.cookies(`${provider.url}/personalDetailView`)).some((entry) => entry.name === 'cabflow_trip')).toBe(false);
+      await page.reload();
+      await appReady(page);
+      expect(await page.locator('#root').getAttribute('data-rendered-at')).toBeNull();
+      expect(await page.getByLabel('First Name').inputValue()).toBe('Ada');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows a reloaded quotation from the HTML alone, without JavaScript', async () => {
+    const { page, context, close } = await openPage(browser, `${provider.url}/`, { width: WIDTHS.mobile });
+    const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: WIDTHS.mobile, height: 800 } });
+    try {
+      await toQuotation(page);
+      await expect.poll(async () => (await context.cookies(`${provider.url}/quotationview`)).length).toBeGreaterThan(0);
+      const names = await page.getByTestId('vehicle-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
+      await plain.addCookies(await context.cookies());
+      const still = await plain.newPage();
+      await still.goto(`${provider.url}/quotationview`);
+      expect(await still.getByRole('heading', { level: 1, name: 'Quotation' }).isVisible()).toBe(true);
+      expect(await still.getByTestId('vehicle-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')))).toEqual(names);
+      expect(await still.getByText('Please wait while loading content').count()).toBe(0);
+    } finally {
+      await plain.close();
+      await close();
+    }
+  });
+
   it('sends a typed /quotationview with nothing stored to /home', async () => {
     const { page, close } = await openPage(browser, `${provider.url}/quotationview`);
     try {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceDetail } from '../../../machines/booking/index.ts';
 import { decodeBase64, type KeyValueStorage } from '../../storage/codec.ts';
-import { CONFIRMED_BOOKING_KEY, clearStoredFlow, persistForms, persistPriceDetails, persistQuantities, persistRegistration, persistSelection, restoreBookingInput } from './bookingStorage.ts';
+import { decodeTripCookie } from '../../../contract/tripCookie.ts';
+import { CONFIRMED_BOOKING_KEY, clearStoredFlow, persistForms, persistPriceDetails, persistQuantities, persistRegistration, persistSelection, restoreBookingInput, writeTripCookie } from './bookingStorage.ts';
 
 function memory(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -89,5 +90,42 @@ describe('booking storage (spec §3 keys)', () => {
     persistForms({ bookingType: 'hourly', bookingForm: null, hourlyRateForm: { pickup: 'The Savoy' } as never }, local, session);
     expect(session.getItem(CONFIRMED_BOOKING_KEY)).toBeNull();
     expect(restoreBookingInput(local, session).booking).toBeNull();
+  });
+
+  it('keeps a trip cookie per rendered step path while the trip is as quoted, and removes it when it no longer is', () => {
+    const local = memory();
+    const writes: string[] = [];
+    const doc = {
+      set cookie(value: string) {
+        writes.push(value);
+      },
+      get cookie() {
+        return '';
+      },
+    };
+    persistForms({ bookingType: 'milleage', bookingForm: form, hourlyRateForm: null }, local);
+    persistPriceDetails({ priceDetails: [row] }, local);
+    persistSelection({ selectedVehicle: row, selectionKind: 'selection' }, local);
+    writeTripCookie(local, null, doc);
+    expect(writes.map((cookie) => cookie.replace(/=[\w-]+;/, '=…;'))).toEqual([
+      'cabflow_trip=…; Path=/quotationview; Max-Age=1800; SameSite=Lax',
+      'cabflow_trip=…; Path=/personalDetailView; Max-Age=1800; SameSite=Lax',
+    ]);
+    expect(decodeTripCookie(/=([\w-]+);/.exec(writes[0])![1])).toEqual({
+      bookingType: 'milleage',
+      bookingForm: form,
+      hourlyRateForm: null,
+      quoteId: 'q1',
+      selected: { vehicle_id: 1, company_id: 2 },
+      selectionKind: 'selection',
+      quantities: null,
+      passengerMode: null,
+    });
+
+    // Typed personal details never go into a cookie: the steps then render in the browser.
+    writes.length = 0;
+    persistRegistration({ registrationData: { email: 'ada@example.com' } as never, passengerMode: 'new_client' }, local);
+    writeTripCookie(local, null, doc);
+    expect(writes).toEqual(['cabflow_trip=; Path=/quotationview; Max-Age=0; SameSite=Lax', 'cabflow_trip=; Path=/personalDetailView; Max-Age=0; SameSite=Lax']);
   });
 });

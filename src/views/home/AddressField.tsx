@@ -4,7 +4,7 @@
  * a plain input (drawn the same) with the same label, value and error, so typing is never lost; focus moves to the full field when
  * it arrives.
  */
-import { useEffect, useId, useState, type ComponentProps, type ComponentType } from 'react';
+import { startTransition, useEffect, useId, useState, type ComponentProps, type ComponentType } from 'react';
 import type { AddressAutocomplete as AddressAutocompleteType } from '../../components/address/AddressAutocomplete.tsx';
 import { useHydrating } from '../../app/renderMode.ts';
 import { TextField } from './fields.tsx';
@@ -42,7 +42,9 @@ export function AddressField(props: Props) {
   useEffect(() => {
     if (Full) return;
     let live = true;
-    void loadAutocomplete().then((component) => live && setFull(() => component));
+    // In a transition: the swap renders in slices (the combobox and its popover are a phone's longest render after
+    // the hydration), not in one synchronous task.
+    void loadAutocomplete().then((component) => live && startTransition(() => setFull(() => component)));
     return () => {
       live = false;
     };
