@@ -14,24 +14,23 @@ import { bookingOnStep } from './app/booking/bookingOnStep.ts';
 import { bootstrapInput } from './app/bootstrap.ts';
 import { setRenderedAt } from './app/renderMode.ts';
 
-/** Lower-case paths (src/app/routes.tsx) the server renders; the booking steps need the visitor's saved trip. */
+/** Lower-case paths (src/app/routes.tsx) the server renders from the catalogue alone. */
 export const SERVER_RENDERED_ROUTES: readonly string[] = ['/', '/home', '/ourfleet', '/contactus', '/login', '/forgot_password'];
+/** The booking steps it renders from a visitor's trip (the trip cookie, contract/tripCookie.ts): exact paths. */
 export { TRIP_COOKIE_PATHS as TRIP_RENDERED_ROUTES } from '../contract/tripCookie.ts';
-
-/** The booking actor's settings on a prepared step: the catalogue's (the browser does the same when it hydrates). */
-export const preparedBookingSettings = (input: ReturnType<typeof bootstrapInput>) => settingsFromRows(input.settings);
 
 /**
  * The HTML of `url`'s first screen as the browser's hydration will render it at `now`, from the catalogue data the page
- * embeds (read as the browser reads it). Lazy views are awaited; a render that does not settle within `timeoutMs` is
+ * embeds (read as the browser reads it) and, for a booking step, the visitor's trip: a booking actor started from it
+ * and put on the step (with the catalogue's settings), as src/app/booking/preparedStep.ts does in the browser; null when
+ * the trip does not lead to `url`. Lazy views are awaited; a render that does not settle within `timeoutMs` is
  * abandoned (rejects), and the page is served without it.
  */
-export async function renderPage(url: string, catalogue: unknown, now: Date, trip: RenderedTripInput | null = null, timeoutMs = 2000): Promise<string> {
+export async function renderPage(url: string, catalogue: unknown, now: Date, trip: RenderedTripInput | null = null, timeoutMs = 2000): Promise<string | null> {
   const input = bootstrapInput(catalogue);
-  // A booking step (the trip cookie's trip): the booking actor started from it and put on the step, as the browser will.
   const logic = trip ? (await import('./app/booking/bookingLogic.ts')).bookingLogic : null;
-  const booking = logic ? bookingOnStep(logic, { idempotencyKey: '', settings: preparedBookingSettings(input), ...(trip as Omit<BookingInput, 'idempotencyKey'>) }, url) : null;
-  if (trip && !booking) throw new Error(`the trip does not lead to ${url}`);
+  const booking = logic ? bookingOnStep(logic, { idempotencyKey: '', settings: settingsFromRows(input.settings), ...(trip as Omit<BookingInput, 'idempotencyKey'>) }, url) : null;
+  if (trip && !booking) return null;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new Error(`server render of ${url} took over ${timeoutMs} ms`)), timeoutMs);
   setRenderedAt(now.getTime());

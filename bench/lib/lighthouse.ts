@@ -1,5 +1,6 @@
 // Lighthouse 12.8.2 in Debian's Chromium against a running cabflow server: the pages of issue 8, each prepared
-// the way a visitor reaches it (a real quote in localStorage, a vehicle chosen), under the mobile or desktop preset.
+// the way a visitor reaches it (a real quote in localStorage and the trip cookie the website writes beside it, a vehicle
+// chosen), under the mobile or desktop preset.
 // Used by bench/lighthouse.bench.ts (all categories, several runs) and tests/e2e/lighthouse.test.ts (a11y,
 // best practices, SEO on desktop). LIGHTHOUSE_REPORTS=<dir> keeps every report (JSON) there.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -55,7 +56,9 @@ function tripCookieHeader(storage: Record<string, string>): string {
 /**
  * The five pages of issue 8. /quotationview and /personalDetailView get a real quote priced by the server
  * (POST /calculate-distance-price, Heathrow → The Savoy) stored under the spec's keys, as tests/e2e/booking.test.ts does;
- * the second one also with the cheapest vehicle chosen.
+ * the second one also with the cheapest vehicle chosen. Their request carries the trip cookie the website writes for that
+ * storage (a returning visitor's reload: the server renders the step from it; Lighthouse's extraHeaders, since it clears
+ * the browser's cookies before each run).
  */
 export async function issuePages(baseUrl: string): Promise<LighthousePage[]> {
   const form = oneWayForm();

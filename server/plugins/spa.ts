@@ -71,7 +71,8 @@ function cachedBootstrapBlock(catalog: SiteCatalog): string {
 interface ServerRenderer {
   SERVER_RENDERED_ROUTES: readonly string[];
   TRIP_RENDERED_ROUTES: readonly string[];
-  renderPage(url: string, catalogue: unknown, now: Date, trip?: RenderedTripInput | null): Promise<string>;
+  /** Null only for a trip that does not lead to `url`. */
+  renderPage(url: string, catalogue: unknown, now: Date, trip?: RenderedTripInput | null): Promise<string | null>;
 }
 
 async function loadRenderer(distDir: string): Promise<ServerRenderer | null> {
@@ -95,7 +96,7 @@ export const RENDERED_PAGE_TTL_MS = 60_000;
 
 interface RenderedPage {
   at: number;
-  html: Promise<string>;
+  html: Promise<string | null>;
 }
 
 /**
@@ -309,10 +310,6 @@ function compressedFiles(distDir: string) {
 }
 
 /**
- * Serves the built SPA from dist/ (assets, /storage images, /embed.js) and, for any other GET that is
- * not an API path, index.html carrying the key pair of the site the Host belongs to (history fallback).
- */
-/**
  * A visitor's booking step rendered from their trip cookie (contract/tripCookie.ts) and the quote it names, with the
  * trip as a data block (the browser hydrates only when its own saved trip is the same); null when there is no usable
  * cookie, the quote is unknown or expired, or the trip does not lead to this step. Never cached: it is the visitor's.
@@ -332,11 +329,10 @@ async function tripPage(
   if (!tripInput) return null;
   const at = Date.now();
   try {
+    // Null when the machine's guards send this trip to another step (no vehicle chosen for /personalDetailView).
     const page = await renderer.renderPage(input.pathname, catalogueAsRead(input.catalog), new Date(at), tripInput);
-    return { page, block: jsonBlock(TRIP_ELEMENT_ID, tripInput), at };
+    return page === null ? null : { page, block: jsonBlock(TRIP_ELEMENT_ID, tripInput), at };
   } catch (error) {
-    // A trip the machine sends elsewhere (say, a chosen vehicle on /quotationview's path rules) is not a fault.
-    if (String(error).includes('does not lead to')) return null;
     input.log.error({ err: error }, `could not render ${input.pathname} on the server`);
     return null;
   }
@@ -345,6 +341,10 @@ async function tripPage(
 /** The price rows of a site's unexpired quote, or null (server/domain/quotes). */
 export type QuoteRows = (siteId: number, quoteId: string) => Promise<VehicleRef[] | null>;
 
+/**
+ * Serves the built SPA from dist/ (assets, /storage images, /embed.js) and, for any other GET that is
+ * not an API path, index.html carrying the key pair of the site the Host belongs to (history fallback).
+ */
 export async function registerSpa(app: FastifyInstance, options: { distDir: string; cache: SiteCache; embedOrigins: string[]; quoteRows?: QuoteRows }) {
   const indexFile = path.join(options.distDir, 'index.html');
   const built = existsSync(indexFile);

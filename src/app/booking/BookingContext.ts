@@ -6,10 +6,11 @@
  *   const booking = Booking.useActorRef(); booking.send({ type: 'details.next' })
  *
  * The same API as @xstate/react's createActorContext (Provider with `logic` and `options`, useSelector,
- * useActorRef), with one difference: without a `logic` prop the machine's code (machines/booking and its API
- * calls, bookingLogic.ts) loads as a separate chunk right after the page starts, keeping it out of the home page's
- * initial JavaScript. Until the actor exists, useSelector and useActorRef suspend (the route's Suspense fallback
- * shows); the home form, which must render at once, uses the optional hooks instead.
+ * useActorRef), with one difference: without a `logic` prop the machine's code (machines/booking,
+ * bookingLogic.ts) loads as a separate chunk right after the page starts, keeping it out of the home page's
+ * initial JavaScript. Until the actor exists (and, with `awaitRoute`, is on the page's step), useSelector and
+ * useActorRef suspend (the route's Suspense fallback shows); the home form, which must render at once, and the
+ * page-wide parts (RouteSync, alerts, price loader) use the optional hooks instead.
  *
  * useSelector throws when the actor has errored; BookingProvider wraps the flow in an error boundary.
  */
@@ -132,7 +133,7 @@ function Provider({ children, logic, options, awaitRoute = false, actor: given }
           if (!live) return;
           const created = newActor(machine, options);
           created.start();
-          startTransition(() => setActor((current) => current ?? created));
+          startTransition(() => setActor(created));
         },
         (error: unknown) => {
           console.error('The booking flow could not be loaded', error);
