@@ -1,27 +1,7 @@
 import { z } from 'zod';
+import { ACCOUNT_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, RESET_CODE_LENGTH } from './accountMessages.ts';
 
-/** Password policy (ARCHITECTURE §8): argon2id, 8 to 128 characters. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const RESET_CODE_LENGTH = 6;
-
-/** The user-visible texts of spec §8 that the server also sends. */
-export const ACCOUNT_MESSAGES = {
-  loginOk: 'Login Successfully',
-  invalidCredentials: 'Invalid credentials. Please try again.',
-  emailNotFound: 'Email not found',
-  codeSent: 'A reset code has been sent to your email.',
-  codeVerified: 'Code verified successfully',
-  codeExpired: 'Reset code has expired',
-  codeInvalid: 'Invalid reset code',
-  codeLocked: 'Too many wrong codes. Please request a new reset code.',
-  passwordReset: 'Password has been reset successfully',
-  profileUpdated: 'Passenger Details Updated',
-  emailTaken: 'This email address is already used by another account',
-  notYourAccount: 'You can only see and change your own account',
-  signInAgain: 'Please sign in again',
-  loggedOut: 'Logged out',
-} as const;
+export { ACCOUNT_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, RESET_CODE_LENGTH };
 
 const email = z
   .string({ error: 'Email is required' })

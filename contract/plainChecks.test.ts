@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
+import { regexes } from 'zod/v4/core';
 import { addressListSchema, companyListSchema, fleetListSchema, settingListSchema } from './catalog.ts';
-import { checkAddressList, checkCompanyList, checkFleetList, checkSettingList } from './plainChecks.ts';
+import { checkAddressList, checkCompanyList, checkFleetList, checkSettingList, EMAIL_PATTERN } from './plainChecks.ts';
 
 // Values near each shape: right and wrong types per field, missing and extra keys, floats and unsafe integers,
 // nested objects replaced by arrays or null, and lists mixing good and bad rows.
@@ -37,4 +38,11 @@ describe('zod-free checks of the embedded catalogue agree with the contract sche
       { tbms_vid: 1, vehicle_img: 'vehicles/saloon.svg', category_name: 'Saloon', seats: 4, hand_luggage: 2, luggage: 2 },
     ]));
   it('addresses', () => sameAsSchema(addressListSchema, checkAddressList, ['id', 'address'], [{ id: 7, address: 'Heathrow Terminal 5, TW6 2GA' }]));
+});
+
+describe('EMAIL_PATTERN', () => {
+  it("is zod's email pattern (the server's check)", () => {
+    expect(EMAIL_PATTERN.source).toBe(regexes.email.source);
+    expect(EMAIL_PATTERN.flags).toBe(regexes.email.flags);
+  });
 });

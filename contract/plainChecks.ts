@@ -54,3 +54,6 @@ export const checkCompanyList = listOf<Company>({ id: 'int', company: { company_
 export const checkFleetList = listOf<FleetItem>({ tbms_vid: 'int', vehicle_img: 'string', category_name: 'string', seats: 'int', hand_luggage: 'int', luggage: 'int' });
 /** addressListSchema */
 export const checkAddressList = listOf<Address>({ id: 'int', address: 'string' });
+
+/** zod's email pattern (`z.email()`, which the server checks with), for forms that do without zod; a test keeps them equal. */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;

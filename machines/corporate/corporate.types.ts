@@ -2,7 +2,8 @@
  * Shapes and texts of the corporate area (spec §3 Corporate booking list item, Corporate passenger; §8 profile,
  * login). The booking list item is typed here from the spec until the bookings contract carries it.
  */
-import { ACCOUNT_MESSAGES, type CorporatePassenger } from '../../contract/accounts.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/accountMessages.ts';
+import type { CorporatePassenger } from '../../contract/accounts.ts';
 
 export type { CorporatePassenger };
 

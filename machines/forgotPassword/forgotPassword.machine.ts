@@ -10,7 +10,7 @@
  * The machine never navigates; the view maps `done` to the URL.
  */
 import { assertEvent, assign, not, setup } from 'xstate';
-import { ACCOUNT_MESSAGES } from '../../contract/accounts.ts';
+import { ACCOUNT_MESSAGES } from '../../contract/accountMessages.ts';
 import { forgotPasswordActors } from './forgotPassword.actors.ts';
 
 /** Spec §8 Forgot password, exactly. */

@@ -4,18 +4,19 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Alert, Anchor, Box, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { Link, useSearch } from 'wouter';
-import { z } from 'zod';
+import { EMAIL_PATTERN } from '../../../contract/plainChecks.ts';
 import { selectIsSigningIn, selectLoginNotice } from '../../../machines/corporate/index.ts';
 import { LogoMark } from '../../components/Logo.tsx';
 import { IconArrowLeft } from '../../components/icons.tsx';
 import { sendCorporate, useCorporate, useCorporateNavigation } from './corporateSession.ts';
 
-const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your email').pipe(z.email('Enter a valid email address')),
-  password: z.string().min(1, 'Enter your password'),
-});
+// Plain checks rather than a zod schema: zod's set-up took ~35 ms of a phone's hydration of this page.
+const validate = {
+  email: (value: string) => (value.trim() === '' ? 'Enter your email' : EMAIL_PATTERN.test(value.trim()) ? null : 'Enter a valid email address'),
+  password: (value: string) => (value === '' ? 'Enter your password' : null),
+};
 
 function LoginError() {
   const notice = useCorporate(selectLoginNotice);
@@ -32,7 +33,7 @@ export function LoginView() {
   useCorporateNavigation();
   const redirect = new URLSearchParams(useSearch()).get('redirect');
   const signingIn = useCorporate(selectIsSigningIn);
-  const form = useForm({ initialValues: { email: '', password: '' }, validate: schemaResolver(loginSchema, { sync: true }) });
+  const form = useForm({ initialValues: { email: '', password: '' }, validate });
 
   return (
     <Box bg="gray.0" mih="100%" py={{ base: 'lg', sm: 64 }} data-screen="corporate-login">

@@ -14,7 +14,6 @@ import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate'
 import type { CorporatePassenger } from '../../../contract/accounts.ts';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
 import { corporateMachine, selectTarget, type CorporateEvent, type CorporateInput } from '../../../machines/corporate/index.ts';
-import { checkPassengerLogin, getCorporateBookings, logoutPassenger, updatePassenger, validatePassengerToken } from '../../api/accounts.ts';
 import { readEncoded, removeKey, writeEncoded } from '../../storage/codec.ts';
 
 export function readStoredSession(): CorporateInput {
@@ -26,14 +25,17 @@ export function readStoredSession(): CorporateInput {
   };
 }
 
+// The calls (with their schemas, zod) load at the first call, not with the sign-in page (a phone's hydration of it).
+const accountsApi = () => import('../../api/accounts.ts');
+
 export const corporateLogic = corporateMachine.provide({
   actors: {
-    signIn: fromPromise(({ input, signal }) => checkPassengerLogin(input, { signal })),
-    validateToken: fromPromise(({ input, signal }) => validatePassengerToken(input.token, { signal })),
-    signOut: fromPromise(({ input, signal }) => logoutPassenger(input.token, { signal })),
-    loadBookings: fromPromise(({ input, signal }) => getCorporateBookings(input.passengerId, input.token, { signal })),
-    updateProfile: fromPromise(({ input, signal }) =>
-      updatePassenger({ passenger_id: input.passengerId, name: input.name, email: input.email, phone: input.phone }, input.token, { signal }),
+    signIn: fromPromise(async ({ input, signal }) => (await accountsApi()).checkPassengerLogin(input, { signal })),
+    validateToken: fromPromise(async ({ input, signal }) => (await accountsApi()).validatePassengerToken(input.token, { signal })),
+    signOut: fromPromise(async ({ input, signal }) => (await accountsApi()).logoutPassenger(input.token, { signal })),
+    loadBookings: fromPromise(async ({ input, signal }) => (await accountsApi()).getCorporateBookings(input.passengerId, input.token, { signal })),
+    updateProfile: fromPromise(async ({ input, signal }) =>
+      (await accountsApi()).updatePassenger({ passenger_id: input.passengerId, name: input.name, email: input.email, phone: input.phone }, input.token, { signal }),
     ),
   },
   actions: {
