@@ -9,11 +9,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { encodeTripCookie, TRIP_COOKIE } from '../../contract/tripCookie.ts';
 import { DEMO_KEYS } from '../../server/config.ts';
-import { restoreBookingInput, tripCookieFor } from '../../src/app/booking/bookingStorage.ts';
 import { oneWayForm } from '../../tests/helpers/forms.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/helpers/browser.ts';
+import { encoded, tripCookieHeader } from '../../tests/helpers/storage.ts';
 
 export type Preset = 'mobile' | 'desktop';
 export type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
@@ -36,21 +35,11 @@ export interface PageResult {
   metrics: { fcpMs?: number; lcpMs?: number; tbtMs?: number; cls?: number; siMs?: number };
 }
 
-const encoded = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
-
 interface PriceRow {
   vehicle_id: number;
   company_id: number;
   price: number;
   final_price: number;
-}
-
-/** The trip cookie the website writes for this storage (src/app/booking/bookingStorage.ts writeTripCookie). */
-function tripCookieHeader(storage: Record<string, string>): string {
-  const entries = new Map(Object.entries(storage));
-  const trip = tripCookieFor(restoreBookingInput({ getItem: (key: string) => entries.get(key) ?? null } as Storage, null));
-  if (!trip) throw new Error('the prepared storage makes no trip cookie');
-  return `${TRIP_COOKIE}=${encodeTripCookie(trip)}`;
 }
 
 /**

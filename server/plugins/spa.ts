@@ -49,22 +49,27 @@ export function publicCatalog(catalog: SiteCatalog): PublicCatalog {
 }
 
 /**
- * The site's public catalogue as a JSON data block at the end of <body>, so the start-up machine begins with it instead
- * of waiting for four calls. A data block is never executed (the CSP's script-src does not apply to it); `<` is
- * escaped so no value can close the element.
+ * A JSON data block (the site's public catalogue at the end of <body>, so the start-up machine begins with it instead of
+ * waiting for four calls; a booking step's trip). A data block is never executed (the CSP's script-src does not apply
+ * to it); `<` is escaped so no value can close the element.
  */
-function jsonBlock(id: string, data: unknown): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${id}">${json}</script>`;
+function jsonBlock(id: string, json: string): string {
+  const safe = json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${id}">${safe}</script>`;
 }
-const bootstrapBlock = (data: PublicCatalog) => jsonBlock(BOOTSTRAP_ELEMENT_ID, data);
 
-// The block of each cached catalogue object, built once: the site cache hands out a new object after an operator's change.
-const blocks = new WeakMap<SiteCatalog, string>();
-function cachedBootstrapBlock(catalog: SiteCatalog): string {
-  let block = blocks.get(catalog);
-  if (block === undefined) blocks.set(catalog, (block = bootstrapBlock(publicCatalog(catalog))));
-  return block;
+/**
+ * For each cached catalogue object (the site cache hands out a new one after an operator's change), built once from one
+ * serialisation: its data block, and the catalogue as the browser reads it back (through JSON) for the server renderer.
+ */
+const embedded = new WeakMap<SiteCatalog, { block: string; asRead: unknown }>();
+function embeddedCatalogue(catalog: SiteCatalog): { block: string; asRead: unknown } {
+  let entry = embedded.get(catalog);
+  if (!entry) {
+    const json = JSON.stringify(publicCatalog(catalog));
+    embedded.set(catalog, (entry = { block: jsonBlock(BOOTSTRAP_ELEMENT_ID, json), asRead: JSON.parse(json) }));
+  }
+  return entry;
 }
 
 /** The server renderer `vite build --ssr` makes from src/entry-server.tsx (dist/.ssr/entry-server.js). */
@@ -79,13 +84,6 @@ async function loadRenderer(distDir: string): Promise<ServerRenderer | null> {
   const file = path.join(distDir, '.ssr', 'entry-server.js');
   if (!existsSync(file)) return null;
   return (await import(pathToFileURL(file).href)) as ServerRenderer;
-}
-
-// The catalogue as the browser reads it (through JSON) for each cached catalogue object.
-const catalogueJson = new WeakMap<SiteCatalog, unknown>();
-function catalogueAsRead(catalog: SiteCatalog): unknown {
-  if (!catalogueJson.has(catalog)) catalogueJson.set(catalog, JSON.parse(JSON.stringify(publicCatalog(catalog))));
-  return catalogueJson.get(catalog);
 }
 
 /**
@@ -112,7 +110,7 @@ function pageRenderer(renderer: ServerRenderer) {
     let page = byRoute.get(route);
     if (!page || now - page.at > RENDERED_PAGE_TTL_MS) {
       // Through JSON, as the browser reads the embedded block: the hydration starts from the same data.
-      page = { at: now, html: renderer.renderPage(route, catalogueAsRead(catalog), new Date(now)) };
+      page = { at: now, html: renderer.renderPage(route, embeddedCatalogue(catalog).asRead, new Date(now)) };
       page.html.catch(() => {});
       byRoute.set(route, page);
     }
@@ -330,8 +328,8 @@ async function tripPage(
   const at = Date.now();
   try {
     // Null when the machine's guards send this trip to another step (no vehicle chosen for /personalDetailView).
-    const page = await renderer.renderPage(input.pathname, catalogueAsRead(input.catalog), new Date(at), tripInput);
-    return page === null ? null : { page, block: jsonBlock(TRIP_ELEMENT_ID, tripInput), at };
+    const page = await renderer.renderPage(input.pathname, embeddedCatalogue(input.catalog).asRead, new Date(at), tripInput);
+    return page === null ? null : { page, block: jsonBlock(TRIP_ELEMENT_ID, JSON.stringify(tripInput)), at };
   } catch (error) {
     input.log.error({ err: error }, `could not render ${input.pathname} on the server`);
     return null;
@@ -415,7 +413,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
         return null;
       });
       if (catalog) {
-        html = html.replace('</body>', `${cachedBootstrapBlock(catalog)}\n</body>`);
+        html = html.replace('</body>', `${embeddedCatalogue(catalog).block}\n</body>`);
         // The page itself for the routes that need no visitor data, when asked for exactly (no query, no other spelling).
         if (renderedPage && serverRendered.has(pathname) && !request.url.includes('?')) {
           const page = renderedPage(catalog, pathname);

@@ -8,14 +8,19 @@
 import { BOOTSTRAP_ELEMENT_ID, checkAddressList, checkCompanyList, checkFleetList, checkSettingList } from '../../contract/plainChecks.ts';
 import type { AppInput } from '../../machines/app/app.machine.ts';
 
-export function readBootstrap(doc: Document | undefined = globalThis.document): AppInput {
-  const text = doc?.getElementById(BOOTSTRAP_ELEMENT_ID)?.textContent;
-  if (!text) return {};
+/** The JSON of the page's data block `id` (the server's `<script type="application/json">`), or null. */
+export function readDataBlock(id: string, doc: Document | undefined = globalThis.document): unknown {
+  const text = doc?.getElementById(id)?.textContent;
+  if (!text) return null;
   try {
-    return bootstrapInput(JSON.parse(text));
+    return JSON.parse(text) as unknown;
   } catch {
-    return {};
+    return null;
   }
+}
+
+export function readBootstrap(doc: Document | undefined = globalThis.document): AppInput {
+  return bootstrapInput(readDataBlock(BOOTSTRAP_ELEMENT_ID, doc));
 }
 
 /** The start-up actor's input from the block's data (also what the server renders with, src/entry-server.tsx). */

@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeTripCookie, renderedTripInput, TRIP_COOKIE, TRIP_ELEMENT_ID, type TripCookie } from '../../contract/tripCookie.ts';
-import { restoreBookingInput, tripCookieFor } from '../../src/app/booking/bookingStorage.ts';
 import { formatMoney } from '../../src/views/confirmation/format.ts';
 import { oneWayForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
+import { encoded, tripCookieOf } from '../helpers/storage.ts';
 
 interface Row {
   vehicle_id: number;
@@ -23,7 +23,6 @@ interface Row {
 }
 
 const OVERLAY = 'Please wait while loading content';
-const encoded = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 const rootOf = (html: string) => /<div id="root"( data-rendered-at="(\d+)")?>/.exec(html);
 const tripBlock = (html: string): unknown => {
   const match = new RegExp(`<script type="application/json" id="${TRIP_ELEMENT_ID}">([^<]*)</script>`).exec(html);
@@ -32,8 +31,7 @@ const tripBlock = (html: string): unknown => {
 
 /** The cookie the website writes for this localStorage (src/app/booking/bookingStorage.ts). */
 function cookieFor(storage: Record<string, string>): TripCookie {
-  const entries = new Map(Object.entries(storage));
-  const trip = tripCookieFor(restoreBookingInput({ getItem: (key: string) => entries.get(key) ?? null } as Storage, null));
+  const trip = tripCookieOf(storage);
   if (!trip) throw new Error('no trip cookie for this storage');
   return trip;
 }

@@ -5,6 +5,7 @@ import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { appReady, launchBrowser, openPage, WIDTHS } from '../helpers/browser.ts';
 import { oneWayForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
+import { encoded } from '../helpers/storage.ts';
 
 // WCAG 2.1 AA (axe-core) on every route, in the states a visitor reaches: the booking steps with a real quote in
 // storage, the card page, the confirmation, the forms, and the corporate area signed in. Phone and desktop widths.
@@ -22,7 +23,6 @@ afterAll(async () => {
   await provider?.dispose();
 });
 
-const encoded = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 
 /** localStorage as a visitor who searched, chose the cheapest vehicle and typed guest details would have it. */
 async function bookingStorage(): Promise<Record<string, string>> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
 import { hourlyForm, oneWayForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
+import { encoded } from '../helpers/storage.ts';
 
 // Steps 3–4 of the booking flow and the confirmation (spec §2 Personal details, Payment, Card page, Confirmation;
 // §4 Booking flow; §5 Details step; §8 Booking and payment) through the real server and its sandbox card processor,
@@ -23,7 +24,6 @@ afterAll(async () => {
   await provider?.dispose();
 });
 
-const encoded = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 const decoded = (value: string) => Buffer.from(value, 'base64').toString('utf8');
 const pathname = (page: Page) => new URL(page.url()).pathname;
 

@@ -7,6 +7,7 @@ import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedP
 import { oneWayForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
+import { encoded } from '../helpers/storage.ts';
 
 // Issue 8: every screen at 375, 768 and 1280 px into docs/screenshots/<name>-<width>.png (shown in the README).
 // The home forms, the quotation list and grid, the price loader and the pricing popup come from
@@ -45,7 +46,6 @@ afterAll(async () => {
 });
 
 const WIDTH_LIST = [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop];
-const encoded = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
 async function noSidewaysScroll(page: Page, what: string) {

@@ -83,7 +83,8 @@ export function persistRegistration(
 ): void {
   writeEncoded(STORAGE_KEYS.registrationData, registrationData, storage);
   writeJson(STORAGE_KEYS.selectedPassenger, passengerMode, storage);
-  scheduleTripCookie(storage);
+  // Saved personal details never go into the cookie (tripCookieFor): no need to restore the trip on every keystroke.
+  setTripCookie(null);
 }
 
 /** Spec §4: everything but appSettings goes; the booking stays in this tab's sessionStorage for a reload. */
@@ -92,6 +93,20 @@ export function clearStoredFlow({ booking }: { booking: BookingResponse | null }
   if (booking) session?.setItem(CONFIRMED_BOOKING_KEY, JSON.stringify(booking));
   scheduleTripCookie(storage, session);
 }
+
+/** The keys restoreBookingInput reads: the trip a server-rendered booking step is compared with (preparedStep.ts). */
+export const BOOKING_TRIP_KEYS: readonly string[] = [
+  STORAGE_KEYS.bookingType,
+  STORAGE_KEYS.bookingForm,
+  STORAGE_KEYS.hourlyRateForm,
+  STORAGE_KEYS.priceDetails,
+  STORAGE_KEYS.selectedVehicleData,
+  STORAGE_KEYS.selectedVehicle,
+  STORAGE_KEYS.selectionKind,
+  STORAGE_KEYS.vehicleQuantities,
+  STORAGE_KEYS.registrationData,
+  STORAGE_KEYS.selectedPassenger,
+];
 
 /** The machine input restored from storage; anything missing or unreadable is left out. */
 export function restoreBookingInput(storage = browserStorage(), session = sessionStore()): Omit<BookingInput, 'idempotencyKey'> {
@@ -154,8 +169,12 @@ export function tripCookieFor(restored: ReturnType<typeof restoreBookingInput>):
 
 /** Writes (or, when the trip cannot be rendered by the server, removes) the trip cookie of each step path. */
 export function writeTripCookie(storage = browserStorage(), session = sessionStore(), doc: Pick<Document, 'cookie'> | undefined = globalThis.document): void {
+  if (doc) setTripCookie(tripCookieFor(restoreBookingInput(storage, session)), doc);
+}
+
+/** Sets the cookie of each step path to `trip`, or removes it (null, or a trip too long for a cookie). */
+function setTripCookie(trip: TripCookie | null, doc: Pick<Document, 'cookie'> | undefined = globalThis.document): void {
   if (!doc) return;
-  const trip = tripCookieFor(restoreBookingInput(storage, session));
   const value = trip ? encodeTripCookie(trip) : '';
   const keep = value !== '' && value.length <= TRIP_COOKIE_MAX_LENGTH;
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';

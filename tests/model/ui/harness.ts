@@ -193,4 +193,4 @@ export async function eventually(check: () => Promise<void> | void, timeout = 10
 }
 
 /** base64 of the JSON, as the app's encoded localStorage keys hold it (spec §3). */
-export const encoded = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+export { encoded } from '../../helpers/storage.ts';
