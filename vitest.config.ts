@@ -21,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/helpers/pgliteTemplate.setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -31,6 +32,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/helpers/pgliteTemplate.setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

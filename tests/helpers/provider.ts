@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -40,6 +40,17 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
   };
 }
 
+/** A copy of the global setup's database (tests/helpers/pgliteTemplate.setup.ts) is what a fresh one would seed. */
+function startsFromTemplate(config: Config): boolean {
+  return (
+    Boolean(process.env.CABFLOW_TEST_PGDATA_TEMPLATE) &&
+    config.seed === 'demo' &&
+    config.googleBrowserKey === null &&
+    config.apiPublicKey === DEMO_KEYS.publicKey &&
+    config.apiSecretKey === DEMO_KEYS.secretKey
+  );
+}
+
 /**
  * Starts the real provider on a fresh, migrated and seeded database of its own.
  * `listen: true` also binds an ephemeral port on 127.0.0.1 (for the browser and load tests).
@@ -58,6 +69,9 @@ export async function startTestProvider(
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
+  if (!database && !config.databaseUrl && !options.dataDir && startsFromTemplate(config)) {
+    cpSync(process.env.CABFLOW_TEST_PGDATA_TEMPLATE!, path.join(dataDir, 'pgdata'), { recursive: true });
+  }
   const provider = await startProvider(config, { payments: options.payments, maps: options.maps, now: options.now });
   let url = '';
   if (options.listen) url = (await provider.fastify.listen({ host: '127.0.0.1', port: 0 })).replace('127.0.0.1', 'localhost');
