@@ -3,7 +3,9 @@
 // quote prepared), /personalDetailView (a vehicle chosen), /contactus and /login. Each page and preset runs
 // LIGHTHOUSE_RUNS times (default 3); the table shows the median score of each category and, for performance, the
 // spread (min–max), since performance on a busy machine is noisy. Goals (issue 8): performance ≥ 0.95 mobile and
-// 1.00 desktop; accessibility, best practices and SEO 1.00.
+// 1.00 desktop; accessibility, best practices and SEO 1.00. Each mobile run is also scored with the CPU slowdown
+// calibrated to the host's speed in that run (bench/lib/lighthouse.ts calibratedCpuSlowdown, Lighthouse's own
+// calibration): the table shows both, and the host's benchmark index.
 // Alone: `npx tsx bench/lighthouse.bench.ts` (needs a build; DIST_DIR picks another build directory: the server process
 // inherits it, see server/config.ts). LIGHTHOUSE_PRESETS (default mobile,desktop) and LIGHTHOUSE_PAGES (paths, default
 // all five) narrow the run; LIGHTHOUSE_REPORTS=<dir> keeps each report's JSON.
@@ -30,6 +32,10 @@ export interface LighthouseRow {
   lcpMsMedian: number;
   tbtMsMedian: number;
   cls: number;
+  /** Lighthouse's benchmark index of the host in each run (see calibratedCpuSlowdown). */
+  benchmarkIndex: number[];
+  /** Mobile: the runs scored with the CPU slowdown calibrated to each run's benchmark index. */
+  calibrated?: { cpuSlowdown: number[]; performance: number; performanceMin: number; performanceMax: number; tbtMsMedian: number };
   /** Audits below 1 in any run, with how many runs flagged them. */
   flagged: Record<string, number>;
 }
@@ -62,9 +68,22 @@ export async function run() {
           tbtMsMedian: Math.round(median(results.map((result) => result.metrics.tbtMs ?? 0))),
           cls: round2(median(results.map((result) => result.metrics.cls ?? 0))),
           flagged: results.flatMap((result) => result.failing).reduce<Record<string, number>>((counts, audit) => ({ ...counts, [audit.id]: (counts[audit.id] ?? 0) + 1 }), {}),
+          benchmarkIndex: results.map((result) => Math.round(result.benchmarkIndex)),
         };
+        const calibrated = results.flatMap((result) => (result.calibrated ? [result.calibrated] : []));
+        if (calibrated.length === results.length) {
+          const scores = calibrated.map((entry) => entry.performance);
+          row.calibrated = {
+            cpuSlowdown: calibrated.map((entry) => entry.cpuSlowdown),
+            performance: round2(median(scores)),
+            performanceMin: round2(Math.min(...scores)),
+            performanceMax: round2(Math.max(...scores)),
+            tbtMsMedian: Math.round(median(calibrated.map((entry) => entry.metrics.tbtMs ?? 0))),
+          };
+        }
         rows.push(row);
-        console.log(`${preset.padEnd(7)} ${page.path.padEnd(20)} perf ${row.median.performance} (${row.performanceMin}–${row.performanceMax})`);
+        const calibratedText = row.calibrated ? `, calibrated ${row.calibrated.performance} (${row.calibrated.performanceMin}–${row.calibrated.performanceMax})` : '';
+        console.log(`${preset.padEnd(7)} ${page.path.padEnd(20)} perf ${row.median.performance} (${row.performanceMin}–${row.performanceMax})${calibratedText}, benchmark index ${row.benchmarkIndex.join('/')}`);
       }
     }
   } finally {
@@ -84,6 +103,9 @@ export async function run() {
       'LCP ms': row.lcpMsMedian,
       'TBT ms': row.tbtMsMedian,
       CLS: row.cls,
+      'host index': Math.round(median(row.benchmarkIndex)),
+      calibrated: row.calibrated ? `${row.calibrated.performance.toFixed(2)} [${row.calibrated.performanceMin.toFixed(2)}–${row.calibrated.performanceMax.toFixed(2)}] ×${median(row.calibrated.cpuSlowdown).toFixed(1)}` : '',
+      'cal. TBT ms': row.calibrated?.tbtMsMedian ?? '',
     })),
   );
   const flagged = rows.filter((row) => Object.keys(row.flagged).length);
@@ -91,12 +113,13 @@ export async function run() {
     console.log('flagged audits (runs that flagged them):');
     for (const row of flagged) console.log(`  ${row.preset} ${row.page}: ${Object.entries(row.flagged).map(([id, count]) => `${id}×${count}`).join(', ')}`);
   }
-  const goalsMet = rows.every(
-    (row) =>
-      row.median.performance >= (row.preset === 'mobile' ? 0.95 : 1) && row.median.accessibility === 1 && row.median['best-practices'] === 1 && row.median.seo === 1,
-  );
-  console.log(`goals met (medians): ${goalsMet ? 'yes' : 'no'}`);
-  return { lighthouse: '12.8.2', runs, goalsMet, rows };
+  const others = (row: LighthouseRow) => row.median.accessibility === 1 && row.median['best-practices'] === 1 && row.median.seo === 1;
+  const goal = (row: LighthouseRow) => (row.preset === 'mobile' ? 0.95 : 1);
+  const goalsMet = rows.every((row) => row.median.performance >= goal(row) && others(row));
+  const goalsMetCalibrated = rows.every((row) => (row.calibrated?.performance ?? row.median.performance) >= goal(row) && others(row));
+  console.log(`goals met (medians, the presets as they are): ${goalsMet ? 'yes' : 'no'}`);
+  console.log(`goals met (medians, mobile calibrated to the host's benchmark index): ${goalsMetCalibrated ? 'yes' : 'no'}`);
+  return { lighthouse: '12.8.2', runs, goalsMet, goalsMetCalibrated, rows };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,28 +1,15 @@
 import { londonClock } from './londonClock.ts';
 import { z } from 'zod';
+import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, isPhone, QUERY_REASONS, tooLongMessage } from './enquiryRules.ts';
 
-/** Contact Us query reasons (spec §9), 'Booking' the default. */
-export const QUERY_REASONS = ['Booking', 'Invoice', 'Complaint', 'Lost Item', 'Other'] as const;
-export type QueryReason = (typeof QUERY_REASONS)[number];
-
-export const ENQUIRY_LIMITS = {
-  name: 120,
-  email: 254,
-  phone: 30,
-  address: 500,
-  additionalInfo: 2000,
-  comments: 5000,
-  bookingNumber: 40,
-  passengers: { min: 1, max: 50 },
-  luggages: { min: 0, max: 20 },
-} as const;
+export { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, QUERY_REASONS, type QueryReason } from './enquiryRules.ts';
 
 /** Today's date in Europe/London as YYYY-MM-DD (CLARIFICATIONS 8). */
 export function londonToday(now: Date = new Date()): string {
   return londonClock(now).date;
 }
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 const optionalText = (max: number) => text(max).optional().default('');
 
 /** A number input may arrive as a number or as its text; anything else is refused. */
@@ -35,11 +22,9 @@ const count = (min: number, max: number, label: string) =>
 /** Telephone: the quote form's number input sends a number; digits with spaces, +, -, ( ) as text. */
 const phone = (typeMessage: string) => z
   .union([z.number().int().nonnegative().transform(String), z.string().trim()], { error: typeMessage })
-  .pipe(z.string().max(ENQUIRY_LIMITS.phone, `must be at most ${ENQUIRY_LIMITS.phone} characters`));
-const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{4,}$/;
-const isPhone = (value: string) => PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= 5 && value.replace(/\D/g, '').length <= 16;
+  .pipe(z.string().max(ENQUIRY_LIMITS.phone, tooLongMessage(ENQUIRY_LIMITS.phone)));
 
-const email = z.string().trim().max(ENQUIRY_LIMITS.email).pipe(z.email('Enter a valid email address'));
+const email = z.string().trim().max(ENQUIRY_LIMITS.email).pipe(z.email(ENQUIRY_MESSAGES.invalidEmail));
 
 /** '14:30' (a time input), '2:30pm', '2pm' or '2pm:30'-like 12-hour text (spec §3 uses '3pm' with a separate minute). */
 const TIME_PATTERN = /^(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s?[ap]\.?m\.?)$/i;
@@ -55,7 +40,7 @@ export const quoteEmailRequestSchema = z.object({
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Pickup date must be a real date'),
   pickup_time: z.string({ error: 'Pickup time is required' }).trim().min(1, 'Pickup time is required').regex(TIME_PATTERN, 'Pickup time must be a time such as 14:30 or 2:30pm'),
   passenger_email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(email),
-  passenger_phone: phone('Telephone is required').refine((value) => value !== '', 'Telephone is required').refine(isPhone, 'Enter a valid telephone number'),
+  passenger_phone: phone('Telephone is required').refine((value) => value !== '', 'Telephone is required').refine(isPhone, ENQUIRY_MESSAGES.invalidPhone),
   passenger_name: optionalText(ENQUIRY_LIMITS.name),
   additional_info: optionalText(ENQUIRY_LIMITS.additionalInfo),
   passengers: count(ENQUIRY_LIMITS.passengers.min, ENQUIRY_LIMITS.passengers.max, 'Passengers').optional().default(1),
@@ -76,18 +61,18 @@ export const contactRequestSchema = z
     email: z
       .string()
       .trim()
-      .max(ENQUIRY_LIMITS.email)
-      .refine((value) => value === '' || z.email().safeParse(value).success, 'Enter a valid email address')
+      .max(ENQUIRY_LIMITS.email, tooLongMessage(ENQUIRY_LIMITS.email))
+      .refine((value) => value === '' || z.email().safeParse(value).success, ENQUIRY_MESSAGES.invalidEmail)
       .optional()
       .default(''),
-    telephone: phone('Telephone must be text or a number').refine((value) => value === '' || isPhone(value), 'Enter a valid telephone number').optional().default(''),
-    queryReason: z.enum(QUERY_REASONS, { error: `Query reason must be one of ${QUERY_REASONS.join(', ')}` }).optional().default('Booking'),
+    telephone: phone('Telephone must be text or a number').refine((value) => value === '' || isPhone(value), ENQUIRY_MESSAGES.invalidPhone).optional().default(''),
+    queryReason: z.enum(QUERY_REASONS, { error: ENQUIRY_MESSAGES.invalidQueryReason }).optional().default('Booking'),
     bookingNumber: optionalText(ENQUIRY_LIMITS.bookingNumber),
     comments: optionalText(ENQUIRY_LIMITS.comments),
   })
   .refine(
     (form) => [form.firstName, form.lastName, form.email, form.telephone, form.bookingNumber, form.comments].some((value) => value !== ''),
-    'Please fill in the form before sending it',
+    ENQUIRY_MESSAGES.contactEmpty,
   );
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 export type ContactForm = z.output<typeof contactRequestSchema>;
@@ -106,10 +91,3 @@ export interface ContactResponse {
   contact_id: number;
 }
 
-export const ENQUIRY_MESSAGES = {
-  quoteSent: 'Your booking has been sent!',
-  quoteFailed: 'There was a problem sending your booking.',
-  contactSent: 'Your form has been submitted successfully!. Thank You for Contacting',
-  contactSentTitle: 'Form Submitted',
-  contactFailedTitle: 'Submission Failed',
-} as const;

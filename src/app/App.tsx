@@ -1,12 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import { Router } from 'wouter';
 import type { AppInput } from '../../machines/app/app.machine.ts';
-import { cssVariablesResolver, theme } from '../theme.ts';
 import { AppActor } from './appLogic.ts';
 import type { BookingActor } from './booking/BookingContext.ts';
 import { PreparedBooking } from './booking/BookingProvider.tsx';
 import { FrameMessenger } from './FrameMessenger.tsx';
 import { Shell } from './Shell.tsx';
+import { ThemeProvider } from './ThemeProvider.tsx';
 
 interface AppProps {
   /** The start-up actor's input: the catalogue the server embedded in the page (src/app/bootstrap.ts). */
@@ -18,12 +17,12 @@ interface AppProps {
 }
 
 /**
- * The website: Mantine theme, the start-up actor (starting with the embedded catalogue), the router, the shell with its
- * routes, and the frame messenger. The same tree renders on the server and in the browser.
+ * The website: the Mantine theme (ThemeProvider), the start-up actor (starting with the embedded catalogue), the
+ * router, the shell with its routes, and the frame messenger. The same tree renders on the server and in the browser.
  */
 export function App({ input, ssrPath, booking = null }: AppProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <ThemeProvider>
       <AppActor.Provider options={{ input }}>
         <Router ssrPath={ssrPath}>
           <PreparedBooking.Provider value={booking}>
@@ -32,6 +31,6 @@ export function App({ input, ssrPath, booking = null }: AppProps) {
           <FrameMessenger />
         </Router>
       </AppActor.Provider>
-    </MantineProvider>
+    </ThemeProvider>
   );
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { settingsFromRows } from '../../contract/settings.ts';
 import { STORAGE_KEYS } from '../../contract/storageKeys.ts';
@@ -34,6 +35,15 @@ describe('base64 codec', () => {
 
   it('encodes UTF-8 bytes, as any other base64 decoder reads them', () => {
     expect(encodeBase64('£')).toBe(Buffer.from('£', 'utf8').toString('base64'));
+  });
+
+  it('encodes any text, ASCII or not, as Node encodes its UTF-8', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary-ascii' }), fc.string({ unit: 'grapheme' }), fc.string()), (text) => {
+        expect(encodeBase64(text)).toBe(Buffer.from(text, 'utf8').toString('base64'));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, type FormEvent } from 'react';
-import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, type QueryReason } from '../../../contract/enquiries.ts';
+import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, type QueryReason } from '../../../contract/enquiryRules.ts';
 import { QUERY_REASONS, type ContactFormValues } from '../../../machines/contact/index.ts';
 import { Contact } from './contactLogic.ts';
 import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
