@@ -164,9 +164,27 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/forgot_password': ['src/views/forgotPassword/ForgotPasswordView.tsx'],
 };
 
-/** A route's lazy chunks (with their imports) and their CSS files, less what the entry already loads. */
+/**
+ * Modules a page imports right after its first render: the address fields' autocomplete. Their scripts are linked with
+ * the route's (on a server-rendered page boot.js adds them a few per task), so Vite's preload helper finds them
+ * requested already instead of adding about fifteen links in one task when the field swaps in. Their CSS is left to the
+ * helper: it is not needed for the first paint.
+ */
+const ADDRESS_AUTOCOMPLETE = 'src/views/home/AddressFieldFull.tsx';
+export const SOON_MODULES: Record<string, string[]> = {
+  '/': [ADDRESS_AUTOCOMPLETE],
+  '/home': [ADDRESS_AUTOCOMPLETE],
+  '/quoteview': [ADDRESS_AUTOCOMPLETE],
+};
+
+const routeKey = (pathname: string) => (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+
+/**
+ * A route's lazy chunks (with their imports) and their CSS files, then the scripts of its SOON_MODULES, less what the
+ * entry already loads.
+ */
 export function routeAssets(manifest: Manifest, pathname: string): { scripts: string[]; styles: string[] } {
-  const modules = ROUTE_MODULES[(pathname.replace(/\/+$/, '') || '/').toLowerCase()] ?? [];
+  const modules = ROUTE_MODULES[routeKey(pathname)] ?? [];
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const inEntry = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
@@ -186,6 +204,9 @@ export function routeAssets(manifest: Manifest, pathname: string): { scripts: st
     scripts.push(`/${manifest[key].file}`);
     for (const css of manifest[key].css ?? []) if (!entryCss.has(css) && !styles.includes(`/${css}`)) styles.push(`/${css}`);
   }
+  const soon = new Set<string>();
+  for (const key of SOON_MODULES[routeKey(pathname)] ?? []) collect(key, soon);
+  for (const key of soon) if (!inEntry.has(key) && !wanted.has(key)) scripts.push(`/${manifest[key].file}`);
   return { scripts, styles };
 }
 
@@ -400,7 +421,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
       const key = `${rendered ? 'rendered ' : ''}${route}`;
       let links = preloadByRoute.get(key) ?? '';
       // Only the routes of the table are remembered, so a stream of made-up paths cannot grow the map.
-      if (manifest && ROUTE_MODULES[route] && !preloadByRoute.has(key)) preloadByRoute.set(key, (links = routePreloadLinks(manifest, route, { rendered })));
+      if (manifest && (ROUTE_MODULES[route] || SOON_MODULES[route]) && !preloadByRoute.has(key)) preloadByRoute.set(key, (links = routePreloadLinks(manifest, route, { rendered })));
       return links;
     };
     let rendered = false;
