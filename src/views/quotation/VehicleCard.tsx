@@ -22,17 +22,10 @@ const QUANTITIES = [1, 2, 3, 4, 5, 6];
 // The spec's orange Contact Us button, dark enough for white text at 4.5:1 (WCAG AA).
 const CONTACT_ORANGE = '#b8400c';
 
+/** The rounded rating as five stars drawn by the stylesheet (Quotation.module.css .stars). */
 export function Stars({ rating }: { rating: number }) {
   const stars = starsOf(rating);
-  return (
-    <span className={classes.stars} role="img" aria-label={`Rated ${stars} out of 5`} data-stars={stars}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <svg key={n} viewBox="0 0 24 24" width={14} height={14} aria-hidden="true" data-on={n <= stars || undefined}>
-          <path d="M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3L2.9 9.5l6.3-.9z" />
-        </svg>
-      ))}
-    </span>
-  );
+  return <span className={classes.stars} role="img" aria-label={`Rated ${stars} out of 5`} data-stars={stars} />;
 }
 
 export function Breakdown({ vehicle, symbol }: { vehicle: PriceDetail; symbol: string }) {
