@@ -13,7 +13,6 @@ import { unitPrice } from '../../../machines/booking/booking.pricing.ts';
 import { storageUrl } from '../../api/runtimeConfig.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { starsOf } from '../../components/booking/tripFormat.ts';
-import { IconBriefcase, IconLuggage, IconUsers } from '../../components/icons.tsx';
 import { formatMoney } from '../confirmation/format.ts';
 import classes from './Quotation.module.css';
 
@@ -102,15 +101,9 @@ export function VehicleCard({ vehicle, layout, currency, badges }: { vehicle: Pr
           <Stars rating={vehicle.rating} />
         </div>
         <ul className={classes.facts} aria-label="Capacity">
-          <li>
-            <IconUsers size={16} /> {vehicle.max_seat} seats
-          </li>
-          <li>
-            <IconLuggage size={16} /> {vehicle.luggage} luggage
-          </li>
-          <li>
-            <IconBriefcase size={16} /> {vehicle.small_luggage} hand luggage
-          </li>
+          <li data-icon="seats">{`${vehicle.max_seat} seats`}</li>
+          <li data-icon="luggage">{`${vehicle.luggage} luggage`}</li>
+          <li data-icon="hand-luggage">{`${vehicle.small_luggage} hand luggage`}</li>
         </ul>
       </div>
       <div className={classes.buy}>
