@@ -597,6 +597,12 @@ export const bookingUi: UiMachine = {
       ]);
     }
     run.scratch.account = { email, password };
+    // The card's payment method is made in the browser (no call to hold): a path that ends there holds the next call,
+    // the payment intent, so 'Processing...' stays on screen instead of racing through to the confirmation.
+    const last = run.path.steps.at(-1)?.snapshot;
+    if (last?._nodes.some((node) => node.id.endsWith('.cardCheckout.creatingPaymentMethod'))) {
+      await run.gate(run.path.steps.length, '**/api/v1/create-payment-intent', { kind: 'continue' }, 'createPaymentIntent (held after the in-browser payment method at the end)');
+    }
   },
   executors,
   assertions,
