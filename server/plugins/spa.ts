@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { BOOTSTRAP_ELEMENT_ID } from '../../contract/plainChecks.ts';
+import { routeKey } from '../../contract/routeKey.ts';
 import { cookieValue, decodeTripCookie, renderedTripInput, TRIP_COOKIE, TRIP_ELEMENT_ID, type RenderedTripInput, type VehicleRef } from '../../contract/tripCookie.ts';
 import type { SiteCache, SiteCatalog } from '../domain/sites/index.ts';
 import { toAddressList, toCompanyList, toFleetList } from '../domain/sites/index.ts';
@@ -176,8 +177,6 @@ export const SOON_MODULES: Record<string, string[]> = {
   '/home': [ADDRESS_AUTOCOMPLETE],
   '/quoteview': [ADDRESS_AUTOCOMPLETE],
 };
-
-const routeKey = (pathname: string) => (pathname.replace(/\/+$/, '') || '/').toLowerCase();
 
 /**
  * A route's lazy chunks (with their imports) and their CSS files, then the scripts of its SOON_MODULES, less what the
@@ -416,7 +415,7 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
       secretKey: site?.secretKey ?? '',
       embedOrigins: options.embedOrigins,
     });
-    const route = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+    const route = routeKey(pathname);
     const preloadLinks = (rendered: boolean) => {
       const key = `${rendered ? 'rendered ' : ''}${route}`;
       let links = preloadByRoute.get(key) ?? '';

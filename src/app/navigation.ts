@@ -1,3 +1,4 @@
+import { routeKey } from '../../contract/routeKey.ts';
 import { isEnabled, type SettingName, type Settings } from '../../contract/settings.ts';
 
 export interface NavItem {
@@ -21,10 +22,8 @@ export function navLinks(settings: Settings): NavItem[] {
 /** Routes whose screens hide the navbar (route table: confirmation and the corporate area). */
 export const ROUTES_WITHOUT_NAVBAR = ['/paymentSuccessView', '/bookings', '/my-account', '/login'] as const;
 
-const normalise = (pathname: string) => (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-
 export function navbarVisible(settings: Settings, pathname: string): boolean {
-  const path = normalise(pathname);
+  const path = routeKey(pathname);
   return isEnabled(settings, 'SHOW_NAVBAR_PAGE') && !ROUTES_WITHOUT_NAVBAR.some((route) => route.toLowerCase() === path);
 }
 
@@ -34,7 +33,7 @@ export function footerVisible(settings: Settings): boolean {
 
 /** Whether a link is the current page ('/' and '/home' are both Home). */
 export function isCurrent(href: string, pathname: string): boolean {
-  const path = normalise(pathname);
+  const path = routeKey(pathname);
   if (href === '/') return path === '/' || path === '/home';
   return path === href.toLowerCase();
 }

@@ -5,6 +5,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { routeKey } from '../../contract/routeKey.ts';
 import { HomeView } from '../views/home/HomeView.tsx';
 
 function lazyView<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ComponentType {
@@ -43,7 +44,7 @@ export const ROUTES: readonly RouteDef[] = [
 ];
 
 export function routeFor(pathname: string): RouteDef | undefined {
-  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  const path = routeKey(pathname);
   return ROUTES.find((route) => route.path.toLowerCase() === path);
 }
 

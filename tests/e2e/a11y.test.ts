@@ -23,7 +23,6 @@ afterAll(async () => {
   await provider?.dispose();
 });
 
-
 /** localStorage as a visitor who searched, chose the cheapest vehicle and typed guest details would have it. */
 async function bookingStorage(): Promise<Record<string, string>> {
   const form = oneWayForm();

@@ -11,10 +11,9 @@ import { loadConfig } from '../../server/config.ts';
  * CABFLOW_TEST_PGDATA_TEMPLATE; providers on the default settings start from a copy of it (about 1 s). Tests that
  * give their own data directory or other seed settings, and the start-up tests, still build theirs from nothing.
  */
-export default async function setup(): Promise<() => void> {
+export default async function setup(): Promise<(() => void) | undefined> {
+  if (process.env.TEST_DATABASE_URL) return undefined;
   const dir = mkdtempSync(path.join(tmpdir(), 'cabflow-template-'));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  if (process.env.TEST_DATABASE_URL) return remove;
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn' });
   const db = await openDatabase(config);
   try {
@@ -23,5 +22,5 @@ export default async function setup(): Promise<() => void> {
     await db.close();
   }
   process.env.CABFLOW_TEST_PGDATA_TEMPLATE = path.join(dir, 'pgdata');
-  return remove;
+  return () => rmSync(dir, { recursive: true, force: true });
 }

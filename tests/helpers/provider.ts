@@ -69,7 +69,7 @@ export async function startTestProvider(
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
-  if (!database && !config.databaseUrl && !options.dataDir && startsFromTemplate(config)) {
+  if (!config.databaseUrl && !options.dataDir && startsFromTemplate(config)) {
     cpSync(process.env.CABFLOW_TEST_PGDATA_TEMPLATE!, path.join(dataDir, 'pgdata'), { recursive: true });
   }
   const provider = await startProvider(config, { payments: options.payments, maps: options.maps, now: options.now });
