@@ -129,6 +129,7 @@ export const BOOKING_MESSAGES = {
   wrongCredentials: 'Email not found in the system, Enter new email inside new client or try with another email',
   paymentNotCompleted: 'The card payment for this booking has not been completed.',
   paymentUsed: 'This payment has already been used for another booking.',
+  alreadyPaid: 'This booking has already been paid for.',
   formMissing: 'The booking form is missing.',
   vehicleNotInQuote: 'This vehicle is not part of the quote. Please search again.',
   zeroPrice: 'This vehicle has no price for this trip. Please contact us for a quote.',

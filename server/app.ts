@@ -9,6 +9,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { createRateLimiter } from './plugins/rateLimit.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { SERVER_TIMEOUTS } from './plugins/transport.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -20,6 +21,7 @@ import { stripeWebhookRoutes } from './routes/stripeWebhook.ts';
 import type { PaymentsPort } from './adapters/payments/port.ts';
 import { createSandboxPayments } from './adapters/payments/sandbox.ts';
 import { createStripePayments, type StripePayments } from './adapters/payments/stripe.ts';
+import { createCredentialGuard, type CredentialGuard } from './domain/accounts/index.ts';
 import { createBookingService, type BookingService } from './domain/bookings/service.ts';
 import { createGoogleMaps } from './domain/geo/googleMaps.ts';
 import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
@@ -47,6 +49,7 @@ export interface App {
   quoting: Quoting;
   payments: PaymentsPort;
   bookings: BookingService;
+  credentials: CredentialGuard;
 }
 
 /** Builds the provider: API under /api/v1, admin API under /api/admin, the SPA and /embed.js. Never listens. */
@@ -63,6 +66,7 @@ export async function buildApp({
     logger: logger === true ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["api-secret-key"]'] } : logger,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
+    ...SERVER_TIMEOUTS,
   });
   const cache = createSiteCache(db);
   await cache.start();
@@ -70,7 +74,8 @@ export async function buildApp({
   // The card processor, chosen once: Stripe when PAYMENTS=stripe, else the sandbox (TEST MODE, no money moves).
   const payments: PaymentsPort | StripePayments = givenPayments ?? (config.stripe ? createStripePayments(config.stripe) : createSandboxPayments(db));
   const stripe = 'webhookEvent' in payments ? (payments as StripePayments) : null;
-  const bookings = createBookingService({ db, quoting, mail, payments, now });
+  const credentials = createCredentialGuard(db);
+  const bookings = createBookingService({ db, quoting, mail, payments, credentials, log: fastify.log, now });
 
   registerErrorHandling(fastify);
   registerSecurityHeaders(fastify, config.embedOrigins);
@@ -103,5 +108,5 @@ export async function buildApp({
     quoteRows: (siteId, quoteId) => quoting.loadQuote(siteId, quoteId).then((quote) => quote.rows, (error: unknown) => (error instanceof QuoteRefused ? null : Promise.reject(error))),
   });
 
-  return { fastify, cache, mail, maps, quoting, payments, bookings };
+  return { fastify, cache, mail, maps, quoting, payments, bookings, credentials };
 }

@@ -30,14 +30,14 @@ export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: Bookin
   return async (app: FastifyInstance) => {
     app.post('/booking', async (request) => {
       const input = parseInput(bookingCreateSchema, request.body);
-      return guarded(async () => bookings.createBooking(request.site, await cache.catalog(request.site.id), input));
+      return guarded(async () => bookings.createBooking(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }));
     });
 
     app.get('/secret_key', async () => ({ success: true, data: payments.publishableKey(), mode: payments.kind, test_mode: payments.testMode }));
 
     app.post('/create-payment-intent', async (request) => {
       const input = parseInput(createPaymentIntentSchema, request.body);
-      return guarded(async () => bookings.createPaymentIntent(request.site, await cache.catalog(request.site.id), input));
+      return guarded(async () => bookings.createPaymentIntent(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }));
     });
 
     app.post('/confirm-payment-intent', async (request) => {

@@ -1,28 +1,17 @@
 import { createHash } from 'node:crypto';
 import { SELECTED_OPTION_FIELDS, stopText, type BookingForm, type HourlyRateForm, type PriceDetail, type SelectedOptions } from '../../../contract/booking.ts';
-import { BOOKING_MESSAGES, type BookingCreate, type PassengerMode } from '../../../contract/bookings.ts';
+import { BOOKING_MESSAGES, type BookingCreate } from '../../../contract/bookings.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { hashPassword, verifyPasswordEvenIfMissing } from '../accounts/passwords.ts';
-import { createAccountsRepository } from '../accounts/repository.ts';
+import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import { isWithinGracePeriod } from '../pricing/engine.ts';
 import { QUOTE_MESSAGES } from '../../../contract/booking.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { HttpError } from '../../http.ts';
+import { preparePassenger, type PreparedPassenger } from './passenger.ts';
 
-export interface PreparedPassenger {
-  mode: PassengerMode;
-  /** The existing account (existing_client), or null. */
-  passengerId: number | null;
-  /** new_client: the account to create with the booking (the password only as its argon2id hash). */
-  newAccount: { name: string; email: string; phone: string; passwordHash: string } | null;
-  name: string;
-  email: string;
-  phone: string;
-  additionalInfo: string;
-  returnAdditionalInfo: string;
-}
+export type { PreparedPassenger };
 
 /** Everything a booking needs, computed by the server: stored with a card payment so a webhook can finish the booking. */
 export interface PreparedBooking {
@@ -52,64 +41,7 @@ export interface PreparedBooking {
   passenger: PreparedPassenger;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const clock12 = (hour12: string, minute: string) => hour12.replace(/(am|pm)$/, `:${minute}$1`);
-
-function contactOf(input: BookingCreate): Omit<PreparedPassenger, 'mode' | 'passengerId' | 'newAccount'> {
-  const registration = input.registrationData;
-  const travellerIsOther = registration.passengerDetails === 'yes' && registration.passengerName !== '';
-  return {
-    name: travellerIsOther ? registration.passengerName : `${registration.firstName} ${registration.surname}`.trim(),
-    email: travellerIsOther && registration.passengerEmail ? registration.passengerEmail : registration.email,
-    phone: travellerIsOther && registration.passengerPhone ? registration.passengerPhone : registration.number,
-    additionalInfo: registration.additionalInfo,
-    returnAdditionalInfo: registration.return_additionalInfo,
-  };
-}
-
-/** Checks the registration mode (spec §5 Details step) and resolves the account, before any money moves. */
-async function preparePassenger(db: Queryable, siteId: number, input: BookingCreate): Promise<PreparedPassenger> {
-  const registration = input.registrationData;
-  const email = registration.email.trim();
-  if (!email) throw new HttpError(400, 'Enter Passenger Email to receive booking details');
-  if (!EMAIL.test(email)) throw new HttpError(400, 'Enter a valid email address');
-  const contact = contactOf(input);
-  const accounts = createAccountsRepository(db, siteId);
-  const mode = input.selected_passenger;
-  if (mode === 'existing_client') {
-    const account = await accounts.passengerByEmail(email);
-    const ok = await verifyPasswordEvenIfMissing(account?.passwordHash, registration.password ?? '');
-    if (!account || !ok) throw new HttpError(401, BOOKING_MESSAGES.wrongCredentials);
-    const usesAccountContact = registration.passengerDetails !== 'yes';
-    return {
-      mode,
-      passengerId: account.id,
-      newAccount: null,
-      ...contact,
-      name: usesAccountContact ? account.name : contact.name,
-      email: usesAccountContact ? account.email : contact.email,
-      phone: usesAccountContact ? account.phone || contact.phone : contact.phone,
-    };
-  }
-  if (!registration.number.trim()) throw new HttpError(400, 'Enter a mobile number so the driver can reach you');
-  if (!`${registration.firstName}${registration.surname}`.trim()) throw new HttpError(400, 'Enter your name');
-  if (mode === 'guest_login') return { mode, passengerId: null, newAccount: null, ...contact };
-  const password = registration.password ?? '';
-  if (!password) throw new HttpError(400, 'Enter Password for booking');
-  if (password.length < 8) throw new HttpError(400, 'Choose a password of at least 8 characters');
-  if (!registration.privacyAccepted) throw new HttpError(400, 'Please Accept Our Privacy Policies');
-  if (!registration.termsAccepted) throw new HttpError(400, 'Please Accept Our Term and Conditions');
-  const existing = await accounts.passengerByEmail(email);
-  if (existing && !(await verifyPasswordEvenIfMissing(existing.passwordHash, password))) throw new HttpError(409, BOOKING_MESSAGES.emailTaken);
-  return {
-    mode,
-    passengerId: existing?.id ?? null,
-    newAccount: existing
-      ? null
-      : { name: `${registration.firstName} ${registration.surname}`.trim(), email, phone: registration.number, passwordHash: await hashPassword(password) },
-    ...contact,
-  };
-}
 
 function sameMoney(pounds: number | undefined, pence: number): boolean {
   return pounds === undefined || Math.round(pounds * 100) === pence;
@@ -119,7 +51,13 @@ function sameMoney(pounds: number | undefined, pence: number): boolean {
  * Prices and checks one booking submission from the server's own data: the stored quote, the operator's tariffs and
  * the options in the submitted form. The browser's price is only compared (a different one is refused), never used.
  */
-export async function prepareBooking(deps: { db: Queryable; quoting: Quoting; now: () => Date }, site: Site, catalog: SiteCatalog, input: BookingCreate): Promise<PreparedBooking> {
+export async function prepareBooking(
+  deps: { db: Queryable; quoting: Quoting; credentials: CredentialGuard; now: () => Date },
+  site: Site,
+  catalog: SiteCatalog,
+  input: BookingCreate,
+  caller: Caller,
+): Promise<PreparedBooking> {
   const settings = settingsFromRows(catalog.settings);
   if (input.payment_method === 'car' && settings.SHOWPAYINCAR !== 'yes') throw new HttpError(403, BOOKING_MESSAGES.carDisabled);
   if (input.payment_method === 'card' && settings.SHOWCARD !== 'yes') throw new HttpError(403, BOOKING_MESSAGES.cardDisabled);
@@ -138,7 +76,7 @@ export async function prepareBooking(deps: { db: Queryable; quoting: Quoting; no
   const pickupAt = new Date(row.breakdown.pickup_at);
   if (isWithinGracePeriod(pickupAt, deps.now(), settings)) throw new HttpError(422, QUOTE_MESSAGES.gracePeriod);
 
-  const passenger = await preparePassenger(deps.db, site.id, input);
+  const passenger = await preparePassenger(deps, site.id, input, caller);
   const quantity = input.selectedVehicle;
   const submittedForm = input.bookingForm;
   let prepared: Omit<PreparedBooking, 'requestKey'>;

@@ -1,9 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { BOOKING_MESSAGES, type BookingCreate, type BookingResponse, type ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { enqueueMail, mailIdentity, type MailPort } from '../../adapters/mail/index.ts';
 import type { PaymentIntent, PaymentsPort } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
+import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { bookingMails } from './mails.ts';
@@ -15,6 +17,8 @@ export interface BookingServiceDeps {
   quoting: Quoting;
   mail: MailPort;
   payments: PaymentsPort;
+  credentials: CredentialGuard;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
 }
 
@@ -30,7 +34,8 @@ const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0
  */
 export function createBookingService(deps: BookingServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const prepare = (site: Site, catalog: SiteCatalog, input: BookingCreate) => prepareBooking({ db: deps.db, quoting: deps.quoting, now }, site, catalog, input);
+  const prepare = (site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller) =>
+    prepareBooking({ db: deps.db, quoting: deps.quoting, credentials: deps.credentials, now }, site, catalog, input, caller);
 
   async function write(site: Site, catalog: SiteCatalog, prepared: PreparedBooking, payment: { intentId: string } | null): Promise<BookingResponse> {
     const identity = mailIdentity(catalog.settings, site.name);
@@ -76,8 +81,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     prepare,
 
     /** POST /booking. Pay in car: written now. Card: only for an intent the processor reports `succeeded`. */
-    async createBooking(site: Site, catalog: SiteCatalog, input: BookingCreate): Promise<BookingResponse> {
-      if (input.payment_method === 'car') return write(site, catalog, await prepare(site, catalog, input), null);
+    async createBooking(site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller): Promise<BookingResponse> {
+      if (input.payment_method === 'car') return write(site, catalog, await prepare(site, catalog, input, caller), null);
       const intentId = input.paymentId || input.stripe_session_id;
       if (!intentId) throw new HttpError(402, BOOKING_MESSAGES.paymentNotCompleted);
       const record = await paymentRecord(deps.db, site.id, intentId);
@@ -95,8 +100,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     },
 
     /** POST /create-payment-intent: the amount must be the server's own price of this booking. */
-    async createPaymentIntent(site: Site, catalog: SiteCatalog, input: { paymentMethodId: string; amount: number; booking: BookingCreate; idempotencyKey?: string }) {
-      const prepared = await prepare(site, catalog, { ...input.booking, payment_method: 'card' });
+    async createPaymentIntent(site: Site, catalog: SiteCatalog, input: { paymentMethodId: string; amount: number; booking: BookingCreate; idempotencyKey?: string }, caller: Caller) {
+      const prepared = await prepare(site, catalog, { ...input.booking, payment_method: 'card' }, caller);
       if (input.amount !== prepared.totalPence) throw new HttpError(409, BOOKING_MESSAGES.amountMismatch, { amount: prepared.totalPence });
       const intent = await deps.payments.createIntent({
         siteId: site.id,
