@@ -16,52 +16,54 @@ import {
   assertOwnPassenger,
   authenticatePassenger,
   bearerToken,
-  checkCredentials,
+  createCredentialGuard,
   signIn,
   signOut,
   toCorporatePassenger,
   updateOwnProfile,
   type AccountsContext,
+  type CredentialGuard,
 } from '../domain/accounts/index.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
-import { accountSubject, addressSubject, type RateLimiter, type RateLimitRule } from '../plugins/rateLimit.ts';
+import type { RateLimiter, RateLimitRule } from '../plugins/rateLimit.ts';
 
 export interface AccountRouteDeps {
   db: Db;
   cache: SiteCache;
   mail: MailPort;
   limiter: RateLimiter;
+  /** The app's guard of every password check; without one, the routes make their own (the same counters). */
+  credentials?: CredentialGuard;
 }
 
 /**
- * Credential checks: per client address, and per account across both calls that take a password, so an attacker
- * gets at most 10 guesses at one account per 15 minutes however many addresses it uses.
+ * Requests per client address to the two calls that take a password, right or wrong: a bound on the argon2 work one
+ * address can ask for. Wrong passwords have their own, tighter limits in the guard (PASSWORD_LIMITS).
  */
 export const CREDENTIAL_RATE_LIMITS = {
-  loginPerAddress: { bucket: 'check-passenger-login:ip', max: 30, windowSec: 900 },
-  checkEmailPerAddress: { bucket: 'check-passenger-email:ip', max: 30, windowSec: 900 },
-  perAccount: { bucket: 'credentials:account', max: 10, windowSec: 900 },
+  loginPerAddress: { bucket: 'check-passenger-login:ip', max: 100, windowSec: 900 },
+  checkEmailPerAddress: { bucket: 'check-passenger-email:ip', max: 100, windowSec: 900 },
 } satisfies Record<string, RateLimitRule>;
 
 export async function accountsContext(deps: Pick<AccountRouteDeps, 'db' | 'cache' | 'mail'>, request: FastifyRequest): Promise<AccountsContext> {
   const { settings } = await deps.cache.catalog(request.site.id);
-  return { db: deps.db, mail: deps.mail, siteId: request.site.id, identity: mailIdentity(settings, request.site.name), log: request.log };
+  return { db: deps.db, mail: deps.mail, siteId: request.site.id, identity: mailIdentity(settings, request.site.name), caller: { ip: request.ip }, log: request.log };
 }
 
 /** The corporate passenger calls of spec §7: check-passenger-login, passenger/validate-token, passenger/logout, update-passenger, check-passenger-email. */
 export function passengerRoutes(deps: AccountRouteDeps) {
   const { db, cache, limiter } = deps;
   return async (app: FastifyInstance) => {
+    const credentials = deps.credentials ?? createCredentialGuard(db, app.log);
     app.post(
       '/check-passenger-login',
       { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.loginPerAddress) },
-      async (request, reply): Promise<PassengerLoginResponse> => {
+      async (request): Promise<PassengerLoginResponse> => {
         const input = parseInput(passengerLoginRequestSchema, request.body);
-        await limiter.enforce(request, reply, [{ rule: CREDENTIAL_RATE_LIMITS.perAccount, subject: accountSubject(input.email) }]);
         const settings = settingsFromRows((await cache.catalog(request.site.id)).settings);
         if (!isEnabled(settings, 'CORPORATE_LOGIN')) throw new HttpError(403, 'Corporate login is not available');
-        const session = await signIn(await accountsContext(deps, request), input.email, input.password);
+        const session = await signIn(await accountsContext(deps, request), credentials, input.email, input.password);
         return {
           success: true,
           message: ACCOUNT_MESSAGES.loginOk,
@@ -95,7 +97,12 @@ export function passengerRoutes(deps: AccountRouteDeps) {
       const auth = await authenticatePassenger(request, db);
       const input = parseInput(updatePassengerRequestSchema, request.body);
       assertOwnPassenger(auth, input.passenger_id);
-      const passenger = await updateOwnProfile(await accountsContext(deps, request), auth, { name: input.name, email: input.email, phone: input.phone ?? auth.passenger.phone });
+      const passenger = await updateOwnProfile(await accountsContext(deps, request), credentials, auth, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? auth.passenger.phone,
+        currentPassword: input.current_password,
+      });
       return { success: true, passenger, message: ACCOUNT_MESSAGES.profileUpdated };
     });
 
@@ -104,14 +111,10 @@ export function passengerRoutes(deps: AccountRouteDeps) {
     app.post(
       '/check-passenger-email',
       { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.checkEmailPerAddress) },
-      async (request, reply): Promise<AccountOkResponse> => {
+      async (request): Promise<AccountOkResponse> => {
         const input = parseInput(checkPassengerEmailRequestSchema, request.body);
-        await limiter.enforce(request, reply, [{ rule: CREDENTIAL_RATE_LIMITS.perAccount, subject: accountSubject(input.email) }]);
-        const passenger = await checkCredentials(await accountsContext(deps, request), input.email, input.password);
-        if (!passenger) {
-          request.log.info({ site_id: request.site.id, address: addressSubject(request.ip) }, 'check-passenger-email: no match');
-          throw new HttpError(401, 'Email or password not recognised');
-        }
+        const passenger = await credentials.verify(request.site.id, { ip: request.ip }, input.email, input.password);
+        if (!passenger) throw new HttpError(401, 'Email or password not recognised');
         return { success: true, message: 'Email found' };
       },
     );

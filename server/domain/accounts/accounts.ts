@@ -1,18 +1,32 @@
 import type { FastifyRequest } from 'fastify';
-import { ACCOUNT_MESSAGES, type CorporatePassenger } from '../../../contract/accounts.ts';
+import { ACCOUNT_MESSAGES, PASSWORD_MESSAGES, type CorporatePassenger } from '../../../contract/accounts.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import type { MailIdentity, MailPort } from '../../adapters/mail/index.ts';
 import { HttpError } from '../../http.ts';
-import { emailChangedMail, passwordChangedMail, resetCodeMail } from './notices.ts';
-import { hashPassword, verifyPasswordEvenIfMissing } from './passwords.ts';
+import type { Caller, CredentialGuard } from './credentials.ts';
+import { emailChangedMail, emailChangedNewAddressMail, passwordChangedMail, resetCodeMail } from './notices.ts';
+import { assertPasswordAllowed } from './passwordPolicy.ts';
+import { hashPassword } from './passwords.ts';
 import { createAccountsRepository, toCorporatePassenger, type PassengerRecord } from './repository.ts';
-import { bearerToken, hashResetCode, hashSessionToken, newCodeSalt, newResetCode, newSessionToken, RESET_CODE_MAX_FAILURES, resetCodeMatches } from './secrets.ts';
+import {
+  bearerToken,
+  hashResetCode,
+  hashSessionToken,
+  newCodeSalt,
+  newResetCode,
+  newSessionToken,
+  RESET_CODE_MAX_FAILURES,
+  RESET_CODE_RESEND_SECONDS,
+  resetCodeMatches,
+} from './secrets.ts';
 
 export interface AccountsContext {
   db: Db;
   mail: MailPort;
   siteId: number;
   identity: MailIdentity;
+  /** The request's client, for the limits of the password checks. */
+  caller: Caller;
   log: { info(object: object, message: string): void; warn(object: object, message: string): void };
 }
 
@@ -41,16 +55,9 @@ export function assertOwnPassenger(auth: AuthenticatedPassenger, passengerId: nu
   if (auth.passenger.id !== passengerId) throw new HttpError(403, ACCOUNT_MESSAGES.notYourAccount);
 }
 
-/** Checks an e-mail and password; unknown e-mail and wrong password take the same time and give the same null. */
-export async function checkCredentials(context: AccountsContext, email: string, password: string): Promise<PassengerRecord | null> {
-  const passenger = await createAccountsRepository(context.db, context.siteId).passengerByEmail(email);
-  const ok = await verifyPasswordEvenIfMissing(passenger?.passwordHash, password);
-  return ok && passenger ? passenger : null;
-}
-
 /** Signs in: a new session of 12 hours; the token leaves the server only in this answer. */
-export async function signIn(context: AccountsContext, email: string, password: string) {
-  const passenger = await checkCredentials(context, email, password);
+export async function signIn(context: AccountsContext, credentials: CredentialGuard, email: string, password: string) {
+  const passenger = await credentials.verify(context.siteId, context.caller, email, password);
   if (!passenger) throw new HttpError(401, ACCOUNT_MESSAGES.invalidCredentials);
   const token = newSessionToken();
   const expiresAt = await createAccountsRepository(context.db, context.siteId).createSession(passenger.id, hashSessionToken(token));
@@ -63,34 +70,56 @@ export async function signOut(db: Queryable, siteId: number, token: string): Pro
   await createAccountsRepository(db, siteId).revokeSessionByTokenHash(hashSessionToken(token));
 }
 
-/** Updates the token's own passenger; 409 when another account of the site has the e-mail. */
+/** Whether a profile change moves the account to another e-mail (a change of case only does not). */
+const changesEmail = (before: PassengerRecord, email: string) => email.toLowerCase() !== before.email.toLowerCase();
+
+/**
+ * Updates the token's own passenger; 409 when another account of the site has the e-mail. A new e-mail needs the
+ * current password (400 without it, 403 when wrong, limited like every password check); both addresses are told and
+ * every other session of the account ends, in the transaction of the change.
+ */
 export async function updateOwnProfile(
   context: AccountsContext,
+  credentials: CredentialGuard,
   auth: AuthenticatedPassenger,
-  profile: { name: string; email: string; phone: string },
+  profile: { name: string; email: string; phone: string; currentPassword?: string },
 ): Promise<CorporatePassenger> {
   const before = auth.passenger;
+  const movesEmail = changesEmail(before, profile.email);
+  if (movesEmail) {
+    if (!profile.currentPassword) throw new HttpError(400, PASSWORD_MESSAGES.currentRequired);
+    const checked = await credentials.verify(context.siteId, context.caller, before.email, profile.currentPassword);
+    if (checked?.id !== before.id) throw new HttpError(403, PASSWORD_MESSAGES.currentWrong);
+  }
   const updated = await context.db
     .transaction(async (tx) => {
       const repository = createAccountsRepository(tx, context.siteId);
       if (await repository.emailTakenByAnother(profile.email, before.id)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
-      const after = await repository.updateProfile(before.id, profile);
+      const after = await repository.updateProfile(before.id, { name: profile.name, email: profile.email, phone: profile.phone });
       if (!after) throw new HttpError(401, ACCOUNT_MESSAGES.signInAgain);
-      if (after.email.toLowerCase() !== before.email.toLowerCase()) await context.mail.enqueue(tx, context.siteId, emailChangedMail(context.identity, before, after));
-      return { after, mailed: after.email.toLowerCase() !== before.email.toLowerCase() };
+      if (!movesEmail) return { after, revoked: null };
+      await context.mail.enqueue(tx, context.siteId, emailChangedMail(context.identity, before, after));
+      await context.mail.enqueue(tx, context.siteId, emailChangedNewAddressMail(context.identity, before, after));
+      return { after, revoked: await repository.revokeOtherSessions(before.id, auth.sessionId) };
     })
     .catch((error: unknown) => {
       // Two updates racing to the same address: the unique index decides.
       if ((error as { code?: string }).code === '23505') throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
       throw error;
     });
-  if (updated.mailed) context.mail.kick();
+  if (updated.revoked !== null) {
+    context.mail.kick();
+    context.log.info({ site_id: context.siteId, passenger_id: before.id, sessions_revoked: updated.revoked }, 'account e-mail changed');
+  }
   return toCorporatePassenger(updated.after);
 }
 
 /**
  * Forgot password, step 1: a new 6-digit code (superseding any earlier one) and its e-mail, in one transaction.
  * Unknown e-mail: 404 'Email not found' as the spec's text requires (CLARIFICATIONS 4: rate-limited and logged).
+ * Anyone may ask for anyone's code, and the code goes to the owner's mailbox: so an account gets a new code at most
+ * every 5 minutes (no mail bombing), and a request sooner is answered alike, the live code (the one in the owner's
+ * latest mail) standing. Nobody is refused for the account's sake, so no one else's requests lock the owner out.
  */
 export async function requestResetCode(context: AccountsContext, email: string, subject: string): Promise<void> {
   const passenger = await createAccountsRepository(context.db, context.siteId).passengerByEmail(email);
@@ -100,12 +129,19 @@ export async function requestResetCode(context: AccountsContext, email: string, 
   }
   const code = newResetCode();
   const salt = newCodeSalt();
-  await context.db.transaction(async (tx) => {
+  const sent = await context.db.transaction(async (tx) => {
     const repository = createAccountsRepository(tx, context.siteId);
+    await repository.lockPassenger(passenger.id);
+    if (await repository.hasUsableCodeYoungerThan(passenger.id, RESET_CODE_RESEND_SECONDS)) return false;
     await repository.retireCodes(passenger.id);
     await repository.insertCode(passenger.id, salt, hashResetCode(salt, code));
     await context.mail.enqueue(tx, context.siteId, resetCodeMail(context.identity, passenger, code));
+    return true;
   });
+  if (!sent) {
+    context.log.info({ site_id: context.siteId, passenger_id: passenger.id }, 'password reset code not sent again: the live one is recent');
+    return;
+  }
   context.mail.kick();
   context.log.info({ site_id: context.siteId, passenger_id: passenger.id }, 'password reset code sent');
 }
@@ -152,6 +188,8 @@ export async function verifyResetCode(context: AccountsContext, email: string, c
  * every session out and tells the owner by e-mail: one transaction.
  */
 export async function resetPasswordWithCode(context: AccountsContext, email: string, code: string, newPassword: string): Promise<void> {
+  // Before the code is looked at: a refused password costs no try of the code.
+  await assertPasswordAllowed(newPassword);
   const passenger = await createAccountsRepository(context.db, context.siteId).passengerByEmail(email);
   // Hashed before the transaction so the row lock is held for milliseconds, not for argon2's work.
   const passwordHash = passenger ? await hashPassword(newPassword) : null;

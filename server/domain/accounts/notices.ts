@@ -41,7 +41,7 @@ export function passwordChangedMail(identity: MailIdentity, passenger: Passenger
   };
 }
 
-/** Sent to the old address when a profile's e-mail changes. */
+/** Sent to the old address when a profile's e-mail changes (with the one to the new address). */
 export function emailChangedMail(identity: MailIdentity, before: PassengerRecord, after: PassengerRecord): MailMessage {
   return {
     kind: 'email_changed',
@@ -51,8 +51,24 @@ export function emailChangedMail(identity: MailIdentity, before: PassengerRecord
     ...renderMail({
       companyName: identity.companyName,
       heading: 'Your account e-mail has been changed',
-      intro: [`Hello ${before.name || 'there'},`, `The e-mail address of your account was changed to ${after.email}.`],
+      intro: [`Hello ${before.name || 'there'},`, `The e-mail address of your account was changed to ${after.email}, and every other signed-in session was signed out.`],
       outro: [`If this was not you, contact ${identity.companyName} at once.`],
+    }),
+  };
+}
+
+/** Sent to the new address when a profile's e-mail changes: the address now signs in to the account. */
+export function emailChangedNewAddressMail(identity: MailIdentity, before: PassengerRecord, after: PassengerRecord): MailMessage {
+  return {
+    kind: 'email_changed_new_address',
+    to: recipient(after),
+    from: identity.from,
+    subject: `Your ${identity.companyName} account now uses this e-mail address`,
+    ...renderMail({
+      companyName: identity.companyName,
+      heading: 'Your account e-mail has been changed',
+      intro: [`Hello ${after.name || 'there'},`, `${after.email} is now the e-mail address of your ${identity.companyName} account (it was ${before.email}).`],
+      outro: [`If you did not ask for this, contact ${identity.companyName} at once.`],
     }),
   };
 }

@@ -1,6 +1,6 @@
 import type { CorporatePassenger } from '../../../contract/accounts.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { RESET_CODE_TTL_MINUTES, SESSION_TTL_HOURS } from './secrets.ts';
+import { KNOWN_ADDRESS_DAYS, RESET_CODE_MAX_FAILURES, RESET_CODE_TTL_MINUTES, SESSION_TTL_HOURS } from './secrets.ts';
 
 export interface PassengerRecord {
   id: number;
@@ -94,9 +94,57 @@ export function createAccountsRepository(db: Queryable, siteId: number) {
       return rows.length > 0;
     },
 
+    /** Every live session of the passenger but one (the one making a change keeps going). */
+    async revokeOtherSessions(passengerId: number, keptSessionId: number): Promise<number> {
+      const { rows } = await db.query('UPDATE passenger_sessions SET revoked_at = now() WHERE site_id = $1 AND passenger_id = $2 AND id <> $3 AND revoked_at IS NULL RETURNING id', [
+        siteId,
+        passengerId,
+        keptSessionId,
+      ]);
+      return rows.length;
+    },
+
     async revokeAllSessions(passengerId: number): Promise<number> {
       const { rows } = await db.query('UPDATE passenger_sessions SET revoked_at = now() WHERE site_id = $1 AND passenger_id = $2 AND revoked_at IS NULL RETURNING id', [siteId, passengerId]);
       return rows.length;
+    },
+
+    /** Locks the passenger's row for the rest of the transaction (one reset-code request at a time per account). */
+    async lockPassenger(passengerId: number): Promise<void> {
+      await db.query('SELECT 1 FROM passengers WHERE site_id = $1 AND id = $2 FOR UPDATE', [siteId, passengerId]);
+    },
+
+    /** Whether the passenger has a code still usable (live, unexpired, tries left) that was sent less than `seconds` ago. */
+    async hasUsableCodeYoungerThan(passengerId: number, seconds: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM password_reset_codes
+          WHERE site_id = $1 AND passenger_id = $2 AND used_at IS NULL AND superseded_at IS NULL
+            AND expires_at > now() AND failed_attempts < $3 AND created_at > now() - $4 * interval '1 second'`,
+        [siteId, passengerId, RESET_CODE_MAX_FAILURES, seconds],
+      );
+      return rows.length > 0;
+    },
+
+    /** Whether the passenger's password was checked successfully from this address (a digest) lately. */
+    async isKnownAddress(passengerId: number, addressHash: Buffer): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM passenger_known_addresses
+          WHERE site_id = $1 AND passenger_id = $2 AND address_hash = $3 AND last_success_at > now() - $4 * interval '1 day'`,
+        [siteId, passengerId, addressHash, KNOWN_ADDRESS_DAYS],
+      );
+      return rows.length > 0;
+    },
+
+    async rememberAddress(passengerId: number, addressHash: Buffer): Promise<void> {
+      // The passenger's addresses past their time go at the same moment.
+      await db.query(
+        `WITH stale AS (
+           DELETE FROM passenger_known_addresses
+            WHERE site_id = $1 AND passenger_id = $2 AND address_hash <> $3 AND last_success_at <= now() - $4 * interval '1 day')
+         INSERT INTO passenger_known_addresses (site_id, passenger_id, address_hash) VALUES ($1, $2, $3)
+         ON CONFLICT (site_id, passenger_id, address_hash) DO UPDATE SET last_success_at = now()`,
+        [siteId, passengerId, addressHash, KNOWN_ADDRESS_DAYS],
+      );
     },
 
     /** Ends every live code of the passenger ('used' false: superseded by a new one; true: consumed by a reset). */

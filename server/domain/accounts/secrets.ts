@@ -6,6 +6,10 @@ export const SESSION_TTL_HOURS = 12;
 /** Reset codes: valid 10 minutes, 5 wrong tries. */
 export const RESET_CODE_TTL_MINUTES = 10;
 export const RESET_CODE_MAX_FAILURES = 5;
+/** A new reset code per account at most this often: a request sooner is answered alike and the live code stands. */
+export const RESET_CODE_RESEND_SECONDS = 5 * 60;
+/** An address from which the account's password was right stays known this long after the last success. */
+export const KNOWN_ADDRESS_DAYS = 90;
 
 /** A bearer token: 256 random bits, base64url (43 characters). */
 export const newSessionToken = () => randomBytes(32).toString('base64url');

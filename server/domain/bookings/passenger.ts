@@ -1,8 +1,10 @@
 import { BOOKING_MESSAGES, type BookingCreate, type PassengerMode } from '../../../contract/bookings.ts';
+import { EMAIL_PATTERN } from '../../../contract/plainChecks.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { HttpError } from '../../http.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
-import { hashPassword, verifyPasswordEvenIfMissing } from '../accounts/passwords.ts';
+import { assertPasswordAllowed } from '../accounts/passwordPolicy.ts';
+import { hashPassword } from '../accounts/passwords.ts';
 import { createAccountsRepository } from '../accounts/repository.ts';
 
 export interface PreparedPassenger {
@@ -18,7 +20,13 @@ export interface PreparedPassenger {
   returnAdditionalInfo: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSENGER_EMAIL_INVALID = 'Enter a valid email address for the passenger';
+
+/**
+ * Every address a booking's mail goes to is one address by the project's one e-mail rule (zod's `z.email()`
+ * pattern, which the account calls check with): no display names, lists, brackets or line breaks.
+ */
+const isOneAddress = (email: string) => EMAIL_PATTERN.test(email);
 
 function contactOf(input: BookingCreate): Omit<PreparedPassenger, 'mode' | 'passengerId' | 'newAccount'> {
   const registration = input.registrationData;
@@ -37,9 +45,9 @@ export async function preparePassenger(deps: { db: Queryable; credentials: Crede
   const registration = input.registrationData;
   const email = registration.email.trim();
   if (!email) throw new HttpError(400, 'Enter Passenger Email to receive booking details');
-  if (!EMAIL.test(email)) throw new HttpError(400, 'Enter a valid email address');
+  if (!isOneAddress(email)) throw new HttpError(400, 'Enter a valid email address');
+  if (registration.passengerDetails === 'yes' && registration.passengerEmail && !isOneAddress(registration.passengerEmail)) throw new HttpError(400, PASSENGER_EMAIL_INVALID);
   const contact = contactOf(input);
-  const accounts = createAccountsRepository(deps.db, siteId);
   const mode = input.selected_passenger;
   if (mode === 'existing_client') {
     const account = await deps.credentials.verify(siteId, caller, email, registration.password ?? '');
@@ -60,18 +68,20 @@ export async function preparePassenger(deps: { db: Queryable; credentials: Crede
   if (mode === 'guest_login') return { mode, passengerId: null, newAccount: null, ...contact };
   const password = registration.password ?? '';
   if (!password) throw new HttpError(400, 'Enter Password for booking');
-  if (password.length < 8) throw new HttpError(400, 'Choose a password of at least 8 characters');
   if (!registration.privacyAccepted) throw new HttpError(400, 'Please Accept Our Privacy Policies');
   if (!registration.termsAccepted) throw new HttpError(400, 'Please Accept Our Term and Conditions');
-  const existing = await accounts.passengerByEmail(email);
-  if (existing && !(await verifyPasswordEvenIfMissing(existing.passwordHash, password))) throw new HttpError(409, BOOKING_MESSAGES.emailTaken);
+  // An e-mail with an account: the booking is that account's if the password is right (a password check like any
+  // other, limited by the guard), else the spec's 409 and nothing more.
+  if (await createAccountsRepository(deps.db, siteId).passengerByEmail(email)) {
+    const account = await deps.credentials.verify(siteId, caller, email, password);
+    if (!account) throw new HttpError(409, BOOKING_MESSAGES.emailTaken);
+    return { mode, passengerId: account.id, newAccount: null, ...contact };
+  }
+  await assertPasswordAllowed(password);
   return {
     mode,
-    passengerId: existing?.id ?? null,
-    newAccount: existing
-      ? null
-      : { name: `${registration.firstName} ${registration.surname}`.trim(), email, phone: registration.number, passwordHash: await hashPassword(password) },
+    passengerId: null,
+    newAccount: { name: `${registration.firstName} ${registration.surname}`.trim(), email, phone: registration.number, passwordHash: await hashPassword(password) },
     ...contact,
   };
 }
-
