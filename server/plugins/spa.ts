@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -293,37 +293,63 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
 }
 
 /**
- * Compressed copies of the built text files, made on first request and kept in memory (the whole build is
+ * The public build output: every file under the build directory, less dot-directories and dotfiles (the server
+ * renderer in .ssr/, Vite's manifest in .vite/), keyed by its URL path. Listed once at start, as @fastify/static
+ * lists the files it serves (wildcard: false).
+ */
+export function publicFiles(distDir: string): Map<string, string> {
+  const root = path.resolve(distDir);
+  const files = new Map<string, string>();
+  const walk = (directory: string, prefix: string) => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) walk(full, `${prefix}/${entry.name}`);
+      else if (entry.isFile()) files.set(`${prefix}/${entry.name}`, full);
+    }
+  };
+  walk(root, '');
+  return files;
+}
+
+/**
+ * The URL path of a request as a file path: percent-decoded once (as @fastify/static does) and with `.` and `..`
+ * segments resolved; null when it does not decode or holds a backslash or a NUL (never part of a public file's path).
+ */
+export function decodedPath(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (/[\\\0]/.test(decoded)) return null;
+  return path.posix.normalize(decoded);
+}
+
+/**
+ * Compressed copies of the public build's text files, made on first request and kept in memory (the whole build is
  * about 1 MB; brotli at quality 5 takes tens of milliseconds for all of it), so the server needs no build step
- * of its own and never writes into dist/.
+ * of its own and never writes into dist/. Only a path that decodes to a public file is looked at.
  */
 function compressedFiles(distDir: string) {
-  const root = path.resolve(distDir);
-  const files = new Map<string, CompressedFile | null>();
-  return (pathname: string, encoding: 'br' | 'gzip'): { file: CompressedFile; body: Buffer } | null => {
-    let file = files.get(pathname);
-    if (file === undefined) {
-      file = null;
-      const type = COMPRESSIBLE[path.extname(pathname).toLowerCase()];
-      let decoded = pathname;
-      try {
-        decoded = decodeURIComponent(pathname);
-      } catch {
-        decoded = '';
-      }
-      const full = path.resolve(root, `.${decoded}`);
-      if (type && decoded && full.startsWith(root + path.sep) && existsSync(full) && statSync(full).isFile()) {
-        const raw = readFileSync(full);
-        file = { type, raw, etag: `"${createHash('sha1').update(raw).digest('base64url')}` };
-      }
-      // Only remember files that exist (bounded by the build), not every path a client tries.
-      if (file) files.set(pathname, file);
+  const available = publicFiles(distDir);
+  const files = new Map<string, CompressedFile>();
+  return (pathname: string, encoding: 'br' | 'gzip'): { path: string; file: CompressedFile; body: Buffer } | null => {
+    const key = decodedPath(pathname);
+    const full = key === null ? undefined : available.get(key);
+    const type = key === null ? undefined : COMPRESSIBLE[path.posix.extname(key).toLowerCase()];
+    if (key === null || !full || !type) return null;
+    let file = files.get(key);
+    if (!file) {
+      const raw = readFileSync(full);
+      file = { type, raw, etag: `"${createHash('sha1').update(raw).digest('base64url')}` };
+      files.set(key, file);
     }
-    if (!file) return null;
     if (encoding === 'br')
       file.br ??= brotliCompressSync(file.raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.raw.length } });
     else file.gzip ??= gzipSync(file.raw, { level: 9 });
-    return { file, body: encoding === 'br' ? file.br! : file.gzip! };
+    return { path: key, file, body: encoding === 'br' ? file.br! : file.gzip! };
   };
 }
 
@@ -376,17 +402,18 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
   const preloadByRoute = new Map<string, string>();
   if (built) {
     const compressed = compressedFiles(options.distDir);
-    // Text files go out brotli- or gzip-compressed when the client accepts it (Lighthouse: "enable text compression").
+    // Text files of the public build go out brotli- or gzip-compressed when the client accepts it (Lighthouse: "enable
+    // text compression"); any other path falls through to @fastify/static and the page handler.
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const pathname = request.url.split('?')[0];
-      if (pathname.startsWith('/api/') || pathname.includes('/.') || !COMPRESSIBLE[path.extname(pathname).toLowerCase()]) return;
+      if (pathname.startsWith('/api/')) return;
       const encoding = pickEncoding(request.headers['accept-encoding']);
       if (!encoding) return;
       const found = compressed(pathname, encoding);
       if (!found) return;
       const etag = `${found.file.etag}-${encoding}"`;
-      reply.header('cache-control', cacheControlFor(pathname)).header('vary', 'Accept-Encoding').header('etag', etag);
+      reply.header('cache-control', cacheControlFor(found.path)).header('vary', 'Accept-Encoding').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type(found.file.type).header('content-encoding', encoding).header('content-length', found.body.length).send(request.method === 'HEAD' ? undefined : found.body);
     });
