@@ -130,6 +130,7 @@ export const BOOKING_MESSAGES = {
   paymentNotCompleted: 'The card payment for this booking has not been completed.',
   paymentUsed: 'This payment has already been used for another booking.',
   alreadyPaid: 'This booking has already been paid for.',
+  paymentInProgress: 'A payment for this booking is already in progress. Please wait for it to finish.',
   formMissing: 'The booking form is missing.',
   vehicleNotInQuote: 'This vehicle is not part of the quote. Please search again.',
   zeroPrice: 'This vehicle has no price for this trip. Please contact us for a quote.',

@@ -6,6 +6,7 @@
 export const SANDBOX_TEST_CARDS = {
   '4242424242424242': { paymentMethodId: 'pm_card_visa', brand: 'visa', outcome: 'succeeds' },
   '5555555555554444': { paymentMethodId: 'pm_card_mastercard', brand: 'mastercard', outcome: 'succeeds' },
+  '378282246310005': { paymentMethodId: 'pm_card_amex', brand: 'amex', outcome: 'succeeds' },
   '4000000000000002': { paymentMethodId: 'pm_card_visa_chargeDeclined', brand: 'visa', outcome: 'declined' },
   '4000000000009995': { paymentMethodId: 'pm_card_visa_chargeDeclinedInsufficientFunds', brand: 'visa', outcome: 'insufficient_funds' },
   '4000002760003184': { paymentMethodId: 'pm_card_authenticationRequired', brand: 'visa', outcome: 'requires_3ds' },

@@ -22,6 +22,16 @@ const stay = { 'route.enter': {}, 'nav.back': {} } as const;
 const failed = (message: ({ event }: { event: { error: unknown } }) => string | null) =>
   ({ type: 'showPaymentFailed', params: ({ event }: { event: { error: unknown } }) => ({ message: message({ event }) }) }) as const;
 
+/**
+ * A payment call the server refused with its own explanation (the booking is already paid, with its number; another
+ * card is being charged for it): its text is shown as it is, where other failures show the generic retry message.
+ */
+export class PaymentRefused extends Error {}
+const refusalOr =
+  (fallback: string) =>
+  ({ event }: { event: { error: unknown } }) =>
+    event.error instanceof PaymentRefused ? event.error.message : fallback;
+
 export const cardCheckoutState = bookingSetup.createStateConfig({
   id: 'cardCheckout',
   initial: 'loadingKey',
@@ -77,7 +87,7 @@ export const cardCheckoutState = bookingSetup.createStateConfig({
           target: 'confirming',
           actions: { type: 'setPaymentIntent', params: ({ event }) => ({ paymentIntentId: event.output.paymentIntentId, clientSecret: event.output.clientSecret }) },
         },
-        onError: { target: 'form', actions: failed(() => BOOKING_MESSAGES.paymentIntentFailed) },
+        onError: { target: 'form', actions: failed(refusalOr(BOOKING_MESSAGES.paymentIntentFailed)) },
       },
     },
     confirming: {
@@ -109,7 +119,7 @@ export const cardCheckoutState = bookingSetup.createStateConfig({
           // 'failed', requires_payment_method, canceled: 'Payment failed' with the provider's decline message; the form stays for a retry.
           { target: 'form', actions: { type: 'showPaymentFailed', params: ({ event }) => ({ message: event.output.error }) } },
         ],
-        onError: { target: 'form', actions: failed(() => BOOKING_MESSAGES.paymentIntentFailed) },
+        onError: { target: 'form', actions: failed(refusalOr(BOOKING_MESSAGES.paymentIntentFailed)) },
       },
     },
     awaitingProcessing: {

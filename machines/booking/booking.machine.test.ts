@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor, type AnyStateNode } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Breakdown } from '../../contract/booking.ts';
 import type { CalculatePriceInput, ConfirmPaymentIntentOutput, CreatePaymentIntentInput, HandleNextActionOutput, RecalculateSelectedVehicleOutput } from './booking.actors.ts';
+import { PaymentRefused } from './booking.card.ts';
 import { BOOKING_OUTCOME_EVENT_TYPES } from './booking.graph.ts';
 import { bookingMachine } from './booking.machine.ts';
 import { BOOKING_MESSAGES } from './booking.messages.ts';
@@ -909,6 +910,22 @@ describe('pay by card', () => {
     expect(flow.snapshot().value).toEqual({ cardCheckout: 'form' });
     expect(flow.snapshot().context.alert?.message).toBe('Payment failed. Please try again.');
     expect(flow.stubs.confirmPaymentIntent).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal as it is when the booking is already paid or another card is being charged", async () => {
+    const paid = new PaymentRefused('This booking has already been paid for. Booking number: CF-7K2M9QXA.');
+    const flow = await atCardForm({ stubs: { createPaymentIntent: vi.fn(async () => Promise.reject(paid)) } });
+    flow.send({ type: 'card.submit', card: {} });
+    await run();
+    expect(flow.snapshot().value).toEqual({ cardCheckout: 'form' });
+    expect(flow.snapshot().context.alert).toEqual({ kind: 'error', title: 'Payment failed', message: 'This booking has already been paid for. Booking number: CF-7K2M9QXA.' });
+
+    const busy = new PaymentRefused('A payment for this booking is already in progress. Please wait for it to finish.');
+    const other = await atCardForm({ stubs: { confirmPaymentIntent: vi.fn(async () => Promise.reject(busy)) } });
+    other.send({ type: 'card.submit', card: {} });
+    await run();
+    expect(other.snapshot().value).toEqual({ cardCheckout: 'form' });
+    expect(other.snapshot().context.alert?.message).toBe('A payment for this booking is already in progress. Please wait for it to finish.');
   });
 
   it('3-D Secure completed: authenticates, confirms again and books', async () => {

@@ -6,7 +6,7 @@ import { PaymentProviderError } from '../adapters/payments/port.ts';
 import type { createSandboxPayments } from '../adapters/payments/sandbox.ts';
 import { assertOwnPassenger, authenticatePassenger } from '../domain/accounts/index.ts';
 import { listPassengerBookings } from '../domain/bookings/repository.ts';
-import { confirmResponse, type BookingService } from '../domain/bookings/service.ts';
+import type { BookingService } from '../domain/bookings/service.ts';
 import { QuoteRefused } from '../domain/quotes/quoting.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
@@ -51,8 +51,7 @@ export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: Bookin
         const { paymentIntentId, outcome } = parseInput(sandboxAuthenticateSchema, request.body);
         return guarded(async () => {
           const intent = await (payments as Sandbox).authenticate(request.site.id, paymentIntentId, outcome);
-          const booking = await bookings.finishPaidBooking(request.site, await cache.catalog(request.site.id), intent);
-          return confirmResponse(intent, booking);
+          return bookings.answerIntent(request.site, await cache.catalog(request.site.id), intent);
         });
       });
     }

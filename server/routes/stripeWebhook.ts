@@ -8,8 +8,10 @@ import { HttpError } from '../http.ts';
 
 /**
  * POST /api/v1/stripe/webhook: Stripe's signed `payment_intent.succeeded` finishes the booking of a customer who paid
- * and lost the page. No key pair (Stripe sends none): the signature authenticates it. A replayed event is acknowledged
- * and ignored; the booking is idempotent on the intent anyway.
+ * and lost the page, or refunds a second charge for a booking already paid. No key pair (Stripe sends none): the
+ * signature authenticates it. The work is idempotent (the booking on the submission, the refund on its key), so
+ * deliveries may race; an event is recorded as handled only once its work is done, and a refund the processor could
+ * not make yet answers 503 so that Stripe delivers the event again.
  */
 export function stripeWebhookRoutes(deps: { db: Db; cache: SiteCache; bookings: BookingService; stripe: StripePayments }) {
   return async (app: FastifyInstance) => {
@@ -22,14 +24,17 @@ export function stripeWebhookRoutes(deps: { db: Db; cache: SiteCache; bookings: 
       } catch {
         throw new HttpError(400, 'Invalid Stripe signature');
       }
-      const fresh = await deps.db.query('INSERT INTO webhook_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id', [event.id]);
-      if (fresh.rows.length === 0 || event.type !== 'payment_intent.succeeded') return { received: true };
+      const handled = await deps.db.query('SELECT event_id FROM webhook_events WHERE event_id = $1', [event.id]);
+      if (handled.rows.length > 0 || event.type !== 'payment_intent.succeeded') return { received: true };
       const intent = event.data.object as Stripe.PaymentIntent;
       const siteId = Number(intent.metadata?.site_id);
       const site = (await deps.cache.sites()).find((candidate) => candidate.id === siteId);
-      if (!site) return { received: true };
-      const current = await deps.stripe.retrieveIntent(site.id, intent.id);
-      await deps.bookings.finishPaidBooking(site, await deps.cache.catalog(site.id), current);
+      if (site) {
+        const current = await deps.stripe.retrieveIntent(site.id, intent.id);
+        const finished = await deps.bookings.finishPaidBooking(site, await deps.cache.catalog(site.id), current);
+        if (finished.kind === 'duplicate' && !finished.refundSent) throw new HttpError(503, 'The refund of a second charge could not be made yet; deliver the event again.');
+      }
+      await deps.db.query('INSERT INTO webhook_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [event.id]);
       return { received: true };
     });
   };

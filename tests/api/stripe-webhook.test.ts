@@ -1,42 +1,8 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentIntent } from '../../server/adapters/payments/port.ts';
-import { createStripePayments, type StripePayments } from '../../server/adapters/payments/stripe.ts';
-import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
+import { bookingPayload, guestRegistration, offlineStripe, quoteFor, signedSucceededEvent } from '../helpers/booking.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_cabflow';
-
-/**
- * The Stripe adapter with Stripe's servers replaced by an in-memory intent store (no network here), keeping the real
- * SDK's webhook signature check. The customer pays, 3-D Secure completes at Stripe, and the page is lost: only the
- * webhook tells us.
- */
-function offlineStripe(): StripePayments & { intents: Map<string, PaymentIntent> } {
-  const real = createStripePayments({ secretKey: 'sk_test_offline', publishableKey: 'pk_test_offline', webhookSecret: WEBHOOK_SECRET });
-  const intents = new Map<string, PaymentIntent>();
-  return {
-    kind: 'stripe',
-    testMode: true,
-    intents,
-    publishableKey: () => 'pk_test_offline',
-    async createIntent(input) {
-      const intent: PaymentIntent = { id: `pi_offline_${intents.size + 1}`, status: 'requires_confirmation', amount: input.amount, currency: 'gbp', clientSecret: 'secret', lastError: null };
-      intents.set(intent.id, intent);
-      return intent;
-    },
-    async confirmIntent(_site, id) {
-      const intent = { ...intents.get(id)!, status: 'requires_action' as const };
-      intents.set(id, intent);
-      return intent;
-    },
-    async retrieveIntent(_site, id) {
-      return intents.get(id)!;
-    },
-    webhookEvent: real.webhookEvent,
-  };
-}
-
+/** Stripe's servers are an in-memory double (tests/helpers/booking.ts): the customer pays, 3-D Secure completes at Stripe, and the page is lost: only the webhook tells us. */
 describe(`Stripe webhook on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
   const stripe = offlineStripe();
@@ -45,11 +11,7 @@ describe(`Stripe webhook on ${testDatabaseKind}`, () => {
   });
   afterAll(() => provider.dispose());
 
-  const signedEvent = (intentId: string, eventId: string) => {
-    const payload = JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', metadata: { site_id: '1' } } } });
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return { payload, signature };
-  };
+  const signedEvent = signedSucceededEvent;
 
   it('a paid customer who lost the page still gets the booking; a replayed event makes no second one', async () => {
     const { form, row } = await quoteFor(provider);

@@ -1,4 +1,7 @@
+import Stripe from 'stripe';
 import type { PriceDetail } from '../../contract/booking.ts';
+import { PaymentProviderError, type CreateIntentInput, type PaymentIntent, type Refund, type RefundInput } from '../../server/adapters/payments/port.ts';
+import { createStripePayments, type StripePayments } from '../../server/adapters/payments/stripe.ts';
 import { KEY_HEADERS, type TestProvider } from './provider.ts';
 import { oneWayForm } from './forms.ts';
 
@@ -42,3 +45,73 @@ export function bookingPayload(form: Record<string, unknown>, row: PriceDetail, 
 }
 
 export const countRows = async (provider: TestProvider, table: string) => Number((await provider.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`)).rows[0].n);
+
+export const WEBHOOK_SECRET = 'whsec_test_cabflow';
+
+/**
+ * The Stripe adapter with Stripe's servers replaced by an in-memory store (no network here), keeping the real SDK's
+ * webhook signature check. Like Stripe: a create or refund repeated with the same idempotency key returns the first
+ * one, a refund needs a succeeded intent and never exceeds its amount. Server-side confirmation asks for 3-D Secure;
+ * tests move an intent to `succeeded` themselves (the customer authenticated, or the browser confirmed by itself).
+ */
+export function offlineStripe(): StripePayments & {
+  intents: Map<string, PaymentIntent>;
+  refunds: Map<string, { id: string; intentId: string; amount: number }>;
+  failRefunds: number;
+} {
+  const real = createStripePayments({ secretKey: 'sk_test_offline', publishableKey: 'pk_test_offline', webhookSecret: WEBHOOK_SECRET });
+  const intents = new Map<string, PaymentIntent>();
+  const byKey = new Map<string, string>();
+  const refunds = new Map<string, { id: string; intentId: string; amount: number }>();
+  const double = {
+    kind: 'stripe' as const,
+    testMode: true,
+    intents,
+    refunds,
+    /** How many of the next refund calls fail as a network error would. */
+    failRefunds: 0,
+    publishableKey: () => 'pk_test_offline',
+    async createIntent(input: CreateIntentInput) {
+      const known = byKey.get(input.idempotencyKey);
+      if (known) return intents.get(known)!;
+      const intent: PaymentIntent = { id: `pi_offline_${intents.size + 1}`, status: 'requires_confirmation', amount: input.amount, currency: 'gbp', clientSecret: 'secret', lastError: null };
+      intents.set(intent.id, intent);
+      byKey.set(input.idempotencyKey, intent.id);
+      return intent;
+    },
+    async confirmIntent(_site: number, id: string) {
+      const current = intents.get(id)!;
+      if (current.status !== 'requires_confirmation') return current;
+      const intent = { ...current, status: 'requires_action' as const };
+      intents.set(id, intent);
+      return intent;
+    },
+    async retrieveIntent(_site: number, id: string) {
+      return intents.get(id)!;
+    },
+    async refund(input: RefundInput): Promise<Refund> {
+      if (double.failRefunds > 0) {
+        double.failRefunds -= 1;
+        throw new PaymentProviderError('An error occurred with our connection to Stripe.');
+      }
+      const known = refunds.get(input.idempotencyKey);
+      if (known) return { id: known.id, status: 'succeeded', amount: known.amount };
+      const intent = intents.get(input.intentId);
+      if (intent?.status !== 'succeeded') throw new PaymentProviderError(`This PaymentIntent (${input.intentId}) does not have a successful charge to refund.`);
+      const refunded = [...refunds.values()].filter((refund) => refund.intentId === input.intentId).reduce((sum, refund) => sum + refund.amount, 0);
+      if (refunded + input.amount > intent.amount) throw new PaymentProviderError('Refund amount is greater than unrefunded amount on charge');
+      const refund = { id: `re_offline_${refunds.size + 1}`, intentId: input.intentId, amount: input.amount };
+      refunds.set(input.idempotencyKey, refund);
+      return { id: refund.id, status: 'succeeded', amount: refund.amount };
+    },
+    webhookEvent: real.webhookEvent,
+  };
+  return double;
+}
+
+/** A signed `payment_intent.succeeded` event as Stripe would deliver it for the demo site. */
+export function signedSucceededEvent(intentId: string, eventId: string) {
+  const payload = JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intentId, object: 'payment_intent', metadata: { site_id: '1' } } } });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return { payload, signature };
+}

@@ -22,6 +22,25 @@ export interface CreateIntentInput {
   metadata: Record<string, string>;
 }
 
+/** Why money goes back: a second charge for one booking (automatic), a passenger's cancellation, an operator's decision. */
+export type RefundReason = 'duplicate_charge' | 'cancellation' | 'operator';
+
+export interface RefundInput {
+  siteId: number;
+  intentId: string;
+  /** Minor units; may be less than the intent's amount (a partial refund). */
+  amount: number;
+  reason: RefundReason;
+  /** The same key returns the same refund: a retried call never pays a refund twice. */
+  idempotencyKey: string;
+}
+
+export interface Refund {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  amount: number;
+}
+
 /** The card processor: Stripe in production, the sandbox (TEST MODE) by default. */
 export interface PaymentsPort {
   readonly kind: 'sandbox' | 'stripe';
@@ -31,6 +50,8 @@ export interface PaymentsPort {
   /** Confirms the intent server-side (or re-reads it after the customer's 3-D Secure step). */
   confirmIntent(siteId: number, intentId: string, idempotencyKey: string): Promise<PaymentIntent>;
   retrieveIntent(siteId: number, intentId: string): Promise<PaymentIntent>;
+  /** Gives back (part of) a succeeded intent's amount. */
+  refund(input: RefundInput): Promise<Refund>;
 }
 
 export class PaymentProviderError extends Error {}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_DECLINE_MESSAGES, SANDBOX_PUBLISHABLE_KEY, sandboxOutcomeOf } from '../../../contract/sandboxCards.ts';
 import type { Db } from '../db/index.ts';
-import { PaymentProviderError, type CreateIntentInput, type IntentStatus, type PaymentIntent, type PaymentsPort } from './port.ts';
+import { PaymentProviderError, type CreateIntentInput, type IntentStatus, type PaymentIntent, type PaymentsPort, type Refund, type RefundInput } from './port.ts';
 
 interface Row {
   id: string;
@@ -25,7 +25,8 @@ const toIntent = (row: Row): PaymentIntent => ({
 /**
  * The embedded card processor: mirrors Stripe's PaymentIntent states for Stripe's test payment methods only
  * (contract/sandboxCards.ts), keeps its intents in `sandbox_intents`, and moves no money. The card page says TEST MODE.
- * Idempotency as Stripe: a create repeated with the same key returns the first intent.
+ * Idempotency as Stripe: a create or refund repeated with the same key returns the first one. A state change applies
+ * only to the state it starts from (two confirms of one intent charge it once), and refunds never exceed the amount.
  */
 export function createSandboxPayments(db: Db): PaymentsPort & { authenticate(siteId: number, intentId: string, outcome: 'complete' | 'fail'): Promise<PaymentIntent> } {
   const load = async (siteId: number, intentId: string) => {
@@ -33,12 +34,13 @@ export function createSandboxPayments(db: Db): PaymentsPort & { authenticate(sit
     if (!rows[0]) throw new PaymentProviderError(`No such payment intent: ${intentId}`);
     return rows[0];
   };
-  const update = async (siteId: number, intentId: string, status: IntentStatus, lastError: string | null) => {
+  /** Moves the intent from `from` to `status`; when another call moved it first, the intent as that call left it. */
+  const update = async (siteId: number, intentId: string, from: IntentStatus, status: IntentStatus, lastError: string | null) => {
     const { rows } = await db.query<Row>(
-      'UPDATE sandbox_intents SET status = $3, last_error = $4, updated_at = now() WHERE site_id = $1 AND id = $2 RETURNING *',
-      [siteId, intentId, status, lastError],
+      'UPDATE sandbox_intents SET status = $4, last_error = $5, updated_at = now() WHERE site_id = $1 AND id = $2 AND status = $3 RETURNING *',
+      [siteId, intentId, from, status, lastError],
     );
-    return toIntent(rows[0]);
+    return rows[0] ? toIntent(rows[0]) : toIntent(await load(siteId, intentId));
   };
 
   return {
@@ -69,15 +71,16 @@ export function createSandboxPayments(db: Db): PaymentsPort & { authenticate(sit
     async confirmIntent(siteId, intentId) {
       const row = await load(siteId, intentId);
       if (row.status !== 'requires_confirmation') return toIntent(row);
+      const from = 'requires_confirmation';
       switch (sandboxOutcomeOf(row.payment_method_id)) {
         case 'succeeds':
-          return update(siteId, intentId, 'succeeded', null);
+          return update(siteId, intentId, from, 'succeeded', null);
         case 'declined':
-          return update(siteId, intentId, 'requires_payment_method', SANDBOX_DECLINE_MESSAGES.declined);
+          return update(siteId, intentId, from, 'requires_payment_method', SANDBOX_DECLINE_MESSAGES.declined);
         case 'insufficient_funds':
-          return update(siteId, intentId, 'requires_payment_method', SANDBOX_DECLINE_MESSAGES.insufficient_funds);
+          return update(siteId, intentId, from, 'requires_payment_method', SANDBOX_DECLINE_MESSAGES.insufficient_funds);
         case 'requires_3ds':
-          return update(siteId, intentId, 'requires_action', null);
+          return update(siteId, intentId, from, 'requires_action', null);
         default:
           throw new PaymentProviderError('Unknown sandbox payment method');
       }
@@ -92,8 +95,32 @@ export function createSandboxPayments(db: Db): PaymentsPort & { authenticate(sit
       const row = await load(siteId, intentId);
       if (row.status !== 'requires_action') return toIntent(row);
       return outcome === 'complete'
-        ? update(siteId, intentId, 'succeeded', null)
-        : update(siteId, intentId, 'requires_payment_method', SANDBOX_DECLINE_MESSAGES.authentication_failed);
+        ? update(siteId, intentId, 'requires_action', 'succeeded', null)
+        : update(siteId, intentId, 'requires_action', 'requires_payment_method', SANDBOX_DECLINE_MESSAGES.authentication_failed);
+    },
+
+    /** Records the refund in `sandbox_refunds` (no money moves); the same key gives the same refund. */
+    async refund(input: RefundInput): Promise<Refund> {
+      return db.transaction(async (tx) => {
+        const intent = await tx.query<Row & { amount_refunded: number }>('SELECT * FROM sandbox_intents WHERE site_id = $1 AND id = $2 FOR UPDATE', [input.siteId, input.intentId]);
+        if (!intent.rows[0]) throw new PaymentProviderError(`No such payment intent: ${input.intentId}`);
+        const known = await tx.query<{ id: string; intent_id: string; amount: number }>(
+          'SELECT id, intent_id, amount FROM sandbox_refunds WHERE site_id = $1 AND idempotency_key = $2',
+          [input.siteId, input.idempotencyKey],
+        );
+        if (known.rows[0]) {
+          if (known.rows[0].intent_id !== input.intentId || Number(known.rows[0].amount) !== input.amount) {
+            throw new PaymentProviderError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+          }
+          return { id: known.rows[0].id, status: 'succeeded', amount: input.amount };
+        }
+        if (intent.rows[0].status !== 'succeeded') throw new PaymentProviderError(`This PaymentIntent (${input.intentId}) does not have a successful charge to refund.`);
+        if (Number(intent.rows[0].amount_refunded) + input.amount > Number(intent.rows[0].amount)) throw new PaymentProviderError('Refund amount is greater than unrefunded amount on charge');
+        const id = `re_sandbox_${randomBytes(12).toString('hex')}`;
+        await tx.query('INSERT INTO sandbox_refunds (site_id, id, intent_id, amount, idempotency_key) VALUES ($1, $2, $3, $4, $5)', [input.siteId, id, input.intentId, input.amount, input.idempotencyKey]);
+        await tx.query('UPDATE sandbox_intents SET amount_refunded = amount_refunded + $3, updated_at = now() WHERE site_id = $1 AND id = $2', [input.siteId, input.intentId, input.amount]);
+        return { id, status: 'succeeded' as const, amount: input.amount };
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PaymentProviderError, type PaymentIntent, type PaymentsPort } from './port.ts';
+import { PaymentProviderError, type PaymentIntent, type PaymentsPort, type Refund, type RefundReason } from './port.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -14,6 +14,18 @@ const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
   currency: intent.currency,
   clientSecret: intent.client_secret ?? '',
   lastError: intent.last_payment_error?.message ?? null,
+});
+
+const STRIPE_REFUND_REASONS: Record<RefundReason, Stripe.RefundCreateParams.Reason> = {
+  duplicate_charge: 'duplicate',
+  cancellation: 'requested_by_customer',
+  operator: 'requested_by_customer',
+};
+
+const toRefund = (refund: Stripe.Refund): Refund => ({
+  id: refund.id,
+  status: refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending',
+  amount: refund.amount,
 });
 
 /**
@@ -60,6 +72,15 @@ export function createStripePayments(settings: StripeSettings): StripePayments &
         return toIntent(await stripe.paymentIntents.confirm(intentId, {}, { idempotencyKey }));
       }),
     retrieveIntent: (_siteId, intentId) => wrap(async () => toIntent(await stripe.paymentIntents.retrieve(intentId))),
+    refund: (input) =>
+      wrap(async () =>
+        toRefund(
+          await stripe.refunds.create(
+            { payment_intent: input.intentId, amount: input.amount, reason: STRIPE_REFUND_REASONS[input.reason], metadata: { site_id: String(input.siteId), reason: input.reason } },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        ),
+      ),
     webhookEvent: (rawBody, signature) => stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret),
   };
 }

@@ -57,3 +57,34 @@ export function bookingMails(identity: MailIdentity, bookingNumber: string, prep
   }
   return mails;
 }
+
+/** What the operator is told when a second charge for one booking was refunded automatically. */
+export interface DuplicateChargeFacts {
+  bookingNumber: string;
+  refundedIntentId: string;
+  paidIntentId: string;
+  amount: string;
+}
+
+/** The operator's notice of an automatic refund (none when the operator has no e-mail address). */
+export function duplicateChargeMail(identity: MailIdentity, facts: DuplicateChargeFacts): MailMessage | null {
+  if (!identity.operatorEmail) return null;
+  return {
+    kind: 'duplicate_charge_refunded',
+    to: identity.operatorEmail,
+    from: identity.from,
+    subject: `Booking ${facts.bookingNumber}: a second card payment was refunded`,
+    ...renderMail({
+      companyName: identity.companyName,
+      heading: `Second payment refunded for booking ${facts.bookingNumber}`,
+      intro: ['The card processor reported a second successful payment for a booking that was already paid. It has been refunded automatically; the booking stands and is paid once.'],
+      fields: [
+        ['Booking number', facts.bookingNumber],
+        ['Refunded payment', facts.refundedIntentId],
+        ['Amount refunded', facts.amount],
+        ['Payment kept', facts.paidIntentId],
+      ],
+      outro: ['Nothing needs doing unless the refund shows as failed in the processor’s dashboard.'],
+    }),
+  };
+}

@@ -4,8 +4,8 @@ import { BOOKING_MESSAGES, type BookingCreate } from '../../../contract/bookings
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
-import { isWithinGracePeriod } from '../pricing/engine.ts';
-import { QUOTE_MESSAGES } from '../../../contract/booking.ts';
+import { isWithinGracePeriod, partySize } from '../pricing/engine.ts';
+import { capacityMessage, QUOTE_MESSAGES } from '../../../contract/booking.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { HttpError } from '../../http.ts';
@@ -42,6 +42,47 @@ export interface PreparedBooking {
 }
 
 const clock12 = (hour12: string, minute: string) => hour12.replace(/(am|pm)$/, `:${minute}$1`);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The quoted trip with the luggage of the submitted form (the options editor changes it after the quote). */
+function withSubmittedLuggage(booked: BookingForm, submitted: BookingCreate['bookingForm']): BookingForm {
+  return {
+    ...booked,
+    luggages: submitted?.luggages ?? booked.luggages,
+    hand_luggages: submitted?.hand_luggages ?? booked.hand_luggages,
+    return_luggages: submitted?.return_luggages ?? booked.return_luggages,
+    return_hand_luggages: submitted?.return_hand_luggages ?? booked.return_hand_luggages,
+  };
+}
+
+/** Spec §5 capacity, again at booking time: the party (both legs of a return) must fit the chosen vehicle. */
+function assertVehicleCarries(row: PriceDetail, trip: BookingForm): void {
+  const party = partySize(trip);
+  const excess = {
+    passengers: Math.max(0, party.passengers - row.max_seat),
+    luggage: Math.max(0, party.luggage - row.luggage),
+    handLuggage: Math.max(0, party.handLuggage - row.small_luggage),
+  };
+  if (excess.passengers + excess.luggage + excess.handLuggage > 0) throw new HttpError(422, capacityMessage(excess));
+}
+
+/**
+ * What the paying browser sent that a stranger holding the intent id would not know: a re-sent paid intent id gets
+ * the booking's details back only with the same. The password is left out (never hashed fast into a table): an
+ * existing client's is checked again by the credential guard instead.
+ */
+export function submissionDigest(input: BookingCreate): string {
+  const { password: _password, ...registration } = input.registrationData;
+  const vehicle = input.selectedVehicleData;
+  return sha256(
+    JSON.stringify({
+      vehicle: [vehicle.quote_id, vehicle.vehicle_id, vehicle.company_id, input.selectedVehicle],
+      bookingType: input.bookingType,
+      mode: input.selected_passenger,
+      registration,
+    }),
+  );
+}
 
 function sameMoney(pounds: number | undefined, pence: number): boolean {
   return pounds === undefined || Math.round(pounds * 100) === pence;
@@ -75,13 +116,15 @@ export async function prepareBooking(
   if (!sameMoney(vehicle.final_price, unitPence)) throw new HttpError(409, BOOKING_MESSAGES.priceChanged, { final_price: row.final_price });
   const pickupAt = new Date(row.breakdown.pickup_at);
   if (isWithinGracePeriod(pickupAt, deps.now(), settings)) throw new HttpError(422, QUOTE_MESSAGES.gracePeriod);
+  const trip = quote.bookingType === 'milleage' ? withSubmittedLuggage(form as BookingForm, input.bookingForm) : null;
+  if (trip) assertVehicleCarries(row, trip);
 
   const passenger = await preparePassenger(deps, site.id, input, caller);
   const quantity = input.selectedVehicle;
   const submittedForm = input.bookingForm;
   let prepared: Omit<PreparedBooking, 'requestKey'>;
-  if (quote.bookingType === 'milleage') {
-    const booked = form as BookingForm;
+  if (trip) {
+    const booked = trip;
     prepared = {
       quoteId: quote.id,
       bookingType: 'milleage',
@@ -104,11 +147,11 @@ export async function prepareBooking(
       flightNo: submittedForm?.pickup_fight_number ?? '',
       returnFlightNo: submittedForm?.return_fight_number ?? '',
       options: {
-        luggages: submittedForm?.luggages ?? booked.luggages,
-        hand_luggages: submittedForm?.hand_luggages ?? booked.hand_luggages,
+        luggages: booked.luggages,
+        hand_luggages: booked.hand_luggages,
         return_passengers: booked.return_passengers,
-        return_luggages: submittedForm?.return_luggages ?? booked.return_luggages,
-        return_hand_luggages: submittedForm?.return_hand_luggages ?? booked.return_hand_luggages,
+        return_luggages: booked.return_luggages,
+        return_hand_luggages: booked.return_hand_luggages,
         ...options,
       },
       paymentMethod: input.payment_method,
@@ -157,5 +200,5 @@ function requestKeyOf(prepared: Omit<PreparedBooking, 'requestKey'>): string {
     who: [passenger.mode, passenger.name, passenger.email.toLowerCase(), passenger.phone, passenger.additionalInfo, passenger.returnAdditionalInfo],
     total: prepared.totalPence,
   };
-  return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
+  return sha256(JSON.stringify(identity));
 }

@@ -2,14 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { BOOKING_MESSAGES, type BookingCreate, type BookingResponse, type ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
-import { enqueueMail, mailIdentity, type MailPort } from '../../adapters/mail/index.ts';
-import type { PaymentIntent, PaymentsPort } from '../../adapters/payments/port.ts';
+import { enqueueMail, mailIdentity, type MailIdentity, type MailPort } from '../../adapters/mail/index.ts';
+import type { IntentStatus, PaymentIntent, PaymentsPort } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
-import { bookingMails } from './mails.ts';
-import { prepareBooking, type PreparedBooking } from './prepare.ts';
+import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './charges.ts';
+import { bookingMails, duplicateChargeMail } from './mails.ts';
+import { prepareBooking, submissionDigest, type PreparedBooking } from './prepare.ts';
+import { recordRefund, sendRefund, unsentRefunds } from './refunds.ts';
 import { insertBooking, loadBookingResponse } from './repository.ts';
 
 export interface BookingServiceDeps {
@@ -22,87 +24,216 @@ export interface BookingServiceDeps {
   now?: () => Date;
 }
 
+/** What became of a paid intent: no success yet, the booking it paid, or a second charge refunded (`refundSent`). */
+export type Finished =
+  | { kind: 'unpaid' }
+  | { kind: 'booked'; bookingId: number; bookingNumber: string }
+  | { kind: 'duplicate'; bookingNumber: string | null; refundSent: boolean };
+
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
+/** The processor is done with this intent without charging it: the slot is free for another card. */
+const chargeFailed = (status: IntentStatus) => status === 'requires_payment_method' || status === 'canceled';
+const alreadyPaid = (bookingNumber: string | null) => new HttpError(409, BOOKING_MESSAGES.alreadyPaid, { booking_number: bookingNumber });
+// A settlement that meets a payment claimed after its lock is run again; more than this many in a row is a fault.
+const SETTLE_ATTEMPTS = 4;
 
 /**
  * Bookings and card payments, exactly once:
  * - pay in car: the booking is written with its mails in one transaction, idempotent on the submission;
  * - card: the intent's amount is the server's price; the submission (priced, passenger checked, no plain password)
- *   is stored with our payment record; the booking is written as soon as the processor says `succeeded`, by
- *   whichever comes first of the confirm call, the browser's booking call or Stripe's webhook; a paid intent is bound
- *   to one booking and its amount is checked against it.
+ *   is stored with our payment record; one booking has at most one successful charge (charges.ts: the database's
+ *   charging slot is taken before the processor is asked to charge, and freed by a decline); the booking is written
+ *   as soon as the processor says `succeeded`, by whichever comes first of the confirm call, the browser's booking
+ *   call or Stripe's webhook; a success that arrives when another charge has paid the booking is refunded
+ *   automatically (refunds.ts), logged and mailed to the operator.
  */
 export function createBookingService(deps: BookingServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const prepare = (site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller) =>
     prepareBooking({ db: deps.db, quoting: deps.quoting, credentials: deps.credentials, now }, site, catalog, input, caller);
 
-  async function write(site: Site, catalog: SiteCatalog, prepared: PreparedBooking, payment: { intentId: string } | null): Promise<BookingResponse> {
-    const identity = mailIdentity(catalog.settings, site.name);
-    const bookingId = await deps.db.transaction(async (tx) => {
-      if (payment) {
-        const { rows } = await tx.query<{ booking_id: string | null }>('SELECT booking_id FROM payments WHERE site_id = $1 AND intent_id = $2 FOR UPDATE', [site.id, payment.intentId]);
-        if (rows[0]?.booking_id) return Number(rows[0].booking_id);
-      }
-      const result = await insertBooking(tx, site.id, prepared, payment);
-      if (result.created) {
-        const { rows } = await tx.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [site.id, result.bookingId]);
-        for (const message of bookingMails(identity, rows[0].booking_number, prepared)) await enqueueMail(tx, site.id, message);
-      }
-      if (payment) {
-        await tx.query("UPDATE payments SET booking_id = $3, status = 'succeeded', updated_at = now() WHERE site_id = $1 AND intent_id = $2", [site.id, payment.intentId, result.bookingId]);
-      }
-      return result.bookingId;
+  /** In the caller's transaction: the submission's booking (written once, with its mails), bound to its payment. */
+  async function writeBooking(tx: Queryable, site: Site, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null) {
+    const result = await insertBooking(tx, site.id, prepared, intentId ? { intentId } : null);
+    const { rows } = await tx.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [site.id, result.bookingId]);
+    const bookingNumber = rows[0].booking_number;
+    if (result.created) for (const message of bookingMails(identity, bookingNumber, prepared)) await enqueueMail(tx, site.id, message);
+    if (intentId) await tx.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intentId, result.bookingId]);
+    return { bookingId: result.bookingId, bookingNumber };
+  }
+
+  async function bookingNumberOf(db: Queryable, siteId: number, bookingId: number | null): Promise<string | null> {
+    if (bookingId === null) return null;
+    const { rows } = await db.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
+    return rows[0]?.booking_number ?? null;
+  }
+
+  /** One attempt: the success pays the booking, or it is a second charge whose refund is recorded (and mailed once). */
+  function settleOnce(site: Site, identity: MailIdentity, record: PaymentRecord) {
+    return deps.db.transaction(async (tx) => {
+      const settlement = await settleSuccess(tx, site.id, record.intentId, record.requestKey);
+      if (settlement.outcome === 'paid') return { kind: 'booked' as const, ...(await writeBooking(tx, site, identity, record.submission, record.intentId)) };
+      const paidBy = settlement.paidBy;
+      const bookingNumber = await bookingNumberOf(tx, site.id, paidBy?.bookingId ?? null);
+      const { created } = await recordRefund(tx, site.id, {
+        intentId: record.intentId,
+        bookingId: paidBy?.bookingId ?? null,
+        amountPence: record.amountPence,
+        currency: record.currency,
+        reason: 'duplicate_charge',
+        idempotencyKey: `duplicate_charge:${record.intentId}`,
+      });
+      const notice = created
+        ? duplicateChargeMail(identity, { bookingNumber: bookingNumber ?? '(not yet written)', refundedIntentId: record.intentId, paidIntentId: paidBy?.intentId ?? '', amount: `${record.submission.currency}${(record.amountPence / 100).toFixed(2)}` })
+        : null;
+      if (notice) await enqueueMail(tx, site.id, notice);
+      return { kind: 'duplicate' as const, bookingNumber, paidIntentId: paidBy?.intentId ?? null, newlyRecorded: created };
     });
-    deps.mail.kick();
-    return loadBookingResponse(deps.db, site.id, bookingId);
   }
 
-  async function paymentRecord(db: Queryable, siteId: number, intentId: string) {
-    const { rows } = await db.query<{ amount_pence: number; submission: unknown; booking_id: string | null; request_key: string }>(
-      'SELECT amount_pence, submission, booking_id, request_key FROM payments WHERE site_id = $1 AND intent_id = $2',
-      [siteId, intentId],
-    );
-    if (!rows[0]) return null;
-    const submission = (typeof rows[0].submission === 'string' ? JSON.parse(rows[0].submission) : rows[0].submission) as PreparedBooking;
-    return { ...rows[0], amount_pence: Number(rows[0].amount_pence), submission };
+  /** Makes the recorded refunds of a second charge at the processor; false when one could not be made now. */
+  async function sendDuplicateRefunds(siteId: number, intentId: string): Promise<boolean> {
+    try {
+      for (const refund of await unsentRefunds(deps.db, siteId, intentId)) await sendRefund(deps.db, deps.payments, siteId, refund);
+      return true;
+    } catch (error) {
+      deps.log.error({ site: siteId, intent: intentId, err: error }, 'refund of a second charge not made yet');
+      return false;
+    }
   }
 
-  /** Writes the booking of a paid intent once the processor confirms it: checked status, amount and binding. */
-  async function finishPaidBooking(site: Site, catalog: SiteCatalog, intent: PaymentIntent): Promise<BookingResponse | null> {
-    if (intent.status !== 'succeeded') return null;
-    const record = await paymentRecord(deps.db, site.id, intent.id);
+  async function settle(site: Site, catalog: SiteCatalog, record: PaymentRecord): Promise<Finished> {
+    const identity = mailIdentity(catalog.settings, site.name);
+    for (let attempt = 1; ; attempt++) {
+      let settled: Awaited<ReturnType<typeof settleOnce>>;
+      try {
+        settled = await settleOnce(site, identity, record);
+      } catch (error) {
+        if (isUniqueViolation(error) && attempt < SETTLE_ATTEMPTS) continue;
+        throw error;
+      }
+      deps.mail.kick();
+      if (settled.kind === 'booked') return settled;
+      if (settled.newlyRecorded) {
+        deps.log.warn(
+          { site: site.id, booking: settled.bookingNumber, intent: record.intentId, paidIntent: settled.paidIntentId, amount: record.amountPence },
+          'second charge for one booking refunded',
+        );
+      }
+      return { kind: 'duplicate', bookingNumber: settled.bookingNumber, refundSent: await sendDuplicateRefunds(site.id, record.intentId) };
+    }
+  }
+
+  /** Settles an intent the processor reports: checked status, amount and binding; a success books or is refunded. */
+  async function finishPaidBooking(site: Site, catalog: SiteCatalog, intent: PaymentIntent): Promise<Finished> {
+    if (intent.status !== 'succeeded') return { kind: 'unpaid' };
+    const record = await loadPayment(deps.db, site.id, intent.id);
     if (!record) throw new HttpError(404, BOOKING_MESSAGES.paymentNotCompleted);
-    if (intent.amount !== record.amount_pence || record.submission.totalPence !== record.amount_pence) throw new HttpError(409, BOOKING_MESSAGES.amountMismatch);
-    return write(site, catalog, record.submission, { intentId: intent.id });
+    if (intent.amount !== record.amountPence || record.submission.totalPence !== record.amountPence) throw new HttpError(409, BOOKING_MESSAGES.amountMismatch);
+    return settle(site, catalog, record);
+  }
+
+  /**
+   * Takes the submission's charging slot for this payment, or refuses: 409 `alreadyPaid` with the booking number when
+   * another charge paid it, 409 `paymentInProgress` while another card is being charged or authenticated. A holder
+   * that has ended at the processor without us hearing (3-D Secure failed in the browser, a lost answer) is settled
+   * or freed first.
+   */
+  async function takeChargingSlot(site: Site, catalog: SiteCatalog, record: PaymentRecord): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const claim = await claimCharge(deps.db, site.id, record.intentId);
+      if (claim.claimed || 'own' in claim) return;
+      const holder = claim.holder;
+      if (!holder) continue;
+      if (holder.charge === 'succeeded') {
+        // This intent may have been charged anyway (confirmed by the browser itself): settling it refunds it.
+        const mine = await deps.payments.retrieveIntent(site.id, record.intentId);
+        if (mine.status === 'succeeded') await finishPaidBooking(site, catalog, mine);
+        throw alreadyPaid(await bookingNumberOf(deps.db, site.id, holder.bookingId));
+      }
+      const live = await deps.payments.retrieveIntent(site.id, holder.intentId);
+      if (live.status === 'succeeded') {
+        const finished = await finishPaidBooking(site, catalog, live);
+        throw alreadyPaid(finished.kind === 'unpaid' ? null : finished.bookingNumber);
+      }
+      if (chargeFailed(live.status)) {
+        await releaseCharge(deps.db, site.id, holder.intentId);
+        continue;
+      }
+      if (live.status === 'requires_confirmation' && (await releaseAbandonedClaim(deps.db, site.id, holder.intentId))) continue;
+      throw new HttpError(409, BOOKING_MESSAGES.paymentInProgress);
+    }
+    throw new HttpError(409, BOOKING_MESSAGES.paymentInProgress);
+  }
+
+  /** Asks the processor to charge; when the call fails, the slot is freed unless the intent may still succeed. */
+  async function chargeAtProcessor(siteId: number, intentId: string): Promise<PaymentIntent> {
+    try {
+      return await deps.payments.confirmIntent(siteId, intentId, hash('confirm', String(siteId), intentId));
+    } catch (error) {
+      const current = await deps.payments.retrieveIntent(siteId, intentId).catch(() => null);
+      if (!current || chargeFailed(current.status) || current.status === 'requires_confirmation') await releaseCharge(deps.db, siteId, intentId);
+      throw error;
+    }
+  }
+
+  /** The confirm answer for an intent as the processor reports it: status and booking number, nothing personal. */
+  async function answerIntent(site: Site, catalog: SiteCatalog, intent: PaymentIntent): Promise<ConfirmPaymentResponse> {
+    await deps.db.query('UPDATE payments SET status = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intent.id, intent.status]);
+    if (chargeFailed(intent.status)) await releaseCharge(deps.db, site.id, intent.id);
+    const finished = await finishPaidBooking(site, catalog, intent);
+    if (finished.kind === 'duplicate') throw alreadyPaid(finished.bookingNumber);
+    return confirmResponse(intent, finished.kind === 'booked' ? finished.bookingNumber : null);
+  }
+
+  /** Whether the caller of POST /booking with a paid intent id is its payer: the same submission (and password). */
+  async function isPayer(site: Site, input: BookingCreate, record: PaymentRecord, caller: Caller): Promise<boolean> {
+    if (record.submissionDigest === null || record.submissionDigest !== submissionDigest(input)) return false;
+    const passenger = record.submission.passenger;
+    if (passenger.mode !== 'existing_client') return true;
+    const account = await deps.credentials.verify(site.id, caller, input.registrationData.email.trim(), input.registrationData.password ?? '');
+    return account !== null && account.id === passenger.passengerId;
   }
 
   return {
     prepare,
 
-    /** POST /booking. Pay in car: written now. Card: only for an intent the processor reports `succeeded`. */
+    /**
+     * POST /booking. Pay in car: written now. Card: only for an intent the processor reports `succeeded`, and the
+     * booking's details only to the submission that paid (anyone else holding the intent id gets a 409).
+     */
     async createBooking(site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller): Promise<BookingResponse> {
-      if (input.payment_method === 'car') return write(site, catalog, await prepare(site, catalog, input, caller), null);
+      if (input.payment_method === 'car') {
+        const prepared = await prepare(site, catalog, input, caller);
+        const identity = mailIdentity(catalog.settings, site.name);
+        const { bookingId } = await deps.db.transaction((tx) => writeBooking(tx, site, identity, prepared, null));
+        deps.mail.kick();
+        return loadBookingResponse(deps.db, site.id, bookingId);
+      }
       const intentId = input.paymentId || input.stripe_session_id;
       if (!intentId) throw new HttpError(402, BOOKING_MESSAGES.paymentNotCompleted);
-      const record = await paymentRecord(deps.db, site.id, intentId);
+      const record = await loadPayment(deps.db, site.id, intentId);
       if (!record) throw new HttpError(402, BOOKING_MESSAGES.paymentNotCompleted);
       const submitted = input.selectedVehicleData;
       const paidFor = record.submission;
       if (paidFor.quoteId !== submitted.quote_id || paidFor.row.vehicle_id !== submitted.vehicle_id || paidFor.row.company_id !== submitted.company_id) {
         throw new HttpError(409, BOOKING_MESSAGES.paymentUsed);
       }
-      if (record.booking_id) return loadBookingResponse(deps.db, site.id, Number(record.booking_id));
-      const intent = await deps.payments.retrieveIntent(site.id, intentId);
-      const booking = await finishPaidBooking(site, catalog, intent);
-      if (!booking) throw new HttpError(402, BOOKING_MESSAGES.paymentNotCompleted);
-      return booking;
+      if (!(await isPayer(site, input, record, caller))) throw new HttpError(409, BOOKING_MESSAGES.paymentUsed);
+      if (record.charge === 'succeeded' && record.bookingId !== null) return loadBookingResponse(deps.db, site.id, record.bookingId);
+      const finished = await finishPaidBooking(site, catalog, await deps.payments.retrieveIntent(site.id, intentId));
+      if (finished.kind === 'booked') return loadBookingResponse(deps.db, site.id, finished.bookingId);
+      if (finished.kind === 'duplicate') throw alreadyPaid(finished.bookingNumber);
+      throw new HttpError(402, BOOKING_MESSAGES.paymentNotCompleted);
     },
 
-    /** POST /create-payment-intent: the amount must be the server's own price of this booking. */
+    /** POST /create-payment-intent: the amount must be the server's own price; a paid submission gets no new intent. */
     async createPaymentIntent(site: Site, catalog: SiteCatalog, input: { paymentMethodId: string; amount: number; booking: BookingCreate; idempotencyKey?: string }, caller: Caller) {
-      const prepared = await prepare(site, catalog, { ...input.booking, payment_method: 'card' }, caller);
+      const booking = { ...input.booking, payment_method: 'card' as const };
+      const prepared = await prepare(site, catalog, booking, caller);
       if (input.amount !== prepared.totalPence) throw new HttpError(409, BOOKING_MESSAGES.amountMismatch, { amount: prepared.totalPence });
+      const booked = await bookedSubmission(deps.db, site.id, prepared.requestKey);
+      if (booked) throw alreadyPaid(booked.bookingNumber);
       const intent = await deps.payments.createIntent({
         siteId: site.id,
         amount: prepared.totalPence,
@@ -111,29 +242,25 @@ export function createBookingService(deps: BookingServiceDeps) {
         idempotencyKey: hash('intent', String(site.id), prepared.requestKey, input.paymentMethodId, input.idempotencyKey ?? ''),
         metadata: { quote_id: prepared.quoteId, request_key: prepared.requestKey },
       });
-      await deps.db.query(
-        `INSERT INTO payments (site_id, intent_id, provider, amount_pence, currency, request_key, submission, status)
-         VALUES ($1, $2, $3, $4, 'gbp', $5, $6, $7) ON CONFLICT (site_id, intent_id) DO NOTHING`,
-        [site.id, intent.id, deps.payments.kind, prepared.totalPence, prepared.requestKey, JSON.stringify(prepared), intent.status],
-      );
+      await insertPayment(deps.db, site.id, { intentId: intent.id, provider: deps.payments.kind, prepared, submissionDigest: submissionDigest(booking), status: intent.status });
       return { success: true as const, paymentIntentId: intent.id, client_secret: intent.clientSecret, amount: intent.amount, test_mode: deps.payments.testMode };
     },
 
-    /** POST /confirm-payment-intent: confirms (or re-reads after 3-D Secure) and writes the booking on success. */
+    /** POST /confirm-payment-intent: takes the charging slot, confirms (or re-reads after 3-D Secure), books on success. */
     async confirmPaymentIntent(site: Site, catalog: SiteCatalog, intentId: string): Promise<ConfirmPaymentResponse> {
-      const record = await paymentRecord(deps.db, site.id, intentId);
+      const record = await loadPayment(deps.db, site.id, intentId);
       if (!record) throw new HttpError(404, 'No such payment');
-      const intent = await deps.payments.confirmIntent(site.id, intentId, hash('confirm', String(site.id), intentId));
-      await deps.db.query('UPDATE payments SET status = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intentId, intent.status]);
-      const booking = await finishPaidBooking(site, catalog, intent);
-      return confirmResponse(intent, booking);
+      if (record.charge === 'succeeded' || record.charge === 'duplicate') return answerIntent(site, catalog, await deps.payments.retrieveIntent(site.id, intentId));
+      await takeChargingSlot(site, catalog, record);
+      return answerIntent(site, catalog, await chargeAtProcessor(site.id, intentId));
     },
 
+    answerIntent,
     finishPaidBooking,
   };
 }
 
-export function confirmResponse(intent: PaymentIntent, booking: BookingResponse | null): ConfirmPaymentResponse {
+export function confirmResponse(intent: PaymentIntent, bookingNumber: string | null): ConfirmPaymentResponse {
   const status = intent.status === 'succeeded' ? 'succeeded' : intent.status === 'requires_action' ? 'requires_action' : intent.status === 'processing' ? 'processing' : 'failed';
   return {
     success: status !== 'failed',
@@ -142,7 +269,7 @@ export function confirmResponse(intent: PaymentIntent, booking: BookingResponse 
     paymentId: intent.id,
     client_secret: status === 'requires_action' ? intent.clientSecret : null,
     error: status === 'failed' ? (intent.lastError ?? 'Payment failed') : null,
-    booking_number: booking?.data.booking.booking_number ?? null,
+    booking_number: bookingNumber,
   };
 }
 

@@ -8,6 +8,7 @@
  * This module (with the machine) is a lazy chunk: BookingContext.ts loads it right after the page starts.
  */
 import { fromPromise } from 'xstate';
+import { PaymentRefused } from '../../../machines/booking/booking.card.ts';
 import { bookingMachine } from '../../../machines/booking/index.ts';
 import type { BookingCreatePayload, BookingResponse } from '../../../machines/booking/index.ts';
 import { apiErrorMessage } from '../../api/errorMessage.ts';
@@ -42,6 +43,21 @@ async function shown<T>(call: () => Promise<T>): Promise<T> {
 
 const statusOf = (error: unknown) => (error && typeof error === 'object' && 'statusCode' in error ? Number((error as { statusCode: unknown }).statusCode) : null);
 
+/**
+ * A payment call the server refused with a 409 (the booking already paid, another card being charged, a changed
+ * price) carries the text to show, with the paid booking's number when there is one; anything else is shown().
+ */
+async function refusable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (statusOf(error) !== 409) throw error instanceof DOMException && error.name === 'AbortError' ? error : new Error(apiErrorMessage(error), { cause: error });
+    const data = (error as { data?: { booking_number?: unknown } }).data;
+    const number = typeof data?.booking_number === 'string' ? ` Booking number: ${data.booking_number}.` : '';
+    throw new PaymentRefused(`${apiErrorMessage(error)}${number}`, { cause: error });
+  }
+}
+
 /** The booking body as the API takes it: the idempotency key travels as a header, not in the body. */
 const bookingBody = ({ idempotencyKey: _key, ...body }: BookingCreatePayload) => body;
 
@@ -74,12 +90,12 @@ export const bookingLogic = bookingMachine.provide({
       return payments.createPaymentMethod({ card: input.card, billingDetails: input.billingDetails });
     }),
     createPaymentIntent: fromPromise(({ input, signal }) =>
-      shown(async () =>
+      refusable(async () =>
         (await bookingApi()).createPaymentIntent({ paymentMethodId: input.paymentMethodId, amount: input.amount, booking: bookingBody(input.booking), idempotencyKey: input.idempotencyKey }, { signal }),
       ),
     ),
     confirmPaymentIntent: fromPromise(({ input, signal }) =>
-      shown(async () => {
+      refusable(async () => {
         const answer = await (await bookingApi()).confirmPaymentIntent(input, { signal });
         return { status: answer.status, sessionId: answer.sessionId, paymentId: answer.paymentId, clientSecret: answer.client_secret, error: answer.error };
       }),
