@@ -31,8 +31,13 @@ export function stripeWebhookRoutes(deps: { db: Db; cache: SiteCache; bookings: 
       const site = (await deps.cache.sites()).find((candidate) => candidate.id === siteId);
       if (site) {
         const current = await deps.stripe.retrieveIntent(site.id, intent.id);
-        const finished = await deps.bookings.finishPaidBooking(site, await deps.cache.catalog(site.id), current);
-        if (finished.kind === 'duplicate' && !finished.refundSent) throw new HttpError(503, 'The refund of a second charge could not be made yet; deliver the event again.');
+        const finished = await deps.bookings.finishPaidBooking(site, await deps.cache.catalog(site.id), current).catch((error: unknown) => {
+          // Not ours, or not the amount we asked for: delivering it again would not change that.
+          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+          request.log.warn({ site: site.id, intent: intent.id, refused: error.message }, 'Stripe webhook for a payment we cannot book');
+          return null;
+        });
+        if (finished?.kind === 'duplicate' && !finished.refundSent) throw new HttpError(503, 'The refund of a second charge could not be made yet; deliver the event again.');
       }
       await deps.db.query('INSERT INTO webhook_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [event.id]);
       return { received: true };

@@ -249,6 +249,35 @@ describe(`one charge per booking when Stripe reports the successes on ${testData
     expect(mails.rows).toHaveLength(1);
   });
 
+  it('a decline Stripe throws frees the payment for another card', async () => {
+    const { booking, amount } = await cardBooking(provider, { email: 'declined.at.stripe@example.test' });
+    stripe.declines.add('pm_declined');
+    const declined = (await post(provider, 'create-payment-intent', { paymentMethodId: 'pm_declined', amount, booking, idempotencyKey: 'declined' })).json().paymentIntentId;
+    const refused = await post(provider, 'confirm-payment-intent', { paymentIntentId: declined });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toBe('Your card was declined.');
+    const other = (await post(provider, 'create-payment-intent', { paymentMethodId: 'pm_other', amount, booking, idempotencyKey: 'other' })).json().paymentIntentId;
+    expect((await post(provider, 'confirm-payment-intent', { paymentIntentId: other })).json().status).toBe('requires_action');
+  });
+
+  it('a claim whose confirm never came back is freed after two minutes, not before', async () => {
+    const { booking, amount } = await cardBooking(provider, { email: 'lost.confirm@example.test' });
+    const lost = (await post(provider, 'create-payment-intent', { paymentMethodId: 'pm_lost', amount, booking, idempotencyKey: 'lost' })).json().paymentIntentId;
+    // The process stopped after claiming the slot, before Stripe was asked: the intent still waits for confirmation.
+    await provider.db.query("UPDATE payments SET charge = 'claimed' WHERE intent_id = $1", [lost]);
+    const next = (await post(provider, 'create-payment-intent', { paymentMethodId: 'pm_next', amount, booking, idempotencyKey: 'next' })).json().paymentIntentId;
+    const early = await post(provider, 'confirm-payment-intent', { paymentIntentId: next });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ success: false, message: IN_PROGRESS });
+    await provider.db.query("UPDATE payments SET updated_at = now() - interval '121 seconds' WHERE intent_id = $1", [lost]);
+    expect((await post(provider, 'confirm-payment-intent', { paymentIntentId: next })).json().status).toBe('requires_action');
+    const charges = await provider.db.query<{ intent_id: string; charge: string }>('SELECT intent_id, charge FROM payments WHERE intent_id = ANY($1::text[]) ORDER BY charge', [[lost, next]]);
+    expect(charges.rows).toEqual([
+      { intent_id: next, charge: 'claimed' },
+      { intent_id: lost, charge: 'failed' },
+    ]);
+  });
+
   it('the first success wins: a card the browser confirmed itself books, the card then passing 3-D Secure is refunded', async () => {
     const email = 'first.success@example.test';
     const { booking, amount } = await cardBooking(provider, { email });

@@ -31,6 +31,15 @@ describe(`Stripe webhook on ${testDatabaseKind}`, () => {
     expect(rows[0]).toEqual({ n: '1', status: 'paid' });
   });
 
+  it('acknowledges, once and for all, an event for a payment that is not ours', async () => {
+    const { payload, signature } = signedEvent('pi_offline_unknown', 'evt_not_ours');
+    stripe.intents.set('pi_offline_unknown', { id: 'pi_offline_unknown', status: 'succeeded', amount: 1000, currency: 'gbp', clientSecret: 'secret', lastError: null });
+    const response = await provider.fastify.inject({ method: 'POST', url: '/api/v1/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+    expect((await provider.db.query("SELECT event_id FROM webhook_events WHERE event_id = 'evt_not_ours'")).rows).toHaveLength(1);
+  });
+
   it('refuses an event without a valid signature', async () => {
     const { payload } = signedEvent('pi_offline_1', 'evt_forged');
     const response = await provider.fastify.inject({ method: 'POST', url: '/api/v1/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' }, payload });

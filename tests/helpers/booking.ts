@@ -51,18 +51,21 @@ export const WEBHOOK_SECRET = 'whsec_test_cabflow';
 /**
  * The Stripe adapter with Stripe's servers replaced by an in-memory store (no network here), keeping the real SDK's
  * webhook signature check. Like Stripe: a create or refund repeated with the same idempotency key returns the first
- * one, a refund needs a succeeded intent and never exceeds its amount. Server-side confirmation asks for 3-D Secure;
+ * one, a refund needs a succeeded intent and never exceeds its amount, a declined confirmation throws. Server-side
+ * confirmation otherwise asks for 3-D Secure;
  * tests move an intent to `succeeded` themselves (the customer authenticated, or the browser confirmed by itself).
  */
 export function offlineStripe(): StripePayments & {
   intents: Map<string, PaymentIntent>;
   refunds: Map<string, { id: string; intentId: string; amount: number }>;
   failRefunds: number;
+  declines: Set<string>;
 } {
   const real = createStripePayments({ secretKey: 'sk_test_offline', publishableKey: 'pk_test_offline', webhookSecret: WEBHOOK_SECRET });
   const intents = new Map<string, PaymentIntent>();
   const byKey = new Map<string, string>();
   const refunds = new Map<string, { id: string; intentId: string; amount: number }>();
+  const methods = new Map<string, string>();
   const double = {
     kind: 'stripe' as const,
     testMode: true,
@@ -70,6 +73,8 @@ export function offlineStripe(): StripePayments & {
     refunds,
     /** How many of the next refund calls fail as a network error would. */
     failRefunds: 0,
+    /** Payment methods whose confirmation Stripe declines (the SDK throws a card error; the intent wants a new method). */
+    declines: new Set<string>(),
     publishableKey: () => 'pk_test_offline',
     async createIntent(input: CreateIntentInput) {
       const known = byKey.get(input.idempotencyKey);
@@ -77,11 +82,16 @@ export function offlineStripe(): StripePayments & {
       const intent: PaymentIntent = { id: `pi_offline_${intents.size + 1}`, status: 'requires_confirmation', amount: input.amount, currency: 'gbp', clientSecret: 'secret', lastError: null };
       intents.set(intent.id, intent);
       byKey.set(input.idempotencyKey, intent.id);
+      methods.set(intent.id, input.paymentMethodId);
       return intent;
     },
     async confirmIntent(_site: number, id: string) {
       const current = intents.get(id)!;
       if (current.status !== 'requires_confirmation') return current;
+      if (double.declines.has(methods.get(id)!)) {
+        intents.set(id, { ...current, status: 'requires_payment_method', lastError: 'Your card was declined.' });
+        throw new PaymentProviderError('Your card was declined.');
+      }
       const intent = { ...current, status: 'requires_action' as const };
       intents.set(id, intent);
       return intent;
