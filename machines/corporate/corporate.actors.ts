@@ -27,6 +27,8 @@ export interface UpdateProfileInput {
   name: string;
   email: string;
   phone: string;
+  /** Only when the e-mail changes. */
+  currentPassword?: string;
 }
 
 export const corporateActors = {
@@ -38,6 +40,9 @@ export const corporateActors = {
   signOut: fromPromise<unknown, TokenInput>(notProvided('signOut')),
   /** GET /api/v1/get_booking/{passenger_id} (bearer): the passenger's bookings; 401 when the token is no longer good. */
   loadBookings: fromPromise<CorporateBookingItem[], LoadBookingsInput>(notProvided('loadBookings')),
-  /** PATCH /api/v1/update-passenger (bearer): resolves with the updated passenger; 4xx with a message the user can read. */
+  /**
+   * PATCH /api/v1/update-passenger (bearer): resolves with the updated passenger; 4xx with a message the user can read
+   * (403 for a wrong current password, which does not end the session).
+   */
   updateProfile: fromPromise<UpdatePassengerResponse, UpdateProfileInput>(notProvided('updateProfile')),
 };

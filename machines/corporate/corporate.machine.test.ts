@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CorporatePassenger, PassengerLoginResponse, UpdatePassengerResponse, ValidateTokenResponse } from '../../contract/accounts.ts';
 import type { LoadBookingsInput, SignInInput, TokenInput, UpdateProfileInput } from './corporate.actors.ts';
 import { corporateMachine } from './corporate.machine.ts';
-import { loginFailureText, loginPath, profileFailureText, safeReturnPath, type CorporateBookingItem } from './corporate.types.ts';
+import { changesEmail, loginFailureText, loginPath, profileFailureText, safeReturnPath, type CorporateBookingItem } from './corporate.types.ts';
 
 const passenger: CorporatePassenger = { passenger_id: 7, passenger_name: 'Alex Morgan', passenger_email: 'corporate@cabflow.test', passenger_contact_no: '+44 7700 900123' };
 const login: PassengerLoginResponse = { success: true, message: 'Login Successfully', access_token: 'tok-new', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z', passenger };
@@ -226,10 +226,11 @@ describe('corporate machine: signed in', () => {
 
   it("saves the profile: 'Passenger Details Updated' and the stored details refreshed", async () => {
     const { actor, calls, storage } = await ready();
-    actor.send({ type: 'profile.save', name: ' Robin Hart ', email: 'robin@example.test', phone: '' });
+    actor.send({ type: 'profile.save', name: ' Robin Hart ', email: 'Corporate@Cabflow.test ', phone: '', currentPassword: 'not sent' });
     expect(actor.getSnapshot().matches({ signedIn: { profile: 'saving' } })).toBe(true);
     const snapshot = await waitFor(actor, (s) => s.matches({ signedIn: { profile: 'idle' } }) && s.context.profileNotice !== null);
-    expect(calls.updateProfile).toEqual([{ token: 'tok-stored', passengerId: 7, name: 'Robin Hart', email: 'robin@example.test', phone: '' }]);
+    // The same e-mail (in another case): no password asked for, none sent.
+    expect(calls.updateProfile).toEqual([{ token: 'tok-stored', passengerId: 7, name: 'Robin Hart', email: 'Corporate@Cabflow.test', phone: '' }]);
     expect(snapshot.context.profileNotice).toEqual({ tone: 'success', text: 'Passenger Details Updated' });
     expect(snapshot.context.passenger?.passenger_name).toBe('Robin Hart');
     expect(storage.storePassenger).toHaveBeenLastCalledWith({ passenger: { ...passenger, passenger_name: 'Robin Hart' } });
@@ -237,15 +238,34 @@ describe('corporate machine: signed in', () => {
 
   it("shows the server's message, or the generic text, when the profile is not saved", async () => {
     const { actor } = await ready({ updateProfile: () => Promise.reject(httpError(409, 'This email address is already used by another account')) });
-    actor.send({ type: 'profile.save', name: 'A', email: 'taken@example.test', phone: '' });
+    actor.send({ type: 'profile.save', name: 'A', email: 'taken@example.test', phone: '', currentPassword: 'Corporate-Demo-2024!' });
     let snapshot = await waitFor(actor, (s) => s.context.profileNotice !== null);
     expect(snapshot.context.profileNotice).toEqual({ tone: 'error', text: 'This email address is already used by another account' });
     expect(snapshot.context.passenger).toEqual(passenger);
 
     const other = await ready({ updateProfile: () => Promise.reject(httpError(null, 'Failed to fetch')) });
-    other.actor.send({ type: 'profile.save', name: 'A', email: 'a@example.test', phone: '' });
+    other.actor.send({ type: 'profile.save', name: 'A', email: passenger.passenger_email, phone: '' });
     snapshot = await waitFor(other.actor, (s) => s.context.profileNotice !== null);
     expect(snapshot.context.profileNotice?.text).toBe('An error occurred. Please try again later.');
+  });
+
+  it('a new e-mail is sent with the current password; a wrong one is the server\'s message and the session stays', async () => {
+    const { actor, calls } = await ready({ updateProfile: () => Promise.reject(httpError(403, 'Your current password is not correct')) });
+    actor.send({ type: 'profile.save', name: 'Alex Morgan', email: ' new@example.test ', phone: '', currentPassword: 'typo' });
+    const snapshot = await waitFor(actor, (s) => s.context.profileNotice !== null);
+    expect(calls.updateProfile).toEqual([{ token: 'tok-stored', passengerId: 7, name: 'Alex Morgan', email: 'new@example.test', phone: '', currentPassword: 'typo' }]);
+    expect(snapshot.context.profileNotice).toEqual({ tone: 'error', text: 'Your current password is not correct' });
+    expect(snapshot.matches({ signedIn: { profile: 'idle' } })).toBe(true);
+    expect(snapshot.context.token).toBe('tok-stored');
+  });
+
+  it('does not save a new e-mail without the current password', async () => {
+    const { actor, calls } = await ready();
+    actor.send({ type: 'profile.save', name: 'Alex Morgan', email: 'new@example.test', phone: '' });
+    actor.send({ type: 'profile.save', name: 'Alex Morgan', email: 'new@example.test', phone: '', currentPassword: '' });
+    expect(calls.updateProfile).toEqual([]);
+    expect(changesEmail(passenger, ' CORPORATE@cabflow.test')).toBe(false);
+    expect(changesEmail(passenger, 'new@example.test')).toBe(true);
   });
 
   it('refuses a profile without name or e-mail', async () => {

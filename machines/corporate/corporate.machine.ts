@@ -12,8 +12,9 @@
  *   removed and the user is sent to `/login?redirect=<path>`.
  * - `checkFailed`: the provider could not be asked (offline); the page offers a retry and keeps the token.
  * - `signedIn`: two regions, `bookings` (idle → loading → loaded | failed) and `profile` (idle ⇄ saving, with
- *   'Passenger Details Updated', the server's message, or 'An error occurred. Please try again later.'). A 401 from
- *   either ends the session like an invalid token.
+ *   'Passenger Details Updated', the server's message, or 'An error occurred. Please try again later.'). A new
+ *   e-mail is saved only with the current password (`changesEmail`), which is sent only then; a wrong one is the
+ *   server's message. A 401 from either region ends the session like an invalid token.
  * - `loggingOut`: the stored session is removed at once, the token revoked on the server; success or error, the
  *   user goes to / (spec §8: logout errors clear the session anyway).
  * The machine never navigates: it sets `target`, the view navigates there and answers `navigation.done`.
@@ -24,6 +25,7 @@ import { corporateActors } from './corporate.actors.ts';
 import {
   AFTER_LOGOUT_PATH,
   AFTER_SIGN_IN_PATH,
+  changesEmail,
   CORPORATE_MESSAGES,
   isUnauthorizedError,
   loginFailureText,
@@ -118,7 +120,11 @@ export const corporateMachine = setup({
     hasCredentials: ({ event }) => event.type === 'login.submit' && event.email.trim() !== '' && event.password !== '',
     isValidToken: (_, params: { valid: boolean }) => params.valid,
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorizedError(event.error),
-    hasProfile: ({ event }) => event.type === 'profile.save' && event.name.trim() !== '' && event.email.trim() !== '',
+    hasProfile: ({ context, event }) =>
+      event.type === 'profile.save' &&
+      event.name.trim() !== '' &&
+      event.email.trim() !== '' &&
+      (!changesEmail(context.passenger, event.email) || (event.currentPassword ?? '') !== ''),
   },
 }).createMachine({
   id: 'corporate',
@@ -245,6 +251,7 @@ export const corporateMachine = setup({
                     name: event.name.trim(),
                     email: event.email.trim(),
                     phone: event.phone.trim(),
+                    ...(changesEmail(context.passenger, event.email) ? { currentPassword: event.currentPassword } : {}),
                   };
                 },
                 onDone: {

@@ -61,6 +61,16 @@ export interface ProfileInput {
   name: string;
   email: string;
   phone: string;
+  /** Asked for only when the e-mail changes (`changesEmail`); sent only then. */
+  currentPassword?: string;
+}
+
+/**
+ * Whether the profile form moves the account to another e-mail: then the current password is needed (the form shows
+ * its field, the machine sends it). A change of case only is the same address, as on the server.
+ */
+export function changesEmail(passenger: CorporatePassenger | null, email: string): boolean {
+  return passenger !== null && email.trim().toLowerCase() !== passenger.passenger_email.trim().toLowerCase();
 }
 
 export interface Notice {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AccountOkResponse } from '../../contract/accounts.ts';
 import type { RequestResetCodeInput, ResetPasswordInput, VerifyResetCodeInput } from './forgotPassword.actors.ts';
-import { forgotPasswordMachine, verifyFailureText } from './forgotPassword.machine.ts';
+import { forgotPasswordMachine, resetFailureText, verifyFailureText } from './forgotPassword.machine.ts';
 
 const ok: AccountOkResponse = { success: true };
 const reject = (message: string) => () => Promise.reject(new Error(message));
@@ -121,6 +121,19 @@ describe('forgot password machine', () => {
     actor.send({ type: 'password.submit', password: 'New-Password-1', confirmation: 'New-Password-1' });
     const snapshot = await waitFor(actor, (s) => s.matches('password') && s.context.notice?.tone === 'error');
     expect(snapshot.context.notice?.text).toBe('An error occurred while resetting the password');
+  });
+
+  it("shows the server's reason when it refuses the new password itself (a common one), stays on step 3", async () => {
+    const reason = 'This password is one of the most common and easily guessed. Please choose another.';
+    const refusal = Object.assign(new Error(reason), { status: 400, body: { success: false, message: reason, field: 'new_password' } });
+    const { actor } = start({ reset: () => Promise.reject(refusal) });
+    await toStep3(actor);
+    actor.send({ type: 'password.submit', password: 'password1', confirmation: 'password1' });
+    const snapshot = await waitFor(actor, (s) => s.matches('password') && s.context.notice?.tone === 'error');
+    expect(snapshot.context.notice?.text).toBe(reason);
+    // A refusal about anything else (the code, here) keeps the spec's text.
+    const code = Object.assign(new Error('Invalid reset code'), { status: 400, body: { success: false, message: 'Invalid reset code' } });
+    expect(resetFailureText(code)).toBe('An error occurred while resetting the password');
   });
 
   it('dismisses a notice', async () => {

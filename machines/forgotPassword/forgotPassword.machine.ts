@@ -5,7 +5,8 @@
  *   code may be asked for. `verifyingCode`: 'Code verified successfully', or 'Reset code has expired' when the
  *   server says expired, else 'Invalid reset code'.
  * - `password` (step 3): new password and confirmation; 'Passwords do not match' when they differ. `resetting`:
- *   'An error occurred while resetting the password' on failure.
+ *   'An error occurred while resetting the password' on failure, or the server's reason when it refused the new
+ *   password itself (one of the most common passwords: the list is the server's).
  * - `done`: 'Password has been reset successfully'; the view then goes to /personalDetailView.
  * The machine never navigates; the view maps `done` to the URL.
  */
@@ -50,6 +51,16 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** Spec §8: 'Reset code has expired' when the server's message says so, otherwise 'Invalid reset code'. */
 export const verifyFailureText = (error: unknown) => (/expired/i.test(messageOf(error)) ? FORGOT_PASSWORD_MESSAGES.codeExpired : FORGOT_PASSWORD_MESSAGES.codeInvalid);
+
+/**
+ * The reset's failure text: the server's reason when it refused the new password itself (its answer names the field
+ * `new_password`), else the spec's 'An error occurred while resetting the password'.
+ */
+export function resetFailureText(error: unknown): string {
+  const body = typeof error === 'object' && error !== null && 'body' in error ? error.body : null;
+  const refusedPassword = typeof body === 'object' && body !== null && 'field' in body && body.field === 'new_password';
+  return refusedPassword && messageOf(error) ? messageOf(error) : FORGOT_PASSWORD_MESSAGES.resetFailed;
+}
 
 const success = (text: string): Notice => ({ tone: 'success', text });
 const failure = (text: string): Notice => ({ tone: 'error', text });
@@ -138,7 +149,7 @@ export const forgotPasswordMachine = setup({
           return { email: context.email, code: context.code, newPassword: event.password };
         },
         onDone: { target: 'done', actions: { type: 'notify', params: success(FORGOT_PASSWORD_MESSAGES.passwordReset) } },
-        onError: { target: 'password', actions: { type: 'notify', params: failure(FORGOT_PASSWORD_MESSAGES.resetFailed) } },
+        onError: { target: 'password', actions: { type: 'notify', params: ({ event }) => failure(resetFailureText(event.error)) } },
       },
     },
     done: { type: 'final' },

@@ -47,9 +47,9 @@ export function getCorporateBookings(passengerId: number, token: string, { signa
   });
 }
 
-/** PATCH /api/v1/update-passenger (bearer): email, phone, name, passenger_id. */
+/** PATCH /api/v1/update-passenger (bearer): email, phone, name, passenger_id; current_password when the e-mail changes. */
 export function updatePassenger(
-  profile: { passenger_id: number; name: string; email: string; phone: string },
+  profile: { passenger_id: number; name: string; email: string; phone: string; current_password?: string },
   token: string,
   { signal }: CallOptions = {},
 ): Promise<UpdatePassengerResponse> {

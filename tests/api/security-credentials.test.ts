@@ -290,7 +290,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
         const registration = { ...guestRegistration, email, password, privacyAccepted: true, termsAccepted: true };
         const response = await call('POST', '/booking', bookingPayload(form, row, { selected_passenger: 'new_client', registrationData: registration }), { address: newAddress() });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon });
+        expect(response.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon, field: 'password' });
         expect((await provider.db.query('SELECT 1 FROM passengers WHERE email = $1', [email])).rows).toHaveLength(0);
       }
     });
@@ -303,7 +303,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
       const code = /\b(\d{6})\b/.exec(mail.text)![1];
       const common = await call('POST', '/auth/reset-password', { email: owner.email, code, new_password: '12345678', type: 'website' }, { address: home });
       expect(common.statusCode).toBe(400);
-      expect(common.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon });
+      expect(common.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon, field: 'new_password' });
       expect((await call('POST', '/auth/reset-password', { email: owner.email, code, new_password: 'Uncommon-Choice-77', type: 'website' }, { address: home })).statusCode).toBe(200);
     });
   });

@@ -189,7 +189,7 @@ export async function verifyResetCode(context: AccountsContext, email: string, c
  */
 export async function resetPasswordWithCode(context: AccountsContext, email: string, code: string, newPassword: string): Promise<void> {
   // Before the code is looked at: a refused password costs no try of the code.
-  await assertPasswordAllowed(newPassword);
+  await assertPasswordAllowed(newPassword, 'new_password');
   const passenger = await createAccountsRepository(context.db, context.siteId).passengerByEmail(email);
   // Hashed before the transaction so the row lock is held for milliseconds, not for argon2's work.
   const passwordHash = passenger ? await hashPassword(newPassword) : null;

@@ -27,10 +27,12 @@ export async function isCommonPassword(password: string): Promise<boolean> {
 
 /**
  * The rule for a password being set (new client, reset): 8 to 128 characters and not one of the most common
- * (OWASP ASVS 5.0 6.2.1, 6.2.4). A refusal is a 400 with the reason.
+ * (OWASP ASVS 5.0 6.2.1, 6.2.4). A refusal is a 400 with the reason and the request's field that holds the password,
+ * so a page can show the reason where the spec has only a general failure text.
  */
-export async function assertPasswordAllowed(password: string): Promise<void> {
-  if (password.length < PASSWORD_MIN) throw new HttpError(400, PASSWORD_MESSAGES.tooShort);
-  if (password.length > PASSWORD_MAX) throw new HttpError(400, PASSWORD_MESSAGES.tooLong);
-  if (await isCommonPassword(password)) throw new HttpError(400, PASSWORD_MESSAGES.tooCommon);
+export async function assertPasswordAllowed(password: string, field: string): Promise<void> {
+  const refuse = (message: string) => new HttpError(400, message, { field });
+  if (password.length < PASSWORD_MIN) throw refuse(PASSWORD_MESSAGES.tooShort);
+  if (password.length > PASSWORD_MAX) throw refuse(PASSWORD_MESSAGES.tooLong);
+  if (await isCommonPassword(password)) throw refuse(PASSWORD_MESSAGES.tooCommon);
 }

@@ -77,7 +77,7 @@ export async function preparePassenger(deps: { db: Queryable; credentials: Crede
     if (!account) throw new HttpError(409, BOOKING_MESSAGES.emailTaken);
     return { mode, passengerId: account.id, newAccount: null, ...contact };
   }
-  await assertPasswordAllowed(password);
+  await assertPasswordAllowed(password, 'password');
   return {
     mode,
     passengerId: null,

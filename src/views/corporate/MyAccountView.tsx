@@ -1,11 +1,13 @@
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';
-import { Alert, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { z } from 'zod';
-import { selectIsSavingProfile, selectPassenger, selectProfileNotice } from '../../../machines/corporate/index.ts';
+import { changesEmail, selectIsSavingProfile, selectPassenger, selectProfileNotice } from '../../../machines/corporate/index.ts';
 import { CorporateLayout } from './CorporateLayout.tsx';
 import { sendCorporate, useCorporate } from './corporateSession.ts';
 
@@ -15,6 +17,7 @@ const profileSchema = z.object({
   email: z.string().trim().min(1, 'Enter your email').pipe(z.email('Enter a valid email address')),
   phone: z.string().trim().max(30, 'Phone must be at most 30 characters'),
 });
+const validateProfile = schemaResolver(profileSchema, { sync: true });
 
 function ProfileNotice() {
   const notice = useCorporate(selectProfileNotice);
@@ -37,13 +40,18 @@ function ProfileForm() {
   const passenger = useCorporate(selectPassenger);
   const saving = useCorporate(selectIsSavingProfile);
   const form = useForm({
-    initialValues: { name: passenger?.passenger_name ?? '', email: passenger?.passenger_email ?? '', phone: passenger?.passenger_contact_no ?? '' },
-    validate: schemaResolver(profileSchema, { sync: true }),
+    initialValues: { name: passenger?.passenger_name ?? '', email: passenger?.passenger_email ?? '', phone: passenger?.passenger_contact_no ?? '', currentPassword: '' },
+    validate: (values) => ({
+      ...validateProfile(values),
+      ...(changesEmail(passenger, values.email) && values.currentPassword === '' ? { currentPassword: 'Enter your current password' } : {}),
+    }),
   });
   // After a save the machine holds the server's version of the profile: show exactly that.
   useEffect(() => {
-    if (passenger) form.setValues({ name: passenger.passenger_name, email: passenger.passenger_email, phone: passenger.passenger_contact_no });
+    if (passenger) form.setValues({ name: passenger.passenger_name, email: passenger.passenger_email, phone: passenger.passenger_contact_no, currentPassword: '' });
   }, [passenger]);
+  // A new e-mail is saved only with the current password (the corporate machine's rule).
+  const asksPassword = changesEmail(passenger, form.values.email);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={560}>
@@ -51,6 +59,16 @@ function ProfileForm() {
         <Stack gap="md">
           <TextInput label="Name" autoComplete="name" required disabled={saving} {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" autoComplete="email" required disabled={saving} {...form.getInputProps('email')} />
+          {asksPassword && (
+            <PasswordInput
+              label="Current password"
+              description="Needed to change your email"
+              autoComplete="current-password"
+              required
+              disabled={saving}
+              {...form.getInputProps('currentPassword')}
+            />
+          )}
           <TextInput label="Phone" type="tel" autoComplete="tel" inputMode="tel" disabled={saving} {...form.getInputProps('phone')} />
           <ProfileNotice />
           <Group justify="flex-end">

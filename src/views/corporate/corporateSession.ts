@@ -35,7 +35,17 @@ export const corporateLogic = corporateMachine.provide({
     signOut: fromPromise(async ({ input, signal }) => (await accountsApi()).logoutPassenger(input.token, { signal })),
     loadBookings: fromPromise(async ({ input, signal }) => (await accountsApi()).getCorporateBookings(input.passengerId, input.token, { signal })),
     updateProfile: fromPromise(async ({ input, signal }) =>
-      (await accountsApi()).updatePassenger({ passenger_id: input.passengerId, name: input.name, email: input.email, phone: input.phone }, input.token, { signal }),
+      (await accountsApi()).updatePassenger(
+        {
+          passenger_id: input.passengerId,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          ...(input.currentPassword === undefined ? {} : { current_password: input.currentPassword }),
+        },
+        input.token,
+        { signal },
+      ),
     ),
   },
   actions: {

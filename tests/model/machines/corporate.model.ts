@@ -1,7 +1,7 @@
 /** The corporate area's model (machines/corporate): sign-in, token check on each protected route, regions, logout. */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { CorporatePassenger, PassengerLoginResponse } from '../../../contract/accounts.ts';
+import { PASSWORD_MESSAGES, type CorporatePassenger, type PassengerLoginResponse } from '../../../contract/accounts.ts';
 import { CORPORATE_MESSAGES, corporateMachine, type CorporateBookingItem, type CorporateContext } from '../../../machines/corporate/index.ts';
 import type { MachineModel } from '../types.ts';
 import { httpError, outcome, variant } from './helpers.ts';
@@ -14,6 +14,9 @@ export const CORPORATE_PASSENGER: CorporatePassenger = { passenger_id: 7, passen
 const LOGIN: PassengerLoginResponse = { success: true, message: 'Login Successfully', access_token: 'tok-new', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z', passenger: CORPORATE_PASSENGER };
 const BOOKINGS = [{ booking_number: 'CF-1001' } as CorporateBookingItem];
 export const PROFILE = { name: 'Alex Morgan-Reyes', email: 'corporate@cabflow.test', phone: '+44 7700 900999' };
+/** A save that moves the account to a new e-mail: only with the current password. */
+export const NEW_EMAIL_PROFILE = { ...PROFILE, email: 'alex.reyes@example.test', currentPassword: 'Corporate-Demo-2024!' };
+export const WRONG_CURRENT_PASSWORD = PASSWORD_MESSAGES.currentWrong;
 
 export const corporateModel: MachineModel = {
   id: 'corporate',
@@ -35,6 +38,7 @@ export const corporateModel: MachineModel = {
     variant('bookings.load', { type: 'bookings.load' }, 'load the bookings'),
     variant('profile.save', { type: 'profile.save', ...PROFILE }, 'Save the profile'),
     variant('profile.save:blank', { type: 'profile.save', name: ' ', email: '', phone: '' }, 'Save an empty profile'),
+    variant('profile.save:newEmail', { type: 'profile.save', ...NEW_EMAIL_PROFILE }, 'Save a new e-mail with the current password'),
     variant('notice.dismiss', { type: 'notice.dismiss' }, 'dismiss the message'),
     variant('signIn:done', { type: outcome(m, 'signIn', 'done'), output: LOGIN }, 'signed in'),
     variant('signIn:invalid', { type: outcome(m, 'signIn', 'error'), error: httpError(401, 'Invalid email or password') }, 'wrong password'),
@@ -50,6 +54,7 @@ export const corporateModel: MachineModel = {
     variant('updateProfile:done', { type: outcome(m, 'updateProfile', 'done'), output: { success: true, passenger: { ...CORPORATE_PASSENGER, passenger_name: PROFILE.name, passenger_contact_no: PROFILE.phone }, message: 'Passenger Details Updated' } }, 'profile saved'),
     variant('updateProfile:unauthorized', { type: outcome(m, 'updateProfile', 'error'), error: httpError(401, 'Unauthorized') }, 'profile: token no longer good'),
     variant('updateProfile:refused', { type: outcome(m, 'updateProfile', 'error'), error: httpError(409, 'That e-mail is already in use') }, 'profile refused (409)'),
+    variant('updateProfile:wrongPassword', { type: outcome(m, 'updateProfile', 'error'), error: httpError(403, WRONG_CURRENT_PASSWORD) }, 'new e-mail refused: wrong current password (403)'),
   ],
   abstract: (s) => {
     const c = ctx(s);
@@ -73,7 +78,7 @@ export const corporateModel: MachineModel = {
   limit: 5_000,
   isGoal: (s) => s.matches({ signedIn: { bookings: 'loaded' } }) || (s.matches('signedOut') && ctx(s).target === '/'),
   simple: {
-    variants: (v) => !['notice.dismiss', 'navigation.done', 'profile.save:blank', 'login.submit:blank', 'route.enter:/my-account'].includes(v.key) && !v.key.startsWith('updateProfile') && v.key !== 'profile.save',
+    variants: (v) => !['notice.dismiss', 'navigation.done', 'login.submit:blank', 'route.enter:/my-account'].includes(v.key) && !v.key.startsWith('updateProfile') && !v.key.startsWith('profile.save'),
     maxPaths: 30,
     maxLength: 9,
   },
@@ -117,11 +122,14 @@ export const corporateModel: MachineModel = {
       expect(ctx(snapshot).bookingsError).toBe('Something went wrong');
     },
     'signedIn.profile.idle': ({ snapshot }) => {
-      expect([null, CORPORATE_MESSAGES.profileUpdated, 'That e-mail is already in use']).toContain(ctx(snapshot).profileNotice?.text ?? null);
+      expect([null, CORPORATE_MESSAGES.profileUpdated, 'That e-mail is already in use', WRONG_CURRENT_PASSWORD]).toContain(ctx(snapshot).profileNotice?.text ?? null);
     },
     'signedIn.profile.saving': ({ snapshot, invocations }) => {
       expect(ctx(snapshot).profileNotice).toBeNull();
-      expect(last(invocations, 'updateProfile')).toEqual({ token: ctx(snapshot).token, passengerId: CORPORATE_PASSENGER.passenger_id, ...PROFILE });
+      // The current password goes with a new e-mail only.
+      const sent = last(invocations, 'updateProfile');
+      const base = { token: ctx(snapshot).token, passengerId: CORPORATE_PASSENGER.passenger_id };
+      expect([{ ...base, ...PROFILE }, { ...base, ...NEW_EMAIL_PROFILE }]).toContainEqual(sent);
     },
     loggingOut: ({ snapshot, invocations }) => {
       expect(last(invocations, 'signOut')).toEqual({ token: ctx(snapshot).token ?? '' });
@@ -142,6 +150,11 @@ export const corporateModel: MachineModel = {
       label: 'Sign In with an empty e-mail or password sends nothing',
       event: { type: 'login.submit', email: '', password: '', redirect: null },
       expected: (s) => (s.matches('signedOut') || s.matches('unverified') ? { can: false } : undefined),
+    },
+    {
+      label: 'a new e-mail without the current password is not saved',
+      event: { type: 'profile.save', name: PROFILE.name, email: NEW_EMAIL_PROFILE.email, phone: PROFILE.phone, currentPassword: '' },
+      expected: (s) => (s.matches({ signedIn: { profile: 'idle' } }) ? { can: false } : undefined),
     },
     {
       label: 'an empty profile is not saved',

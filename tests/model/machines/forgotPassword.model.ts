@@ -1,6 +1,7 @@
 /** The forgot-password flow's model (machines/forgotPassword): e-mail → code → new password → done. */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import { PASSWORD_MESSAGES } from '../../../contract/accounts.ts';
 import { FORGOT_PASSWORD_MESSAGES, forgotPasswordMachine, type ForgotPasswordContext } from '../../../machines/forgotPassword/index.ts';
 import type { MachineModel } from '../types.ts';
 import { httpError, outcome, variant } from './helpers.ts';
@@ -14,6 +15,8 @@ const last = (invocations: Record<string, unknown[]>, name: string) => {
 };
 
 export const FORGOT_EMAIL = 'sam@example.test';
+/** The server's reason for refusing a common new password (its answer names the field). */
+export const COMMON_PASSWORD_REFUSAL = PASSWORD_MESSAGES.tooCommon;
 
 export const forgotPasswordModel: MachineModel = {
   id: 'forgotPassword',
@@ -38,6 +41,11 @@ export const forgotPasswordModel: MachineModel = {
     variant('verifyResetCode:invalid', { type: outcome(m, 'verifyResetCode', 'error'), error: httpError(400, 'Invalid reset code') }, 'code wrong'),
     variant('resetPassword:done', { type: outcome(m, 'resetPassword', 'done'), output: { success: true } }, 'password changed'),
     variant('resetPassword:error', { type: outcome(m, 'resetPassword', 'error'), error: httpError(500, 'Something went wrong on our side. Please try again.') }, 'reset fails (server error)'),
+    variant(
+      'resetPassword:common',
+      { type: outcome(m, 'resetPassword', 'error'), error: Object.assign(httpError(400, COMMON_PASSWORD_REFUSAL), { body: { success: false, message: COMMON_PASSWORD_REFUSAL, field: 'new_password' } }) },
+      'new password refused: one of the most common',
+    ),
   ],
   abstract: (s) => ({ email: ctx(s).email !== '', code: ctx(s).code !== '', notice: ctx(s).notice?.text ?? null }),
   offer: (s, v) => v.event.type !== 'notice.dismiss' || ctx(s).notice !== null,
@@ -64,7 +72,9 @@ export const forgotPasswordModel: MachineModel = {
     },
     password: ({ snapshot }) => {
       expect(ctx(snapshot).code).toBe('123456');
-      expect([null, FORGOT_PASSWORD_MESSAGES.codeVerified, FORGOT_PASSWORD_MESSAGES.passwordsDiffer, FORGOT_PASSWORD_MESSAGES.resetFailed]).toContain(ctx(snapshot).notice?.text ?? null);
+      expect([null, FORGOT_PASSWORD_MESSAGES.codeVerified, FORGOT_PASSWORD_MESSAGES.passwordsDiffer, FORGOT_PASSWORD_MESSAGES.resetFailed, COMMON_PASSWORD_REFUSAL]).toContain(
+        ctx(snapshot).notice?.text ?? null,
+      );
     },
     resetting: ({ snapshot, invocations }) => {
       expect(ctx(snapshot).notice).toBeNull();

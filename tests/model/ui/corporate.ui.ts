@@ -140,6 +140,21 @@ export const corporateUi: UiMachine = {
         await form.getByRole('button', { name: 'Save changes' }).click();
       },
     },
+    'profile.save:newEmail': {
+      run: async (run, c) => {
+        const form = run.page.getByRole('form', { name: 'Edit Profile' });
+        const next = nextVariant(c.path, c.index);
+        const email = uniqueEmail('moved');
+        await labelled(form, 'Name').fill(PROFILE.name);
+        await labelled(form, 'Email').fill(email);
+        // The field shows once the e-mail differs.
+        await labelled(form, 'Current password').fill(next === 'updateProfile:wrongPassword' ? 'not-the-password' : PASSWORD);
+        await labelled(form, 'Phone').fill(PROFILE.phone);
+        await form.getByRole('button', { name: 'Save changes' }).click();
+        // Saved, the account signs in with the new address from now on.
+        if (next === 'updateProfile:done') run.scratch.email = email;
+      },
+    },
     'profile.save:blank': { unavailable: () => "the profile form's own checks (Enter your name / email) stop an empty profile before the machine", run: async () => {} },
     'notice.dismiss': {
       run: async (run) => {
@@ -160,6 +175,8 @@ export const corporateUi: UiMachine = {
     'updateProfile:done': answered(() => ({ kind: 'continue' })),
     'updateProfile:unauthorized': answered((run) => ({ kind: 'continue', before: revoke(run) })),
     'updateProfile:refused': answered(() => ({ kind: 'fulfil', status: 409, body: { success: false, message: 'That e-mail is already in use' } })),
+    // The real server's 403: the executor of the save typed a wrong current password.
+    'updateProfile:wrongPassword': answered(() => ({ kind: 'continue' })),
   },
   unavailable: (s, variant, u) => {
     const type = variant.event.type;
@@ -175,6 +192,8 @@ export const corporateUi: UiMachine = {
     }
     if (type === 'bookings.load') return s.matches({ signedIn: { bookings: 'failed' } }) && c.returnPath === '/bookings' ? null : "only /bookings asks (on arrival, or its Try again after a failure)";
     if (type === 'profile.save') return c.returnPath === '/my-account' ? null : 'the profile form is on /my-account';
+    // The server answers a wrong current password only to a save that sent one (a new e-mail).
+    if (variant.key === 'updateProfile:wrongPassword' && u.prevVariant?.key !== 'profile.save:newEmail') return 'only a new e-mail is sent with a current password';
     if (type === 'session.logout' && !(s.matches('signedIn') || s.matches('checkFailed'))) return 'Logout is in the sidebar of a protected page, which checks the token first';
     if (type === 'notice.dismiss') {
       if (c.loginNotice?.tone === 'error' && s.matches('signedOut')) return null;
