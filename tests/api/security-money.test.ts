@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSandboxPayments } from '../../server/adapters/payments/sandbox.ts';
+import { RefundExceedsPayment, recordRefund, sendRefund } from '../../server/domain/bookings/refunds.ts';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { bookingPayload, countRows, guestRegistration, offlineStripe, quoteFor, signedSucceededEvent } from '../helpers/booking.ts';
 import { weekdayAhead } from '../helpers/forms.ts';
@@ -142,6 +144,36 @@ describe(`one charge per booking through the sandbox on ${testDatabaseKind}`, ()
     const own = await post(provider, 'booking', { ...payer.booking, paymentId: paymentIntentId });
     expect(own.statusCode).toBe(200);
     expect(own.json().data.passengerDetails).toMatchObject({ passenger_name: DEMO_CORPORATE.name, passenger_email: DEMO_CORPORATE.email });
+  });
+
+  it('refunds of one payment: partial and repeated ones add up to at most what was paid, each key is paid once', async () => {
+    const { booking, amount } = await cardBooking(provider, { email: 'partly.refunded@example.test' });
+    const { paymentIntentId } = (await post(provider, 'create-payment-intent', { paymentMethodId: 'pm_card_visa', amount, booking })).json();
+    expect((await post(provider, 'confirm-payment-intent', { paymentIntentId })).json().status).toBe('succeeded');
+    const sandbox = createSandboxPayments(provider.db);
+    const refund = async (key: string, pence: number) => {
+      const { refund: recorded, created } = await provider.db.transaction((tx) =>
+        recordRefund(tx, 1, { intentId: paymentIntentId, bookingId: null, amountPence: pence, currency: 'gbp', reason: 'cancellation', idempotencyKey: key }),
+      );
+      return { created, sent: await sendRefund(provider.db, sandbox, 1, recorded) };
+    };
+    const first = await refund('cancel:1', 1000);
+    expect(first).toMatchObject({ created: true, sent: { status: 'succeeded', amountPence: 1000, providerRefundId: expect.stringMatching(/^re_sandbox_/) } });
+    expect(await refund('cancel:1', 1000)).toEqual({ created: false, sent: first.sent });
+    await expect(refund('cancel:2', amount)).rejects.toBeInstanceOf(RefundExceedsPayment);
+    expect((await refund('cancel:3', amount - 1000)).sent.status).toBe('succeeded');
+    const payment = await provider.db.query<{ refunded_pence: number }>('SELECT refunded_pence FROM payments WHERE intent_id = $1', [paymentIntentId]);
+    expect(payment.rows[0].refunded_pence).toBe(amount);
+    const atProcessor = await provider.db.query<{ amount_refunded: number; n: string }>(
+      'SELECT i.amount_refunded, (SELECT count(*)::text FROM sandbox_refunds r WHERE r.intent_id = i.id) AS n FROM sandbox_intents i WHERE i.id = $1',
+      [paymentIntentId],
+    );
+    expect(atProcessor.rows[0]).toEqual({ amount_refunded: amount, n: '2' });
+    // The database itself refuses a payment refunded beyond its amount and a second refund row with one key.
+    await expect(provider.db.query('UPDATE payments SET refunded_pence = amount_pence + 1 WHERE intent_id = $1', [paymentIntentId])).rejects.toThrow(/payments_refund_within_amount/);
+    await expect(
+      provider.db.query("INSERT INTO refunds (site_id, intent_id, amount_pence, currency, reason, idempotency_key) VALUES (1, $1, 1, 'gbp', 'operator', 'cancel:1')", [paymentIntentId]),
+    ).rejects.toThrow(/duplicate key/);
   });
 
   it("a Saloon booked with 20 luggage and 20 hand luggage is refused with the spec's capacity message: no booking, no intent", async () => {

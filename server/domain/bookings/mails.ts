@@ -77,7 +77,7 @@ export function duplicateChargeMail(identity: MailIdentity, facts: DuplicateChar
     ...renderMail({
       companyName: identity.companyName,
       heading: `Second payment refunded for booking ${facts.bookingNumber}`,
-      intro: ['The card processor reported a second successful payment for a booking that was already paid. It has been refunded automatically; the booking stands and is paid once.'],
+      intro: ['The card processor reported a second successful payment for a booking that was already paid. It is refunded automatically; the booking stands and is paid once.'],
       fields: [
         ['Booking number', facts.bookingNumber],
         ['Refunded payment', facts.refundedIntentId],

@@ -74,9 +74,12 @@ export async function recordRefund(tx: Queryable, siteId: number, request: Refun
   return { refund: toRefund(inserted.rows[0]), created: true };
 }
 
-/** The refunds of a payment not yet made (pending or failed at the processor), oldest first. */
+/** The refunds of a payment the processor has not accepted yet (recorded, or its call failed), oldest first. */
 export async function unsentRefunds(db: Queryable, siteId: number, intentId: string): Promise<RefundRow[]> {
-  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM refunds WHERE site_id = $1 AND intent_id = $2 AND status <> 'succeeded' ORDER BY id`, [siteId, intentId]);
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM refunds WHERE site_id = $1 AND intent_id = $2 AND provider_refund_id IS NULL AND status <> 'succeeded' ORDER BY id`,
+    [siteId, intentId],
+  );
   return rows.map(toRefund);
 }
 

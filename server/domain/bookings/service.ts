@@ -91,10 +91,16 @@ export function createBookingService(deps: BookingServiceDeps) {
     });
   }
 
-  /** Makes the recorded refunds of a second charge at the processor; false when one could not be made now. */
+  /**
+   * Makes the recorded refunds of a second charge at the processor; false when one could not be made now (a network
+   * error: the next delivery tries again with the same key). A refund the processor itself failed is the operator's.
+   */
   async function sendDuplicateRefunds(siteId: number, intentId: string): Promise<boolean> {
     try {
-      for (const refund of await unsentRefunds(deps.db, siteId, intentId)) await sendRefund(deps.db, deps.payments, siteId, refund);
+      for (const refund of await unsentRefunds(deps.db, siteId, intentId)) {
+        const sent = await sendRefund(deps.db, deps.payments, siteId, refund);
+        if (sent.status === 'failed') deps.log.error({ site: siteId, intent: intentId, refund: sent.providerRefundId }, 'the processor failed the refund of a second charge');
+      }
       return true;
     } catch (error) {
       deps.log.error({ site: siteId, intent: intentId, err: error }, 'refund of a second charge not made yet');
