@@ -3,9 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from './adapters/db/index.ts';
 import { createMailPort, type MailPort } from './adapters/mail/index.ts';
 import type { Config } from './config.ts';
+import { loggerOptions, type AppLoggerOptions } from './logging.ts';
 import { createSiteCache, type SiteCache } from './domain/sites/index.ts';
+import { apiLimits } from './plugins/apiLimits.ts';
 import { siteFromKeys } from './plugins/apiKeys.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputRules } from './plugins/inputRules.ts';
 import { createRateLimiter } from './plugins/rateLimit.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -30,7 +33,8 @@ import { createQuoting, QuoteRefused, type Quoting } from './domain/quotes/quoti
 export interface AppDeps {
   config: Config;
   db: Db;
-  logger?: boolean | object;
+  /** true: pino at LOG_LEVEL to stdout; pino options (a level, a destination stream); the redaction is added to either. */
+  logger?: boolean | AppLoggerOptions;
   /** The mail port (bootstrap starts its dispatcher); default: one from the config, not started. */
   mail?: MailPort;
   /** The maps port; default: the offline UK gazetteer with estimated distances. */
@@ -63,7 +67,7 @@ export async function buildApp({
   now,
 }: AppDeps): Promise<App> {
   const fastify = Fastify({
-    logger: logger === true ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["api-secret-key"]'] } : logger,
+    logger: logger === false ? false : loggerOptions(logger, config.logLevel),
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     ...SERVER_TIMEOUTS,
@@ -78,6 +82,7 @@ export async function buildApp({
   const bookings = createBookingService({ db, quoting, mail, payments, credentials, log: fastify.log, now });
 
   registerErrorHandling(fastify);
+  registerInputRules(fastify);
   registerSecurityHeaders(fastify, config.embedOrigins);
   await fastify.register(cors, {
     origin: config.embedOrigins.length ? config.embedOrigins : false,
@@ -87,6 +92,7 @@ export async function buildApp({
 
   await fastify.register(
     async (api) => {
+      api.addHook('onRequest', apiLimits());
       api.addHook('onRequest', siteFromKeys(cache));
       await api.register(catalogRoutes(cache));
       await api.register(quotingRoutes(cache, quoting, maps));

@@ -44,20 +44,17 @@ export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort
       return asHttp(async () => quoting.distance(request.site, await cache.catalog(request.site.id), body));
     });
 
+    // A repeated search is answered from the quoting module's memory of the parsed form (see createQuoting).
     app.post('/calculate-distance-price', async (request, reply) => {
-      const catalog = await cache.catalog(request.site.id);
-      const repeated = quoting.repeat(request.site, catalog, 'milleage', request.body);
-      if (repeated !== null) return sendPriceList(request, reply, repeated);
       const form = parseInput(bookingFormSchema, request.body);
-      return sendPriceList(request, reply, await asHttp(async () => quoting.mileage(request.site, catalog, form, request.body)));
+      const catalog = await cache.catalog(request.site.id);
+      return sendPriceList(request, reply, await asHttp(async () => quoting.mileage(request.site, catalog, form)));
     });
 
     app.post('/calculate-hourly-price', async (request, reply) => {
-      const catalog = await cache.catalog(request.site.id);
-      const repeated = quoting.repeat(request.site, catalog, 'hourly', request.body);
-      if (repeated !== null) return sendPriceList(request, reply, repeated);
       const form = parseInput(hourlyRateFormSchema, request.body);
-      return sendPriceList(request, reply, await asHttp(async () => quoting.hourly(request.site, catalog, form, request.body)));
+      const catalog = await cache.catalog(request.site.id);
+      return sendPriceList(request, reply, await asHttp(async () => quoting.hourly(request.site, catalog, form)));
     });
 
     app.post('/calculate-selected-vehicle-price', async (request) => {

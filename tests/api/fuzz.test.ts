@@ -1,5 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../server/plugins/inputRules.ts';
+import { bookingPayload, quoteFor } from '../helpers/booking.ts';
+import { hourlyForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 /** Every /api/v1 call of spec §7 and ours. */
@@ -45,9 +49,18 @@ const HOSTILE = [
   'x'.repeat(5000),
   '__proto__',
   'constructor',
+  '\u0000',
+  'Heathrow\u0000',
+  '\ud800',
+  'Savoy \udfff',
+  'half an emoji \ud83d',
+  '\udc00 low first',
 ];
 
-const hostileString = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 50 }));
+/** NUL and unpaired surrogates (each a lone UTF-16 unit) put into otherwise ordinary text. */
+const UNSTORABLE_UNITS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
+const unstorableString = fc.tuple(fc.string({ maxLength: 40 }), fc.constantFrom(...UNSTORABLE_UNITS), fc.string({ maxLength: 40 })).map(([before, unit, after]) => before + unit + after);
+const hostileString = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 50 }), unstorableString);
 const hugeNumber = fc.oneof(fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -0, 2 ** 53), fc.double());
 const leaf = fc.oneof(hostileString, hugeNumber, fc.boolean(), fc.constant(null), fc.integer());
 const deep = fc.integer({ min: 50, max: 400 }).map((depth) => {
@@ -63,12 +76,51 @@ const body = fc.oneof(
   fc.array(leaf, { maxLength: 20 }),
 );
 
+/** A valid body with one of its strings replaced: reaches the handlers, where random bodies are refused at once. */
+interface Template {
+  method: 'POST' | 'PATCH';
+  url: string;
+  body: Record<string, unknown>;
+}
+const stringPaths = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  return [];
+};
+const replacedAt = (value: unknown, path: (string | number)[], text: string): unknown => {
+  if (path.length === 0) return text;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[path[0]] = replacedAt(copy[path[0]], path.slice(1), text);
+  return copy;
+};
+
 const WRITE_TABLES = ['bookings', 'booking_stops', 'payments', 'passengers', 'quotes', 'quote_requests', 'contact_messages', 'mail_outbox', 'sandbox_intents', 'passenger_sessions', 'password_reset_codes', 'settings'];
 
 describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
+  let templates: Template[];
   beforeAll(async () => {
     provider = await startTestProvider();
+    const { form, row } = await quoteFor(provider);
+    const amount = Math.round(row.final_price * 100);
+    templates = [
+      { method: 'POST', url: '/api/v1/calculate-distance', body: { pickup: form.pickup, dropoff: form.dropoff, stops: [{ address: 'Paddington Station' }] } },
+      { method: 'POST', url: '/api/v1/calculate-distance-price', body: { ...form, stops: [{ address: 'Paddington Station' }] } },
+      { method: 'POST', url: '/api/v1/calculate-hourly-price', body: hourlyForm() },
+      { method: 'POST', url: '/api/v1/calculate-selected-vehicle-price', body: { vehicle: { quote_id: row.quote_id, vehicle_id: 1, company_id: 1 }, meet_and_greet: 'yes' } },
+      { method: 'POST', url: '/api/v1/booking', body: bookingPayload(form, row) },
+      { method: 'POST', url: '/api/v1/create-payment-intent', body: { paymentMethodId: 'pm_card_visa', amount, booking: bookingPayload(form, row, { payment_method: 'card' }) } },
+      { method: 'POST', url: '/api/v1/confirm-payment-intent', body: { paymentIntentId: 'pi_sandbox_unknown' } },
+      {
+        method: 'POST',
+        url: '/api/v1/send-instant-email',
+        body: { pickup_address: 'Heathrow', dropoff_address: 'Savoy', pickup_date: form.pickup_date, pickup_time: '2:30pm', passenger_email: 'fuzz@example.test', passenger_phone: '07700 900456', passenger_name: 'Jane' },
+      },
+      { method: 'POST', url: '/api/v1/contact-us', body: { firstName: 'Sam', email: 'sam@example.test', telephone: '020 7946 0999', queryReason: 'Invoice', comments: 'Hello' } },
+      { method: 'POST', url: '/api/v1/check-passenger-login', body: { email: DEMO_CORPORATE.email, password: 'not the password' } },
+      { method: 'PATCH', url: '/api/v1/update-passenger', body: { passenger_id: 1, name: 'Alex', email: DEMO_CORPORATE.email } },
+    ];
   });
   afterAll(() => provider.dispose());
 
@@ -76,6 +128,13 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
     const result: Record<string, number> = {};
     for (const table of WRITE_TABLES) result[table] = Number((await provider.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`)).rows[0].n);
     return result;
+  };
+
+  // Each case is its own client address, so the per-address limits never stand in for the handlers' answers.
+  let visitor = 0;
+  const nextAddress = () => {
+    visitor += 1;
+    return `10.77.${(visitor >> 8) & 255}.${visitor & 255}`;
   };
 
   it('malformed, oversized, wrong-typed and hostile bodies: no 5xx, JSON errors, nothing written when refused', async () => {
@@ -90,6 +149,7 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
           url: url + query,
           headers: { ...KEY_HEADERS, 'content-type': 'application/json', authorization: 'Bearer not-a-real-token' },
           payload: method === 'GET' ? undefined : asText ? String(JSON.stringify(payload) ?? 'null').slice(0, -1) : JSON.stringify(payload ?? null),
+          remoteAddress: nextAddress(),
         });
         expect(response.statusCode, `${method} ${url} → ${response.body.slice(0, 200)}`).toBeLessThan(500);
         expect(() => response.json()).not.toThrow();
@@ -102,6 +162,34 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
       { numRuns: 1500, seed: 20261123 },
     );
     console.log(`fuzz: ${cases} cases over ${CALLS.length} calls, zero 5xx`);
+
+    // Valid bodies with one string made hostile (NUL and unpaired surrogates among them): no 5xx, and unstorable
+    // text is the one 400 of the edge rule whatever the field.
+    let refusedAtEdge = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.nat(), hostileString, async (templateIndex, pathIndex, text) => {
+        const template = templates[templateIndex % templates.length];
+        const paths = stringPaths(template.body);
+        const path = paths[pathIndex % paths.length];
+        const before = await counts();
+        const response = await provider.fastify.inject({
+          method: template.method,
+          url: template.url,
+          headers: { ...KEY_HEADERS, authorization: 'Bearer not-a-real-token' },
+          payload: replacedAt(template.body, path, text) as object,
+          remoteAddress: nextAddress(),
+        });
+        expect(response.statusCode, `${template.url} ${path.join('.')}=${JSON.stringify(text).slice(0, 80)} → ${response.body.slice(0, 200)}`).toBeLessThan(500);
+        if (!isStorableText(text)) {
+          refusedAtEdge++;
+          expect(response.statusCode).toBe(400);
+          expect(response.json().message).toBe(`${path.join('.')}: ${UNSTORABLE_TEXT_MESSAGE}`);
+          expect(await counts()).toEqual(before);
+        }
+      }),
+      { numRuns: 600, seed: 20261124 },
+    );
+    console.log(`fuzz: 600 valid bodies with a hostile string, ${refusedAtEdge} refused by the edge rule, zero 5xx`);
     const alive = await provider.fastify.inject({ method: 'GET', url: '/api/v1/ping', headers: KEY_HEADERS });
     expect(alive.statusCode).toBe(200);
   }, 240_000);

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { acquireDataDirLock } from './lock.ts';
-import { createDbStats, type Db, type Queryable } from './port.ts';
+import { createDbStats, statement, type Db, type Queryable } from './port.ts';
 
 /**
  * Embedded PostgreSQL (PGlite, WASM) in DATA_DIR/pgdata. One connection, queries run on the main thread,
@@ -22,12 +22,12 @@ export async function openPglite(dataDir: string): Promise<Db> {
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query(sql, params) {
       stats.count(sql);
-      const result = await target.query(sql, params as unknown[]);
+      const result = await statement(target.query(sql, params as unknown[]));
       return { rows: result.rows as never[] };
     },
     async exec(sql) {
       stats.count(sql);
-      await target.exec(sql);
+      await statement(target.exec(sql));
     },
   });
   return {
@@ -36,7 +36,7 @@ export async function openPglite(dataDir: string): Promise<Db> {
     ...wrap(pg),
     transaction: (fn) => {
       stats.count('BEGIN');
-      return pg.transaction(async (tx) => {
+      return statement(pg.transaction(async (tx) => {
         let result: Awaited<ReturnType<typeof fn>>;
         try {
           result = await fn(wrap(tx));
@@ -46,14 +46,14 @@ export async function openPglite(dataDir: string): Promise<Db> {
         }
         stats.count('COMMIT');
         return result;
-      });
+      }));
     },
     async listen(channel, onPayload) {
       await pg.listen(channel, onPayload);
     },
     async notify(channel, payload) {
       stats.count('SELECT pg_notify($1, $2)');
-      await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      await statement(pg.query('SELECT pg_notify($1, $2)', [channel, payload]));
     },
     async close() {
       try {

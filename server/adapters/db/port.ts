@@ -45,3 +45,40 @@ export function createDbStats(): DbStats & { count(sql: string): void } {
     },
   };
 }
+
+/**
+ * The error of a failed statement without the values it carried, so no log or answer can repeat them: PGlite attaches
+ * the statement's `params`; PostgreSQL puts row values in `detail` ('Failing row contains (…)', 'Key (email)=(…)'),
+ * the data's context in `where` ('JSON data, line 1: …') and an input's text at the end of some messages
+ * ('invalid input syntax for type integer: "…"'). The SQL text (placeholders only), the SQLSTATE `code`, the
+ * constraint, table and column names are kept: they say what failed.
+ */
+export function withoutStatementValues(error: unknown): unknown {
+  if (typeof error !== 'object' || error === null) return error;
+  const fields = error as Record<string, unknown>;
+  delete fields.params;
+  if (typeof fields.detail === 'string') {
+    fields.detail = fields.detail
+      .replace(/^(Key \(.*?\))=\(.*\)( [a-z ]+\.?)$/s, '$1=(…)$2')
+      .replace(/^Failing row contains .*$/s, 'Failing row contains (…).')
+      .replace(/"(?:[^"\\]|\\.)*"/g, '"…"');
+  }
+  if (typeof fields.where === 'string') fields.where = fields.where.replace(/^(JSON data, line \d+: ).*$/s, '$1…');
+  if (typeof fields.message === 'string' && error instanceof Error) {
+    const message = fields.message.replace(/: "(?:[^"\\]|\\.|"")*"$/s, ': "…"');
+    if (message !== error.message) {
+      error.stack = error.stack?.replace(error.message, message);
+      error.message = message;
+    }
+  }
+  return error;
+}
+
+/** Awaits a statement, rethrowing its failure without the statement's values. */
+export async function statement<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw withoutStatementValues(error);
+  }
+}

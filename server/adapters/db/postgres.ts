@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createDbStats, type Db, type Queryable } from './port.ts';
+import { createDbStats, statement, type Db, type Queryable } from './port.ts';
 
 /** PostgreSQL 15+ through a pg pool; one extra client holds LISTEN subscriptions. */
 export async function openPostgres(databaseUrl: string): Promise<Db> {
@@ -14,12 +14,12 @@ export async function openPostgres(databaseUrl: string): Promise<Db> {
   const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params) {
       stats.count(sql);
-      const result = await target.query(sql, params);
+      const result = await statement(target.query(sql, params));
       return { rows: result.rows };
     },
     async exec(sql) {
       stats.count(sql);
-      await target.query(sql);
+      await statement(target.query(sql));
     },
   });
   return {
@@ -33,7 +33,7 @@ export async function openPostgres(databaseUrl: string): Promise<Db> {
         await client.query('BEGIN');
         const result = await fn(asQueryable(client));
         stats.count('COMMIT');
-        await client.query('COMMIT');
+        await statement(client.query('COMMIT'));
         return result;
       } catch (error) {
         stats.count('ROLLBACK');
@@ -53,7 +53,7 @@ export async function openPostgres(databaseUrl: string): Promise<Db> {
     },
     async notify(channel, payload) {
       stats.count('SELECT pg_notify($1, $2)');
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      await statement(pool.query('SELECT pg_notify($1, $2)', [channel, payload]));
     },
     async close() {
       listener?.release();

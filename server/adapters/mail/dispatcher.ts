@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { Db } from '../db/index.ts';
 import { enqueueMail, type FlushResult, type MailPort } from './port.ts';
+import { maskedAddress, parseRecipient, withMaskedAddresses } from './recipient.ts';
 import { createOutboxTransport, createSmtpTransport, type MailTransport, type OutboxRow } from './transports.ts';
 
 export interface MailPortOptions {
@@ -44,6 +45,10 @@ const SENT_SQL = `
          text_body = CASE WHEN sensitive THEN '[removed after delivery]' ELSE text_body END,
          html_body = CASE WHEN sensitive THEN '[removed after delivery]' ELSE html_body END
    WHERE site_id = $1 AND id = $2`;
+
+/** A message that must never be sent as it stands: failed at once, kept in the table with the reason. */
+const REFUSED_SQL = `UPDATE mail_outbox SET status = 'failed', last_error = $3 WHERE site_id = $1 AND id = $2`;
+export const RECIPIENT_REFUSED = 'Refused: the recipient is not exactly one e-mail address';
 
 const FAILED_SQL = `
   UPDATE mail_outbox
@@ -89,18 +94,28 @@ export function createMailPort(options: MailPortOptions): MailPort {
   async function deliverOne(row: OutboxRow): Promise<boolean> {
     const siteId = Number(row.site_id);
     const id = Number(row.id);
-    const mail = { site_id: siteId, id, kind: row.kind, to: row.to_address, attempt: row.attempts, transport: transport.name };
+    const about = { site_id: siteId, id, kind: row.kind, attempt: row.attempts, transport: transport.name };
+    // Whoever wrote the row, it goes to exactly one address or nowhere (the text is not logged: it may be personal).
+    const to = parseRecipient(row.to_address);
+    if (!to) {
+      await db.query(REFUSED_SQL, [siteId, id, RECIPIENT_REFUSED]);
+      log.warn({ mail: { ...about, to: `${row.to_address.length} characters, not one address` } }, 'mail refused: the recipient is not exactly one address');
+      return false;
+    }
+    const replyTo = row.reply_to ? parseRecipient(row.reply_to) : null;
+    if (row.reply_to && !replyTo) log.warn({ mail: about }, 'mail sent without its Reply-To: not exactly one address');
+    const mail = { ...about, to: maskedAddress(to.address) };
     try {
-      const delivered = await transport.deliver({ ...row, site_id: siteId, id });
+      const delivered = await transport.deliver({ ...row, site_id: siteId, id }, { to, replyTo });
       await db.query(SENT_SQL, [siteId, id, transport.name, delivered.messageId]);
-      log.info({ mail: { ...mail, subject: row.subject, detail: delivered.detail } }, 'mail delivered');
+      log.info({ mail: { ...mail, subject: row.subject, detail: withMaskedAddresses(delivered.detail) } }, 'mail delivered');
       return true;
     } catch (error) {
       const reason = ((error as Error).message || String(error)).slice(0, 500);
       const delay = retryDelayMs(row.attempts, retryBaseMs, retryMaxMs);
       const { rows } = await db.query<{ status: string }>(FAILED_SQL, [siteId, id, reason, maxAttempts, delay]);
-      if (rows[0]?.status === 'failed') log.error({ mail, err: reason }, 'mail undeliverable: gave up retrying (row kept in mail_outbox)');
-      else log.warn({ mail, err: reason, retry_in_ms: delay }, 'mail delivery failed: will retry');
+      if (rows[0]?.status === 'failed') log.error({ mail, err: withMaskedAddresses(reason) }, 'mail undeliverable: gave up retrying (row kept in mail_outbox)');
+      else log.warn({ mail, err: withMaskedAddresses(reason), retry_in_ms: delay }, 'mail delivery failed: will retry');
       return false;
     }
   }

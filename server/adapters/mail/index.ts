@@ -1,3 +1,4 @@
 export * from './port.ts';
 export * from './layout.ts';
-export { createMailPort, retryDelayMs, type MailPortOptions } from './dispatcher.ts';
+export * from './recipient.ts';
+export { createMailPort, retryDelayMs, RECIPIENT_REFUSED, type MailPortOptions } from './dispatcher.ts';

@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Recipient } from './recipient.ts';
 
 /** A queued row as the dispatcher hands it to a transport. */
 export interface OutboxRow {
@@ -23,9 +24,15 @@ export interface Delivered {
   detail: string;
 }
 
+/** The row's recipient and Reply-To as the dispatcher parsed them: one address each (see parseRecipient). */
+export interface Addressed {
+  to: Recipient;
+  replyTo: Recipient | null;
+}
+
 export interface MailTransport {
   readonly name: 'outbox' | 'smtp';
-  deliver(row: OutboxRow): Promise<Delivered>;
+  deliver(row: OutboxRow, addressed: Addressed): Promise<Delivered>;
   close(): void;
 }
 
@@ -38,10 +45,17 @@ function messageIdFor(row: OutboxRow): string {
   return `<cabflow.${row.site_id}.${row.id}@${domain}>`;
 }
 
-const envelope = (row: OutboxRow) => ({
+const asNodemailer = ({ name, address }: Recipient) => (name ? { name, address } : address);
+
+/**
+ * The message as nodemailer takes it. Recipients are given as parsed objects, never as text for nodemailer to parse,
+ * and the SMTP envelope names the one address explicitly.
+ */
+const envelope = (row: OutboxRow, { to, replyTo }: Addressed) => ({
   from: row.from_address,
-  to: row.to_address,
-  replyTo: row.reply_to ?? undefined,
+  to: asNodemailer(to),
+  replyTo: replyTo ? asNodemailer(replyTo) : undefined,
+  envelope: { from: /<([^<>]+)>\s*$/.exec(row.from_address)?.[1] ?? row.from_address, to: [to.address] },
   subject: row.subject,
   text: row.text_body,
   html: row.html_body,
@@ -55,8 +69,8 @@ export function createOutboxTransport(outboxDir: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     name: 'outbox',
-    async deliver(row) {
-      const info = await composer.sendMail(envelope(row));
+    async deliver(row, addressed) {
+      const info = await composer.sendMail(envelope(row, addressed));
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${row.site_id}-${String(row.id).padStart(6, '0')}-${row.kind.replace(/[^a-z0-9_-]/gi, '_')}.eml`);
       const partial = `${file}.${process.pid}.partial`;
@@ -83,8 +97,8 @@ export function createSmtpTransport(smtpUrl: string, timeoutMs = 15_000): MailTr
   });
   return {
     name: 'smtp',
-    async deliver(row) {
-      const info = await transport.sendMail(envelope(row));
+    async deliver(row, addressed) {
+      const info = await transport.sendMail(envelope(row, addressed));
       return { messageId: info.messageId, detail: info.response };
     },
     close() {

@@ -57,7 +57,14 @@ export function resolveContext(site: Site, catalog: SiteCatalog): ResolveContext
 
 /** How long an identical search is answered from the last stored quote (its id and prices) instead of a new one. */
 export const REPEAT_SEARCH_MS = 2 * 60 * 1000;
-const REPEAT_CACHE_SIZE = 500;
+
+/**
+ * What the remembered searches may hold, counted as JavaScript stores them (two bytes a character for the key and
+ * the plain answer, the gzipped answer's bytes, 200 for the objects): 32 MiB, about 650 searches of the demo
+ * operator's 18 vehicles (a 24 KB answer), the oldest dropped first.
+ */
+export const REPEAT_CACHE_BYTES = 32 * 1024 * 1024;
+const ENTRY_OVERHEAD_BYTES = 200;
 
 /**
  * A priced search as answered: the quote's id and expiry and its serialised answer, plain and gzipped. The priced rows
@@ -73,9 +80,13 @@ interface Remembered {
   pickupAtMs: number;
   graceMs: number;
   answer: QuoteAnswer;
+  bytes: number;
 }
 
 type SearchKind = 'milleage' | 'hourly';
+
+/** A quote id as quotesRepository makes them ('q_' and base64url); anything else is unknown without asking the database. */
+const QUOTE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
  * The quoting use cases: price a search, store it as a quote, re-price a stored quote's vehicle.
@@ -84,64 +95,57 @@ type SearchKind = 'milleage' | 'hourly';
  * createQuoteWriter). The catalogue comes from the site cache, places and routes from the maps port.
  *
  * A search repeated within REPEAT_SEARCH_MS (Search pressed again, a reload, Back then Search) gets the same stored
- * quote: same prices, same id, no new row, and the same serialised answer, found by the request body before it is
- * even validated (`repeat`), so it touches no table and prices nothing. The rules that depend on the clock (grace
- * period) are checked again first, and a change of the operator's catalogue (a new SiteCatalog object) starts afresh.
- * Identical searches arriving together share one pricing and one quote.
+ * quote: same prices, same id, no new row, and the same serialised answer, so it touches no table and prices
+ * nothing. It is found by the search as validated (the parsed form, so unknown keys and their size play no part),
+ * within REPEAT_CACHE_BYTES. The rules that depend on the clock (grace period) are checked again first, and a change
+ * of the operator's catalogue (a new SiteCatalog object) starts afresh. Identical searches arriving together share
+ * one pricing and one quote.
  */
 export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   const quotes = createQuotesRepository(deps.db);
   // Places and routes already worked out are not worked out again (per saved-address list; see memoiseMaps).
   const maps = memoiseMaps(deps.maps);
+  // Oldest first (an entry is re-inserted when remembered again), so eviction takes from the front.
   const recent = new Map<string, Remembered>();
+  let recentBytes = 0;
   const inflight = new Map<string, Promise<QuoteAnswer>>();
 
   const fresh = (hit: Remembered | undefined, catalog: SiteCatalog, at: number): hit is Remembered =>
     hit !== undefined && hit.catalog === catalog && at - hit.at < REPEAT_SEARCH_MS && hit.pickupAtMs >= at + hit.graceMs;
 
-  const remember = (keys: string[], entry: Remembered) => {
-    for (const key of keys) {
-      recent.delete(key);
-      if (recent.size >= REPEAT_CACHE_SIZE * 2) recent.delete(recent.keys().next().value!);
-      recent.set(key, entry);
+  const forget = (key: string) => {
+    const entry = recent.get(key);
+    if (!entry) return;
+    recent.delete(key);
+    recentBytes -= entry.bytes;
+  };
+
+  const remember = (key: string, entry: Omit<Remembered, 'bytes'>) => {
+    const bytes = 2 * (key.length + entry.answer.response.length) + entry.answer.gzipped.length + ENTRY_OVERHEAD_BYTES;
+    forget(key);
+    for (const oldest of recent.keys()) {
+      if (recentBytes + bytes <= REPEAT_CACHE_BYTES) break;
+      forget(oldest);
     }
+    recent.set(key, { ...entry, bytes });
+    recentBytes += bytes;
   };
 
   const formKey = (site: Site, kind: SearchKind, form: unknown) => `${site.id}:${kind}:${JSON.stringify(form)}`;
-  /** The body as the key of a repeat, or null for what cannot be one (not an object; nesting too deep to serialise). */
-  const bodyKey = (site: Site, kind: SearchKind, body: unknown): string | null => {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-    try {
-      return `${site.id}:${kind}:body:${JSON.stringify(body)}`;
-    } catch {
-      return null;
-    }
-  };
 
-  const remembered = async (
-    site: Site,
-    catalog: SiteCatalog,
-    kind: SearchKind,
-    form: unknown,
-    body: unknown,
-    make: () => Promise<{ quote: SavedQuote; pickupAt: Date }>,
-  ): Promise<QuoteAnswer> => {
+  const remembered = async (site: Site, catalog: SiteCatalog, kind: SearchKind, form: unknown, make: () => Promise<{ quote: SavedQuote; pickupAt: Date }>): Promise<QuoteAnswer> => {
     const key = formKey(site, kind, form);
-    const asBody = body === undefined ? null : bodyKey(site, kind, body);
-    const keys = asBody === null ? [key] : [key, asBody];
     const at = now().getTime();
     const hit = recent.get(key);
-    if (fresh(hit, catalog, at)) {
-      if (keys.length > 1) remember(keys.slice(1), hit);
-      return hit.answer;
-    }
+    if (fresh(hit, catalog, at)) return hit.answer;
+    if (hit) forget(key);
     const running = inflight.get(key);
     if (running) return running;
     const graceMs = settingNumber(pricingCatalog(catalog).settings.GRACE_TIME) * 60_000;
     const pending = make().then(({ quote, pickupAt }) => {
       const answer: QuoteAnswer = { id: quote.id, expiresAt: quote.expiresAt, response: quote.response, gzipped: quote.gzipped };
-      remember(keys, { catalog, at, pickupAtMs: pickupAt.getTime(), graceMs, answer });
+      remember(key, { catalog, at, pickupAtMs: pickupAt.getTime(), graceMs, answer });
       return answer;
     });
     inflight.set(key, pending);
@@ -153,15 +157,8 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
   };
 
   return {
-    /**
-     * The serialised answer to a search repeated with the same request body, or null (then validate and price it).
-     * No validation is needed: the same body was validated when it was first priced.
-     */
-    repeat(site: Site, catalog: SiteCatalog, kind: SearchKind, body: unknown): QuoteAnswer | null {
-      const key = bodyKey(site, kind, body);
-      const hit = key === null ? undefined : recent.get(key);
-      return fresh(hit, catalog, now().getTime()) ? hit.answer : null;
-    },
+    /** What the remembered searches hold now (tests read it; the bound is REPEAT_CACHE_BYTES). */
+    repeatCache: () => ({ entries: recent.size, bytes: recentBytes }),
 
     async distance(site: Site, catalog: SiteCatalog, body: DistanceBody) {
       const planned = await planDistance(body, maps, resolveContext(site, catalog));
@@ -170,13 +167,12 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       return { via_miles: leg!.miles, time_duration: leg!.seconds, estimated: leg!.estimated };
     },
 
-    /** `body`: the request body as received, so that the same body repeated is found by `repeat`. */
-    async mileage(site: Site, catalog: SiteCatalog, form: BookingForm, body?: unknown): Promise<QuoteAnswer> {
+    async mileage(site: Site, catalog: SiteCatalog, form: BookingForm): Promise<QuoteAnswer> {
       const pricing = pricingCatalog(catalog);
       const at = now();
       const early = preflightQuote(form, pricing, at);
       if (early) refuse(early);
-      return remembered(site, catalog, 'milleage', form, body, async () => {
+      return remembered(site, catalog, 'milleage', form, async () => {
         const planned = await planTrip(form, maps, resolveContext(site, catalog));
         if (!planned.ok) return refuse(planned.error);
         const priced = priceQuote(form, planned.value, pricing, at);
@@ -186,12 +182,12 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       });
     },
 
-    async hourly(site: Site, catalog: SiteCatalog, form: HourlyRateForm, body?: unknown): Promise<QuoteAnswer> {
+    async hourly(site: Site, catalog: SiteCatalog, form: HourlyRateForm): Promise<QuoteAnswer> {
       const pricing = pricingCatalog(catalog);
       const at = now();
       const early = preflightHourly(form, pricing, at);
       if (early) refuse(early);
-      return remembered(site, catalog, 'hourly', form, body, async () => {
+      return remembered(site, catalog, 'hourly', form, async () => {
         const planned = await planHourly(form, maps, resolveContext(site, catalog));
         if (!planned.ok) return refuse(planned.error);
         const priced = priceHourlyQuote(form, planned.value, pricing, at);
@@ -203,7 +199,7 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
 
     /** A stored, unexpired quote, or a clear refusal. */
     async loadQuote(siteId: number, quoteId: string): Promise<StoredQuote> {
-      const quote = await quotes.load(siteId, quoteId);
+      const quote = QUOTE_ID.test(quoteId) ? await quotes.load(siteId, quoteId) : null;
       if (!quote) throw new QuoteRefused(404, QUOTE_MESSAGES.quoteExpired, 'unknown_quote');
       if (quote.expiresAt.getTime() < now().getTime()) throw new QuoteRefused(410, QUOTE_MESSAGES.quoteExpired, 'quote_expired');
       return quote;
