@@ -29,6 +29,10 @@ export const SETTING_NAMES = [
   'SHOWCARD',
   'SHOWPAYINCAR',
   'ROUND_OFF',
+  // Ours (issue 18), in the spec's style: the online cancellation cut-off in minutes before pick-up (London time;
+  // default 120) and the fee in pounds kept from a card payment when the passenger cancels (default 0).
+  'CANCEL_CUTOFF_MINUTES',
+  'CANCELLATION_FEE',
 ] as const;
 
 export type SettingName = (typeof SETTING_NAMES)[number];

@@ -1,6 +1,7 @@
 // `npm run operator -- <command>`: a small CLI over the admin API of a running cabflow.
 //   settings list | settings get NAME | settings set NAME VALUE | settings unset NAME
 //   sites list | sites add NAME [HOST...]
+//   bookings revoke-links BOOKING_NUMBER
 // Talks to CABFLOW_URL (default http://localhost:$PORT) with ADMIN_TOKEN; API_PUBLIC_KEY/API_SECRET_KEY pick a site.
 import { loadDotEnv } from '../config.ts';
 
@@ -10,6 +11,7 @@ const token = process.env.ADMIN_TOKEN;
 
 const usage = `usage: npm run operator -- settings list | settings get NAME | settings set NAME VALUE | settings unset NAME
                              sites list | sites add NAME [HOST...]
+                             bookings revoke-links BOOKING_NUMBER   (its "Manage your booking" links stop working)
 env: ADMIN_TOKEN (required), CABFLOW_URL (default ${base}), API_PUBLIC_KEY + API_SECRET_KEY to act on another site`;
 
 function fail(message: string): never {
@@ -58,6 +60,9 @@ if (group === 'settings' && command === 'list') {
 } else if (group === 'sites' && command === 'add' && rest.length >= 1) {
   const { site } = await call('POST', '/sites', { name: rest[0], hosts: rest.slice(1) });
   console.log(`site ${site.id} "${site.name}"\nAPI-PUBLIC-KEY ${site.public_key}\nAPI-SECRET-KEY ${site.secret_key}`);
+} else if (group === 'bookings' && command === 'revoke-links' && rest.length === 1) {
+  const { revoked } = await call('POST', `/bookings/${encodeURIComponent(rest[0])}/revoke-manage-links`);
+  console.log(`${rest[0]}: ${revoked} manage link${revoked === 1 ? '' : 's'} revoked`);
 } else {
   fail(usage);
 }

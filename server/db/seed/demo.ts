@@ -16,6 +16,7 @@ export const DEMO_CORPORATE = { email: 'corporate@cabflow.test', password: 'Corp
  *   is there to show prices from several operator companies side by side.
  * Money settings are in pounds as the operator types them; the pricing engine works in pence (CLARIFICATIONS 9).
  * WHEEL_CHAIR is a "show" value only: above zero shows the option, which is never charged (CLARIFICATIONS 7).
+ * CANCEL_CUTOFF_MINUTES and CANCELLATION_FEE (ours, issue 18): free online cancellation until two hours before pick-up.
  */
 export function demoSettings(googleBrowserKey: string | null): Record<SettingName, string> {
   return {
@@ -48,6 +49,8 @@ export function demoSettings(googleBrowserKey: string | null): Record<SettingNam
     SHOWCARD: 'yes',
     SHOWPAYINCAR: 'yes',
     ROUND_OFF: 'no',
+    CANCEL_CUTOFF_MINUTES: '120',
+    CANCELLATION_FEE: '0',
   };
 }
 

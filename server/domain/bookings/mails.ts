@@ -1,6 +1,12 @@
 import { PAYMENT_METHOD_LABELS } from '../../../contract/bookings.ts';
 import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
+import type { ConfirmationManage, MailAttachment } from '../manage/confirmation.ts';
 import type { PreparedBooking } from './prepare.ts';
+
+/** A mail with files (the confirmation's .ics); the mail port sends `attachments` with the message. */
+export type MailWithAttachments = MailMessage & { attachments?: MailAttachment[] };
+
+export const MANAGE_LINK_LABEL = 'Manage your booking';
 
 const dmy = (date: string | null) => (date ? date.split('-').reverse().join('-') : '');
 
@@ -26,10 +32,13 @@ function bookingFields(bookingNumber: string, prepared: PreparedBooking): [strin
   return fields;
 }
 
-/** The passenger's confirmation and the operator's notice, written in the booking's transaction. */
-export function bookingMails(identity: MailIdentity, bookingNumber: string, prepared: PreparedBooking): MailMessage[] {
+/**
+ * The passenger's confirmation (with the "Manage your booking" link and the booking's .ics) and the operator's notice
+ * (neither: the link is the passenger's), written in the booking's transaction.
+ */
+export function bookingMails(identity: MailIdentity, bookingNumber: string, prepared: PreparedBooking, manage: ConfirmationManage): MailWithAttachments[] {
   const fields = bookingFields(bookingNumber, prepared);
-  const mails: MailMessage[] = [
+  const mails: MailWithAttachments[] = [
     {
       kind: 'booking_confirmation',
       to: formatAddress(prepared.passenger.name, prepared.passenger.email),
@@ -40,9 +49,13 @@ export function bookingMails(identity: MailIdentity, bookingNumber: string, prep
         companyName: identity.companyName,
         heading: 'Your booking is confirmed',
         intro: [`Hello ${prepared.passenger.name || 'there'},`, 'Thank you for booking with us. Here are the details:'],
-        fields,
-        outro: ['Your driver will be waiting at the pick-up time. Reply to this e-mail or call us to change or cancel.'],
+        fields: [...fields, [MANAGE_LINK_LABEL, manage.manageUrl]],
+        outro: [
+          'Your driver will be waiting at the pick-up time.',
+          `Open "${MANAGE_LINK_LABEL}" to see your booking's status or cancel it. The booking is attached as a calendar file. You can also reply to this e-mail or call us.`,
+        ],
       }),
+      attachments: [manage.calendar],
     },
   ];
   if (identity.operatorEmail) {

@@ -103,3 +103,18 @@ export async function sendRefund(db: Queryable, payments: PaymentsPort, siteId: 
     throw error;
   }
 }
+
+/**
+ * The refund recorded under this key if it should be asked of the processor again now: it failed, or it has waited
+ * unsent for over `staleSeconds` (whoever recorded it stopped before asking). A refund another request is asking for
+ * right now is left to it. Null otherwise.
+ */
+export async function refundToRetry(db: Queryable, siteId: number, idempotencyKey: string, staleSeconds = 120): Promise<RefundRow | null> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM refunds
+      WHERE site_id = $1 AND idempotency_key = $2 AND provider_refund_id IS NULL
+        AND (status = 'failed' OR (status = 'pending' AND updated_at < now() - $3 * interval '1 second'))`,
+    [siteId, idempotencyKey, staleSeconds],
+  );
+  return rows[0] ? toRefund(rows[0]) : null;
+}

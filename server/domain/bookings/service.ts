@@ -7,6 +7,8 @@ import type { IntentStatus, PaymentIntent, PaymentsPort } from '../../adapters/p
 import { HttpError } from '../../http.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
+import { confirmationManage } from '../manage/confirmation.ts';
+import { DEFAULT_PUBLIC_URL } from '../manage/links.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './charges.ts';
 import { bookingMails, duplicateChargeMail } from './mails.ts';
@@ -22,6 +24,8 @@ export interface BookingServiceDeps {
   credentials: CredentialGuard;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
+  /** The deployment's own address, for the mail links of a site without hosts (default DEFAULT_PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 /** What became of a paid intent: no success yet, the booking it paid, or a second charge refunded (`refundSent`). */
@@ -52,12 +56,15 @@ export function createBookingService(deps: BookingServiceDeps) {
   const prepare = (site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller) =>
     prepareBooking({ db: deps.db, quoting: deps.quoting, credentials: deps.credentials, now }, site, catalog, input, caller);
 
-  /** In the caller's transaction: the submission's booking (written once, with its mails), bound to its payment. */
-  async function writeBooking(tx: Queryable, site: Site, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null) {
+  /** In the caller's transaction: the submission's booking (written once, with its mails and manage link), bound to its payment. */
+  async function writeBooking(tx: Queryable, site: Site, catalog: SiteCatalog, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null) {
     const result = await insertBooking(tx, site.id, prepared, intentId ? { intentId } : null);
     const { rows } = await tx.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [site.id, result.bookingId]);
     const bookingNumber = rows[0].booking_number;
-    if (result.created) for (const message of bookingMails(identity, bookingNumber, prepared)) await enqueueMail(tx, site.id, message);
+    if (result.created) {
+      const manage = await confirmationManage(tx, site, catalog.settings, result.bookingId, deps.publicUrl ?? DEFAULT_PUBLIC_URL, now());
+      for (const message of bookingMails(identity, bookingNumber, prepared, manage)) await enqueueMail(tx, site.id, message);
+    }
     if (intentId) await tx.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intentId, result.bookingId]);
     return { bookingId: result.bookingId, bookingNumber };
   }
@@ -69,10 +76,10 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** One attempt: the success pays the booking, or it is a second charge whose refund is recorded (and mailed once). */
-  function settleOnce(site: Site, identity: MailIdentity, record: PaymentRecord) {
+  function settleOnce(site: Site, catalog: SiteCatalog, identity: MailIdentity, record: PaymentRecord) {
     return deps.db.transaction(async (tx) => {
       const settlement = await settleSuccess(tx, site.id, record.intentId, record.requestKey);
-      if (settlement.outcome === 'paid') return { kind: 'booked' as const, ...(await writeBooking(tx, site, identity, record.submission, record.intentId)) };
+      if (settlement.outcome === 'paid') return { kind: 'booked' as const, ...(await writeBooking(tx, site, catalog, identity, record.submission, record.intentId)) };
       const paidBy = settlement.paidBy;
       const bookingNumber = await bookingNumberOf(tx, site.id, paidBy?.bookingId ?? null);
       const { created } = await recordRefund(tx, site.id, {
@@ -113,7 +120,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     for (let attempt = 1; ; attempt++) {
       let settled: Awaited<ReturnType<typeof settleOnce>>;
       try {
-        settled = await settleOnce(site, identity, record);
+        settled = await settleOnce(site, catalog, identity, record);
       } catch (error) {
         if (isUniqueViolation(error) && attempt < SETTLE_ATTEMPTS) continue;
         throw error;
@@ -212,7 +219,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (input.payment_method === 'car') {
         const prepared = await prepare(site, catalog, input, caller);
         const identity = mailIdentity(catalog.settings, site.name);
-        const { bookingId } = await deps.db.transaction((tx) => writeBooking(tx, site, identity, prepared, null));
+        const { bookingId } = await deps.db.transaction((tx) => writeBooking(tx, site, catalog, identity, prepared, null));
         deps.mail.kick();
         return loadBookingResponse(deps.db, site.id, bookingId);
       }

@@ -1,0 +1,73 @@
+import { MANAGE_BOOKING_ROUTE, MANAGE_TOKEN_PARAM, MANAGE_TOKEN_PATTERN } from '../../../contract/manageBooking.ts';
+import type { Queryable } from '../../adapters/db/index.ts';
+import { hashSessionToken, newSessionToken } from '../accounts/secrets.ts';
+import type { Site } from '../sites/index.ts';
+
+/**
+ * "Manage your booking" links (table booking_manage_links, migration 009). A link's token is 256 random bits handed
+ * out once, in the confirmation mail; the database keeps only its SHA-256, like a passenger's session token. Why not
+ * an HMAC of the booking id: there is no per-site secret to keep, rotate or leak, a read of the database gives no
+ * working link, and revoking is one UPDATE. The token names its booking and its site by lookup, so another site's
+ * link, a forged one or one of a deleted booking is simply not found.
+ */
+
+/** A link works until this many days after the booking's last leg (computed at use: a changed pick-up moves it). */
+export const MANAGE_LINK_DAYS_AFTER_TRIP = 14;
+const DAY_MS = 86_400_000;
+
+export type LinkLookup =
+  | { kind: 'valid'; bookingId: number; bookingNumber: string; expiresAt: Date }
+  | { kind: 'invalid' }
+  | { kind: 'revoked'; bookingId: number }
+  | { kind: 'expired'; bookingId: number };
+
+/** Makes a new link for a booking (in the caller's transaction); the token is returned once and never stored. */
+export async function issueManageLink(tx: Queryable, siteId: number, bookingId: number): Promise<string> {
+  const token = newSessionToken();
+  await tx.query('INSERT INTO booking_manage_links (site_id, booking_id, token_hash) VALUES ($1, $2, $3)', [siteId, bookingId, hashSessionToken(token)]);
+  return token;
+}
+
+/** When a booking's links stop working: MANAGE_LINK_DAYS_AFTER_TRIP after its last leg's pick-up. */
+export const linkExpiry = (pickupAt: Date, returnAt: Date | null) => new Date(Math.max(pickupAt.getTime(), returnAt?.getTime() ?? 0) + MANAGE_LINK_DAYS_AFTER_TRIP * DAY_MS);
+
+/** What a token opens on this site, at `now`. */
+export async function lookUpManageLink(db: Queryable, siteId: number, token: string, now: Date): Promise<LinkLookup> {
+  if (!MANAGE_TOKEN_PATTERN.test(token)) return { kind: 'invalid' };
+  const { rows } = await db.query<{ booking_id: string; booking_number: string; revoked_at: Date | null; pick_up_at: Date | string; return_at: Date | string | null }>(
+    `SELECT l.booking_id, b.booking_number, l.revoked_at, b.pick_up_at, b.return_at
+       FROM booking_manage_links l JOIN bookings b ON b.site_id = l.site_id AND b.id = l.booking_id
+      WHERE l.site_id = $1 AND l.token_hash = $2`,
+    [siteId, hashSessionToken(token)],
+  );
+  const row = rows[0];
+  if (!row) return { kind: 'invalid' };
+  const bookingId = Number(row.booking_id);
+  if (row.revoked_at) return { kind: 'revoked', bookingId };
+  const expiresAt = linkExpiry(new Date(row.pick_up_at), row.return_at === null ? null : new Date(row.return_at));
+  if (now.getTime() >= expiresAt.getTime()) return { kind: 'expired', bookingId };
+  return { kind: 'valid', bookingId, bookingNumber: row.booking_number, expiresAt };
+}
+
+/** The operator's revocation: every live link of the booking stops working. Null when the site has no such booking. */
+export async function revokeManageLinks(db: Queryable, siteId: number, bookingNumber: string): Promise<{ revoked: number } | null> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM bookings WHERE site_id = $1 AND booking_number = $2', [siteId, bookingNumber]);
+  if (!rows[0]) return null;
+  const revoked = await db.query('UPDATE booking_manage_links SET revoked_at = now() WHERE site_id = $1 AND booking_id = $2 AND revoked_at IS NULL RETURNING id', [siteId, rows[0].id]);
+  return { revoked: revoked.rows.length };
+}
+
+/**
+ * Where the site's pages are: https on its first host; a site without hosts (the default site answering any host)
+ * uses the deployment's own address. Never a request's Host header: the confirmation may be written by Stripe's
+ * webhook, and a visitor could otherwise choose the host that goes into the operator's mail.
+ */
+export function siteOrigin(site: Pick<Site, 'hosts'>, fallbackOrigin: string): string {
+  const host = site.hosts[0];
+  return host ? `https://${host}` : fallbackOrigin.replace(/\/+$/, '');
+}
+
+/** The address of a site without hosts when the deployment names none (the server's default port on this machine). */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+
+export const manageLinkUrl = (origin: string, token: string) => `${origin}${MANAGE_BOOKING_ROUTE}?${MANAGE_TOKEN_PARAM}=${token}`;

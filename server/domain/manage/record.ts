@@ -1,0 +1,114 @@
+import type { ManageStatus, RefundStatus } from '../../../contract/manageBooking.ts';
+import type { Queryable } from '../../adapters/db/index.ts';
+
+/** What managing a booking reads of it: the booking, its card payment and its cancellation refund. */
+export interface ManagedBooking {
+  id: number;
+  bookingNumber: string;
+  status: ManageStatus;
+  revision: number;
+  rideType: 'Q' | 'H';
+  pickupAt: Date;
+  returnAt: Date | null;
+  pickupAddress: string;
+  dropoffAddress: string;
+  journeySeconds: number | null;
+  returnJourneySeconds: number | null;
+  hireHours: number | null;
+  flightNo: string;
+  returnFlightNo: string;
+  vehicleCategory: string;
+  vehicleQty: number;
+  companyName: string;
+  totalPassengers: number;
+  passengerId: number | null;
+  passengerName: string;
+  passengerEmail: string;
+  paymentMethod: 'car' | 'card';
+  currency: string;
+  totalPence: number;
+  driverName: string | null;
+  vehicleRegistration: string | null;
+  cancelledAt: Date | null;
+  cancelledBy: 'passenger' | 'operator' | null;
+  cancellationFeePence: number | null;
+  /** The card payment that paid the booking, when it was paid by card. */
+  payment: { intentId: string; amountPence: number; refundedPence: number; currency: string } | null;
+  /** The refund the passenger's cancellation recorded, when there is one. */
+  cancellationRefund: { amountPence: number; status: RefundStatus } | null;
+}
+
+/** The one refund a cancellation makes, whatever happens: recordRefund's idempotency key. */
+export const cancellationRefundKey = (bookingId: number) => `cancellation:${bookingId}`;
+
+const SELECT = `
+  SELECT b.id, b.booking_number, b.status, b.revision, b.ride_type, b.pick_up_at, b.return_at, b.pick_up_address, b.drop_off_address,
+         b.duration_seconds, b.breakdown->>'return_duration_seconds' AS return_duration_seconds, b.hourly_duration, b.flight_no, b.return_flight_no,
+         b.vehicle_category, b.vehicle_qty, b.company_name, b.total_passengers, b.passenger_id, b.passenger_name, b.passenger_email,
+         b.payment_method, b.currency, b.total_pence, b.driver_name, b.vehicle_registration, b.cancelled_at, b.cancelled_by, b.cancellation_fee_pence,
+         p.intent_id, p.amount_pence, p.refunded_pence, p.currency AS payment_currency,
+         r.amount_pence AS refund_pence, r.status AS refund_status
+    FROM bookings b
+    LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent_id = b.payment_intent_id AND b.payment_status = 'paid'
+    LEFT JOIN refunds r ON r.site_id = b.site_id AND r.idempotency_key = $3
+   WHERE b.site_id = $1 AND b.id = $2`;
+
+type Row = Record<string, unknown>;
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+
+function toManaged(row: Row): ManagedBooking {
+  return {
+    id: Number(row.id),
+    bookingNumber: String(row.booking_number),
+    status: row.status as ManageStatus,
+    revision: Number(row.revision),
+    rideType: row.ride_type as 'Q' | 'H',
+    pickupAt: new Date(row.pick_up_at as string),
+    returnAt: dateOrNull(row.return_at),
+    pickupAddress: String(row.pick_up_address),
+    dropoffAddress: String(row.drop_off_address),
+    journeySeconds: numberOrNull(row.duration_seconds),
+    returnJourneySeconds: numberOrNull(row.return_duration_seconds),
+    hireHours: numberOrNull(row.hourly_duration),
+    flightNo: String(row.flight_no),
+    returnFlightNo: String(row.return_flight_no),
+    vehicleCategory: String(row.vehicle_category),
+    vehicleQty: Number(row.vehicle_qty),
+    companyName: String(row.company_name),
+    totalPassengers: Number(row.total_passengers),
+    passengerId: numberOrNull(row.passenger_id),
+    passengerName: String(row.passenger_name),
+    passengerEmail: String(row.passenger_email),
+    paymentMethod: row.payment_method as 'car' | 'card',
+    currency: String(row.currency),
+    totalPence: Number(row.total_pence),
+    driverName: (row.driver_name as string | null) ?? null,
+    vehicleRegistration: (row.vehicle_registration as string | null) ?? null,
+    cancelledAt: dateOrNull(row.cancelled_at),
+    cancelledBy: (row.cancelled_by as ManagedBooking['cancelledBy']) ?? null,
+    cancellationFeePence: numberOrNull(row.cancellation_fee_pence),
+    payment:
+      row.intent_id === null || row.intent_id === undefined
+        ? null
+        : { intentId: String(row.intent_id), amountPence: Number(row.amount_pence), refundedPence: Number(row.refunded_pence), currency: String(row.payment_currency) },
+    cancellationRefund: row.refund_pence === null || row.refund_pence === undefined ? null : { amountPence: Number(row.refund_pence), status: row.refund_status as RefundStatus },
+  };
+}
+
+export async function loadManagedBooking(db: Queryable, siteId: number, bookingId: number): Promise<ManagedBooking | null> {
+  const { rows } = await db.query<Row>(SELECT, [siteId, bookingId, cancellationRefundKey(bookingId)]);
+  return rows[0] ? toManaged(rows[0]) : null;
+}
+
+/** The booking locked for a change (in the caller's transaction): concurrent cancels and changes wait their turn. */
+export async function lockManagedBooking(tx: Queryable, siteId: number, bookingId: number): Promise<ManagedBooking | null> {
+  await tx.query('SELECT id FROM bookings WHERE site_id = $1 AND id = $2 FOR UPDATE', [siteId, bookingId]);
+  return loadManagedBooking(tx, siteId, bookingId);
+}
+
+/** A corporate passenger's own booking by its number, or null (another passenger's, another site's, unknown). */
+export async function ownBookingId(db: Queryable, siteId: number, passengerId: number, bookingNumber: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM bookings WHERE site_id = $1 AND passenger_id = $2 AND booking_number = $3', [siteId, passengerId, bookingNumber]);
+  return rows[0] ? Number(rows[0].id) : null;
+}

@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { callOperator, MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse, type ManageRefusalCode } from '../../../contract/manageBooking.ts';
+import { settingsFromRows } from '../../../contract/settings.ts';
+import type { Db } from '../../adapters/db/index.ts';
+import { enqueueMail, mailIdentity, type MailPort } from '../../adapters/mail/index.ts';
+import type { PaymentsPort } from '../../adapters/payments/port.ts';
+import { HttpError } from '../../http.ts';
+import { recordRefund, refundToRetry, sendRefund, type RefundRow } from '../bookings/refunds.ts';
+import { loadBookingResponse } from '../bookings/repository.ts';
+import type { Site, SiteCache } from '../sites/index.ts';
+import { bookingCalendar } from './calendar.ts';
+import { lookUpManageLink } from './links.ts';
+import { cancellationMails } from './mails.ts';
+import { cancellationRefundKey, loadManagedBooking, lockManagedBooking, ownBookingId } from './record.ts';
+import { decideCancellation, operatorOf, type Operator } from './terms.ts';
+import { manageView } from './view.ts';
+
+export interface ManageServiceDeps {
+  db: Db;
+  cache: SiteCache;
+  payments: PaymentsPort;
+  mail: MailPort;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  now?: () => Date;
+}
+
+/** Who may act on which booking: a link's holder (until the link expires) or a signed-in passenger's own booking. */
+export interface ManageGrant {
+  bookingId: number;
+  /** When the link stops working; null for a signed-in corporate passenger. */
+  linkExpiresAt: Date | null;
+}
+
+const refusal = (statusCode: number, code: ManageRefusalCode, message: string, operator: Operator) => new HttpError(statusCode, message, { code, operator_phone: operator.phone });
+
+/**
+ * Managing a booking: who gets in (a link, or a corporate passenger's own booking), the manage resource, cancelling
+ * with its refund, and the calendar file. The rules (cut-off, status, ownership) are enforced here whatever the
+ * browser sends.
+ */
+export function createManageService(deps: ManageServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function siteContext(site: Site) {
+    const catalog = await deps.cache.catalog(site.id);
+    const settings = settingsFromRows(catalog.settings);
+    return { settings, operator: operatorOf(settings, site.name), identity: mailIdentity(catalog.settings, site.name) };
+  }
+
+  /** The booking a manage link opens (with the booking number the page expects, when it names one). */
+  async function grantByLink(site: Site, token: string, bookingNumber?: string): Promise<ManageGrant> {
+    const { operator } = await siteContext(site);
+    const link = await lookUpManageLink(deps.db, site.id, token, now());
+    if (link.kind !== 'valid') deps.log.info({ site_id: site.id, booking_id: 'bookingId' in link ? link.bookingId : null, link: link.kind }, 'manage link refused');
+    if (link.kind === 'invalid') throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
+    if (link.kind === 'revoked') throw refusal(401, 'link_revoked', `${MANAGE_MESSAGES.linkRevoked} ${callOperator(operator.companyName, operator.phone)}`, operator);
+    if (link.kind === 'expired') throw refusal(401, 'link_expired', `${MANAGE_MESSAGES.linkExpired} ${callOperator(operator.companyName, operator.phone)}`, operator);
+    if (bookingNumber !== undefined && bookingNumber !== link.bookingNumber) throw refusal(403, 'wrong_booking', MANAGE_MESSAGES.wrongBooking, operator);
+    return { bookingId: link.bookingId, linkExpiresAt: link.expiresAt };
+  }
+
+  /** A signed-in passenger's own booking; another passenger's (or an unknown number) is not found. */
+  async function grantByPassenger(site: Site, passengerId: number, bookingNumber: string): Promise<ManageGrant> {
+    const bookingId = await ownBookingId(deps.db, site.id, passengerId, bookingNumber);
+    if (bookingId === null) throw refusal(404, 'not_your_booking', MANAGE_MESSAGES.notYourBooking, (await siteContext(site)).operator);
+    return { bookingId, linkExpiresAt: null };
+  }
+
+  async function load(site: Site, grant: ManageGrant, operator: Operator) {
+    const booking = await loadManagedBooking(deps.db, site.id, grant.bookingId);
+    if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
+    return booking;
+  }
+
+  async function view(site: Site, grant: ManageGrant): Promise<ManageBookingView> {
+    const { settings, operator } = await siteContext(site);
+    const booking = await load(site, grant, operator);
+    const confirmation = (await loadBookingResponse(deps.db, site.id, booking.id)).data;
+    return manageView(booking, confirmation, decideCancellation(booking, settings, operator, now()), operator, grant.linkExpiresAt);
+  }
+
+  /** Asks the processor for a cancellation's refund; a failure stays recorded (status failed) for a retry or the operator. */
+  async function sendCancellationRefund(siteId: number, bookingId: number, refund: RefundRow): Promise<void> {
+    try {
+      const sent = await sendRefund(deps.db, deps.payments, siteId, refund);
+      if (sent.status === 'failed') deps.log.error({ site_id: siteId, booking_id: bookingId, refund: sent.providerRefundId }, 'the processor failed the refund of a cancellation');
+    } catch (error) {
+      deps.log.error({ site_id: siteId, booking_id: bookingId, err: error }, 'refund of a cancellation not made yet');
+    }
+  }
+
+  /**
+   * Cancels before the cut-off, exactly once: the booking row is locked, so of concurrent cancels one cancels (and
+   * records the refund and the two mails in the same transaction) and the others find it cancelled. The refund is
+   * asked of the processor after the commit, under the refund's idempotency key.
+   */
+  async function cancel(site: Site, grant: ManageGrant): Promise<ManageCancelResponse> {
+    const { settings, operator, identity } = await siteContext(site);
+    const at = now();
+    const outcome = await deps.db.transaction(async (tx) => {
+      const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
+      if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
+      if (booking.status === 'cancelled') return { cancelledNow: false as const };
+      const decision = decideCancellation(booking, settings, operator, at);
+      if (decision.code) throw refusal(409, decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.alreadyCancelled, operator);
+      await tx.query(
+        `UPDATE bookings SET status = 'cancelled', cancelled_at = $3, cancelled_by = 'passenger', cancellation_fee_pence = $4, revision = revision + 1
+          WHERE site_id = $1 AND id = $2`,
+        [site.id, booking.id, at, decision.feePence],
+      );
+      let refund: RefundRow | null = null;
+      if (booking.payment && decision.refundPence) {
+        ({ refund } = await recordRefund(tx, site.id, {
+          intentId: booking.payment.intentId,
+          bookingId: booking.id,
+          amountPence: decision.refundPence,
+          currency: booking.payment.currency,
+          reason: 'cancellation',
+          idempotencyKey: cancellationRefundKey(booking.id),
+        }));
+      }
+      for (const message of cancellationMails(identity, operator, booking, decision.feePence, decision.refundPence)) await enqueueMail(tx, site.id, message);
+      return { cancelledNow: true as const, refund, bookingNumber: booking.bookingNumber, feePence: decision.feePence, refundPence: decision.refundPence };
+    });
+    if (outcome.cancelledNow) {
+      deps.mail.kick();
+      deps.log.info({ site_id: site.id, booking: outcome.bookingNumber, fee_pence: outcome.feePence, refund_pence: outcome.refundPence }, 'booking cancelled by the passenger');
+    }
+    const toSend = outcome.cancelledNow ? outcome.refund : await refundToRetry(deps.db, site.id, cancellationRefundKey(grant.bookingId));
+    if (toSend) await sendCancellationRefund(site.id, grant.bookingId, toSend);
+    return { ...(await view(site, grant)), message: outcome.cancelledNow ? MANAGE_MESSAGES.cancelled : MANAGE_MESSAGES.alreadyCancelled };
+  }
+
+  /** The booking's .ics as it now stands. */
+  async function calendar(site: Site, grant: ManageGrant) {
+    const { operator } = await siteContext(site);
+    return bookingCalendar(await load(site, grant, operator), operator, now());
+  }
+
+  return { grantByLink, grantByPassenger, view, cancel, calendar };
+}
+
+export type ManageService = ReturnType<typeof createManageService>;

@@ -1,0 +1,39 @@
+import { MANAGE_STATUS_LABELS, type ManageBookingView } from '../../../contract/manageBooking.ts';
+import type { BookingResponse } from '../../../contract/bookings.ts';
+import { penceToPounds } from '../pricing/money.ts';
+import type { ManagedBooking } from './record.ts';
+import type { CancellationDecision, Operator } from './terms.ts';
+
+/** Only the driver's first name leaves the server (and nothing of the driver once the booking is cancelled). */
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+/** The manage resource: the confirmation's booking, its status from the operator's side and what cancelling would do. */
+export function manageView(
+  booking: ManagedBooking,
+  confirmation: BookingResponse['data'],
+  decision: CancellationDecision,
+  operator: Operator,
+  linkExpiresAt: Date | null,
+): ManageBookingView {
+  const driverName = booking.driverName && booking.status !== 'cancelled' ? firstName(booking.driverName) : '';
+  return {
+    success: true,
+    data: confirmation,
+    status: booking.status,
+    status_label: MANAGE_STATUS_LABELS[booking.status],
+    driver: driverName ? { first_name: driverName, vehicle_registration: booking.vehicleRegistration } : null,
+    revision: booking.revision,
+    cancellation: decision.terms,
+    cancelled:
+      booking.status === 'cancelled' && booking.cancelledAt
+        ? {
+            at: booking.cancelledAt.toISOString(),
+            by: booking.cancelledBy ?? 'operator',
+            fee: penceToPounds(booking.cancellationFeePence ?? 0),
+            refund: booking.cancellationRefund ? { amount: penceToPounds(booking.cancellationRefund.amountPence), status: booking.cancellationRefund.status } : null,
+          }
+        : null,
+    operator_phone: operator.phone,
+    link_expires_at: linkExpiresAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { CALENDAR_CONTENT_TYPE } from '../../contract/bookingCalendar.ts';
+import { MANAGE_API, MANAGE_MESSAGES, manageAccessSchema, type ManageBookingView, type ManageCancelResponse } from '../../contract/manageBooking.ts';
+import type { Db } from '../adapters/db/index.ts';
+import type { MailPort } from '../adapters/mail/index.ts';
+import type { PaymentsPort } from '../adapters/payments/port.ts';
+import { authenticatePassenger } from '../domain/accounts/index.ts';
+import type { BookingService } from '../domain/bookings/service.ts';
+import { createManageService, type ManageGrant } from '../domain/manage/service.ts';
+import type { SiteCache } from '../domain/sites/index.ts';
+import { HttpError, parseInput } from '../http.ts';
+
+export interface ManageRouteDeps {
+  db: Db;
+  cache: SiteCache;
+  /** The booking service: changes with re-pricing (next step) go through it. */
+  bookings: BookingService;
+  payments: PaymentsPort;
+  mail: MailPort;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The clock of the cut-off and the links' expiry; tests may fix it. */
+  now?: () => Date;
+}
+
+/**
+ * The manage-booking calls (contract/manageBooking.ts), under /api/v1 with the key pair: the resource, cancel, the
+ * calendar file. Each names the booking by a manage link's token, or by its number for a signed-in corporate passenger.
+ */
+export function manageRoutes(deps: ManageRouteDeps) {
+  const manage = createManageService(deps);
+
+  async function grant(request: FastifyRequest): Promise<ManageGrant> {
+    const access = parseInput(manageAccessSchema, request.body);
+    if (access.token !== undefined) return manage.grantByLink(request.site, access.token, access.booking_number);
+    if (access.booking_number !== undefined && request.headers.authorization !== undefined) {
+      const auth = await authenticatePassenger(request, deps.db);
+      return manage.grantByPassenger(request.site, auth.passenger.id, access.booking_number);
+    }
+    throw new HttpError(400, MANAGE_MESSAGES.accessRequired);
+  }
+
+  return async (app: FastifyInstance) => {
+    app.post(MANAGE_API.view, async (request): Promise<ManageBookingView> => manage.view(request.site, await grant(request)));
+
+    app.post(MANAGE_API.cancel, async (request): Promise<ManageCancelResponse> => manage.cancel(request.site, await grant(request)));
+
+    app.post(MANAGE_API.calendar, async (request, reply) => {
+      const { filename, text } = await manage.calendar(request.site, await grant(request));
+      return reply.type(CALENDAR_CONTENT_TYPE).header('content-disposition', `attachment; filename="${filename}"`).send(text);
+    });
+  };
+}
