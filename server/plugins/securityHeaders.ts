@@ -1,38 +1,151 @@
 import type { FastifyInstance } from 'fastify';
+import { routeKey } from '../../contract/routeKey.ts';
 
 /**
- * Security headers on every response. The Content-Security-Policy lets our own files, Stripe.js (card page) and the
- * Google Maps JavaScript API (when a key is set; the hosts, blob: workers and frames of Google's allowlist policy for
- * it, developers.google.com/maps/documentation/javascript/content-security-policy) load, and nothing else; `frame-ancestors` lists the operator's sites
- * (EMBED_ORIGINS), or any site when none are configured. Mantine sets inline style attributes, hence 'unsafe-inline'
- * for styles only; scripts never run inline.
+ * Security headers. Every response gets nosniff, a referrer policy, a permissions policy, COOP and a
+ * Content-Security-Policy; API answers are never cached.
+ *
+ * The website's pages (server/plugins/spa.ts) get a policy of their kind:
+ * - booking pages (every route but the ones below): our own files, and on a site with a browser Maps key (setting
+ *   GOOGLE_API_KEY) the Maps JavaScript API, which their address fields and route map load. Any site may frame them
+ *   while EMBED_ORIGINS is unset (the operator's snippet, public/embed.js); only the operator's origins once it is set.
+ * - account pages (sign-in, password reset, the corporate area) and the card page: never framed outside the
+ *   operator's own origins (this origin and EMBED_ORIGINS; X-Frame-Options for browsers without frame-ancestors), and
+ *   no Google. The card page loads Stripe.js when the card processor is Stripe.
+ * Anything else (API answers, files) gets a policy that lets it load and run nothing and be framed nowhere.
+ *
+ * The app is a single-page app and a document keeps its first policy: the page tells the browser, in
+ * <meta name="cabflow-document"> (src/app/documentPolicy.ts), which routes need a document of their own (another
+ * policy: the browser loads them anew) and which must not show inside another site's frame.
+ *
+ * Google: its allowlist policy for the Maps JavaScript API (developers.google.com/maps/documentation/javascript/
+ * content-security-policy, and the hosts of developers.google.com/maps/domains) less what cabflow does not use (place
+ * photos and Street View on *.googleusercontent.com and *.ggpht.com), with scripts only from maps.googleapis.com
+ * (the API's loader and its modules) and never from *.google.com, *.gstatic.com or blob:, which serve other
+ * content than the Maps API. Stripe: the directives of its integration security guide for Stripe.js and card
+ * Elements (docs.stripe.com/security/guide), without the Address Element's Google hosts. Mantine sets inline style
+ * attributes, hence 'unsafe-inline' for styles only; no script runs inline.
  */
-const GOOGLE_MAPS_HOSTS = ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'];
 
-export function contentSecurityPolicy(embedOrigins: string[]): string {
-  const directives: Record<string, string[]> = {
+/** The kinds of page, each with its own policy. */
+export type PageKind = 'booking' | 'account' | 'card';
+
+/** The routes (src/app/routes.tsx, as contract/routeKey.ts spells them) that are not booking pages. */
+const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
+  '/login': 'account',
+  '/forgot_password': 'account',
+  '/bookings': 'account',
+  '/my-account': 'account',
+  '/book-now': 'account',
+  '/stripecheckout': 'card',
+};
+
+/** The kind of page a path shows: its route, decoded and spelt as the router matches it; an unknown path shows home. */
+export function pageKind(pathname: string): PageKind {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // Left as it is: no route has a percent sign.
+  }
+  return PAGE_KINDS[routeKey(decoded)] ?? 'booking';
+}
+
+/** What a page's policy depends on besides its kind. */
+export interface PagePolicySettings {
+  /** EMBED_ORIGINS: the operator's sites allowed to frame the website. */
+  embedOrigins: readonly string[];
+  /** The site has a browser Maps key (setting GOOGLE_API_KEY): its booking pages may load Google Maps. */
+  googleMaps: boolean;
+  /** The card processor is Stripe: the card page loads Stripe.js. */
+  stripe: boolean;
+}
+
+type Directives = Record<string, string[]>;
+
+const GOOGLE_MAPS: Directives = {
+  'script-src': ['https://maps.googleapis.com'],
+  'style-src': ['https://fonts.googleapis.com'],
+  'img-src': ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+  'font-src': ['https://fonts.gstatic.com'],
+  'connect-src': ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+  'frame-src': ['https://*.google.com'],
+  'worker-src': ['blob:'],
+};
+
+const STRIPE: Directives = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
+
+/** The policy of a page without its frame-ancestors: what it may load and run. */
+function pageSources(kind: PageKind, settings: PagePolicySettings): Directives {
+  const directives: Directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", 'https://js.stripe.com', 'https://maps.googleapis.com', ...GOOGLE_MAPS_HOSTS, 'https://*.ggpht.com', 'https://*.googleusercontent.com', 'blob:'],
-    'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-    'img-src': ["'self'", 'data:', 'blob:', ...GOOGLE_MAPS_HOSTS, 'https://*.googleusercontent.com', 'https://*.stripe.com'],
-    'font-src': ["'self'", 'https://fonts.gstatic.com'],
-    'connect-src': ["'self'", 'https://api.stripe.com', ...GOOGLE_MAPS_HOSTS, 'data:', 'blob:'],
-    'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://*.google.com'],
-    'worker-src': ["'self'", 'blob:'],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'"],
+    'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': embedOrigins.length ? ["'self'", ...embedOrigins] : ['*'],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ');
+  const extras = [kind === 'booking' && settings.googleMaps ? GOOGLE_MAPS : null, kind === 'card' && settings.stripe ? STRIPE : null];
+  for (const extra of extras) for (const [name, values] of Object.entries(extra ?? {})) directives[name] = [...directives[name], ...values];
+  return directives;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, embedOrigins: string[]) {
-  const csp = contentSecurityPolicy(embedOrigins);
+const serialise = (directives: Directives) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+
+/** Who may frame a page: the operator's origins (this one and EMBED_ORIGINS); any site for a booking page while EMBED_ORIGINS is unset. */
+function frameAncestors(kind: PageKind, embedOrigins: readonly string[]): string[] {
+  if (kind === 'booking' && embedOrigins.length === 0) return ['*'];
+  return ["'self'", ...embedOrigins];
+}
+
+export function pagePolicy(kind: PageKind, settings: PagePolicySettings): string {
+  return serialise({ ...pageSources(kind, settings), 'frame-ancestors': frameAncestors(kind, settings.embedOrigins) });
+}
+
+/** The headers of a page: its policy, and X-Frame-Options where browsers without frame-ancestors should refuse frames. */
+export function pageHeaders(pathname: string, settings: PagePolicySettings): Record<string, string> {
+  const kind = pageKind(pathname);
+  const headers: Record<string, string> = { 'content-security-policy': pagePolicy(kind, settings) };
+  if (kind !== 'booking') headers['x-frame-options'] = 'SAMEORIGIN';
+  return headers;
+}
+
+/**
+ * What the browser needs to know about its document (read by src/app/documentPolicy.ts): the kind of each route that
+ * is not a booking page (only booking pages show inside a frame that is not the operator's), and the kinds of page
+ * this document's policy serves (a route of another kind is loaded as a new document).
+ */
+export interface DocumentFacts {
+  kinds: Readonly<Record<string, PageKind>>;
+  serves: PageKind[];
+}
+
+const PAGE_KIND_NAMES: readonly PageKind[] = ['booking', 'account', 'card'];
+
+export function documentFacts(pathname: string, settings: PagePolicySettings): DocumentFacts {
+  const own = serialise(pageSources(pageKind(pathname), settings));
+  return { kinds: PAGE_KINDS, serves: PAGE_KIND_NAMES.filter((kind) => serialise(pageSources(kind, settings)) === own) };
+}
+
+/** The policy of everything that is not a page: it may load nothing, run nothing, and be framed nowhere. */
+export const RESOURCE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** `_embedOrigins` is no longer read (the page handler sets each page's policy with pageHeaders). */
+export function registerSecurityHeaders(app: FastifyInstance, _embedOrigins?: readonly string[]) {
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('content-security-policy', csp);
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', RESOURCE_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('permissions-policy', 'geolocation=(self), payment=(self), camera=(), microphone=()');

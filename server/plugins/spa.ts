@@ -11,6 +11,7 @@ import { cookieValue, decodeTripCookie, renderedTripInput, TRIP_COOKIE, TRIP_ELE
 import type { SiteCache, SiteCatalog } from '../domain/sites/index.ts';
 import { toAddressList, toCompanyList, toFleetList } from '../domain/sites/index.ts';
 import { sendError } from '../http.ts';
+import { documentFacts, pageHeaders, type DocumentFacts } from './securityHeaders.ts';
 
 /** What the browser build needs at run time; read by src/api/runtimeConfig.ts from <meta name="cabflow-config">. */
 export interface RuntimeConfig {
@@ -25,6 +26,16 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
   const meta = `<meta name="cabflow-config" content="${escapeAttribute(JSON.stringify(config))}">`;
   return html.replace('</head>', `${meta}\n</head>`);
+}
+
+/** <meta name="cabflow-document">: the page's kinds of route and the kinds its policy serves (src/app/documentPolicy.ts). */
+export function injectDocumentFacts(html: string, facts: DocumentFacts): string {
+  return html.replace('</head>', `<meta name="cabflow-document" content="${escapeAttribute(JSON.stringify(facts))}">\n</head>`);
+}
+
+/** The site has a browser Maps key (setting GOOGLE_API_KEY, blank meaning none, as src/maps/mapsKey.ts reads it). */
+export function hasBrowserMapsKey(catalog: SiteCatalog): boolean {
+  return catalog.settings.some((setting) => setting.setting_name === 'GOOGLE_API_KEY' && Boolean(setting.setting_value?.trim()));
 }
 
 export { BOOTSTRAP_ELEMENT_ID };
@@ -389,7 +400,17 @@ export type QuoteRows = (siteId: number, quoteId: string) => Promise<VehicleRef[
  * Serves the built SPA from dist/ (assets, /storage images, /embed.js) and, for any other GET that is
  * not an API path, index.html carrying the key pair of the site the Host belongs to (history fallback).
  */
-export async function registerSpa(app: FastifyInstance, options: { distDir: string; cache: SiteCache; embedOrigins: string[]; quoteRows?: QuoteRows }) {
+export async function registerSpa(
+  app: FastifyInstance,
+  options: {
+    distDir: string;
+    cache: SiteCache;
+    embedOrigins: string[];
+    quoteRows?: QuoteRows;
+    /** The card processor is Stripe: the card page's policy lets Stripe.js load (server/plugins/securityHeaders.ts). */
+    stripe?: boolean;
+  },
+) {
   const indexFile = path.join(options.distDir, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : null;
@@ -454,8 +475,9 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
     let visitorsOwn = false;
     // The catalogue from the same cache the API answers from (dropped on every operator change, in every process), so a
     // changed setting shows on the next page load. Without it (no site, a database fault) the website fetches as before.
+    let catalog: SiteCatalog | null = null;
     if (site) {
-      const catalog = await options.cache.catalog(site.id).catch((error: unknown) => {
+      catalog = await options.cache.catalog(site.id).catch((error: unknown) => {
         request.log.error({ err: error }, 'could not embed the site catalogue');
         return null;
       });
@@ -487,7 +509,11 @@ export async function registerSpa(app: FastifyInstance, options: { distDir: stri
     const links = preloadLinks(rendered);
     if (links) html = html.replace('</head>', `${links}\n</head>`);
     if (rendered) html = deferScripts(html);
+    // The page's own policy (its kind, the site's Maps key, the card processor), and what the browser must know of it.
+    const policy = { embedOrigins: options.embedOrigins, googleMaps: catalog !== null && hasBrowserMapsKey(catalog), stripe: options.stripe ?? false };
+    html = injectDocumentFacts(html, documentFacts(pathname, policy));
     reply
+      .headers(pageHeaders(pathname, policy))
       .type('text/html; charset=utf-8')
       .header('cache-control', visitorsOwn ? 'private, no-cache' : 'no-cache')
       .header('vary', visitorsOwn ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');

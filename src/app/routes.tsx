@@ -7,6 +7,7 @@ import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { routeKey } from '../../contract/routeKey.ts';
 import { HomeView } from '../views/home/HomeView.tsx';
+import { DocumentBoundary } from './DocumentBoundary.tsx';
 
 function lazyView<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ComponentType {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
@@ -48,15 +49,18 @@ export function routeFor(pathname: string): RouteDef | undefined {
   return ROUTES.find((route) => route.path.toLowerCase() === path);
 }
 
+/** The routed view, inside the document's boundary (a new document, or not in another site's frame: DocumentBoundary). */
 export function AppRoutes() {
   return (
-    <Switch>
-      {ROUTES.map((route) => (
-        <Route key={route.path} path={route.path} component={route.component} />
-      ))}
-      <Route>
-        <Redirect to="/" replace />
-      </Route>
-    </Switch>
+    <DocumentBoundary>
+      <Switch>
+        {ROUTES.map((route) => (
+          <Route key={route.path} path={route.path} component={route.component} />
+        ))}
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </DocumentBoundary>
   );
 }

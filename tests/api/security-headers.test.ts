@@ -1,10 +1,88 @@
+// The security headers (server/plugins/securityHeaders.ts): on every answer, and for each kind of page its own
+// Content-Security-Policy and framing rule (issue 15: clickjacking, and Google's and Stripe's hosts only where they
+// load). The pages need a build (npm run build, or DIST_DIR); those tests are skipped without one.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
+import { RESOURCE_POLICY } from '../../server/plugins/securityHeaders.ts';
+import { offlineStripe } from '../helpers/booking.ts';
+import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
-describe(`security headers on ${testDatabaseKind}`, () => {
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The policy's directives by name. */
+const directives = (csp: string): Record<string, string[]> =>
+  Object.fromEntries(csp.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1)]));
+
+/** The cabflow-document meta tag of a page. */
+const documentFacts = (html: string) => {
+  const content = /<meta name="cabflow-document" content="([^"]*)">/.exec(html)?.[1];
+  return content ? (JSON.parse(content.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&')) as { kinds: Record<string, string>; serves: string[] }) : null;
+};
+
+const BOOKING_PAGES = ['/', '/home', '/booktripview', '/quotationview', '/personalDetailView', '/paymentview', '/checkout', '/paymentSuccessView', '/quoteView', '/ourfleet', '/contactus', '/no-such-page'];
+const ACCOUNT_PAGES = ['/login', '/forgot_password', '/bookings', '/my-account', '/book-now', '/LOGIN/', '/%6Cogin', '/login?next=/bookings', '/My-Account/'];
+const CARD_PAGES = ['/stripecheckout', '/stripecheckout?stripeKey=pk_test_x', '/StripeCheckout/'];
+
+const OWN_ONLY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** Google's allowlist for the Maps JavaScript API, scripts from maps.googleapis.com only. */
+const WITH_GOOGLE_MAPS = {
+  ...OWN_ONLY,
+  'script-src': ["'self'", 'https://maps.googleapis.com'],
+  'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+  'img-src': ["'self'", 'data:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+  'font-src': ["'self'", 'https://fonts.gstatic.com'],
+  'connect-src': ["'self'", 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
+  'frame-src': ["'self'", 'https://*.google.com'],
+  'worker-src': ["'self'", 'blob:'],
+};
+
+const WITH_STRIPE = {
+  ...OWN_ONLY,
+  'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+  'connect-src': ["'self'", 'https://api.stripe.com'],
+  'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+};
+
+const isBuilt = (provider: TestProvider) => existsSync(path.join(provider.config.distDir, 'index.html'));
+
+async function page(provider: TestProvider, url: string) {
+  const response = await provider.fastify.inject({ method: 'GET', url });
+  expect(response.statusCode, url).toBe(200);
+  return { csp: directives(String(response.headers['content-security-policy'])), frameOptions: response.headers['x-frame-options'] ?? null, facts: documentFacts(response.body) };
+}
+
+async function putSettings(provider: TestProvider, changes: Record<string, string>) {
+  const response = await provider.fastify.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: changes });
+  expect(response.statusCode).toBe(200);
+}
+
+describe('the routes that are not booking pages', () => {
+  it('include every corporate and password route of src/app/routes.tsx and the card page', () => {
+    const source = readFileSync(path.join(root, 'src/app/routes.tsx'), 'utf8');
+    const guarded = [...source.matchAll(/\{ path: '([^']+)'[^\n]*views\/(corporate|forgotPassword|card)\//g)].map((match) => match[1]);
+    expect(guarded.sort()).toEqual(['/book-now', '/bookings', '/forgot_password', '/login', '/my-account', '/stripecheckout']);
+    expect([...ACCOUNT_PAGES, ...CARD_PAGES].filter((url) => /^\/[a-z_-]+$/.test(url)).sort()).toEqual(guarded.sort());
+  });
+});
+
+describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
   let provider: TestProvider;
   beforeAll(async () => {
-    provider = await startTestProvider({ env: { EMBED_ORIGINS: 'https://www.westwaycars.test' } });
+    provider = await startTestProvider();
   });
   afterAll(() => provider.dispose());
 
@@ -12,23 +90,77 @@ describe(`security headers on ${testDatabaseKind}`, () => {
     ['an API answer', '/api/v1/setting', KEY_HEADERS],
     ['a refused API call', '/api/v1/setting', {}],
     ['an unknown API path', '/api/v1/nowhere', KEY_HEADERS],
-    ['a page', '/quotationview', {}],
-  ])('are on %s', async (_label, url, headers) => {
+  ])('%s may load nothing, run nothing and be framed nowhere', async (_label, url, headers) => {
     const response = await provider.fastify.inject({ method: 'GET', url, headers });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://js.stripe.com https://maps.googleapis.com");
-    expect(csp).toContain("frame-ancestors 'self' https://www.westwaycars.test");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    // Google's allowlist policy for the Maps JavaScript API: its API hosts, tiles, blob: workers and frames.
-    const directive = (name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `))?.split(' ').slice(1) ?? [];
-    expect(directive('connect-src')).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://*.googleapis.com', 'https://*.gstatic.com']));
-    expect(directive('worker-src')).toEqual(["'self'", 'blob:']);
-    expect(directive('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://*.google.com']);
-    // Nothing broader than named hosts may run scripts.
-    expect(directive('script-src').filter((source) => ['*', 'https:', 'http:', "'unsafe-eval'"].includes(source))).toEqual([]);
+    expect(response.headers['content-security-policy']).toBe(RESOURCE_POLICY);
+    expect(RESOURCE_POLICY).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+  });
+
+  it('any site may frame a booking page, as the snippet does: no X-Frame-Options', async () => {
+    if (!isBuilt(provider)) return;
+    for (const url of BOOKING_PAGES) {
+      const { csp, frameOptions } = await page(provider, url);
+      expect({ url, ancestors: csp['frame-ancestors'], frameOptions }).toEqual({ url, ancestors: ['*'], frameOptions: null });
+    }
+  });
+
+  it('no other site may frame sign-in, password reset, the corporate area or the card page, however the path is spelt', async () => {
+    if (!isBuilt(provider)) return;
+    for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES]) {
+      const { csp, frameOptions } = await page(provider, url);
+      expect({ url, ancestors: csp['frame-ancestors'], frameOptions }).toEqual({ url, ancestors: ["'self'"], frameOptions: 'SAMEORIGIN' });
+    }
+  });
+
+  it('a site without a Maps key and the sandbox card processor: every page loads our own files only, and one document serves every route', async () => {
+    if (!isBuilt(provider)) return;
+    for (const url of [...BOOKING_PAGES, ...ACCOUNT_PAGES, ...CARD_PAGES]) {
+      const { csp, facts } = await page(provider, url);
+      const { 'frame-ancestors': _ancestors, ...sources } = csp;
+      expect({ url, sources }).toEqual({ url, sources: OWN_ONLY });
+      expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking', 'account', 'card'] });
+      expect(facts?.kinds).toEqual({ '/login': 'account', '/forgot_password': 'account', '/bookings': 'account', '/my-account': 'account', '/book-now': 'account', '/stripecheckout': 'card' });
+    }
+  });
+
+  describe('a site with a browser Maps key (setting GOOGLE_API_KEY)', () => {
+    beforeAll(() => putSettings(provider, { GOOGLE_API_KEY: 'browser-key' }));
+    afterAll(() => putSettings(provider, { GOOGLE_API_KEY: '' }));
+
+    it("booking pages allow the Maps JavaScript API (scripts from maps.googleapis.com only) and are one kind of document", async () => {
+      if (!isBuilt(provider)) return;
+      for (const url of BOOKING_PAGES) {
+        const { csp, facts } = await page(provider, url);
+        const { 'frame-ancestors': _ancestors, ...sources } = csp;
+        expect({ url, sources }).toEqual({ url, sources: WITH_GOOGLE_MAPS });
+        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking'] });
+      }
+    });
+
+    it('account pages and the card page allow no Google host, and serve each other but not the booking pages', async () => {
+      if (!isBuilt(provider)) return;
+      for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES]) {
+        const { csp, facts } = await page(provider, url);
+        const { 'frame-ancestors': _ancestors, ...sources } = csp;
+        expect({ url, sources }).toEqual({ url, sources: OWN_ONLY });
+        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['account', 'card'] });
+      }
+    });
+  });
+
+  it('no page of any site lets scripts come from a wildcard host, blob:, data:, inline or eval', async () => {
+    if (!isBuilt(provider)) return;
+    await putSettings(provider, { GOOGLE_API_KEY: 'browser-key' });
+    try {
+      for (const url of [...BOOKING_PAGES, ...ACCOUNT_PAGES, ...CARD_PAGES]) {
+        const scripts = (await page(provider, url)).csp['script-src'];
+        expect({ url, loose: scripts.filter((source) => source.includes('*') || ['blob:', 'data:', 'https:', "'unsafe-inline'", "'unsafe-eval'"].includes(source)) }).toEqual({ url, loose: [] });
+      }
+    } finally {
+      await putSettings(provider, { GOOGLE_API_KEY: '' });
+    }
   });
 
   it('API answers are never cached', async () => {
@@ -46,5 +178,48 @@ describe(`security headers on ${testDatabaseKind}`, () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ success: false, message: expect.any(String) });
     expect(response.body).not.toMatch(/at \w+ \(/);
+  });
+});
+
+describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS set`, () => {
+  let provider: TestProvider;
+  beforeAll(async () => {
+    provider = await startTestProvider({ env: { EMBED_ORIGINS: 'https://www.westwaycars.test, https://book.westwaycars.test' } });
+  });
+  afterAll(() => provider.dispose());
+
+  it('every page may be framed by this origin and the operator sites only; the others also refuse browsers without frame-ancestors', async () => {
+    if (!isBuilt(provider)) return;
+    const operator = ["'self'", 'https://www.westwaycars.test', 'https://book.westwaycars.test'];
+    for (const url of BOOKING_PAGES) {
+      const { csp, frameOptions } = await page(provider, url);
+      expect({ url, ancestors: csp['frame-ancestors'], frameOptions }).toEqual({ url, ancestors: operator, frameOptions: null });
+    }
+    for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES]) {
+      const { csp, frameOptions } = await page(provider, url);
+      expect({ url, ancestors: csp['frame-ancestors'], frameOptions }).toEqual({ url, ancestors: operator, frameOptions: 'SAMEORIGIN' });
+    }
+  });
+});
+
+describe(`security headers on ${testDatabaseKind}, card payments by Stripe`, () => {
+  let provider: TestProvider;
+  beforeAll(async () => {
+    provider = await startTestProvider({ payments: offlineStripe() });
+  });
+  afterAll(() => provider.dispose());
+
+  it("only the card page allows Stripe's hosts, so moving to it or from it loads a new document", async () => {
+    if (!isBuilt(provider)) return;
+    for (const url of CARD_PAGES) {
+      const { csp, facts } = await page(provider, url);
+      const { 'frame-ancestors': _ancestors, ...sources } = csp;
+      expect({ url, sources, serves: facts?.serves }).toEqual({ url, sources: WITH_STRIPE, serves: ['card'] });
+    }
+    for (const url of [...BOOKING_PAGES, ...ACCOUNT_PAGES]) {
+      const { csp, facts } = await page(provider, url);
+      const { 'frame-ancestors': _ancestors, ...sources } = csp;
+      expect({ url, sources, serves: facts?.serves }).toEqual({ url, sources: OWN_ONLY, serves: ['booking', 'account'] });
+    }
   });
 });

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appReady, launchBrowser, WIDTHS } from '../helpers/browser.ts';
-import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
+import { weekdayAhead } from '../helpers/forms.ts';
+import { ADMIN_TOKEN, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // The operator's one-line snippet (spec §1, §9): an operator page on another origin loads /embed.js, which
 // creates the iframe and sizes it from the height messages the app posts.
@@ -208,6 +209,222 @@ describe('embedding with EMBED_ORIGINS set', () => {
       await page.close();
       site.server.close();
       await provider.dispose();
+    }
+  });
+});
+
+// Clickjacking (issue 15): sign-in, the corporate area, password reset and the card page never show inside a frame
+// that is not the operator's. The server refuses to be framed there (frame-ancestors); a booking page already in
+// another site's frame moves to them without a new document, so the app itself does not show them there
+// (src/app/DocumentBoundary.tsx). The operator site on 127.0.0.1 is another origin than the provider (localhost).
+
+const heading = (frame: Frame) => frame.getByRole('heading', { level: 1 }).textContent();
+
+describe("sign-in, the corporate area and the card page in another site's frame (EMBED_ORIGINS unset)", () => {
+  let provider: TestProvider;
+  beforeAll(async () => {
+    provider = await startTestProvider({ listen: true });
+  });
+  afterAll(() => provider?.dispose());
+
+  it('the browser refuses to put /login in the frame at all', async () => {
+    const site = await startOperatorSite(provider.url, 'data-path="/login"');
+    const page = await browser.newPage({ viewport: { width: WIDTHS.desktop, height: 800 } });
+    try {
+      await page.goto(site.url);
+      const frame = (await (await page.waitForSelector('iframe')).contentFrame())!;
+      await expect.poll(() => frame.url(), { timeout: 10_000 }).toBe('chrome-error://chromewebdata/');
+      expect(await page.evaluate(() => (window as any).__frameMessages.length)).toBe(0);
+    } finally {
+      await page.close();
+      site.server.close();
+    }
+  });
+
+  it('a booking page in the frame does not show sign-in when the visitor moves there: it says so and opens it in its own window', async () => {
+    const site = await startOperatorSite(provider.url);
+    const context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(site.url);
+      const frame = await appFrame(page);
+      await frame.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Corporate Account' }).click();
+      await expect.poll(() => heading(frame), { timeout: 10_000 }).toBe('This page opens in its own window');
+      expect(new URL(frame.url()).pathname).toBe('/login');
+      expect(await frame.locator('input').count()).toBe(0);
+      const open = frame.getByRole('link', { name: 'Open in a new window' });
+      expect(await open.getAttribute('href')).toBe(`${provider.url}/login`);
+      expect(await open.getAttribute('target')).toBe('_blank');
+      // In its own window the sign-in form shows.
+      const [own] = await Promise.all([context.waitForEvent('page'), open.click()]);
+      await appReady(own);
+      expect(new URL(own.url()).pathname).toBe('/login');
+      expect(await own.locator('input[type="password"]').count()).toBe(1);
+    } finally {
+      await context.close();
+      site.server.close();
+    }
+  });
+
+  it('nor the corporate area or password reset, whichever way the address changes', async () => {
+    const site = await startOperatorSite(provider.url);
+    const page = await browser.newPage({ viewport: { width: WIDTHS.desktop, height: 800 } });
+    try {
+      await page.goto(site.url);
+      const frame = await appFrame(page);
+      for (const path of ['/bookings', '/my-account', '/book-now', '/forgot_password', '/LOGIN/']) {
+        await frame.evaluate((to) => history.pushState(null, '', to), path);
+        await expect.poll(() => heading(frame), { timeout: 10_000 }).toBe('This page opens in its own window');
+        expect(await frame.locator('input').count()).toBe(0);
+        await frame.evaluate(() => history.pushState(null, '', '/'));
+        await expect.poll(() => frame.locator('[data-screen="framed-elsewhere"]').count()).toBe(0);
+      }
+    } finally {
+      await page.close();
+      site.server.close();
+    }
+  });
+
+  it('the card page does not show in the frame: the visitor may pay in the car instead, or book again in a window of its own', async () => {
+    const site = await startOperatorSite(provider.url);
+    const page = await browser.newPage({ viewport: { width: WIDTHS.desktop, height: 900 } });
+    const path = (frame: Frame) => new URL(frame.url()).pathname;
+    try {
+      await page.goto(site.url);
+      const frame = await appFrame(page);
+      // The trip, booked in the frame as a visitor would (its storage is the frame's own, or none at all).
+      await frame.getByRole('tab', { name: 'GET A QUOTE' }).click();
+      for (const [testId, address] of [
+        ['quote-pickup', 'Heathrow Airport Terminal 5, Hounslow TW6 2GA'],
+        ['quote-dropoff', 'The Savoy, Strand, London WC2R 0EZ'],
+      ]) {
+        await frame.getByTestId(testId).fill(address);
+        await frame.getByTestId(testId).press('Escape');
+      }
+      await frame.getByLabel('Pickup date').fill(weekdayAhead(4));
+      await frame.getByLabel('Hour', { exact: true }).selectOption('2pm');
+      await frame.getByLabel('Min', { exact: true }).selectOption('30');
+      await frame.getByTestId('quote-search').click();
+      await expect.poll(() => path(frame), { timeout: 20_000 }).toBe('/quotationview');
+      await frame.getByRole('button', { name: /^Book Now/i }).first().click();
+      await expect.poll(() => path(frame), { timeout: 15_000 }).toBe('/personalDetailView');
+      for (const [label, value] of [
+        ['First Name', 'Ada'],
+        ['Last Name', 'Lovelace'],
+        ['Email', 'ada.framed@example.com'],
+        [/^Mobile Number/, '+44 7700 900123'],
+        [/flight/i, 'BA123'],
+      ] as const) {
+        await frame.getByLabel(label).and(frame.locator('input')).fill(value);
+      }
+      await frame.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => path(frame), { timeout: 15_000 }).toBe('/paymentview');
+      await frame.getByRole('button', { name: 'Pay By Card' }).click();
+      await expect.poll(() => heading(frame), { timeout: 10_000 }).toBe('Card payments open in their own window');
+      expect(path(frame)).toBe('/stripecheckout');
+      expect(await frame.getByLabel('Card Number').count()).toBe(0);
+      expect(await frame.getByRole('link', { name: 'Open the booking site in a new window' }).getAttribute('href')).toBe(`${provider.url}/`);
+      await frame.getByRole('link', { name: 'Pay in the car instead' }).click();
+      await expect.poll(() => path(frame), { timeout: 10_000 }).toBe('/paymentview');
+      await frame.getByRole('button', { name: 'Pay in Car' }).waitFor();
+    } finally {
+      await page.close();
+      site.server.close();
+    }
+  });
+});
+
+describe("the operator's own frame (EMBED_ORIGINS names it)", () => {
+  it('shows sign-in in the frame', async () => {
+    let providerUrl = '';
+    const site = await startOperatorSite(() => providerUrl);
+    const provider = await startTestProvider({ listen: true, env: { EMBED_ORIGINS: site.url } });
+    providerUrl = provider.url;
+    const page = await browser.newPage({ viewport: { width: WIDTHS.desktop, height: 800 } });
+    try {
+      await page.goto(site.url);
+      const frame = await appFrame(page);
+      await frame.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Corporate Account' }).click();
+      await frame.locator('input[type="password"]').waitFor({ timeout: 10_000 });
+      expect(await frame.locator('[data-screen="framed-elsewhere"]').count()).toBe(0);
+    } finally {
+      await page.close();
+      site.server.close();
+      await provider.dispose();
+    }
+  });
+});
+
+// A document keeps the Content-Security-Policy it was served with when the app moves to another route. On a site with
+// a browser Maps key, Google's hosts are allowed on the booking pages only: moving between a booking page and sign-in
+// loads the other page as a new document, with its own policy.
+describe('a new document where the policy changes (a site with a browser Maps key)', () => {
+  const FAKE_GOOGLE = `(() => {
+    window.__fakeGoogle = true;
+    window.google = { maps: { importLibrary: async () => ({ AutocompleteSuggestion: { fetchAutocompleteSuggestions: async () => ({ suggestions: [] }) }, AutocompleteSessionToken: class {} }) } };
+    window[new URL(document.currentScript.src).searchParams.get('callback')]();
+  })();`;
+  let provider: TestProvider;
+  beforeAll(async () => {
+    provider = await startTestProvider({ listen: true });
+    const response = await fetch(`${provider.url}/api/admin/settings`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ GOOGLE_API_KEY: 'test-browser-key' }),
+    });
+    expect(response.status).toBe(200);
+  });
+  afterAll(() => provider?.dispose());
+
+  it('a visitor who lands on /login and goes back to the booking site gets Google suggestions; sign-in never runs with Google allowed', async () => {
+    const context = await browser.newContext({ viewport: { width: WIDTHS.desktop, height: 900 } });
+    await context.route('https://maps.googleapis.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: FAKE_GOOGLE }));
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    const sameDocument = () => page.evaluate(() => (window as any).__sameDocument === true);
+    try {
+      const login = await page.goto(`${provider.url}/login`);
+      expect(login!.headers()['content-security-policy']).not.toContain('googleapis');
+      await appReady(page);
+      // What the first document allows is what any route shown in it gets: /login's refuses the Maps API.
+      const refused = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            document.addEventListener('securitypolicyviolation', (event) => resolve(event.blockedURI), { once: true });
+            const script = document.createElement('script');
+            script.src = 'https://maps.googleapis.com/maps/api/js?probe';
+            document.head.append(script);
+          }),
+      );
+      expect(refused).toBe('https://maps.googleapis.com/maps/api/js?probe');
+      violations.length = 0;
+
+      await page.evaluate(() => ((window as any).__sameDocument = true));
+      await page.getByRole('link', { name: 'Back to the booking site' }).click();
+      await expect.poll(sameDocument, { timeout: 10_000 }).toBe(false);
+      await appReady(page);
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.getByRole('tab', { name: 'GET A QUOTE' }).click();
+      await page.getByTestId('quote-pickup').focus();
+      await expect.poll(() => page.evaluate(() => (window as any).__fakeGoogle === true), { timeout: 10_000 }).toBe(true);
+
+      // Between booking pages the document stays.
+      await page.evaluate(() => ((window as any).__sameDocument = true));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Our Fleet' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/ourfleet');
+      await page.locator('[data-screen]').first().waitFor();
+      expect(await sameDocument()).toBe(true);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Corporate Account' }).click();
+      await expect.poll(sameDocument, { timeout: 10_000 }).toBe(false);
+      await appReady(page);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      expect(await page.locator('input[type="password"]').count()).toBe(1);
+      expect(violations).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });
