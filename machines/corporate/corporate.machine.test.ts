@@ -249,14 +249,19 @@ describe('corporate machine: signed in', () => {
     expect(snapshot.context.profileNotice?.text).toBe('An error occurred. Please try again later.');
   });
 
-  it('a new e-mail is sent with the current password; a wrong one is the server\'s message and the session stays', async () => {
+  it("a new e-mail is sent with the current password; a wrong one is the server's message on that field, the session stays", async () => {
     const { actor, calls } = await ready({ updateProfile: () => Promise.reject(httpError(403, 'Your current password is not correct')) });
     actor.send({ type: 'profile.save', name: 'Alex Morgan', email: ' new@example.test ', phone: '', currentPassword: 'typo' });
-    const snapshot = await waitFor(actor, (s) => s.context.profileNotice !== null);
+    let snapshot = await waitFor(actor, (s) => s.context.currentPasswordError !== null);
     expect(calls.updateProfile).toEqual([{ token: 'tok-stored', passengerId: 7, name: 'Alex Morgan', email: 'new@example.test', phone: '', currentPassword: 'typo' }]);
-    expect(snapshot.context.profileNotice).toEqual({ tone: 'error', text: 'Your current password is not correct' });
+    expect(snapshot.context.currentPasswordError).toBe('Your current password is not correct');
+    expect(snapshot.context.profileNotice).toBeNull();
     expect(snapshot.matches({ signedIn: { profile: 'idle' } })).toBe(true);
     expect(snapshot.context.token).toBe('tok-stored');
+    // The next save clears it.
+    actor.send({ type: 'profile.save', name: 'Alex Morgan', email: 'new@example.test', phone: '', currentPassword: 'again' });
+    snapshot = actor.getSnapshot();
+    expect(snapshot.context.currentPasswordError).toBeNull();
   });
 
   it('does not save a new e-mail without the current password', async () => {

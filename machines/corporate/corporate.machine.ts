@@ -13,8 +13,9 @@
  * - `checkFailed`: the provider could not be asked (offline); the page offers a retry and keeps the token.
  * - `signedIn`: two regions, `bookings` (idle → loading → loaded | failed) and `profile` (idle ⇄ saving, with
  *   'Passenger Details Updated', the server's message, or 'An error occurred. Please try again later.'). A new
- *   e-mail is saved only with the current password (`changesEmail`), which is sent only then; a wrong one is the
- *   server's message. A 401 from either region ends the session like an invalid token.
+ *   e-mail is saved only with the current password (`changesEmail`), which is sent only then; a wrong one (403) is
+ *   the server's message on the password field (`currentPasswordError`). A 401 from either region ends the session
+ *   like an invalid token.
  * - `loggingOut`: the stored session is removed at once, the token revoked on the server; success or error, the
  *   user goes to / (spec §8: logout errors clear the session anyway).
  * The machine never navigates: it sets `target`, the view navigates there and answers `navigation.done`.
@@ -27,6 +28,7 @@ import {
   AFTER_SIGN_IN_PATH,
   changesEmail,
   CORPORATE_MESSAGES,
+  isCurrentPasswordRefused,
   isUnauthorizedError,
   loginFailureText,
   loginPath,
@@ -55,6 +57,8 @@ export interface CorporateContext {
   afterSignIn: string;
   loginNotice: Notice | null;
   profileNotice: Notice | null;
+  /** The server's refusal of the current password typed for a new e-mail, shown on that field. */
+  currentPasswordError: string | null;
   bookings: CorporateBookingItem[];
   bookingsError: string | null;
 }
@@ -101,11 +105,12 @@ export const corporateMachine = setup({
     clearTarget: assign({ target: null }),
     startSession: assign((_, params: { token: string; passenger: CorporatePassenger }) => ({ token: params.token, passenger: params.passenger })),
     setPassenger: assign({ passenger: (_, params: { passenger: CorporatePassenger | undefined }) => params.passenger ?? null }),
-    endSession: assign({ token: null, passenger: null, bookings: [], bookingsError: null, profileNotice: null }),
+    endSession: assign({ token: null, passenger: null, bookings: [], bookingsError: null, profileNotice: null, currentPasswordError: null }),
     notifyLogin: assign({ loginNotice: (_, params: Notice) => params }),
     notifyProfile: assign({ profileNotice: (_, params: Notice) => params }),
-    clearNotices: assign({ loginNotice: null, profileNotice: null }),
-    clearProfileNotice: assign({ profileNotice: null }),
+    refuseCurrentPassword: assign({ currentPasswordError: (_, params: { error: unknown }) => profileFailureText(params.error) }),
+    clearNotices: assign({ loginNotice: null, profileNotice: null, currentPasswordError: null }),
+    clearProfileNotice: assign({ profileNotice: null, currentPasswordError: null }),
     setBookings: assign({ bookings: (_, params: { bookings: CorporateBookingItem[] }) => params.bookings, bookingsError: null }),
     setBookingsError: assign({ bookingsError: (_, params: { error: unknown }) => messageOf(params.error) }),
     /** Stores corporateToken and corporateDetails; supplied by the view layer, which owns storage. */
@@ -120,6 +125,7 @@ export const corporateMachine = setup({
     hasCredentials: ({ event }) => event.type === 'login.submit' && event.email.trim() !== '' && event.password !== '',
     isValidToken: (_, params: { valid: boolean }) => params.valid,
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorizedError(event.error),
+    isCurrentPasswordRefused: ({ event }) => 'error' in event && isCurrentPasswordRefused(event.error),
     hasProfile: ({ context, event }) =>
       event.type === 'profile.save' &&
       event.name.trim() !== '' &&
@@ -136,6 +142,7 @@ export const corporateMachine = setup({
     afterSignIn: AFTER_SIGN_IN_PATH,
     loginNotice: null,
     profileNotice: null,
+    currentPasswordError: null,
     bookings: [],
     bookingsError: null,
   }),
@@ -262,7 +269,11 @@ export const corporateMachine = setup({
                     { type: 'notifyProfile', params: { tone: 'success', text: CORPORATE_MESSAGES.profileUpdated } },
                   ],
                 },
-                onError: [sessionEnded, { target: 'idle', actions: { type: 'notifyProfile', params: ({ event }) => ({ tone: 'error', text: profileFailureText(event.error) }) } }],
+                onError: [
+                  sessionEnded,
+                  { guard: 'isCurrentPasswordRefused', target: 'idle', actions: { type: 'refuseCurrentPassword', params: ({ event }) => ({ error: event.error }) } },
+                  { target: 'idle', actions: { type: 'notifyProfile', params: ({ event }) => ({ tone: 'error', text: profileFailureText(event.error) }) } },
+                ],
               },
             },
           },

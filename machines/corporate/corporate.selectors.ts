@@ -13,6 +13,7 @@ export const selectIsSigningIn = (s: Snapshot) => s.matches('signingIn');
 export const selectIsLoggingOut = (s: Snapshot) => s.matches('loggingOut');
 export const selectLoginNotice = (s: Snapshot) => s.context.loginNotice;
 export const selectProfileNotice = (s: Snapshot) => s.context.profileNotice;
+export const selectCurrentPasswordError = (s: Snapshot) => s.context.currentPasswordError;
 export const selectPassenger = (s: Snapshot) => s.context.passenger;
 export const selectBookings = (s: Snapshot) => s.context.bookings;
 export const selectBookingsError = (s: Snapshot) => s.context.bookingsError;

@@ -101,6 +101,9 @@ export function failureOf(error: unknown): CallFailure {
 /** The token is no longer good (expired, revoked, or reset): the session ends. */
 export const isUnauthorizedError = (error: unknown) => failureOf(error).status === 401;
 
+/** update-passenger's 403 to a save of our own profile: the current password typed for a new e-mail is wrong. */
+export const isCurrentPasswordRefused = (error: unknown) => failureOf(error).status === 403;
+
 /**
  * Sign-in failure text: a refused e-mail or password is 'Invalid credentials. Please try again.'; a limit or a
  * switched-off corporate login keeps the server's own words (the spec has none for them); anything else (no

@@ -5,9 +5,9 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Alert, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { z } from 'zod';
-import { changesEmail, selectIsSavingProfile, selectPassenger, selectProfileNotice } from '../../../machines/corporate/index.ts';
+import { changesEmail, selectCurrentPasswordError, selectIsSavingProfile, selectPassenger, selectProfileNotice } from '../../../machines/corporate/index.ts';
 import { CorporateLayout } from './CorporateLayout.tsx';
 import { sendCorporate, useCorporate } from './corporateSession.ts';
 
@@ -39,6 +39,8 @@ function ProfileNotice() {
 function ProfileForm() {
   const passenger = useCorporate(selectPassenger);
   const saving = useCorporate(selectIsSavingProfile);
+  const passwordRefused = useCorporate(selectCurrentPasswordError);
+  const passwordId = useId();
   const form = useForm({
     initialValues: { name: passenger?.passenger_name ?? '', email: passenger?.passenger_email ?? '', phone: passenger?.passenger_contact_no ?? '', currentPassword: '' },
     validate: (values) => ({
@@ -52,6 +54,7 @@ function ProfileForm() {
   }, [passenger]);
   // A new e-mail is saved only with the current password (the corporate machine's rule).
   const asksPassword = changesEmail(passenger, form.values.email);
+  const passwordError = form.errors.currentPassword ?? passwordRefused;
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} maw={560}>
@@ -61,12 +64,17 @@ function ProfileForm() {
           <TextInput label="Email" type="email" autoComplete="email" required disabled={saving} {...form.getInputProps('email')} />
           {asksPassword && (
             <PasswordInput
+              id={passwordId}
               label="Current password"
               description="Needed to change your email"
               autoComplete="current-password"
               required
               disabled={saving}
               {...form.getInputProps('currentPassword')}
+              error={passwordError}
+              // Mantine's PasswordInput leaves these off its input: the description and the error are read with it.
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={`${passwordId}-description${passwordError ? ` ${passwordId}-error` : ''}`}
             />
           )}
           <TextInput label="Phone" type="tel" autoComplete="tel" inputMode="tel" disabled={saving} {...form.getInputProps('phone')} />

@@ -1,6 +1,6 @@
 /** The corporate area's model (machines/corporate): sign-in, token check on each protected route, regions, logout. */
 import { expect } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { PASSWORD_MESSAGES, type CorporatePassenger, type PassengerLoginResponse } from '../../../contract/accounts.ts';
 import { CORPORATE_MESSAGES, corporateMachine, type CorporateBookingItem, type CorporateContext } from '../../../machines/corporate/index.ts';
 import type { MachineModel } from '../types.ts';
@@ -66,6 +66,11 @@ export const corporateModel: MachineModel = {
       afterSignIn: c.afterSignIn,
       login: c.loginNotice?.text ?? null,
       profile: c.profileNotice?.text ?? null,
+      currentPassword: c.currentPasswordError,
+      // A save in flight that carries the current password (a new e-mail) is another step than one that does not.
+      savesNewEmail: Object.values(s.children as Record<string, AnyActorRef | undefined>).some(
+        (child) => (child?.getSnapshot() as { input?: { currentPassword?: string } } | undefined)?.input?.currentPassword !== undefined,
+      ),
     };
   },
   // The views answer a target at once (useCorporateNavigation), so nothing else happens before navigation.done.
@@ -122,10 +127,13 @@ export const corporateModel: MachineModel = {
       expect(ctx(snapshot).bookingsError).toBe('Something went wrong');
     },
     'signedIn.profile.idle': ({ snapshot }) => {
-      expect([null, CORPORATE_MESSAGES.profileUpdated, 'That e-mail is already in use', WRONG_CURRENT_PASSWORD]).toContain(ctx(snapshot).profileNotice?.text ?? null);
+      expect([null, CORPORATE_MESSAGES.profileUpdated, 'That e-mail is already in use']).toContain(ctx(snapshot).profileNotice?.text ?? null);
+      // A wrong current password is said on its field, not in the notice.
+      expect([null, WRONG_CURRENT_PASSWORD]).toContain(ctx(snapshot).currentPasswordError);
     },
     'signedIn.profile.saving': ({ snapshot, invocations }) => {
       expect(ctx(snapshot).profileNotice).toBeNull();
+      expect(ctx(snapshot).currentPasswordError).toBeNull();
       // The current password goes with a new e-mail only.
       const sent = last(invocations, 'updateProfile');
       const base = { token: ctx(snapshot).token, passengerId: CORPORATE_PASSENGER.passenger_id };

@@ -243,6 +243,8 @@ export const corporateUi: UiMachine = {
       if (c.returnPath === '/my-account' && c.target === null && run.pathname() === '/my-account') {
         await visible(run.page.getByRole('button', { name: 'Save changes' }));
         if (c.profileNotice) await visible(run.page.getByText(c.profileNotice.text === CORPORATE_MESSAGES.profileUpdated ? CORPORATE_MESSAGES.profileUpdated : c.profileNotice.text));
+        // The server's refusal of the current password, under that field.
+        if (c.currentPasswordError) await visible(run.page.getByRole('form', { name: 'Edit Profile' }).getByText(c.currentPasswordError));
       }
     },
     'signedIn.profile.saving': async (run) => {
