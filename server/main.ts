@@ -33,7 +33,8 @@ const lines = [
   `  admin token: ${config.adminTokenGenerated ? `${config.adminToken} (generated; set ADMIN_TOKEN to keep one)` : 'from ADMIN_TOKEN'}`,
   `  demo corporate login: ${DEMO_CORPORATE.email} / ${DEMO_CORPORATE.password}`,
 ];
-if (!config.embedOrigins.length) lines.push('  warning: EMBED_ORIGINS is unset, so any site may frame the app and height messages go to "*"');
+if (!config.embedOrigins.length)
+  lines.push('  warning: EMBED_ORIGINS is unset, so any site may frame the booking pages (not sign-in, the corporate area or the card page) and height messages go to "*"');
 console.log(lines.join('\n'));
 
 let closing = false;
