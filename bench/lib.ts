@@ -9,8 +9,19 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Runs autocannon against one URL on this machine; loopback only. */
-export async function load(url: string, options: { connections?: number; duration?: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}): Promise<LoadResult> {
+/**
+ * The n-th of 65 536 visitors' addresses (10.0.0.0/16), sent as X-Forwarded-For to a server started with
+ * TRUST_PROXY=loopback: a load is many visitors, as in an operator's busy hour, not one address the per-address
+ * limits (server/plugins/apiLimits.ts) would stop after a few hundred requests.
+ */
+export const visitorAddress = (n: number) => `10.0.${(n >> 8) & 255}.${n & 255}`;
+
+/** Runs autocannon against one URL on this machine; loopback only. `visitors`: each request from the next visitor's address. */
+export async function load(
+  url: string,
+  options: { connections?: number; duration?: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; visitors?: boolean } = {},
+): Promise<LoadResult> {
+  let visitor = 0;
   const result = await autocannon({
     url,
     connections: options.connections ?? 50,
@@ -18,6 +29,7 @@ export async function load(url: string, options: { connections?: number; duratio
     method: options.method ?? 'GET',
     headers: options.headers,
     body: options.body,
+    ...(options.visitors ? { requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': visitorAddress(visitor++) } }) }] } : {}),
   });
   return {
     path: new URL(url).pathname,

@@ -67,7 +67,8 @@ const ratioOf = (a: LoadResult, b: LoadResult) => Number((a.requestsPerSecond / 
 
 export async function run() {
   const postgres = process.env.QUOTE_BENCH_POSTGRES === '1' ? await startThrowawayPostgres({ fsync: true }) : null;
-  const provider = await startTestProvider({ listen: true, ...(postgres ? { databaseUrl: postgres.url } : {}) });
+  // Many visitors, as behind a proxy: each request carries its visitor's address (X-Forwarded-For, trusted from loopback).
+  const provider = await startTestProvider({ listen: true, env: { TRUST_PROXY: 'loopback' }, ...(postgres ? { databaseUrl: postgres.url } : {}) });
   const plainHeaders = { 'api-public-key': DEMO_KEYS.publicKey, 'api-secret-key': DEMO_KEYS.secretKey, 'content-type': 'application/json' };
   // As a browser sends them (Chrome over http://; it adds br over https): the price list then comes gzipped.
   const headers = { ...plainHeaders, 'accept-encoding': 'gzip, deflate' };
@@ -75,15 +76,15 @@ export async function run() {
   const quoteUrl = `${provider.url}/api/v1/calculate-distance-price`;
   try {
     // Warm-up: JIT, the site cache, the gazetteer; the distinct warm-up uses searches the measured run does not repeat.
-    await load(quoteUrl, { headers, method: 'POST', body, duration: 1 });
+    await load(quoteUrl, { headers, method: 'POST', body, duration: 1, visitors: true });
     await distinctSearchLoad(quoteUrl, headers, { duration: 1, offset: 200_000 });
-    await load(`${provider.url}/api/v1/ping`, { headers, duration: 1 });
+    await load(`${provider.url}/api/v1/ping`, { headers, duration: 1, visitors: true });
 
-    const trivial = await load(`${provider.url}/api/v1/ping`, { headers });
-    const repeat = await counted(provider, () => load(quoteUrl, { headers, method: 'POST', body }));
+    const trivial = await load(`${provider.url}/api/v1/ping`, { headers, visitors: true });
+    const repeat = await counted(provider, () => load(quoteUrl, { headers, method: 'POST', body, visitors: true }));
     const distinct = await counted(provider, () => distinctSearchLoad(quoteUrl, headers));
     // The same repeat by a client that does not take gzip (24 KB answers instead of 2.3 KB).
-    const plain = await load(quoteUrl, { headers: plainHeaders, method: 'POST', body });
+    const plain = await load(quoteUrl, { headers: plainHeaders, method: 'POST', body, visitors: true });
     const repeatRow = { ...repeat.result, path: `${repeat.result.path} (repeat)` };
     const plainRow = { ...plain, path: `${plain.path} (repeat, no gzip)` };
     printTable(`POST /api/v1/calculate-distance-price vs a trivial route (${provider.db.kind}, 50 connections, 5 s each)`, [trivial, repeatRow, distinct.result, plainRow]);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startThrowawayPostgres } from '../scripts/lib/postgres.mjs';
+import { visitorAddress } from './lib.ts';
 import { bookingBodies, KEY_HEADERS } from './lib/bookingLoad.ts';
 import { startServerProcess, type ServerProcess } from './lib/serverProcess.ts';
 
@@ -26,7 +27,7 @@ http {
   upstream cabflow { ${upstreams.map((url) => `server ${new URL(url).host.replace('localhost', '127.0.0.1')};`).join(' ')} keepalive 64; }
   server {
     listen 127.0.0.1:${port};
-    location / { proxy_pass http://cabflow; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host; proxy_set_header X-Forwarded-For $remote_addr; }
+    location / { proxy_pass http://cabflow; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for; }
   }
 }`;
   writeFileSync(path.join(dir, 'nginx.conf'), conf);
@@ -48,7 +49,8 @@ async function bookThrough(url: string, tag: string, duration = 6) {
     url: `${url}/api/v1/booking`,
     connections: 24,
     duration,
-    requests: [{ method: 'POST', headers: KEY_HEADERS, setupRequest: (request) => ({ ...request, body: body(n++, tag) }) }],
+    // Each booking from the next visitor's address: nginx appends its client's (loopback) to the X-Forwarded-For sent.
+    requests: [{ method: 'POST', headers: KEY_HEADERS, setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': visitorAddress(n) }, body: body(n++, tag) }) }],
   });
   return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors };
 }

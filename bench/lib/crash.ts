@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from '../../server/adapters/db/pglite.ts';
+import { visitorAddress } from '../lib.ts';
 import { bookingBodies, KEY_HEADERS } from './bookingLoad.ts';
 import { startServerProcess } from './serverProcess.ts';
 
@@ -34,7 +35,8 @@ async function storedNumbers(options: { dataDir: string; databaseUrl?: string })
  */
 export async function crashTest(options: { databaseUrl?: string; killAfterMs?: number; concurrency?: number } = {}): Promise<CrashResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cabflow-crash-'));
-  const env = options.databaseUrl ? { DATABASE_URL: options.databaseUrl, DATA_DIR: dataDir } : { DATA_DIR: dataDir, DATABASE_URL: '' };
+  // Each booking from its own visitor's address (X-Forwarded-For, trusted from loopback), as many customers would.
+  const env = { TRUST_PROXY: 'loopback', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, DATA_DIR: dataDir } : { DATA_DIR: dataDir, DATABASE_URL: '' }) };
   const server = await startServerProcess(env);
   const body = await bookingBodies(server.url);
   const acknowledged = new Set<string>();
@@ -44,7 +46,7 @@ export async function crashTest(options: { databaseUrl?: string; killAfterMs?: n
     while (running) {
       const index = n++;
       try {
-        const response = await fetch(`${server.url}/api/v1/booking`, { method: 'POST', headers: KEY_HEADERS, body: body(index, 'crash') });
+        const response = await fetch(`${server.url}/api/v1/booking`, { method: 'POST', headers: { ...KEY_HEADERS, 'x-forwarded-for': visitorAddress(index) }, body: body(index, 'crash') });
         if (response.ok) acknowledged.add((await response.json()).data.booking.booking_number);
       } catch {
         // the server died mid-request: not acknowledged

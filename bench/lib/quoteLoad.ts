@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { weekdayAhead } from '../../tests/helpers/forms.ts';
-import type { LoadResult } from '../lib.ts';
+import { visitorAddress, type LoadResult } from '../lib.ts';
 
 const PICKUPS = [
   'Heathrow Airport Terminal 5, Hounslow TW6 2GA',
@@ -44,7 +44,7 @@ export function distinctSearch(n: number, pickupDate = weekdayAhead()) {
   };
 }
 
-/** autocannon POSTing a different search each request (the server prices and stores every one). */
+/** autocannon POSTing a different search each request (the server prices and stores every one), each from the next visitor's address. */
 export async function distinctSearchLoad(url: string, headers: Record<string, string>, options: { connections?: number; duration?: number; offset?: number } = {}): Promise<LoadResult & { searches: number }> {
   let n = options.offset ?? 0;
   const date = weekdayAhead();
@@ -54,7 +54,13 @@ export async function distinctSearchLoad(url: string, headers: Record<string, st
     connections: options.connections ?? 50,
     duration: options.duration ?? 5,
     // Each body made when sent (a few microseconds), so the load generator holds no pile of them.
-    requests: [{ method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, setupRequest: (request) => ({ ...request, body: JSON.stringify(distinctSearch(n++, date)) }) }],
+    requests: [
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': visitorAddress(n) }, body: JSON.stringify(distinctSearch(n++, date)) }),
+      },
+    ],
   });
   return {
     path: `${new URL(url).pathname} (distinct)`,
