@@ -349,8 +349,9 @@ function compressedFiles(distDir: string) {
   return (pathname: string, encoding: 'br' | 'gzip'): { path: string; file: CompressedFile; body: Buffer } | null => {
     const key = decodedPath(pathname);
     const full = key === null ? undefined : available.get(key);
-    const type = key === null ? undefined : COMPRESSIBLE[path.posix.extname(key).toLowerCase()];
-    if (key === null || !full || !type) return null;
+    if (key === null || !full) return null;
+    const type = COMPRESSIBLE[path.posix.extname(key).toLowerCase()];
+    if (!type) return null;
     let file = files.get(key);
     if (!file) {
       const raw = readFileSync(full);
