@@ -74,16 +74,18 @@ export type TakeResult = { ok: true; taken: TakenPlace[] } | { ok: false; refuse
 /**
  * Rate limits that hold across every server process: one row per (site, limit, subject, fixed window) in
  * rate_limit_hits, incremented atomically with INSERT … ON CONFLICT DO UPDATE, so N processes behind a load balancer
- * share the same counters. Refused requests count too. A refusal is a 429 `{ success: false, message, error }` with
- * Retry-After.
+ * share the same counters. `enforce` counts every request, refused ones too; `take` counts only while under the limit
+ * and can give back (limits of failures). A refusal is a 429 `{ success: false, message, error }` with Retry-After.
  */
 export function createRateLimiter(db: Queryable) {
+  /** Old windows are useless: drop them now and then (any process may; all sites at once is fine for this table). */
+  function sweepNowAndThen() {
+    if (Math.random() < 0.01) db.query("DELETE FROM rate_limit_hits WHERE window_start < now() - interval '2 days'").catch(() => undefined);
+  }
+
   async function hit(siteId: number, check: RateLimitCheck): Promise<{ hits: number; resetInSec: number }> {
     const { rows } = await db.query<{ hits: number; reset_in: number }>(HIT_SQL, [siteId, check.rule.bucket, check.subject, check.rule.windowSec]);
-    if (Math.random() < 0.01) {
-      // Old windows are useless: drop them now and then (any process may; all sites at once is fine for this table).
-      db.query("DELETE FROM rate_limit_hits WHERE window_start < now() - interval '2 days'").catch(() => undefined);
-    }
+    sweepNowAndThen();
     return { hits: Number(rows[0].hits), resetInSec: Math.max(1, Math.ceil(Number(rows[0].reset_in))) };
   }
 
@@ -108,6 +110,7 @@ export function createRateLimiter(db: Queryable) {
    */
   async function take(siteId: number, checks: RateLimitCheck[]): Promise<TakeResult> {
     const taken: TakenPlace[] = [];
+    sweepNowAndThen();
     for (const check of checks) {
       const { rows } = await db.query<{ hits: number | null; window_start: Date | string; reset_in: number }>(TAKE_SQL, [siteId, check.rule.bucket, check.subject, check.rule.windowSec, check.rule.max]);
       if (rows[0].hits === null) {
