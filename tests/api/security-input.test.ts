@@ -269,6 +269,8 @@ describe(`no statement parameters and no secrets in the log, on ${testDatabaseKi
     });
     expect(update.statusCode, update.body).toBe(500);
     await post('passenger/validate-token', {}, bearer);
+    // A secret in a page's query string (a manage link's token, a payment's client secret) is not written with the URL.
+    await logged.fastify.inject({ method: 'GET', url: `/manage-booking?token=${token}&payment_intent_client_secret=pi_1_secret_${token.slice(0, 8)}`, remoteAddress: newAddress() });
 
     // A reset code, read from the queued mail before it is delivered (its body is blanked once sent).
     expect((await post('auth/forgot-password', { email: DEMO_CORPORATE.email, type: 'website' })).statusCode).toBe(200);
@@ -291,6 +293,7 @@ describe(`no statement parameters and no secrets in the log, on ${testDatabaseKi
     expect(log).toContain('request failed');
     expect(log).toContain('"code":"23514"');
     expect(log).toContain('mail delivered');
+    expect(log).toContain('/manage-booking?token=[redacted]&payment_intent_client_secret=[redacted]');
     for (const leaked of [secret.password, '$argon2', secret.email, secret.phone, 'Refused Probe', token, DEMO_KEYS.secretKey, DEMO_CORPORATE.email, DEMO_CORPORATE.password, '4242424242424242', 'pm_card_visa']) {
       expect(log, `the log holds ${leaked}`).not.toContain(leaked);
     }
