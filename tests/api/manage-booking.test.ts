@@ -324,6 +324,7 @@ describe(`managing a booking on ${testDatabaseKind}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="booking-${bookingNumber}.ics"`);
+    expect(response.headers['cache-control']).toBe('no-store');
     const lines = response.body.split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines.every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
