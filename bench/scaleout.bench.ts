@@ -24,7 +24,7 @@ events { worker_connections 1024; }
 http {
   access_log off;
   client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream cabflow { ${upstreams.map((url) => `server ${new URL(url).host.replace('localhost', '127.0.0.1')};`).join(' ')} keepalive 64; }
+  upstream cabflow { ${upstreams.map((url) => `server ${new URL(url).host.replace('localhost', '127.0.0.1')};`).join(' ')} keepalive 64; keepalive_timeout 4s; }
   server {
     listen 127.0.0.1:${port};
     location / { proxy_pass http://cabflow; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for; }

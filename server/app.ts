@@ -17,6 +17,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { enquiryRoutes } from './routes/enquiries.ts';
+import { manageRoutes } from './routes/manage.ts';
 import { passengerRoutes } from './routes/passengers.ts';
 import { quotingRoutes } from './routes/quoting.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -78,12 +79,12 @@ export async function buildApp({
   // The card processor, chosen once: Stripe when PAYMENTS=stripe, else the sandbox (TEST MODE, no money moves).
   const payments: PaymentsPort | StripePayments = givenPayments ?? (config.stripe ? createStripePayments(config.stripe) : createSandboxPayments(db));
   const stripe = 'webhookEvent' in payments ? (payments as StripePayments) : null;
-  const credentials = createCredentialGuard(db);
-  const bookings = createBookingService({ db, quoting, mail, payments, credentials, log: fastify.log, now });
+  const credentials = createCredentialGuard(db, fastify.log);
+  const bookings = createBookingService({ db, quoting, mail, payments, credentials, log: fastify.log, publicUrl: config.publicUrl, now });
 
   registerErrorHandling(fastify);
   registerInputRules(fastify);
-  registerSecurityHeaders(fastify, config.embedOrigins);
+  registerSecurityHeaders(fastify);
   await fastify.register(cors, {
     origin: config.embedOrigins.length ? config.embedOrigins : false,
     allowedHeaders: ['content-type', 'authorization', 'api-public-key', 'api-secret-key'],
@@ -99,8 +100,9 @@ export async function buildApp({
       await api.register(bookingRoutes({ db, cache, bookings, payments }));
       const limiter = createRateLimiter(db);
       await api.register(enquiryRoutes({ db, cache, mail, limiter }));
-      await api.register(passengerRoutes({ db, cache, mail, limiter }));
+      await api.register(passengerRoutes({ db, cache, mail, limiter, credentials }));
       await api.register(authRoutes({ db, cache, mail, limiter }));
+      await api.register(manageRoutes({ db, cache, bookings, payments, mail, log: fastify.log, now }));
     },
     { prefix: '/api/v1' },
   );
@@ -110,6 +112,7 @@ export async function buildApp({
     distDir: config.distDir,
     cache,
     embedOrigins: config.embedOrigins,
+    stripe: stripe !== null,
     // An unknown or expired quote renders no step; a database fault is logged by the page's handler.
     quoteRows: (siteId, quoteId) => quoting.loadQuote(siteId, quoteId).then((quote) => quote.rows, (error: unknown) => (error instanceof QuoteRefused ? null : Promise.reject(error))),
   });

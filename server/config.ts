@@ -25,6 +25,8 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   distDir: string;
   publicDir: string;
+  /** PUBLIC_URL: this deployment's own address, for mailed links of a site that has no host of its own. */
+  publicUrl: string;
 }
 
 /** The demo site's key pair. It ships to every browser: it identifies the site, it protects nothing (CLARIFICATIONS 5). */
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // DIST_DIR: where the built website is (default dist/); lets parallel builds and test runs use their own copy.
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(projectRoot, 'dist'),
     publicDir: path.join(projectRoot, 'public'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
   };
 }
 

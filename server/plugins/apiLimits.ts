@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http.ts';
-import { addressSubject, type RateLimitRule } from './rateLimit.ts';
+import { addressSubject, tooManyRequests, type RateLimitRule } from './rateLimit.ts';
 
 /**
  * Anti-abuse limits per client address (an IPv4 address or an IPv6 /64) on the calls that cost us something: a
@@ -29,6 +28,7 @@ export const API_LIMITS = {
   booking: { bucket: 'booking', max: 60, windowSec: 600 },
   paymentIntent: { bucket: 'payment-intent', max: 60, windowSec: 600 },
   payment: { bucket: 'payment', max: 120, windowSec: 600 },
+  manage: { bucket: 'manage', max: 120, windowSec: 600 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Which route counts against which limit (Fastify's route path, prefix included). */
@@ -42,6 +42,9 @@ export const API_LIMITED_ROUTES: Record<string, RateLimitRule> = {
   '/api/v1/create-payment-intent': API_LIMITS.paymentIntent,
   '/api/v1/confirm-payment-intent': API_LIMITS.payment,
   '/api/v1/sandbox/authenticate': API_LIMITS.payment,
+  '/api/v1/manage-booking': API_LIMITS.manage,
+  '/api/v1/manage-booking/cancel': API_LIMITS.manage,
+  '/api/v1/manage-booking/calendar': API_LIMITS.manage,
 };
 
 /** Counters of the current window per limit and address; at most this many, the oldest dropped first. */
@@ -93,8 +96,6 @@ export function createWindowCounter(now: () => number = Date.now) {
   };
 }
 
-const waitText = (seconds: number) => (seconds < 90 ? `${Math.max(1, Math.ceil(seconds))} seconds` : `${Math.ceil(seconds / 60)} minutes`);
-
 /**
  * An onRequest hook for the API scope: a request to a limited route is counted against its limit for the client's
  * address (request.ip: the socket's, or the proxy's X-Forwarded-For when TRUST_PROXY names the proxy) before its
@@ -102,15 +103,12 @@ const waitText = (seconds: number) => (seconds < 90 ? `${Math.max(1, Math.ceil(s
  * limits answer.
  */
 export function apiLimits(counter = createWindowCounter()) {
-  return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+  return (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const rule = API_LIMITED_ROUTES[request.routeOptions.url ?? ''];
     if (!rule) return done();
     const { hits, resetInMs } = counter.hit(rule, addressSubject(request.ip));
     if (hits <= rule.max) return done();
-    const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-    const message = `Too many requests. Please try again in ${waitText(seconds)}.`;
     if (hits === rule.max + 1) request.log.warn({ rate_limit: rule.bucket }, 'rate limited');
-    reply.header('retry-after', String(seconds));
-    done(new HttpError(429, message, { error: message }));
+    done(tooManyRequests(resetInMs / 1000));
   };
 }

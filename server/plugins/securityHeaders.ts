@@ -37,6 +37,8 @@ const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
   '/bookings': 'account',
   '/my-account': 'account',
   '/book-now': 'account',
+  // Its actions (cancel) must not be clickjacked; the page itself is built in issue 18's next step.
+  '/manage-booking': 'account',
   '/stripecheckout': 'card',
 };
 
@@ -142,8 +144,8 @@ export function documentFacts(pathname: string, settings: PagePolicySettings): D
 /** The policy of everything that is not a page: it may load nothing, run nothing, and be framed nowhere. */
 export const RESOURCE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** `_embedOrigins` is no longer read (the page handler sets each page's policy with pageHeaders). */
-export function registerSecurityHeaders(app: FastifyInstance, _embedOrigins?: readonly string[]) {
+/** Headers of every response; a page's own policy is set by the page handler (pageHeaders). */
+export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', RESOURCE_POLICY);
     reply.header('x-content-type-options', 'nosniff');

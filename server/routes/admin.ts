@@ -2,8 +2,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminSettingsPutSchema, adminSiteCreateSchema, API_KEY_HEADERS } from '../../contract/catalog.ts';
 import type { Db } from '../adapters/db/index.ts';
+import { isMailAddress } from '../adapters/mail/index.ts';
 import { createSitesRepository, type SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
+import { adminManageRoutes } from './adminManage.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -32,6 +34,9 @@ export function adminRoutes(db: Db, cache: SiteCache, adminToken: string) {
     app.put('/settings', async (request) => {
       const changes = parseInput(adminSettingsPutSchema, request.body);
       if (Object.keys(changes).length === 0) throw new HttpError(400, 'No settings given');
+      // Mail goes out from this address: one address, or every notice would be refused at sending.
+      const from = changes.FROM_EMAIL;
+      if (typeof from === 'string' && from.trim() !== '' && !isMailAddress(from.trim())) throw new HttpError(400, 'FROM_EMAIL: one e-mail address');
       await db.transaction((tx) => createSitesRepository(tx).writeSettings(request.site.id, changes));
       await cache.invalidate(request.site.id);
       return { success: true, settings: (await cache.catalog(request.site.id)).settings };
@@ -44,5 +49,6 @@ export function adminRoutes(db: Db, cache: SiteCache, adminToken: string) {
       await cache.invalidate('sites');
       return reply.code(201).send({ success: true, site: { id, name: input.name, hosts: input.hosts, public_key: keys.publicKey, secret_key: keys.secretKey } });
     });
+    await app.register(adminManageRoutes(db));
   };
 }

@@ -16,7 +16,6 @@ import {
   assertOwnPassenger,
   authenticatePassenger,
   bearerToken,
-  createCredentialGuard,
   signIn,
   signOut,
   toCorporatePassenger,
@@ -33,8 +32,6 @@ export interface AccountRouteDeps {
   cache: SiteCache;
   mail: MailPort;
   limiter: RateLimiter;
-  /** The app's guard of every password check; without one, the routes make their own (the same counters). */
-  credentials?: CredentialGuard;
 }
 
 /**
@@ -52,10 +49,9 @@ export async function accountsContext(deps: Pick<AccountRouteDeps, 'db' | 'cache
 }
 
 /** The corporate passenger calls of spec §7: check-passenger-login, passenger/validate-token, passenger/logout, update-passenger, check-passenger-email. */
-export function passengerRoutes(deps: AccountRouteDeps) {
-  const { db, cache, limiter } = deps;
+export function passengerRoutes(deps: AccountRouteDeps & { credentials: CredentialGuard }) {
+  const { db, cache, limiter, credentials } = deps;
   return async (app: FastifyInstance) => {
-    const credentials = deps.credentials ?? createCredentialGuard(db, app.log);
     app.post(
       '/check-passenger-login',
       { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.loginPerAddress) },

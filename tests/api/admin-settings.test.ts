@@ -28,6 +28,14 @@ describe(`admin settings API on ${testDatabaseKind}`, () => {
     expect((await publicSettings()).Company_Name).toBe('Westway Cars');
   });
 
+  it('refuses a FROM_EMAIL that is not one address (a list would have every notice refused at sending)', async () => {
+    const before = (await publicSettings()).FROM_EMAIL;
+    const response = await admin('PUT', { FROM_EMAIL: 'bookings@westway.example, other@evil.example' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message: 'FROM_EMAIL: one e-mail address' });
+    expect((await publicSettings()).FROM_EMAIL).toBe(before);
+  });
+
   it('changes a setting so that the next GET /api/v1/setting shows it, without a restart', async () => {
     expect((await publicSettings()).NAVBAR_OUR_FLEET_PAGE).toBe('enable');
     const response = await admin('PUT', { NAVBAR_OUR_FLEET_PAGE: 'disable', Company_Name: 'Westway Cars & Couriers' });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../server/plugins/inputRules.ts';
-import { bookingPayload, quoteFor } from '../helpers/booking.ts';
+import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { hourlyForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -33,6 +33,9 @@ const CALLS: [method: 'GET' | 'POST' | 'PATCH', url: string][] = [
   ['POST', '/api/v1/check-passenger-login'],
   ['POST', '/api/v1/passenger/validate-token'],
   ['POST', '/api/v1/passenger/logout'],
+  ['POST', '/api/v1/manage-booking'],
+  ['POST', '/api/v1/manage-booking/cancel'],
+  ['POST', '/api/v1/manage-booking/calendar'],
 ];
 
 const HOSTILE = [
@@ -95,7 +98,7 @@ const replacedAt = (value: unknown, path: (string | number)[], text: string): un
   return copy;
 };
 
-const WRITE_TABLES = ['bookings', 'booking_stops', 'payments', 'passengers', 'quotes', 'quote_requests', 'contact_messages', 'mail_outbox', 'sandbox_intents', 'passenger_sessions', 'password_reset_codes', 'settings'];
+const WRITE_TABLES = ['bookings', 'booking_stops', 'payments', 'passengers', 'quotes', 'quote_requests', 'contact_messages', 'mail_outbox', 'sandbox_intents', 'passenger_sessions', 'password_reset_codes', 'settings', 'booking_manage_links', 'refunds'];
 
 describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
@@ -121,6 +124,12 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
       { method: 'POST', url: '/api/v1/check-passenger-login', body: { email: DEMO_CORPORATE.email, password: 'not the password' } },
       { method: 'PATCH', url: '/api/v1/update-passenger', body: { passenger_id: 1, name: 'Alex', email: DEMO_CORPORATE.email } },
     ];
+    // A real manage link (from the confirmation mail of a booking made here): the templates' one string is the token.
+    const manageEmail = 'fuzz.manage@example.test';
+    await provider.fastify.inject({ method: 'POST', url: '/api/v1/booking', headers: KEY_HEADERS, payload: bookingPayload(form, row, { registrationData: { ...guestRegistration, email: manageEmail } }) });
+    const confirmation = await provider.db.query<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE kind = 'booking_confirmation' AND to_address LIKE $1", [`%<${manageEmail}>`]);
+    const token = /manage-booking\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.rows[0].text_body)![1];
+    for (const url of ['/api/v1/manage-booking', '/api/v1/manage-booking/cancel', '/api/v1/manage-booking/calendar']) templates.push({ method: 'POST', url, body: { token } });
   });
   afterAll(() => provider.dispose());
 

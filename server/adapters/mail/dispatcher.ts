@@ -37,7 +37,7 @@ const CLAIM_SQL = `
            LIMIT $2
            FOR UPDATE SKIP LOCKED) AS due
    WHERE m.site_id = due.site_id AND m.id = due.id
-  RETURNING m.site_id, m.id, m.kind, m.to_address, m.from_address, m.reply_to, m.subject, m.text_body, m.html_body, m.attempts, m.created_at`;
+  RETURNING m.site_id, m.id, m.kind, m.to_address, m.from_address, m.reply_to, m.subject, m.text_body, m.html_body, m.attachments, m.attempts, m.created_at`;
 
 const SENT_SQL = `
   UPDATE mail_outbox

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/index.ts';
 
+/** A file sent with a mail: text content (the confirmation's calendar file). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 /** One e-mail as domain code writes it: both bodies, addresses already formatted ('"Name" <a@b>' or 'a@b'). */
 export interface MailMessage {
   /** What it is, for logs and tests: 'quote_request_notice', 'contact_notice', 'password_reset_code' … */
@@ -13,6 +20,7 @@ export interface MailMessage {
   html: string;
   /** Holds a secret (a reset code): the bodies are blanked in the table once delivered. */
   sensitive?: boolean;
+  attachments?: MailAttachment[];
 }
 
 export interface FlushResult {
@@ -45,8 +53,8 @@ export const headerSafe = (value: string) => value.replace(/[\r\n]+/g, ' ').trim
 /** Inserts a queued message in the caller's transaction (the one that writes the business row). */
 export async function enqueueMail(tx: Queryable, siteId: number, message: MailMessage): Promise<number> {
   const { rows } = await tx.query<{ id: string | number }>(
-    `INSERT INTO mail_outbox (site_id, kind, to_address, from_address, reply_to, subject, text_body, html_body, sensitive)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    `INSERT INTO mail_outbox (site_id, kind, to_address, from_address, reply_to, subject, text_body, html_body, sensitive, attachments)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
     [
       siteId,
       message.kind,
@@ -57,6 +65,7 @@ export async function enqueueMail(tx: Queryable, siteId: number, message: MailMe
       message.text,
       message.html,
       message.sensitive ?? false,
+      JSON.stringify(message.attachments ?? []),
     ],
   );
   return Number(rows[0].id);

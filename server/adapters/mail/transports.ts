@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { MailAttachment } from './port.ts';
 import type { Recipient } from './recipient.ts';
 
 /** A queued row as the dispatcher hands it to a transport. */
@@ -14,6 +15,8 @@ export interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string;
+  /** jsonb: parsed by both database adapters. */
+  attachments: MailAttachment[];
   attempts: number;
   created_at: Date;
 }
@@ -59,6 +62,7 @@ const envelope = (row: OutboxRow, { to, replyTo }: Addressed) => ({
   subject: row.subject,
   text: row.text_body,
   html: row.html_body,
+  attachments: (row.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
   messageId: messageIdFor(row),
   date: new Date(row.created_at),
   headers: { 'X-Cabflow-Kind': row.kind },

@@ -1,10 +1,7 @@
 import { PAYMENT_METHOD_LABELS } from '../../../contract/bookings.ts';
 import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
-import type { ConfirmationManage, MailAttachment } from '../manage/confirmation.ts';
+import type { ConfirmationManage } from '../manage/confirmation.ts';
 import type { PreparedBooking } from './prepare.ts';
-
-/** A mail with files (the confirmation's .ics); the mail port sends `attachments` with the message. */
-export type MailWithAttachments = MailMessage & { attachments?: MailAttachment[] };
 
 export const MANAGE_LINK_LABEL = 'Manage your booking';
 
@@ -36,9 +33,9 @@ function bookingFields(bookingNumber: string, prepared: PreparedBooking): [strin
  * The passenger's confirmation (with the "Manage your booking" link and the booking's .ics) and the operator's notice
  * (neither: the link is the passenger's), written in the booking's transaction.
  */
-export function bookingMails(identity: MailIdentity, bookingNumber: string, prepared: PreparedBooking, manage: ConfirmationManage): MailWithAttachments[] {
+export function bookingMails(identity: MailIdentity, bookingNumber: string, prepared: PreparedBooking, manage: ConfirmationManage): MailMessage[] {
   const fields = bookingFields(bookingNumber, prepared);
-  const mails: MailWithAttachments[] = [
+  const mails: MailMessage[] = [
     {
       kind: 'booking_confirmation',
       to: formatAddress(prepared.passenger.name, prepared.passenger.email),

@@ -8,7 +8,6 @@ import { HttpError } from '../../http.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import { confirmationManage } from '../manage/confirmation.ts';
-import { DEFAULT_PUBLIC_URL } from '../manage/links.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './charges.ts';
 import { bookingMails, duplicateChargeMail } from './mails.ts';
@@ -24,8 +23,8 @@ export interface BookingServiceDeps {
   credentials: CredentialGuard;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
-  /** The deployment's own address, for the mail links of a site without hosts (default DEFAULT_PUBLIC_URL). */
-  publicUrl?: string;
+  /** The deployment's own address (PUBLIC_URL), for the mail links of a site without hosts of its own. */
+  publicUrl: string;
 }
 
 /** What became of a paid intent: no success yet, the booking it paid, or a second charge refunded (`refundSent`). */
@@ -62,7 +61,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     const { rows } = await tx.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [site.id, result.bookingId]);
     const bookingNumber = rows[0].booking_number;
     if (result.created) {
-      const manage = await confirmationManage(tx, site, catalog.settings, result.bookingId, deps.publicUrl ?? DEFAULT_PUBLIC_URL, now());
+      const manage = await confirmationManage(tx, site, catalog.settings, result.bookingId, deps.publicUrl, now());
       for (const message of bookingMails(identity, bookingNumber, prepared, manage)) await enqueueMail(tx, site.id, message);
     }
     if (intentId) await tx.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intentId, result.bookingId]);

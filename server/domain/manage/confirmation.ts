@@ -1,18 +1,12 @@
 import { CALENDAR_CONTENT_TYPE } from '../../../contract/bookingCalendar.ts';
 import { settingsFromRows, type SettingRow } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import type { MailAttachment } from '../../adapters/mail/index.ts';
 import type { Site } from '../sites/index.ts';
 import { bookingCalendar } from './calendar.ts';
 import { issueManageLink, manageLinkUrl, siteOrigin } from './links.ts';
 import { loadManagedBooking } from './record.ts';
 import { operatorOf } from './terms.ts';
-
-/** A file sent with a mail (text content). */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: string;
-}
 
 /** What the confirmation mail carries for managing the booking: its link and its calendar file. */
 export interface ConfirmationManage {

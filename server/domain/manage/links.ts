@@ -67,7 +67,4 @@ export function siteOrigin(site: Pick<Site, 'hosts'>, fallbackOrigin: string): s
   return host ? `https://${host}` : fallbackOrigin.replace(/\/+$/, '');
 }
 
-/** The address of a site without hosts when the deployment names none (the server's default port on this machine). */
-export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
-
 export const manageLinkUrl = (origin: string, token: string) => `${origin}${MANAGE_BOOKING_ROUTE}?${MANAGE_TOKEN_PARAM}=${token}`;
