@@ -17,3 +17,9 @@ export const STORAGE_KEYS = {
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** sessionStorage keys of ours (not the spec's): kept for this tab only. */
+export const SESSION_KEYS = {
+  /** The "Manage your booking" link's token, so a reload of /manage-booking (its address without the token) still opens the booking. */
+  manageToken: 'cabflowManageToken',
+} as const;

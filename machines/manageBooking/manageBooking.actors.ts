@@ -1,0 +1,25 @@
+/**
+ * The manage page's effects, declared by signature only. The view layer supplies the real ones with
+ * `manageBookingMachine.provide({ actors })` as thin wrappers over src/api/manageBooking.ts; tests supply stubs. Each
+ * rejects on any failure with an Error whose `status` is the HTTP status when there was an answer and whose `body` is
+ * the answer (a refusal: `{ success: false, message, code, operator_phone }`).
+ */
+import { fromPromise } from 'xstate';
+import type { ManageBookingView, ManageCancelResponse } from '../../contract/manageBooking.ts';
+import type { ManageAccessInput } from './manageBooking.types.ts';
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`manage-booking actor "${name}" is not provided: supply it with manageBookingMachine.provide({ actors })`));
+
+export interface CalendarFile {
+  filename: string;
+  text: string;
+}
+
+export const manageBookingActors = {
+  /** POST /api/v1/manage-booking: the booking as it now is. */
+  loadBooking: fromPromise<ManageBookingView, ManageAccessInput>(notProvided('loadBooking')),
+  /** POST /api/v1/manage-booking/cancel: the cancelled booking with the refund; 409 cutoff_passed / not_cancellable. */
+  cancelBooking: fromPromise<ManageCancelResponse, ManageAccessInput>(notProvided('cancelBooking')),
+  /** POST /api/v1/manage-booking/calendar: the .ics text and its file name. */
+  downloadCalendar: fromPromise<CalendarFile, ManageAccessInput>(notProvided('downloadCalendar')),
+};

@@ -1,0 +1,25 @@
+/** Narrow selectors for the manage page (STYLE: views select one thing each). */
+import type { SnapshotFrom } from 'xstate';
+import type { ManageBookingMachine } from './manageBooking.machine.ts';
+
+type Snapshot = SnapshotFrom<ManageBookingMachine>;
+
+export type ManageStage = 'loading' | 'loadFailed' | 'refused' | 'viewing' | 'confirmingCancel' | 'cancelling' | 'cancelled';
+
+/** The one screen the page shows. */
+export function selectStage(s: Snapshot): ManageStage {
+  if (s.matches('refused')) return 'refused';
+  if (s.matches('loadFailed')) return 'loadFailed';
+  if (s.matches({ ready: { booking: 'cancelled' } })) return 'cancelled';
+  if (s.matches({ ready: { booking: 'cancelling' } })) return 'cancelling';
+  if (s.matches({ ready: { booking: 'confirmingCancel' } })) return 'confirmingCancel';
+  if (s.matches('ready')) return 'viewing';
+  return 'loading';
+}
+
+export const selectView = (s: Snapshot) => s.context.view;
+export const selectRefusal = (s: Snapshot) => s.context.refusal;
+export const selectNotice = (s: Snapshot) => s.context.notice;
+export const selectError = (s: Snapshot) => s.context.error;
+export const selectCalendarBusy = (s: Snapshot) => s.matches({ ready: { calendar: 'downloading' } });
+export const selectCalendarError = (s: Snapshot) => s.context.calendarError;

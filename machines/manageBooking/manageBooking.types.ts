@@ -1,0 +1,63 @@
+/**
+ * Shapes and texts of managing a booking (issue 18), and how a failed call is read: the server's refusal
+ * (`ManageRefusal`, with its `code` and the operator's phone) or a failure to ask it at all.
+ */
+import { MANAGE_MESSAGES, MANAGE_TOKEN_PATTERN, type ManageBookingView, type ManageRefusalCode } from '../../contract/manageBooking.ts';
+
+export type { ManageBookingView, ManageRefusalCode };
+
+/** Who asks: the holder of a mailed link. (A signed-in corporate passenger's bearer and booking number come later.) */
+export interface ManageAccessInput {
+  token: string;
+}
+
+/** The refusals that end the visit: the link does not open this booking. */
+export const LINK_REFUSALS = ['link_invalid', 'link_expired', 'link_revoked', 'wrong_booking', 'not_your_booking'] as const satisfies readonly ManageRefusalCode[];
+export type LinkRefusalCode = (typeof LINK_REFUSALS)[number];
+
+export interface Refusal {
+  code: ManageRefusalCode;
+  message: string;
+  operatorPhone: string | null;
+}
+
+export interface Notice {
+  tone: 'success' | 'warning';
+  text: string;
+}
+
+export const MANAGE_FAILURE_TEXT = {
+  load: 'Your booking could not be loaded. Please check your connection and try again.',
+  cancel: 'Your booking could not be cancelled just now. Please check your connection and try again.',
+  calendar: 'The calendar file could not be downloaded. Please try again.',
+} as const;
+
+/** The refusal carried by a failed call (src/api rejects with `status` and the response `body`), or null. */
+export function refusalOf(error: unknown): Refusal | null {
+  if (!error || typeof error !== 'object') return null;
+  const body = (error as { body?: unknown }).body;
+  if (!body || typeof body !== 'object') return null;
+  const { code, message, operator_phone: phone } = body as { code?: unknown; message?: unknown; operator_phone?: unknown };
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  return { code: code as ManageRefusalCode, message, operatorPhone: typeof phone === 'string' && phone !== '' ? phone : null };
+}
+
+/** A refusal of the link itself (expired, revoked, unknown, another booking's), as opposed to one of an action. */
+export const isLinkRefusal = (refusal: Refusal | null): refusal is Refusal & { code: LinkRefusalCode } =>
+  refusal !== null && (LINK_REFUSALS as readonly string[]).includes(refusal.code);
+
+/** What a link that cannot open anything shows: one cut short in a mail client, or none at all. */
+export const invalidLink = (operatorPhone: string | null = null): Refusal => ({ code: 'link_invalid', message: MANAGE_MESSAGES.linkInvalid, operatorPhone });
+
+/** A token of the links' shape (the server refuses others with a 400 before looking anything up). */
+export const isTokenShaped = (token: string | null): token is string => token !== null && MANAGE_TOKEN_PATTERN.test(token);
+
+/** The link refusal a failed call carries; a 400 is a malformed token, which opens nothing either. */
+export function linkRefusalOf(error: unknown): Refusal | null {
+  const refusal = refusalOf(error);
+  if (isLinkRefusal(refusal)) return refusal;
+  const status = error && typeof error === 'object' ? (error as { status?: unknown }).status : null;
+  return status === 400 ? invalidLink() : null;
+}
+
+export const canCancel = (view: ManageBookingView | null) => view !== null && view.cancellation.allowed;
