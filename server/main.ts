@@ -2,7 +2,7 @@ import { DataDirLockedError } from './adapters/db/lock.ts';
 import { DatabaseUnavailableError } from './adapters/db/port.ts';
 import { startProvider } from './bootstrap.ts';
 import { loadConfig, loadDotEnv } from './config.ts';
-import { DEMO_CORPORATE } from './db/seed/demo.ts';
+import { DEMO_CORPORATE, DEMO_STAFF } from './db/seed/demo.ts';
 
 loadDotEnv();
 const config = loadConfig();
@@ -32,6 +32,7 @@ const lines = [
   `  API key pair: API-PUBLIC-KEY ${config.apiPublicKey} / API-SECRET-KEY ${config.apiSecretKey}`,
   `  admin token: ${config.adminTokenGenerated ? `${config.adminToken} (generated; set ADMIN_TOKEN to keep one)` : 'from ADMIN_TOKEN'}`,
   `  demo corporate login: ${DEMO_CORPORATE.email} / ${DEMO_CORPORATE.password}`,
+  `  demo staff logins (POST ${shown}/api/admin/session; the console's pages come next): owner ${DEMO_STAFF.owner.email} / ${DEMO_STAFF.owner.password}, dispatcher ${DEMO_STAFF.dispatcher.email} / ${DEMO_STAFF.dispatcher.password}`,
 ];
 if (!config.embedOrigins.length)
   lines.push('  warning: EMBED_ORIGINS is unset, so any site may frame the booking pages (not sign-in, the corporate area or the card page) and height messages go to "*"');

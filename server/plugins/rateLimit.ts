@@ -39,6 +39,9 @@ export function addressSubject(ip: string): string {
 /** An account subject: a digest of the lower-cased e-mail, so the counters table holds no addresses. */
 export const accountSubject = (email: string) => `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
 
+/** A staff account's subject: counted apart from a passenger with the same e-mail. */
+export const staffAccountSubject = (email: string) => `staff:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+
 // A hit that counts only while the subject is under the limit: no row comes back from the INSERT when it is not.
 const TAKE_SQL = `
   WITH w AS (SELECT to_timestamp(floor(extract(epoch FROM now())::float8 / $4::float8) * $4::float8) AS start),

@@ -1,54 +1,155 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminSettingsPutSchema, adminSiteCreateSchema, API_KEY_HEADERS } from '../../contract/catalog.ts';
-import type { Db } from '../adapters/db/index.ts';
-import { isMailAddress } from '../adapters/mail/index.ts';
+import { auditQuerySchema, CSRF_HEADER, STAFF_MESSAGES } from '../../contract/staff.ts';
+import type { Db, Queryable } from '../adapters/db/index.ts';
+import { isMailAddress, type MailPort } from '../adapters/mail/index.ts';
+import { hashSessionToken } from '../domain/accounts/secrets.ts';
+import { listAudit, recordAudit, type Actor } from '../domain/audit/audit.ts';
+import { createStaffCredentialGuard } from '../domain/staff/credentials.ts';
+import { createStaffRepository, type StaffRecord } from '../domain/staff/repository.ts';
+import { createStaffService } from '../domain/staff/service.ts';
+import { csrfTokenMatches, staffCookie, staffCookieToken } from '../domain/staff/sessions.ts';
 import { createSitesRepository, type SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
 import { adminManageRoutes } from './adminManage.ts';
+import { staffManageRoutes } from './staffManage.ts';
+import { assertSameOrigin, isSecure, siteOfRequest, staffPublicRoutes, staffSessionRoutes } from './staffSession.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling the admin API (set by its authorisation). */
+    actor: Actor;
+    /** The cookie session of a signed-in member, absent for the admin token. */
+    staffSession?: { token: string; expiresAt: Date; member: StaffRecord };
+  }
+}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface AdminDeps {
+  db: Db;
+  cache: SiteCache;
+  mail: MailPort;
+  adminToken: string;
+  /** The deployment's address, for mailed links of a site without hosts. */
+  publicUrl: string;
+  log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
+}
+
+/** 403 unless the caller is an owner (or the admin token, which acts as one). */
+export async function ownerOnly(request: FastifyRequest) {
+  if (request.actor.role !== 'owner') throw new HttpError(403, STAFF_MESSAGES.ownerOnly);
+}
+
+async function settingValues(tx: Queryable, siteId: number, names: string[]): Promise<Record<string, string | null>> {
+  const { rows } = await tx.query<{ setting_name: string; setting_value: string | null }>(
+    'SELECT setting_name, setting_value FROM settings WHERE site_id = $1 AND setting_name = ANY($2::text[])',
+    [siteId, names],
+  );
+  const found = new Map(rows.map((row) => [row.setting_name, row.setting_value]));
+  return Object.fromEntries(names.map((name) => [name, found.get(name) ?? null]));
+}
 
 /**
- * The operator's admin API, guarded by `Authorization: Bearer <ADMIN_TOKEN>`.
- * It acts on the site named by the key pair headers sent with it, else on the default site.
+ * The operator's admin API. A call is authorised by either
+ * - `Authorization: Bearer <ADMIN_TOKEN>` (automation, the CLI): the owner of the site named by the key pair headers,
+ *   else of the default site; no cookie, no CSRF token;
+ * - a staff session cookie: the member, on the member's own site only (key pair headers naming another site are
+ *   refused), with the session's CSRF token and a same-origin request on every POST, PUT, PATCH and DELETE.
+ * Any other Authorization header (a passenger's token) is a 401. Owners reach everything; dispatchers not the
+ * settings, sites, staff or (but a booking's) audit calls.
  */
-export function adminRoutes(db: Db, cache: SiteCache, adminToken: string) {
-  const expected = digest(adminToken);
+export function adminRoutes(deps: AdminDeps) {
+  const { db, cache } = deps;
+  const expected = digest(deps.adminToken);
+  const staffRepository = createStaffRepository(db);
+  const guard = createStaffCredentialGuard(db, deps.log);
+  const staff = createStaffService({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl });
+
   const authorise = async (request: FastifyRequest) => {
-    const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
-    if (!match || !timingSafeEqual(digest(match[1]), expected)) throw new HttpError(401, 'Admin token missing or wrong');
-    const publicKey = request.headers[API_KEY_HEADERS.public];
-    const secretKey = request.headers[API_KEY_HEADERS.secret];
-    const site =
-      typeof publicKey === 'string' && typeof secretKey === 'string'
-        ? await cache.siteByKeys(publicKey, secretKey)
-        : (await cache.sites()).find((candidate) => candidate.isDefault);
-    if (!site) throw new HttpError(401, 'Unknown site');
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      const match = /^Bearer (.+)$/.exec(authorization);
+      if (!match || !timingSafeEqual(digest(match[1]), expected)) throw new HttpError(401, STAFF_MESSAGES.adminTokenWrong);
+      const site = await siteOfRequest(cache, request);
+      if (!site) throw new HttpError(401, 'Unknown site');
+      request.site = site;
+      request.actor = { kind: 'admin-token', role: 'owner' };
+      return;
+    }
+    const secure = isSecure(request);
+    const token = staffCookieToken(request.headers.cookie, secure);
+    if (!token) throw new HttpError(401, STAFF_MESSAGES.notSignedIn);
+    const changes = STATE_CHANGING.has(request.method);
+    // Before the session is looked up (and its idle time renewed): a forged request changes nothing.
+    if (changes) assertSameOrigin(request);
+    const session = await staffRepository.touchSession(hashSessionToken(token));
+    if (!session) throw new HttpError(401, STAFF_MESSAGES.notSignedIn, {}, { 'set-cookie': staffCookie(null, secure) });
+    if (changes && !csrfTokenMatches(token, request.headers[CSRF_HEADER] as string | undefined)) throw new HttpError(403, STAFF_MESSAGES.csrfMissing);
+    const site = (await cache.sites()).find((candidate) => candidate.id === session.member.siteId);
+    if (!site) throw new HttpError(401, STAFF_MESSAGES.notSignedIn);
+    const named = request.headers[API_KEY_HEADERS.public] !== undefined || request.headers[API_KEY_HEADERS.secret] !== undefined;
+    if (named && (await siteOfRequest(cache, request))?.id !== site.id) throw new HttpError(403, STAFF_MESSAGES.otherSite);
+    const { member } = session;
     request.site = site;
+    request.actor = { kind: 'staff', staffId: member.id, sessionId: session.sessionId, role: member.role, name: member.name, email: member.email };
+    request.staffSession = { token, expiresAt: session.expiresAt, member };
   };
 
   return async (app: FastifyInstance) => {
-    app.addHook('onRequest', authorise);
-    app.get('/settings', async (request) => (await cache.catalog(request.site.id)).settings);
-    app.put('/settings', async (request) => {
-      const changes = parseInput(adminSettingsPutSchema, request.body);
-      if (Object.keys(changes).length === 0) throw new HttpError(400, 'No settings given');
-      // Mail goes out from this address: one address, or every notice would be refused at sending.
-      const from = changes.FROM_EMAIL;
-      if (typeof from === 'string' && from.trim() !== '' && !isMailAddress(from.trim())) throw new HttpError(400, 'FROM_EMAIL: one e-mail address');
-      await db.transaction((tx) => createSitesRepository(tx).writeSettings(request.site.id, changes));
-      await cache.invalidate(request.site.id);
-      return { success: true, settings: (await cache.catalog(request.site.id)).settings };
+    await app.register(staffPublicRoutes({ db, cache, guard, staff }));
+    await app.register(async (authorised) => {
+      authorised.addHook('onRequest', authorise);
+      await authorised.register(staffSessionRoutes({ db }));
+      await authorised.register(adminManageRoutes(db));
+
+      authorised.get('/audit', async (request) => {
+        const query = parseInput(auditQuerySchema, request.query);
+        // A dispatcher reads a booking's timeline; the rest of the log is the owner's.
+        if (request.actor.role !== 'owner' && query.entity !== 'booking') throw new HttpError(403, STAFF_MESSAGES.ownerOnly);
+        return { success: true, entries: await listAudit(db, request.site.id, query) };
+      });
+
+      await authorised.register(async (owners) => {
+        owners.addHook('preHandler', ownerOnly);
+        await owners.register(staffManageRoutes(staff));
+        owners.get('/settings', async (request) => (await cache.catalog(request.site.id)).settings);
+        owners.put('/settings', async (request) => {
+          const changes = parseInput(adminSettingsPutSchema, request.body);
+          if (Object.keys(changes).length === 0) throw new HttpError(400, 'No settings given');
+          // Mail goes out from this address: one address, or every notice would be refused at sending.
+          const from = changes.FROM_EMAIL;
+          if (typeof from === 'string' && from.trim() !== '' && !isMailAddress(from.trim())) throw new HttpError(400, 'FROM_EMAIL: one e-mail address');
+          const siteId = request.site.id;
+          await db.transaction(async (tx) => {
+            const before = await settingValues(tx, siteId, Object.keys(changes));
+            await createSitesRepository(tx).writeSettings(siteId, changes);
+            await recordAudit(tx, request.actor, { siteId, action: 'settings.update', entityType: 'settings', entityId: siteId, before, after: changes });
+          });
+          await cache.invalidate(siteId);
+          return { success: true, settings: (await cache.catalog(siteId)).settings };
+        });
+        // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
+        owners.get('/sites', async (request) =>
+          (await cache.sites())
+            .filter((site) => request.actor.kind === 'admin-token' || site.id === request.site.id)
+            .map(({ id, name, publicKey, hosts, isDefault }) => ({ id, name, public_key: publicKey, hosts, is_default: isDefault })),
+        );
+        owners.post('/sites', async (request, reply) => {
+          if (request.actor.kind !== 'admin-token') throw new HttpError(403, STAFF_MESSAGES.adminTokenOnly);
+          const input = parseInput(adminSiteCreateSchema, request.body);
+          const keys = { publicKey: `pk_${randomBytes(12).toString('hex')}`, secretKey: `sk_${randomBytes(18).toString('hex')}` };
+          const id = await db.transaction(async (tx) => {
+            const created = await createSitesRepository(tx).createSite(input.name, keys, input.hosts);
+            await recordAudit(tx, request.actor, { siteId: created, action: 'site.create', entityType: 'site', entityId: created, before: null, after: { name: input.name, hosts: input.hosts, public_key: keys.publicKey } });
+            return created;
+          });
+          await cache.invalidate('sites');
+          return reply.code(201).send({ success: true, site: { id, name: input.name, hosts: input.hosts, public_key: keys.publicKey, secret_key: keys.secretKey } });
+        });
+      });
     });
-    app.get('/sites', async () => (await cache.sites()).map(({ id, name, publicKey, hosts, isDefault }) => ({ id, name, public_key: publicKey, hosts, is_default: isDefault })));
-    app.post('/sites', async (request, reply) => {
-      const input = parseInput(adminSiteCreateSchema, request.body);
-      const keys = { publicKey: `pk_${randomBytes(12).toString('hex')}`, secretKey: `sk_${randomBytes(18).toString('hex')}` };
-      const id = await createSitesRepository(db).createSite(input.name, keys, input.hosts);
-      await cache.invalidate('sites');
-      return reply.code(201).send({ success: true, site: { id, name: input.name, hosts: input.hosts, public_key: keys.publicKey, secret_key: keys.secretKey } });
-    });
-    await app.register(adminManageRoutes(db));
   };
 }

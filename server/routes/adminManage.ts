@@ -1,20 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../adapters/db/index.ts';
+import { recordAudit } from '../domain/audit/audit.ts';
 import { revokeManageLinks } from '../domain/manage/links.ts';
 import { HttpError, parseInput } from '../http.ts';
 
 const bookingParamsSchema = z.object({ booking_number: z.string().trim().min(1).max(40) });
 
 /**
- * The operator's side of manage links, registered inside the admin API (its admin-token check and site choice apply):
- * `POST /api/admin/bookings/:booking_number/revoke-manage-links` stops every link of the booking at once.
+ * The operator's side of manage links, registered inside the admin API (its authorisation and site choice apply; owners
+ * and dispatchers alike): `POST /api/admin/bookings/:booking_number/revoke-manage-links` stops every link of the
+ * booking at once, written to the audit log (the booking's timeline) in the same transaction.
  */
 export function adminManageRoutes(db: Db) {
   return async (app: FastifyInstance) => {
     app.post('/bookings/:booking_number/revoke-manage-links', async (request) => {
       const { booking_number: bookingNumber } = parseInput(bookingParamsSchema, request.params);
-      const result = await revokeManageLinks(db, request.site.id, bookingNumber);
+      const siteId = request.site.id;
+      const result = await db.transaction(async (tx) => {
+        const revoked = await revokeManageLinks(tx, siteId, bookingNumber);
+        if (revoked) {
+          const change = { siteId, action: 'booking.revoke_manage_links', entityType: 'booking', entityId: bookingNumber };
+          await recordAudit(tx, request.actor, { ...change, before: { live_manage_links: revoked.revoked }, after: { live_manage_links: 0 } });
+        }
+        return revoked;
+      });
       if (!result) throw new HttpError(404, `No booking ${bookingNumber} on this site`);
       request.log.info({ site_id: request.site.id, booking: bookingNumber, revoked: result.revoked }, 'manage links revoked by the operator');
       return { success: true, booking_number: bookingNumber, revoked: result.revoked };

@@ -9,6 +9,12 @@ export const DEMO_SITE = { name: 'Westway Cars', baseLat: 51.5072, baseLon: -0.2
 
 export const DEMO_CORPORATE = { email: 'corporate@cabflow.test', password: 'Corporate-Demo-2024!', name: 'Alex Morgan', phone: '+44 7700 900123' } as const;
 
+/** The demo operator's staff (issue 17): one owner and one dispatcher, signing in at POST /api/admin/session. */
+export const DEMO_STAFF = {
+  owner: { email: 'owner@westwaycars.test', password: 'Westway-Owner-2024!', name: 'Priya Shah', role: 'owner' },
+  dispatcher: { email: 'dispatch@westwaycars.test', password: 'Westway-Dispatch-2024!', name: 'Sam Okafor', role: 'dispatcher' },
+} as const;
+
 /**
  * Every setting of spec §3. Toggles are 'enable' except:
  * - IS_QUOTATION 'disable': per spec 'enable' hides the GET A QUOTE tab (CLARIFICATIONS 1);
@@ -115,6 +121,7 @@ export async function insertDefaultSite(db: Queryable, name: string, keys: SiteK
 /** Seeds the demo operator as the default site. */
 export async function seedDemo(db: Db, options: { googleBrowserKey: string | null; keys?: SiteKeys }): Promise<number> {
   const passwordHash = await hashPassword(DEMO_CORPORATE.password);
+  const staffHashes = await Promise.all(Object.values(DEMO_STAFF).map(async (member) => ({ ...member, passwordHash: await hashPassword(member.password) })));
   return db.transaction(async (tx) => {
     const siteId = await insertDefaultSite(tx, DEMO_SITE.name, options.keys ?? DEMO_KEYS);
     for (const [name, value] of Object.entries(demoSettings(options.googleBrowserKey))) {
@@ -142,6 +149,9 @@ export async function seedDemo(db: Db, options: { googleBrowserKey: string | nul
       'INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES ($1, $2, $3, $4, $5, true)',
       [siteId, DEMO_CORPORATE.name, DEMO_CORPORATE.email, DEMO_CORPORATE.phone, passwordHash],
     );
+    for (const member of staffHashes) {
+      await tx.query('INSERT INTO staff (site_id, email, name, role, password_hash) VALUES ($1, $2, $3, $4, $5)', [siteId, member.email, member.name, member.role, member.passwordHash]);
+    }
     return siteId;
   });
 }

@@ -45,35 +45,61 @@ const silent: GuardLog = { info: () => undefined, warn: () => undefined };
 
 const addressDigest = (address: string) => createHash('sha256').update(address).digest();
 
-/** The guard; its counters are rows of rate_limit_hits, so they hold across every server process. */
-export function createCredentialGuard(db: Queryable, log: GuardLog = silent): CredentialGuard {
+/**
+ * What the guard needs of one kind of account (passengers, staff): the account of an e-mail with its password hash,
+ * and its known addresses. `subject` names the account in the counters, so each kind counts apart.
+ */
+export interface GuardedAccounts<Account extends { id: number; passwordHash: string | null }> {
+  subject(email: string): string;
+  byEmail(siteId: number, email: string): Promise<Account | null>;
+  isKnownAddress(siteId: number, accountId: number, addressHash: Buffer): Promise<boolean>;
+  rememberAddress(siteId: number, accountId: number, addressHash: Buffer): Promise<void>;
+}
+
+/**
+ * The password check behind every guard: the limits of PASSWORD_LIMITS, failures only, counted in rate_limit_hits
+ * (so they hold across every server process). The per-address limit is shared by every kind of account.
+ */
+export function createPasswordCheck<Account extends { id: number; passwordHash: string | null }>(db: Queryable, accounts: GuardedAccounts<Account>, log: GuardLog = silent) {
   const limiter = createRateLimiter(db);
-  return {
-    async verify(siteId, caller, email, password) {
-      const repository = createAccountsRepository(db, siteId);
-      const account = accountSubject(email);
-      const address = addressSubject(caller.ip);
-      const passenger = await repository.passengerByEmail(email);
-      const known = passenger !== null && (await repository.isKnownAddress(passenger.id, addressDigest(address)));
-      // Taken before the check, so that concurrent guesses cannot all pass a limit that only counted finished ones.
-      const places = await limiter.take(siteId, [
-        { rule: PASSWORD_LIMITS.perAccountAndAddress, subject: `${account}|${address}` },
-        { rule: PASSWORD_LIMITS.perAddress, subject: address },
-        ...(known ? [] : [{ rule: PASSWORD_LIMITS.perAccount, subject: account }]),
-      ]);
-      if (!places.ok) {
-        log.warn({ site_id: siteId, rate_limit: places.refusedBy.rule.bucket, address, account }, 'password check refused: too many wrong passwords');
-        throw tooManyRequests(places.resetInSec);
-      }
-      const right = await verifyPasswordEvenIfMissing(passenger?.passwordHash, password);
-      if (!right || !passenger) {
-        log.info({ site_id: siteId, address, account }, 'wrong password');
-        return null;
-      }
-      await limiter.forget(siteId, [PASSWORD_LIMITS.perAccountAndAddress.bucket, PASSWORD_LIMITS.perAccount.bucket], account);
-      await limiter.giveBack(siteId, places.taken.filter((place) => place.check.rule === PASSWORD_LIMITS.perAddress));
-      await repository.rememberAddress(passenger.id, addressDigest(address));
-      return passenger;
-    },
+  return async function verify(siteId: number, caller: Caller, email: string, password: string): Promise<Account | null> {
+    const account = accounts.subject(email);
+    const address = addressSubject(caller.ip);
+    const found = await accounts.byEmail(siteId, email);
+    const known = found !== null && (await accounts.isKnownAddress(siteId, found.id, addressDigest(address)));
+    // Taken before the check, so that concurrent guesses cannot all pass a limit that only counted finished ones.
+    const places = await limiter.take(siteId, [
+      { rule: PASSWORD_LIMITS.perAccountAndAddress, subject: `${account}|${address}` },
+      { rule: PASSWORD_LIMITS.perAddress, subject: address },
+      ...(known ? [] : [{ rule: PASSWORD_LIMITS.perAccount, subject: account }]),
+    ]);
+    if (!places.ok) {
+      log.warn({ site_id: siteId, rate_limit: places.refusedBy.rule.bucket, address, account }, 'password check refused: too many wrong passwords');
+      throw tooManyRequests(places.resetInSec);
+    }
+    const right = await verifyPasswordEvenIfMissing(found?.passwordHash, password);
+    if (!right || !found) {
+      log.info({ site_id: siteId, address, account }, 'wrong password');
+      return null;
+    }
+    await limiter.forget(siteId, [PASSWORD_LIMITS.perAccountAndAddress.bucket, PASSWORD_LIMITS.perAccount.bucket], account);
+    await limiter.giveBack(siteId, places.taken.filter((place) => place.check.rule === PASSWORD_LIMITS.perAddress));
+    await accounts.rememberAddress(siteId, found.id, addressDigest(address));
+    return found;
   };
+}
+
+/** The passengers' guard; its counters are rows of rate_limit_hits, so they hold across every server process. */
+export function createCredentialGuard(db: Queryable, log: GuardLog = silent): CredentialGuard {
+  const verify = createPasswordCheck<PassengerRecord>(
+    db,
+    {
+      subject: accountSubject,
+      byEmail: (siteId, email) => createAccountsRepository(db, siteId).passengerByEmail(email),
+      isKnownAddress: (siteId, id, addressHash) => createAccountsRepository(db, siteId).isKnownAddress(id, addressHash),
+      rememberAddress: (siteId, id, addressHash) => createAccountsRepository(db, siteId).rememberAddress(id, addressHash),
+    },
+    log,
+  );
+  return { verify };
 }

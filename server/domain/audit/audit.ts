@@ -1,0 +1,61 @@
+import type { AuditEntry, StaffRole } from '../../../contract/staff.ts';
+import type { Queryable } from '../../adapters/db/index.ts';
+
+/** Who is calling the admin API: a signed-in staff member, or the ADMIN_TOKEN (automation, the CLI) acting as owner. */
+export type Actor =
+  | { kind: 'staff'; staffId: number; sessionId: number | null; role: StaffRole; name: string; email: string }
+  | { kind: 'admin-token'; role: 'owner' };
+
+export interface AuditChange {
+  siteId: number;
+  /** What was done, as '<entity>.<verb>': 'settings.update', 'staff.create', 'booking.revoke_manage_links' … */
+  action: string;
+  entityType: string;
+  entityId: string | number;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Writes one row of the audit log. Call it with the transaction that makes the change, so the row and the change
+ * commit together or not at all. Values are written as given: leave secrets (hashes, keys, tokens) out of them.
+ */
+export async function recordAudit(tx: Queryable, actor: Actor, change: AuditChange): Promise<void> {
+  await tx.query(
+    `INSERT INTO audit_log (site_id, actor_kind, actor_staff_id, action, entity_type, entity_id, before, after)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      change.siteId,
+      actor.kind,
+      actor.kind === 'staff' ? actor.staffId : null,
+      change.action,
+      change.entityType,
+      String(change.entityId),
+      change.before === undefined ? null : JSON.stringify(change.before),
+      change.after === undefined ? null : JSON.stringify(change.after),
+    ],
+  );
+}
+
+const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? null));
+
+/** The site's audit rows, newest first, optionally of one entity; `before` pages back (keyset on id). */
+export async function listAudit(db: Queryable, siteId: number, filter: { entity?: string; id?: string; before?: number; limit: number }): Promise<AuditEntry[]> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT a.id, a.at, a.actor_kind, a.actor_staff_id, s.name AS actor_name, a.action, a.entity_type, a.entity_id, a.before, a.after
+       FROM audit_log a LEFT JOIN staff s ON s.site_id = a.site_id AND s.id = a.actor_staff_id
+      WHERE a.site_id = $1 AND ($2::text IS NULL OR a.entity_type = $2) AND ($3::text IS NULL OR a.entity_id = $3) AND ($4::bigint IS NULL OR a.id < $4)
+      ORDER BY a.id DESC LIMIT $5`,
+    [siteId, filter.entity ?? null, filter.id ?? null, filter.before ?? null, filter.limit],
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    at: new Date(row.at as string).toISOString(),
+    actor: { kind: row.actor_kind as 'staff' | 'admin-token', staff_id: row.actor_staff_id === null ? null : Number(row.actor_staff_id), name: (row.actor_name as string | null) ?? null },
+    action: String(row.action),
+    entity_type: String(row.entity_type),
+    entity_id: String(row.entity_id),
+    before: json(row.before),
+    after: json(row.after),
+  }));
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_KEY_HEADERS } from '../../contract/catalog.ts';
+import { staffSetPasswordSchema, staffSignInSchema, STAFF_MESSAGES, type StaffSession } from '../../contract/staff.ts';
+import type { Db } from '../adapters/db/index.ts';
+import { hashSessionToken, newSessionToken } from '../domain/accounts/secrets.ts';
+import type { StaffCredentialGuard } from '../domain/staff/credentials.ts';
+import { createStaffRepository, type StaffRecord } from '../domain/staff/repository.ts';
+import type { StaffService } from '../domain/staff/service.ts';
+import { csrfTokenOf, STAFF_SESSION_IDLE_MINUTES, staffCookie } from '../domain/staff/sessions.ts';
+import type { Site, SiteCache } from '../domain/sites/index.ts';
+import { HttpError, parseInput } from '../http.ts';
+
+/** Whether the request came over HTTPS (the socket's, or X-Forwarded-Proto from a proxy TRUST_PROXY names). */
+export const isSecure = (request: FastifyRequest) => request.protocol === 'https';
+
+/**
+ * A browser's call from another origin is refused (CSRF, and sign-in CSRF): Sec-Fetch-Site, when sent, must be
+ * same-origin, and Origin, when sent, must be this request's own origin. Clients that send neither (the CLI, curl)
+ * pass; a call with the cookie still needs the CSRF token.
+ */
+export function assertSameOrigin(request: FastifyRequest): void {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') throw new HttpError(403, STAFF_MESSAGES.crossSite);
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) throw new HttpError(403, STAFF_MESSAGES.crossSite);
+}
+
+/** The site a request names with the key pair headers, the default site without them; null for an unknown pair. */
+export async function siteOfRequest(cache: SiteCache, request: FastifyRequest): Promise<Site | null> {
+  const publicKey = request.headers[API_KEY_HEADERS.public];
+  const secretKey = request.headers[API_KEY_HEADERS.secret];
+  if (publicKey === undefined && secretKey === undefined) return (await cache.sites()).find((candidate) => candidate.isDefault) ?? null;
+  if (typeof publicKey !== 'string' || typeof secretKey !== 'string') return null;
+  return cache.siteByKeys(publicKey, secretKey);
+}
+
+export function sessionView(member: StaffRecord, site: Site, token: string, expiresAt: Date): StaffSession {
+  return {
+    success: true,
+    staff: { id: member.id, name: member.name, email: member.email, role: member.role },
+    site: { id: site.id, name: site.name },
+    csrf_token: csrfTokenOf(token),
+    expires_at: expiresAt.toISOString(),
+    idle_minutes: STAFF_SESSION_IDLE_MINUTES,
+  };
+}
+
+const clearCookie = (request: FastifyRequest, reply: FastifyReply) => reply.header('set-cookie', staffCookie(null, isSecure(request)));
+
+/**
+ * The calls that need no session: sign-in (`POST /api/admin/session`) and a set-password link's use
+ * (`POST /api/admin/staff/set-password`).
+ */
+export function staffPublicRoutes(deps: { db: Db; cache: SiteCache; guard: StaffCredentialGuard; staff: StaffService }) {
+  return async (app: FastifyInstance) => {
+    app.post('/session', async (request, reply) => {
+      assertSameOrigin(request);
+      const site = await siteOfRequest(deps.cache, request);
+      if (!site) throw new HttpError(401, 'Unknown site');
+      const input = parseInput(staffSignInSchema, request.body);
+      const member = await deps.guard.verify(site.id, { ip: request.ip }, input.email, input.password);
+      if (!member) throw new HttpError(401, STAFF_MESSAGES.invalidCredentials);
+      const token = newSessionToken();
+      const expiresAt = await createStaffRepository(deps.db).createSession(site.id, member.id, hashSessionToken(token));
+      request.log.info({ site_id: site.id, staff_id: member.id }, 'staff signed in');
+      reply.header('set-cookie', staffCookie(token, isSecure(request)));
+      return sessionView(member, site, token, expiresAt);
+    });
+
+    app.post('/staff/set-password', async (request) => {
+      const input = parseInput(staffSetPasswordSchema, request.body);
+      await deps.staff.setPassword(input.token, input.password);
+      return { success: true, message: STAFF_MESSAGES.passwordSet };
+    });
+  };
+}
+
+/** The calls of a signed-in member (inside the admin API's authorisation): who am I, sign out, sign out everywhere. */
+export function staffSessionRoutes(deps: { db: Db }) {
+  const sessionOf = (request: FastifyRequest) => {
+    if (request.actor.kind !== 'staff' || !request.staffSession) throw new HttpError(401, STAFF_MESSAGES.notSignedIn);
+    return { actor: request.actor, session: request.staffSession };
+  };
+  return async (app: FastifyInstance) => {
+    app.get('/session', async (request) => {
+      const { session } = sessionOf(request);
+      return sessionView(session.member, request.site, session.token, session.expiresAt);
+    });
+
+    app.delete('/session', async (request, reply) => {
+      const { actor } = sessionOf(request);
+      await createStaffRepository(deps.db).revokeSession(request.site.id, actor.sessionId!);
+      clearCookie(request, reply);
+      return { success: true, message: STAFF_MESSAGES.signedOut };
+    });
+
+    app.post('/session/sign-out-everywhere', async (request, reply) => {
+      const { actor } = sessionOf(request);
+      const ended = await createStaffRepository(deps.db).revokeAllSessions(request.site.id, actor.staffId);
+      request.log.info({ site_id: request.site.id, staff_id: actor.staffId, ended }, 'staff signed out everywhere');
+      clearCookie(request, reply);
+      return { success: true, message: STAFF_MESSAGES.signedOut, ended };
+    });
+  };
+}
