@@ -1,0 +1,55 @@
+/**
+ * The manage-booking calls (contract/manageBooking.ts): the booking, cancel, the calendar file. Every call is a POST
+ * with the link's token in the body (never in a URL). A failure rejects with an ApiCallError whose `body` is the
+ * server's answer: a refusal carries `code` and `operator_phone`, which machines/manageBooking reads.
+ */
+import { MANAGE_API, type ManageAccess, type ManageBookingView, type ManageCancelResponse } from '../../contract/manageBooking.ts';
+import { apiClient, type CallOptions } from './client.ts';
+import { ApiCallError, callApi } from './enquiries.ts';
+
+/** The answer is the manage resource (plain checks: the contract declares its shape as types only). */
+function asView<T extends ManageBookingView>(body: unknown): T {
+  const view = body as Partial<ManageBookingView> | null;
+  if (!view || view.success !== true || !view.data?.booking || !view.cancellation || typeof view.status !== 'string') {
+    throw new ApiCallError('The booking could not be read.', 200, body);
+  }
+  return view as T;
+}
+
+/** POST /api/v1/manage-booking */
+export function loadManagedBooking(access: ManageAccess, { signal }: CallOptions = {}): Promise<ManageBookingView> {
+  return callApi(async () => asView(await apiClient()(MANAGE_API.view, { method: 'POST', body: access, signal })));
+}
+
+/** POST /api/v1/manage-booking/cancel: the cancelled booking, with the refund; 409 with the reason when not allowed. */
+export function cancelManagedBooking(access: ManageAccess, { signal }: CallOptions = {}): Promise<ManageCancelResponse> {
+  return callApi(async () => asView<ManageCancelResponse>(await apiClient()(MANAGE_API.cancel, { method: 'POST', body: access, signal })));
+}
+
+/** A refusal read as text (the calendar call asks for text) is JSON: read it back, so its code and phone are kept. */
+function jsonBody(error: unknown): unknown {
+  const failure = error as { data?: unknown } | null;
+  if (failure && typeof failure.data === 'string') {
+    try {
+      failure.data = JSON.parse(failure.data);
+    } catch {
+      // Not JSON (a proxy's error page): the client error's own message stands.
+    }
+  }
+  return error;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="booking-CF-….ics"`), or null. */
+const attachmentName = (header: string | null) => /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? null;
+
+/** POST /api/v1/manage-booking/calendar: the booking's .ics as it now stands, named as the server names it. */
+export function downloadManagedCalendar(access: ManageAccess, { signal }: CallOptions = {}): Promise<{ filename: string; text: string }> {
+  return callApi(async () => {
+    try {
+      const response = await apiClient().raw<string, 'text'>(MANAGE_API.calendar, { method: 'POST', body: access, signal, responseType: 'text' });
+      return { filename: attachmentName(response.headers.get('content-disposition')) ?? 'booking.ics', text: response._data ?? '' };
+    } catch (error) {
+      throw jsonBody(error);
+    }
+  });
+}

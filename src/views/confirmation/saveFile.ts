@@ -1,0 +1,13 @@
+/** Hands a text to the browser as a file download (a Blob behind a temporary link). */
+export function saveTextFile(filename: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: some browsers read the URL asynchronously.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
