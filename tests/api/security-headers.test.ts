@@ -121,7 +121,7 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
       const { 'frame-ancestors': _ancestors, ...sources } = csp;
       expect({ url, sources }).toEqual({ url, sources: OWN_ONLY });
       expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking', 'account', 'card'] });
-      expect(facts?.kinds).toEqual({ '/login': 'account', '/forgot_password': 'account', '/bookings': 'account', '/my-account': 'account', '/book-now': 'account', '/stripecheckout': 'card' });
+      expect(facts?.kinds).toEqual({ '/login': 'account', '/forgot_password': 'account', '/bookings': 'account', '/my-account': 'account', '/book-now': 'account', '/manage-booking': 'account', '/stripecheckout': 'card' });
     }
   });
 
