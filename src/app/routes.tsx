@@ -41,6 +41,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/my-account', title: 'My Profile', component: lazyView(() => import('../views/corporate/MyAccountView.tsx'), 'MyAccountView') },
   { path: '/login', title: 'Corporate sign in', component: lazyView(() => import('../views/corporate/LoginView.tsx'), 'LoginView') },
   { path: '/book-now', title: 'Book Now', component: lazyView(() => import('../views/corporate/BookNowView.tsx'), 'BookNowView') },
+  // Issue 18: the "Manage your booking" link of the confirmation mail (rendered in the browser: it needs the link's token).
+  { path: '/manage-booking', title: 'Manage your booking', component: lazyView(() => import('../views/manageBooking/ManageBookingView.tsx'), 'ManageBookingView') },
   { path: '/forgot_password', title: 'Forgot password', component: lazyView(() => import('../views/forgotPassword/ForgotPasswordView.tsx'), 'ForgotPasswordView') },
 ];
 
