@@ -2,6 +2,7 @@
 //   settings list | settings get NAME | settings set NAME VALUE | settings unset NAME
 //   sites list | sites add NAME [HOST...]
 //   bookings revoke-links BOOKING_NUMBER
+//   staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
 // Talks to CABFLOW_URL (default http://localhost:$PORT) with ADMIN_TOKEN; API_PUBLIC_KEY/API_SECRET_KEY pick a site.
 import { loadDotEnv } from '../config.ts';
 
@@ -12,6 +13,8 @@ const token = process.env.ADMIN_TOKEN;
 const usage = `usage: npm run operator -- settings list | settings get NAME | settings set NAME VALUE | settings unset NAME
                              sites list | sites add NAME [HOST...]
                              bookings revoke-links BOOKING_NUMBER   (its "Manage your booking" links stop working)
+                             staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
+                               (the new member sets a password through the link mailed to them; none is taken here)
 env: ADMIN_TOKEN (required), CABFLOW_URL (default ${base}), API_PUBLIC_KEY + API_SECRET_KEY to act on another site`;
 
 function fail(message: string): never {
@@ -63,6 +66,29 @@ if (group === 'settings' && command === 'list') {
 } else if (group === 'bookings' && command === 'revoke-links' && rest.length === 1) {
   const { revoked } = await call('POST', `/bookings/${encodeURIComponent(rest[0])}/revoke-manage-links`);
   console.log(`${rest[0]}: ${revoked} manage link${revoked === 1 ? '' : 's'} revoked`);
+} else if (group === 'staff' && command === 'list' && rest.length === 0) {
+  const { staff } = (await call('GET', '/staff')) as { staff: { id: number; email: string; name: string; role: string; active: boolean; password_set: boolean }[] };
+  for (const member of staff) {
+    const state = [member.active ? '' : 'inactive', member.password_set ? '' : 'password not set yet'].filter(Boolean).join(', ');
+    console.log(`${member.id}\t${member.email}\t${member.name}\t${member.role}${state ? `\t(${state})` : ''}`);
+  }
+} else if (group === 'staff' && command === 'add' && rest.length >= 1) {
+  const { email, role, name } = staffAddArguments(rest);
+  const { staff } = await call('POST', '/staff', { email, role, name });
+  console.log(`${staff.email} added as ${staff.role} (id ${staff.id}); a link to set their password has been mailed to them (valid 24 hours, once)`);
 } else {
   fail(usage);
+}
+
+/** `EMAIL --role owner|dispatcher [--name NAME]`; the name defaults to the address's local part. No password option exists. */
+function staffAddArguments(args: string[]): { email: string; role: string; name: string } {
+  const [email, ...options] = args;
+  const values: Record<string, string> = {};
+  for (let i = 0; i < options.length; i += 2) {
+    const [option, value] = [options[i], options[i + 1]];
+    if ((option !== '--role' && option !== '--name') || value === undefined) fail(`unknown or incomplete option ${option}\n${usage}`);
+    values[option.slice(2)] = value;
+  }
+  if (values.role !== 'owner' && values.role !== 'dispatcher') fail(`--role owner or --role dispatcher is required\n${usage}`);
+  return { email, role: values.role, name: values.name ?? email.split('@')[0] };
 }

@@ -362,9 +362,13 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     expect(reused.json()).toEqual({ success: false, message: STAFF_MESSAGES.linkUsed, code: 'used' });
     expect((await signInResponse('nina@westwaycars.test', 'Lantern-Quay-2091')).statusCode).toBe(200);
     expect((await signInResponse('nina@westwaycars.test', 'Another-Quay-2092')).statusCode).toBe(401);
+    // The member's own change, in the audit log (no hash in it).
+    const [{ id }] = await sql<{ id: string }>('SELECT id::text FROM staff WHERE email = $1', ['nina@westwaycars.test']);
+    expect(await sql("SELECT actor_kind, actor_staff_id::text, before, after FROM audit_log WHERE action = 'staff.set_password' AND entity_id = $1", [id])).toEqual([
+      { actor_kind: 'staff', actor_staff_id: id, before: { password_set: false }, after: { password_set: true } },
+    ]);
 
     // A new link for the member (a forgotten password): the old session ends when it is used; an expired link is refused.
-    const [{ id }] = await sql<{ id: string }>('SELECT id FROM staff WHERE email = $1', ['nina@westwaycars.test']);
     const signed = await signIn('nina@westwaycars.test', 'Lantern-Quay-2091');
     expect((await asStaff(own, 'POST', `staff/${id}/send-password-link`)).statusCode).toBe(200);
     const second = await linkMailedTo('nina@westwaycars.test');
