@@ -173,7 +173,7 @@ function CancelPanel({ view, stage, actor, symbol, phone }: { view: View; stage:
         You can cancel online until <strong>{cutoffMoment(terms)}</strong>.
       </Text>
       <CancelMoney view={view} symbol={symbol} />
-      <Button variant="outline" color="red" size="md" fullWidth onClick={() => actor.send({ type: 'cancel.start' })}>
+      <Button variant="outline" color="red.8" size="md" fullWidth onClick={() => actor.send({ type: 'cancel.start' })}>
         Cancel booking
       </Button>
     </Panel>

@@ -1,0 +1,301 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
+import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
+import { encoded } from '../helpers/storage.ts';
+
+// Issue 18: the "Manage your booking" link of the confirmation mail, in Chromium against the real server and its
+// sandbox card processor: who gets in (the link, a revoked or forged one), the booking and its status, cancelling
+// with the refund, the cut-off, the calendar file (here and on the confirmation page), axe, screenshots.
+// Needs a build first: `npm run build && npx vitest run --project e2e tests/e2e/manage-booking.test.ts`.
+
+const PHONE = '020 7946 0321';
+const LINK_IN_MAIL = /Manage your booking: +(\S+)\n/;
+
+let provider: TestProvider;
+let browser: Browser;
+
+beforeAll(async () => {
+  provider = await startTestProvider({ listen: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await provider?.dispose();
+});
+
+const sql = async <Row = Record<string, unknown>>(text: string, params: unknown[] = []) => (await provider.db.query<Row>(text, params)).rows;
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+let emailCounter = 0;
+const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${(emailCounter += 1)}@example.com`;
+
+/** The manage link of the passenger's confirmation mail, on the test server (the mail names the deployment's address). */
+async function manageLinkOf(email: string): Promise<{ url: string; token: string }> {
+  const [mail] = await sql<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE kind = 'booking_confirmation' AND to_address LIKE $1", [`%<${email}>`]);
+  const match = LINK_IN_MAIL.exec(mail?.text_body ?? '');
+  if (!match) throw new Error(`no manage link in the mail to ${email}`);
+  const link = new URL(match[1]);
+  return { url: `${provider.url}${link.pathname}${link.search}`, token: link.searchParams.get('token')! };
+}
+
+const post = (url: string, body: unknown) => provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers: KEY_HEADERS, payload: body as object });
+
+/** A booking made through the API: paid with the sandbox's 4242 card, or to pay in the car. */
+async function bookThroughApi(email: string, payment: 'card' | 'car', registration: Record<string, unknown> = {}) {
+  const { form, row } = await quoteFor(provider);
+  const booking = bookingPayload(form, row, { payment_method: payment, registrationData: { ...guestRegistration, ...registration, email } });
+  if (payment === 'car') {
+    const made = await post('booking', booking);
+    expect(made.statusCode).toBe(200);
+    return { bookingNumber: made.json().data.booking.booking_number as string, amount: row.final_price, intentId: null };
+  }
+  const amount = Math.round(row.final_price * 100);
+  const { paymentIntentId } = (await post('create-payment-intent', { paymentMethodId: 'pm_card_visa', amount, booking })).json();
+  const confirmed = (await post('confirm-payment-intent', { paymentIntentId })).json();
+  expect(confirmed.status).toBe('succeeded');
+  return { bookingNumber: confirmed.booking_number as string, amount: row.final_price, intentId: paymentIntentId as string };
+}
+
+async function openManage(url: string, width: number = WIDTHS.desktop): Promise<OpenedPage> {
+  const opened = await openPage(browser, url, { width });
+  opened.page.setDefaultTimeout(15_000);
+  await opened.page.locator('[data-screen="manage-booking"]:not([data-stage="loading"])').waitFor();
+  return opened;
+}
+
+const stage = (page: Page) => page.locator('[data-screen="manage-booking"]').getAttribute('data-stage');
+
+async function axeViolations(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
+}
+
+/** The text of the file a click downloads, and its name. */
+async function downloaded(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+}
+
+/** London wall clock of a stored instant, as the .ics writes it: 20300701T080500. */
+const icsLondon = (at: Date) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}00`;
+};
+const pickupOf = async (bookingNumber: string) => new Date((await sql<{ pick_up_at: Date }>('SELECT pick_up_at FROM bookings WHERE booking_number = $1', [bookingNumber]))[0].pick_up_at);
+
+describe('a guest manages a card booking from the mailed link', () => {
+  it('books with 4242, opens the link: the booking and its status; Cancel → confirm → cancelled with the refund, refunded once', { timeout: 120_000 }, async () => {
+    const email = uniqueEmail('manage');
+    // The booking, through the website: a real quote in storage as the quotation step leaves it, guest details, card.
+    const { form, row, rows } = await quoteFor(provider);
+    const entries = {
+      BookingType: encoded('milleage'),
+      BookingForm: JSON.stringify(form),
+      PriceDetails: encoded(rows),
+      selectedVehicleData: encoded(row),
+      SelectedVehicle: JSON.stringify({ vehicle_id: row.vehicle_id }),
+      selectionKind: JSON.stringify('selection'),
+      registrationData: encoded({ firstName: 'Ada', surname: 'Lovelace', email, number: '+44 7700 900123', passengerDetails: 'no' }),
+      selectedPassenger: JSON.stringify('guest_login'),
+    };
+    const booking = await openPage(browser, `${provider.url}/contactus`);
+    const { page } = booking;
+    page.setDefaultTimeout(15_000);
+    let bookingNumber = '';
+    try {
+      await page.evaluate((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, entries);
+      await page.goto(`${provider.url}/paymentview`);
+      await page.getByRole('button', { name: 'Pay By Card' }).click();
+      await page.getByTestId('test-mode-banner').waitFor();
+      await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry Date').fill(`12 / ${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+      await page.getByLabel('CVC').fill('123');
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/paymentSuccessView');
+      bookingNumber = (await page.getByTestId('booking-number').textContent())!.trim();
+
+      // The confirmation page's own calendar file: the booked London time.
+      const file = await downloaded(page, () => page.getByRole('button', { name: 'Add to calendar' }).click());
+      expect(file.name).toBe(`booking-${bookingNumber}.ics`);
+      expect(file.text).toContain(`DTSTART;TZID=Europe/London:${icsLondon(await pickupOf(bookingNumber))}\r\n`);
+      expect(file.text).toContain(`UID:${bookingNumber}-pickup@cabflow\r\n`);
+      expect(booking.errors).toEqual([]);
+    } finally {
+      await booking.close();
+    }
+
+    const [paid] = await sql<{ payment_intent_id: string; total_pence: number }>('SELECT payment_intent_id, total_pence FROM bookings WHERE booking_number = $1', [bookingNumber]);
+    const refund = `£${(paid.total_pence / 100).toFixed(2)}`;
+    const { url, token } = await manageLinkOf(email);
+    const manage = await openManage(url, WIDTHS.mobile);
+    try {
+      const m = manage.page;
+      // The token leaves the address bar (and so the history and Referer headers); the tab keeps it for a reload.
+      expect(m.url()).toBe(`${provider.url}/manage-booking`);
+      expect(await m.evaluate(() => sessionStorage.getItem('cabflowManageToken'))).toBe(token);
+      expect(await m.getByTestId('booking-number').textContent()).toBe(bookingNumber);
+      expect(await m.getByTestId('booking-status').textContent()).toBe('Confirmed');
+      expect(await m.getByTestId('payment-method').textContent()).toBe('Pay by Card');
+      expect(await m.getByTestId('refund-amount').textContent()).toBe(refund);
+      expect(await m.getByTestId('cancel-terms').textContent()).toMatch(/^You can cancel online until \d{1,2}:\d{2}[ap]m on \d{2}-\d{2}-\d{4}\.$/);
+
+      // The operator assigns a driver: a reload (the token kept by the tab) shows the first name and the vehicle.
+      await sql("UPDATE bookings SET status = 'driver_assigned', driver_name = 'Tomasz Nowak', vehicle_registration = 'LX71 ABC' WHERE booking_number = $1", [bookingNumber]);
+      await m.reload();
+      await m.locator('[data-stage="viewing"]').waitFor();
+      expect(await m.getByTestId('booking-status').textContent()).toBe('Driver assigned');
+      expect(await m.getByTestId('driver-name').textContent()).toBe('Tomasz');
+      expect(await m.getByTestId('driver-vehicle').textContent()).toBe('LX71 ABC');
+
+      await m.getByRole('button', { name: 'Cancel booking' }).click();
+      await m.getByRole('heading', { name: 'Cancel this booking?' }).waitFor();
+      await m.getByRole('button', { name: 'Keep my booking' }).click();
+      expect(await stage(m)).toBe('viewing');
+      await m.getByRole('button', { name: 'Cancel booking' }).click();
+      // A double click on the confirmation sends one request.
+      const cancels: string[] = [];
+      m.on('request', (request) => {
+        if (request.url().endsWith('/api/v1/manage-booking/cancel')) cancels.push(request.url());
+      });
+      await m.getByRole('button', { name: 'Yes, cancel booking' }).dblclick();
+      await m.getByRole('heading', { name: 'Booking cancelled' }).waitFor();
+      expect(await m.getByTestId('manage-notice').textContent()).toBe('Your booking has been cancelled.');
+      expect(await m.getByTestId('booking-status').textContent()).toBe('Cancelled');
+      expect(await m.getByTestId('refund-amount').textContent()).toBe(refund);
+      expect(await m.getByText('Refunded to your card').count()).toBe(1);
+      expect(cancels).toHaveLength(1);
+
+      expect((await sql('SELECT status, cancelled_by FROM bookings WHERE booking_number = $1', [bookingNumber]))[0]).toEqual({ status: 'cancelled', cancelled_by: 'passenger' });
+      expect(await sql('SELECT amount_pence, status FROM refunds WHERE intent_id = $1', [paid.payment_intent_id])).toEqual([{ amount_pence: paid.total_pence, status: 'succeeded' }]);
+
+      // The manage page's calendar file now says the trip is cancelled, at the same London time.
+      const file = await downloaded(m, () => m.getByRole('button', { name: 'Add to calendar' }).click());
+      expect(file.name).toBe(`booking-${bookingNumber}.ics`);
+      expect(file.text).toContain(`DTSTART;TZID=Europe/London:${icsLondon(await pickupOf(bookingNumber))}\r\n`);
+      expect(file.text).toContain('STATUS:CANCELLED\r\n');
+      expect(manage.errors).toEqual([]);
+    } finally {
+      await manage.close();
+    }
+  });
+
+  it('the .ics of the manage page opens at the booked London time', async () => {
+    const email = uniqueEmail('ics');
+    const { bookingNumber } = await bookThroughApi(email, 'car');
+    const { page, close, errors } = await openManage((await manageLinkOf(email)).url);
+    try {
+      const file = await downloaded(page, () => page.getByRole('button', { name: 'Add to calendar' }).click());
+      expect(file.name).toBe(`booking-${bookingNumber}.ics`);
+      expect(file.text).toContain(`DTSTART;TZID=Europe/London:${icsLondon(await pickupOf(bookingNumber))}\r\n`);
+      expect(file.text).toContain('STATUS:CONFIRMED\r\n');
+      // Pay in the car: nothing to refund.
+      expect(await page.getByText('You were to pay the driver, so nothing has been charged and there is nothing to refund.').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('what the link does not allow', () => {
+  it("inside the cut-off: why not, the operator's phone, and no Cancel button", async () => {
+    const admin = (body: Record<string, string>) => provider.fastify.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: body });
+    // The owner's cut-off at 30 days: every test booking (a few days ahead) is inside it.
+    expect((await admin({ CANCEL_CUTOFF_MINUTES: '43200' })).statusCode).toBe(200);
+    try {
+      const email = uniqueEmail('cutoff');
+      await bookThroughApi(email, 'card');
+      const { page, close, errors } = await openManage((await manageLinkOf(email)).url, WIDTHS.mobile);
+      try {
+        expect(await stage(page)).toBe('viewing');
+        expect(await page.getByTestId('cancel-refusal').textContent()).toMatch(
+          new RegExp(`^Bookings can be cancelled online until 30 days before pick-up|^Bookings can be cancelled online until 720 hours before pick-up`),
+        );
+        expect(await page.getByTestId('cancel-refusal').textContent()).toContain(`please call Westway Cars on ${PHONE}.`);
+        expect(await page.getByTestId('operator-phone').getAttribute('href')).toBe('tel:02079460321');
+        expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    } finally {
+      await admin({ CANCEL_CUTOFF_MINUTES: '120' });
+    }
+  });
+
+  it('a revoked link: the refusal with the phone; a forged or cut-short one: the refusal', async () => {
+    const email = uniqueEmail('revoked');
+    const { bookingNumber } = await bookThroughApi(email, 'car');
+    const { url, token } = await manageLinkOf(email);
+    const revoked = await provider.fastify.inject({ method: 'POST', url: `/api/admin/bookings/${bookingNumber}/revoke-manage-links`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(revoked.statusCode).toBe(200);
+
+    const forged = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    const cases = [
+      [url, `This link is no longer active. Please call Westway Cars on ${PHONE}.`],
+      [`${provider.url}/manage-booking?token=${forged}`, 'This link is not valid. Please open the link in your confirmation e-mail again.'],
+      [`${provider.url}/manage-booking?token=${token.slice(0, 20)}`, 'This link is not valid. Please open the link in your confirmation e-mail again.'],
+      [`${provider.url}/manage-booking`, 'This link is not valid. Please open the link in your confirmation e-mail again.'],
+    ] as const;
+    for (const [address, message] of cases) {
+      const { page, close, errors } = await openManage(address);
+      try {
+        expect(await stage(page)).toBe('refused');
+        expect(await page.getByTestId('refusal-message').textContent()).toBe(message);
+        expect(await page.getByTestId('operator-phone').textContent()).toBe(`Call ${PHONE}`);
+        expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+        expect(page.url()).toBe(`${provider.url}/manage-booking`);
+        expect(await page.evaluate(() => sessionStorage.getItem('cabflowManageToken'))).toBeNull();
+        // A refused link is not an error of the page (the 401 is the answer it expects).
+        expect(errors.filter((line) => !line.includes('401'))).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+});
+
+describe('accessibility and screenshots', () => {
+  for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+    it(`the manage page at ${width} px: no axe violations in each stage; screenshots`, { timeout: 60_000 }, async () => {
+      const email = uniqueEmail(`shots${width}`);
+      await bookThroughApi(email, 'card', { firstName: 'Ada', surname: 'Lovelace' });
+      const { url } = await manageLinkOf(email);
+      const { page, close } = await openManage(url, width);
+      const found: string[] = [];
+      try {
+        found.push(...(await axeViolations(page, `viewing @${width}`)));
+        await saveScreenshot(page, 'manage-booking');
+        await page.getByRole('button', { name: 'Cancel booking' }).click();
+        await page.getByRole('heading', { name: 'Cancel this booking?' }).waitFor();
+        found.push(...(await axeViolations(page, `confirming @${width}`)));
+        await saveScreenshot(page, 'manage-booking-confirm');
+        await page.getByRole('button', { name: 'Yes, cancel booking' }).click();
+        await page.getByRole('heading', { name: 'Booking cancelled' }).waitFor();
+        found.push(...(await axeViolations(page, `cancelled @${width}`)));
+        await saveScreenshot(page, 'manage-booking-cancelled');
+      } finally {
+        await close();
+      }
+      const refused = await openManage(`${provider.url}/manage-booking?token=${'x'.repeat(43)}`, width);
+      try {
+        found.push(...(await axeViolations(refused.page, `refused @${width}`)));
+        await saveScreenshot(refused.page, 'manage-booking-refused');
+      } finally {
+        await refused.close();
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
