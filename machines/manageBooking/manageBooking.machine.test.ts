@@ -189,7 +189,7 @@ describe('cancelling', () => {
   it('the cut-off passed meanwhile (409): the booking is loaded again and the reason shown', async () => {
     const reason = 'Bookings can be cancelled online until 2 hours before pick-up (6:00am on 01-07-2030). To cancel now, please call Westway Cars on 020 7946 0321.';
     let loads = 0;
-    const { actor, stage } = start({
+    const { actor } = start({
       loadBooking: async () => (loads++ === 0 ? view() : view({ cancellation: { ...view().cancellation, allowed: false, refusal: reason } })),
       cancelBooking: () => Promise.reject(refusal(409, 'cutoff_passed', reason)),
     });
