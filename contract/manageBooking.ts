@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { BookingResponse } from './bookings.ts';
 
 /**
@@ -66,15 +65,11 @@ export function cutoffPassedMessage(facts: { cutoffMinutes: number; cutoffDate: 
   return `Bookings can be cancelled online until ${before} (${facts.cutoffTime} on ${date}). To cancel now, please ${contact(facts.companyName, facts.phone)}.`;
 }
 
-/**
- * The request body of every manage call. Both fields are optional in the schema: the server decides which way in
- * was used (a malformed token is a 400, an unknown one a 401 `link_invalid`).
- */
-export const manageAccessSchema = z.object({
-  token: z.string().regex(MANAGE_TOKEN_PATTERN, MANAGE_MESSAGES.linkInvalid).optional(),
-  booking_number: z.string().trim().min(1).max(40).optional(),
-});
-export type ManageAccess = z.infer<typeof manageAccessSchema>;
+/** The request body of every manage call: a link's token, or a signed-in passenger's booking number (zod: manageAccess.ts). */
+export interface ManageAccess {
+  token?: string;
+  booking_number?: string;
+}
 
 /** The booking's status from the operator's side. */
 export const MANAGE_STATUSES = ['confirmed', 'accepted', 'driver_assigned', 'completed', 'cancelled'] as const;

@@ -20,7 +20,9 @@ try {
   process.exit(1);
 }
 
-const { fastify } = provider;
+const { fastify, db } = provider;
+// A database seeded before the staff accounts existed has no demo staff: print only the logins that work.
+const demoStaff = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff WHERE lower(email) IN ($1, $2)', [DEMO_STAFF.owner.email, DEMO_STAFF.dispatcher.email]);
 const address = await fastify.listen({ host: config.host, port: config.port });
 const shown = address.replace('127.0.0.1', 'localhost');
 const lines = [
@@ -32,8 +34,10 @@ const lines = [
   `  API key pair: API-PUBLIC-KEY ${config.apiPublicKey} / API-SECRET-KEY ${config.apiSecretKey}`,
   `  admin token: ${config.adminTokenGenerated ? `${config.adminToken} (generated; set ADMIN_TOKEN to keep one)` : 'from ADMIN_TOKEN'}`,
   `  demo corporate login: ${DEMO_CORPORATE.email} / ${DEMO_CORPORATE.password}`,
-  `  demo staff logins (POST ${shown}/api/admin/session; the console's pages come next): owner ${DEMO_STAFF.owner.email} / ${DEMO_STAFF.owner.password}, dispatcher ${DEMO_STAFF.dispatcher.email} / ${DEMO_STAFF.dispatcher.password}`,
 ];
+if (demoStaff.rows[0].n === 2) {
+  lines.push(`  demo staff logins (POST ${shown}/api/admin/session; the console's pages come next): owner ${DEMO_STAFF.owner.email} / ${DEMO_STAFF.owner.password}, dispatcher ${DEMO_STAFF.dispatcher.email} / ${DEMO_STAFF.dispatcher.password}`);
+}
 if (!config.embedOrigins.length)
   lines.push('  warning: EMBED_ORIGINS is unset, so any site may frame the booking pages (not sign-in, the corporate area or the card page) and height messages go to "*"');
 console.log(lines.join('\n'));

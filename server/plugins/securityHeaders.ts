@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MANAGE_BOOKING_ROUTE } from '../../contract/manageBooking.ts';
 import { routeKey } from '../../contract/routeKey.ts';
 
 /**
@@ -38,19 +39,24 @@ const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
   '/my-account': 'account',
   '/book-now': 'account',
   // Its actions (cancel) must not be clickjacked; the page itself is built in issue 18's next step.
-  '/manage-booking': 'account',
+  [MANAGE_BOOKING_ROUTE]: 'account',
   '/stripecheckout': 'card',
 };
 
 /** The kind of page a path shows: its route, decoded and spelt as the router matches it; an unknown path shows home. */
-export function pageKind(pathname: string): PageKind {
+/** The route a path shows, decoded and spelt as the router matches it. */
+function pageRoute(pathname: string): string {
   let decoded = pathname;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
     // Left as it is: no route has a percent sign.
   }
-  return PAGE_KINDS[routeKey(decoded)] ?? 'booking';
+  return routeKey(decoded);
+}
+
+export function pageKind(pathname: string): PageKind {
+  return PAGE_KINDS[pageRoute(pathname)] ?? 'booking';
 }
 
 /** What a page's policy depends on besides its kind. */
@@ -121,6 +127,8 @@ export function pageHeaders(pathname: string, settings: PagePolicySettings): Rec
   const kind = pageKind(pathname);
   const headers: Record<string, string> = { 'content-security-policy': pagePolicy(kind, settings) };
   if (kind !== 'booking') headers['x-frame-options'] = 'SAMEORIGIN';
+  // Its address carries the manage link's token until the page replaces it: no request may send it on as a Referer.
+  if (pageRoute(pathname) === MANAGE_BOOKING_ROUTE) headers['referrer-policy'] = 'no-referrer';
   return headers;
 }
 
@@ -149,7 +157,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', RESOURCE_POLICY);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('permissions-policy', 'geolocation=(self), payment=(self), camera=(), microphone=()');
     reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     // Never cache API answers: they carry prices and personal data.

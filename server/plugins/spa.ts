@@ -174,6 +174,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/login': ['src/views/corporate/LoginView.tsx'],
   '/book-now': ['src/views/corporate/BookNowView.tsx'],
   '/forgot_password': ['src/views/forgotPassword/ForgotPasswordView.tsx'],
+  '/manage-booking': ['src/views/manageBooking/ManageBookingView.tsx'],
 };
 
 /**

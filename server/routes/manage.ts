@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { CALENDAR_CONTENT_TYPE } from '../../contract/bookingCalendar.ts';
-import { MANAGE_API, MANAGE_MESSAGES, manageAccessSchema, type ManageBookingView, type ManageCancelResponse } from '../../contract/manageBooking.ts';
+import { manageAccessSchema } from '../../contract/manageAccess.ts';
+import { MANAGE_API, MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse } from '../../contract/manageBooking.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';

@@ -114,6 +114,14 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
     }
   });
 
+  it('the manage-booking page, whose address carries the link token until it replaces it, sends no Referer; other pages keep the site policy', async () => {
+    if (!isBuilt(provider)) return;
+    const manage = await provider.fastify.inject({ method: 'GET', url: `/manage-booking?token=${'a'.repeat(43)}` });
+    expect(manage.headers['referrer-policy']).toBe('no-referrer');
+    expect(manage.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect((await provider.fastify.inject({ method: 'GET', url: '/login' })).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('a site without a Maps key and the sandbox card processor: every page loads our own files only, and one document serves every route', async () => {
     if (!isBuilt(provider)) return;
     for (const url of [...BOOKING_PAGES, ...ACCOUNT_PAGES, ...CARD_PAGES]) {
