@@ -58,8 +58,10 @@ interface Counter {
 
 /**
  * Fixed-window counters in memory: one Map entry per (limit, address) seen in its current window, about 150 bytes,
- * so at most some 15 MB. A counter whose window has passed starts again; when the map is full, ended windows are
- * swept and then the oldest counters dropped (an address dropped that way starts afresh: it can only gain).
+ * so at most some 15 MB. An address's window starts at its first request (not at a clock edge shared by everyone, so
+ * a burst cannot straddle two windows and pass twice the limit); a counter whose window has passed starts again; when
+ * the map is full, ended windows are swept and then the oldest counters dropped (an address dropped that way starts
+ * afresh: it can only gain).
  */
 export function createWindowCounter(now: () => number = Date.now) {
   const counters = new Map<string, Counter>();
@@ -77,18 +79,17 @@ export function createWindowCounter(now: () => number = Date.now) {
     hit(rule: RateLimitRule, subject: string): { hits: number; resetInMs: number } {
       const at = now();
       const windowMs = rule.windowSec * 1000;
-      const windowStart = at - (at % windowMs);
       const key = `${rule.bucket}|${subject}`;
       let counter = counters.get(key);
-      if (!counter || counter.windowStart !== windowStart) {
+      if (!counter || at - counter.windowStart >= windowMs) {
         // Re-inserted, so the map's order stays oldest window first.
         counters.delete(key);
         if (counters.size >= MAX_COUNTERS) sweep(at);
-        counter = { windowStart, windowMs, hits: 0 };
+        counter = { windowStart: at, windowMs, hits: 0 };
         counters.set(key, counter);
       }
       counter.hits += 1;
-      return { hits: counter.hits, resetInMs: windowStart + windowMs - at };
+      return { hits: counter.hits, resetInMs: counter.windowStart + windowMs - at };
     },
     get size() {
       return counters.size;

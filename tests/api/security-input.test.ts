@@ -363,12 +363,6 @@ describe(`every mail recipient is exactly one validated address (SMTP), on ${tes
   });
 });
 
-/** Fixed windows restart on their edge: start a burst well inside one so it cannot straddle two. */
-async function awayFromWindowEdge(windowSec: number, marginSec = 15) {
-  const intoWindow = (Date.now() / 1000) % windowSec;
-  if (windowSec - intoWindow < marginSec) await new Promise((resolve) => setTimeout(resolve, (windowSec - intoWindow + 0.5) * 1000));
-}
-
 describe(`per-address limits on the booking, payment and quoting calls, on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
   beforeAll(async () => {
@@ -390,7 +384,6 @@ describe(`per-address limits on the booking, payment and quoting calls, on ${tes
     ['POST', '/api/v1/calculate-selected-vehicle-price', API_LIMITS.quote],
     ['GET', '/api/v1/places?q=Heathrow', API_LIMITS.places],
   ] as [Method, string, { max: number; windowSec: number }][])('%s %s: %j per address, then 429 with Retry-After; another address is not held up', async (method, url, rule) => {
-    await awayFromWindowEdge(rule.windowSec);
     const address = newAddress();
     for (let index = 0; index < rule.max; index++) expect((await call(method, url, address)).statusCode).not.toBe(429);
     const refused = await call(method, url, address);
@@ -401,7 +394,6 @@ describe(`per-address limits on the booking, payment and quoting calls, on ${tes
   });
 
   it('the quoting calls share one budget, and the limits answer without a database statement', async () => {
-    await awayFromWindowEdge(API_LIMITS.quote.windowSec);
     const address = newAddress();
     const urls = ['/api/v1/calculate-distance-price', '/api/v1/calculate-hourly-price', '/api/v1/calculate-distance', '/api/v1/calculate-selected-vehicle-price'];
     let statements = 0;
@@ -415,7 +407,6 @@ describe(`per-address limits on the booking, payment and quoting calls, on ${tes
   });
 
   it('a hotel lobby on one Wi-Fi address: twenty families each type their addresses, search, change options and book', async () => {
-    await awayFromWindowEdge(API_LIMITS.booking.windowSec, 60);
     const lobby = newAddress();
     const post = (url: string, payload: unknown) => provider.fastify.inject({ method: 'POST', url, headers: KEY_HEADERS, payload: payload as object, remoteAddress: lobby });
     for (let family = 0; family < 20; family++) {

@@ -59,7 +59,9 @@ const keyHeaders = Object.entries(KEY_HEADERS)
   .map(([name, value]) => `${name}: ${value}\r\n`)
   .join('');
 
-describe(`slow clients on ${testDatabaseKind}`, () => {
+// The socket deadlines are Node's and Fastify's, not the database's: they run on PGlite (and so in the Node 24 run),
+// not a third time on PostgreSQL, where they would only add half a minute of waiting.
+describe.skipIf(testDatabaseKind === 'postgres')(`slow clients on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
   let port: number;
   beforeAll(async () => {
