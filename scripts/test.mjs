@@ -49,6 +49,17 @@ function vitest(title, projects, reportName, env = {}, runtime = node) {
   count(title, report, step(title, runtime, vitestArgs(projects, report), env));
 }
 
+/** Like vitest, in the foreground, without blocking this process (so a run in the background is read meanwhile). */
+async function vitestNow(title, projects, reportName, env = {}, runtime = node) {
+  const report = path.join(reports, `${reportName}.json`);
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const child = spawn(runtime, vitestArgs(projects, report), { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  count(title, report, code === 0);
+}
+
 /** Runs vitest in the background (see backgroundStep); its totals count when it ends. */
 async function vitestBeside(title, projects, reportName, env = {}, runtime = node) {
   const report = path.join(reports, `${reportName}.json`);
@@ -83,9 +94,11 @@ if (!only || only === 'e2e') {
 
 let postgres = null;
 try {
-  if (!only || only === 'unit') vitest('unit tests', ['unit'], 'unit');
+  // The unit tests run beside the API tests on PGlite (much of that run is waiting on sockets, timers and the crash test).
+  const unit = !only || only === 'unit' ? vitestBeside('unit tests', ['unit'], 'unit') : null;
   if (!only || only === 'api') {
-    vitest('API tests on PGlite', ['api'], 'api-pglite', { TEST_DATABASE_URL: '' });
+    await vitestNow('API tests on PGlite', ['api'], 'api-pglite', { TEST_DATABASE_URL: '' });
+    await unit;
     let databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) {
       postgres = await startThrowawayPostgres();
@@ -99,6 +112,7 @@ try {
       process.env.CABFLOW_NODE24 ? vitestBeside('server and API tests on Node 24', ['api'], 'api-node24', { TEST_DATABASE_URL: '' }, process.env.CABFLOW_NODE24) : null,
     ]);
   }
+  await unit;
   if (!only || only === 'e2e') vitest('end-to-end tests in Chromium', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
 } catch (error) {
   console.error(error.message);
