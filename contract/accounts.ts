@@ -12,12 +12,14 @@ export const PASSWORD_MESSAGES = {
   currentWrong: 'Your current password is not correct',
 } as const;
 
-const email = z
+/** An e-mail as every account form sends it (passengers and staff). */
+export const accountEmailSchema = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Enter a valid email address'));
+const email = accountEmailSchema;
 
 /** A password as typed at sign-in: any non-empty text up to the maximum (the policy is checked when it is set). */
 const passwordTyped = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, PASSWORD_MESSAGES.tooLong);

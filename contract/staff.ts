@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MESSAGES } from './accounts.ts';
+import { accountEmailSchema, PASSWORD_MAX, PASSWORD_MESSAGES } from './accounts.ts';
 
 /**
  * The operator console's API (issue 17): staff sessions, staff management and the audit log, under /api/admin.
@@ -38,12 +38,7 @@ export const STAFF_MESSAGES = {
   signedOut: 'Signed out',
 } as const;
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email('Enter a valid email address'));
+const email = accountEmailSchema;
 
 const role = z.enum(STAFF_ROLES, { error: "role must be 'owner' or 'dispatcher'" });
 const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters');
