@@ -33,6 +33,17 @@ export const SETTING_NAMES = [
   // default 120) and the fee in pounds kept from a card payment when the passenger cancels (default 0).
   'CANCEL_CUTOFF_MINUTES',
   'CANCELLATION_FEE',
+  // Ours (issue 18): 'enable' lets a passenger change the addresses of a booking online (re-priced); else only the
+  // time, passengers, luggage, options, flight number and contact details.
+  'MANAGE_ADDRESS_CHANGE',
+  // Ours (issue 18, receipts): the operator's VAT registration number (empty: not VAT-registered, a plain receipt),
+  // the VAT rate in percent (default 20) and whether the prices include VAT ('yes', default) or VAT is added on top.
+  'VAT_NUMBER',
+  'VAT_RATE',
+  'PRICES_INCLUDE_VAT',
+  // Ours (issue 17): months after which the retention job anonymises passengers' personal data in bookings
+  // (default 24, never below 12: the statutory record is kept at least 12 months).
+  'RETENTION_MONTHS',
 ] as const;
 
 export type SettingName = (typeof SETTING_NAMES)[number];
