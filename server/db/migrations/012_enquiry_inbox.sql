@@ -64,6 +64,5 @@ CREATE TABLE enquiry_replies (
 );
 CREATE UNIQUE INDEX enquiry_replies_key ON enquiry_replies (site_id, enquiry_kind, enquiry_id, reply_key);
 
--- The outbox pages newest first; a resend is a new row naming the one it copies.
+-- A resend is a new row naming the one it copies. (The outbox pages newest first on its primary key.)
 ALTER TABLE mail_outbox ADD COLUMN resend_of bigint;
-CREATE INDEX mail_outbox_recent ON mail_outbox (site_id, id DESC);
