@@ -1,0 +1,58 @@
+import { EventEmitter } from 'node:events';
+import { BOOKING_EVENT_KINDS, type BookingEventKind, type BookingEventMessage } from '../../../contract/dispatch.ts';
+import type { Db, Queryable } from '../../adapters/db/index.ts';
+
+/**
+ * New and changed bookings, told to the consoles of their site (GET /api/admin/events). A change publishes with
+ * `publishBookingEvent` in its own transaction: `pg_notify` is delivered at commit and never for a rollback, to every
+ * server process LISTENing on PostgreSQL (one dedicated connection each, the adapter's) and in process on PGlite
+ * (its one connection delivers the notification to its own listener).
+ */
+export const BOOKING_EVENTS_CHANNEL = 'cabflow_booking_events';
+
+interface Payload extends BookingEventMessage {
+  site_id: number;
+}
+
+/** In the caller's transaction: the consoles of `siteId` hear of the booking once (and only if) it commits. */
+export async function publishBookingEvent(tx: Queryable, siteId: number, event: BookingEventMessage): Promise<void> {
+  const payload: Payload = { site_id: siteId, booking_number: event.booking_number, kind: event.kind };
+  await tx.query('SELECT pg_notify($1, $2)', [BOOKING_EVENTS_CHANNEL, JSON.stringify(payload)]);
+}
+
+function parse(text: string): Payload | null {
+  try {
+    const value = JSON.parse(text) as Partial<Payload>;
+    if (typeof value.site_id !== 'number' || typeof value.booking_number !== 'string') return null;
+    if (!BOOKING_EVENT_KINDS.includes(value.kind as BookingEventKind)) return null;
+    return { site_id: value.site_id, booking_number: value.booking_number, kind: value.kind as BookingEventKind };
+  } catch {
+    return null;
+  }
+}
+
+/** This process's one subscription to the channel, fanned out to the open streams of each site. */
+export function createBookingEventHub(db: Db) {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let started: Promise<void> | null = null;
+  return {
+    /** LISTENs once (idempotent). */
+    start(): Promise<void> {
+      started ??= db.listen(BOOKING_EVENTS_CHANNEL, (text) => {
+        const payload = parse(text);
+        if (payload) emitter.emit(String(payload.site_id), { booking_number: payload.booking_number, kind: payload.kind } satisfies BookingEventMessage);
+      });
+      return started;
+    },
+    /** Calls `listener` with each event of `siteId` only; returns the unsubscribe. */
+    subscribe(siteId: number, listener: (event: BookingEventMessage) => void): () => void {
+      emitter.on(String(siteId), listener);
+      return () => emitter.off(String(siteId), listener);
+    },
+    /** Open subscriptions (tests: a closed stream leaves none behind). */
+    listeners: (siteId: number) => emitter.listenerCount(String(siteId)),
+  };
+}
+
+export type BookingEventHub = ReturnType<typeof createBookingEventHub>;
