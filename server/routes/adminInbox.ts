@@ -1,7 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  enquiryRefSchema,
+  inboxQuerySchema,
+  INBOX_MESSAGES,
+  mailRefSchema,
+  offerSchema,
+  outboxQuerySchema,
+  priceTripSchema,
+  replySchema,
+  type EnquiryAnswer,
+  type InboxPage,
+  type OutboxAnswer,
+  type OutboxPage,
+  type PriceAnswer,
+} from '../../contract/adminEnquiries.ts';
 import type { Db } from '../adapters/db/index.ts';
-import type { MailPort } from '../adapters/mail/index.ts';
+import { mailIdentity, type MailPort } from '../adapters/mail/index.ts';
+import { changeEnquiryStatus, offerQuote, priceQuoteRequest, replyToEnquiry, resendMail, type InboxContext } from '../domain/enquiries/inbox.ts';
+import { createInboxRepository } from '../domain/enquiries/inboxRepository.ts';
+import { createOutboxRepository } from '../domain/enquiries/outboxRepository.ts';
+import type { Quoting } from '../domain/quotes/quoting.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
+import { HttpError, parseInput } from '../http.ts';
 
 export interface AdminInboxDeps {
   db: Db;
@@ -9,13 +29,100 @@ export interface AdminInboxDeps {
   mail: MailPort;
   /** The deployment's address, for mailed links of a site without hosts. */
   publicUrl: string;
+  /** The site's quoting engine (QUOTE NOW requests priced from their trip); without it those two calls answer 503. */
+  quoting?: Quoting;
   log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
-/** The enquiries inbox and the mail outbox of the console (registered by admin.ts inside its authorised scope). */
+/** A reply is at most 10 000 characters: 64 KiB is ample, anything bigger is refused unread (413). */
+const BODY_LIMIT = 64 * 1024;
+
+/**
+ * The enquiries inbox and the mail outbox of the console, for owners and dispatchers, on the caller's own site only
+ * (admin.ts registers it inside its authorised scope: `request.site` and `request.actor` are set, CSRF checked).
+ * Every change locks its row, is audited in its transaction, and answers the resource as it now is.
+ */
 export function adminInboxRoutes(deps: AdminInboxDeps) {
-  void deps;
+  const { db, cache, mail } = deps;
+  const inbox = createInboxRepository(db);
+  const outbox = createOutboxRepository(db);
+
+  const contextOf = async (request: FastifyRequest): Promise<InboxContext> => {
+    const { settings } = await cache.catalog(request.site.id);
+    return { db, mail, site: request.site, identity: mailIdentity(settings, request.site.name), actor: request.actor };
+  };
+  const quotingOf = () => {
+    if (!deps.quoting) throw new HttpError(503, 'Pricing is not available on this server');
+    return deps.quoting;
+  };
+  const enquiry = async (siteId: number, kind: 'quote' | 'contact', id: number): Promise<EnquiryAnswer> => {
+    const found = await inbox.detail(siteId, kind, id);
+    if (!found) throw new HttpError(404, INBOX_MESSAGES.notFound);
+    return { success: true, enquiry: found };
+  };
+
   return async function inboxRoutes(app: FastifyInstance) {
-    void app;
+    app.get('/enquiries', async (request): Promise<InboxPage> => {
+      const query = parseInput(inboxQuerySchema, request.query);
+      return { success: true, ...(await inbox.list(request.site.id, query)) };
+    });
+
+    app.get('/enquiries/:kind/:id', async (request) => {
+      const ref = parseInput(enquiryRefSchema, request.params);
+      return enquiry(request.site.id, ref.kind, ref.id);
+    });
+
+    app.post('/enquiries/:kind/:id/reply', { bodyLimit: BODY_LIMIT }, async (request) => {
+      const ref = parseInput(enquiryRefSchema, request.params);
+      const input = parseInput(replySchema, request.body);
+      await replyToEnquiry(await contextOf(request), ref, input);
+      return enquiry(request.site.id, ref.kind, ref.id);
+    });
+
+    app.post('/enquiries/:kind/:id/close', async (request) => {
+      const ref = parseInput(enquiryRefSchema, request.params);
+      await changeEnquiryStatus(await contextOf(request), ref, 'closed');
+      return enquiry(request.site.id, ref.kind, ref.id);
+    });
+
+    app.post('/enquiries/:kind/:id/reopen', async (request) => {
+      const ref = parseInput(enquiryRefSchema, request.params);
+      await changeEnquiryStatus(await contextOf(request), ref, 'open');
+      return enquiry(request.site.id, ref.kind, ref.id);
+    });
+
+    app.post('/enquiries/quote/:id/price', async (request): Promise<PriceAnswer> => {
+      const { id } = parseInput(mailRefSchema, request.params);
+      const trip = parseInput(priceTripSchema, request.body);
+      return priceQuoteRequest({ db, quoting: quotingOf(), site: request.site, catalog: await cache.catalog(request.site.id) }, id, trip);
+    });
+
+    app.post('/enquiries/quote/:id/offer', { bodyLimit: BODY_LIMIT }, async (request) => {
+      const { id } = parseInput(mailRefSchema, request.params);
+      const input = parseInput(offerSchema, request.body);
+      const quoting = quotingOf();
+      await offerQuote({ ...(await contextOf(request)), quoting, catalog: await cache.catalog(request.site.id), publicUrl: deps.publicUrl }, id, input);
+      return enquiry(request.site.id, 'quote', id);
+    });
+
+    app.get('/mail', async (request): Promise<OutboxPage> => {
+      const query = parseInput(outboxQuerySchema, request.query);
+      return { success: true, ...(await outbox.list(request.site.id, query)) };
+    });
+
+    app.get('/mail/:id', async (request): Promise<OutboxAnswer> => {
+      const { id } = parseInput(mailRefSchema, request.params);
+      const found = await outbox.detail(request.site.id, id);
+      if (!found) throw new HttpError(404, INBOX_MESSAGES.mailNotFound);
+      return { success: true, mail: found };
+    });
+
+    app.post('/mail/:id/resend', async (request, reply): Promise<OutboxAnswer> => {
+      const { id } = parseInput(mailRefSchema, request.params);
+      const copyId = await resendMail(await contextOf(request), id);
+      const copy = await outbox.detail(request.site.id, copyId);
+      reply.code(201);
+      return { success: true, mail: copy! };
+    });
   };
 }

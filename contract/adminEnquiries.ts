@@ -1,0 +1,238 @@
+import { z } from 'zod';
+
+/**
+ * The console's enquiries inbox and mail outbox (issue 17), under /api/admin, for owners and dispatchers of the site.
+ *
+ * Inbox: QUOTE NOW requests (kind 'quote') and Contact Us messages (kind 'contact'), newest first, keyset paged.
+ * A reply is mailed through the outbox and kept with the enquiry (status → answered); close and reopen change the
+ * status only. A QUOTE NOW request can be priced by the site's own quoting engine from its trip, and one vehicle of
+ * that price list offered to the visitor: the mail carries a link to book it at the server's price.
+ * Outbox: the site's mails, newest first, with their delivery state; a resend queues a new copy.
+ */
+
+export const ENQUIRY_KINDS = ['quote', 'contact'] as const;
+export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
+export const ENQUIRY_STATUSES = ['open', 'answered', 'closed'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const INBOX_PATHS = {
+  enquiries: '/enquiries',
+  enquiry: (kind: EnquiryKind, id: number) => `/enquiries/${kind}/${id}`,
+  reply: (kind: EnquiryKind, id: number) => `/enquiries/${kind}/${id}/reply`,
+  close: (kind: EnquiryKind, id: number) => `/enquiries/${kind}/${id}/close`,
+  reopen: (kind: EnquiryKind, id: number) => `/enquiries/${kind}/${id}/reopen`,
+  price: (id: number) => `/enquiries/quote/${id}/price`,
+  offer: (id: number) => `/enquiries/quote/${id}/offer`,
+  mails: '/mail',
+  mail: (id: number) => `/mail/${id}`,
+  resend: (id: number) => `/mail/${id}/resend`,
+} as const;
+
+/** Where a quote offer's link points: the token travels in the fragment (never sent to a server, never in a Referer). */
+export const QUOTE_OFFER_ROUTE = '/quote-offer';
+/** An offered quote stays bookable this long, or until the pick-up if sooner. */
+export const QUOTE_OFFER_DAYS = 7;
+
+export const REPLY_MAX = 10_000;
+export const PAGE_SIZE_MAX = 100;
+
+export const INBOX_MESSAGES = {
+  notFound: 'No such enquiry on this site',
+  mailNotFound: 'No such mail on this site',
+  noEmail: 'This visitor left no e-mail address to reply to',
+  noOperatorEmail: 'Replies are sent from the operator’s address: set FROM_EMAIL in the settings first',
+  alreadyClosed: 'This enquiry is already closed',
+  notClosed: 'This enquiry is not closed',
+  closed: 'This enquiry is closed: reopen it to reply',
+  notPriced: 'No vehicle of this price list can carry this trip. Reply with a message instead.',
+  notInQuote: 'This vehicle is not part of the price list. Price the trip again.',
+  quoteExpired: 'This price list has expired. Price the trip again.',
+  sensitive: 'This mail held a one-time secret and cannot be resent',
+  badCursor: 'after: not a page of this list',
+} as const;
+
+const pageSize = z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}`).default(25);
+/** A keyset cursor: the `next` of the previous page, as given. */
+const cursor = z.string().trim().max(200).regex(/^[A-Za-z0-9_-]+$/, 'after: not a page of this list').optional();
+
+/** GET /enquiries */
+export const inboxQuerySchema = z.object({
+  status: z.enum(ENQUIRY_STATUSES, { error: "status must be 'open', 'answered' or 'closed'" }).optional(),
+  kind: z.enum(ENQUIRY_KINDS, { error: "kind must be 'quote' or 'contact'" }).optional(),
+  after: cursor,
+  limit: pageSize,
+});
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+
+export const enquiryRefSchema = z.object({
+  kind: z.enum(ENQUIRY_KINDS, { error: "kind must be 'quote' or 'contact'" }),
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** One row of the inbox list. */
+export interface InboxRow {
+  kind: EnquiryKind;
+  id: number;
+  /** ISO instant. */
+  received_at: string;
+  status: EnquiryStatus;
+  name: string;
+  email: string;
+  phone: string;
+  /** 'pickup → dropoff' of a quote request, 'reason: comments' of a message (at most 200 characters). */
+  summary: string;
+}
+
+export interface InboxPage {
+  success: true;
+  enquiries: InboxRow[];
+  /** `after` of the next page, null on the last. */
+  next: string | null;
+}
+
+export interface EnquiryReply {
+  id: number;
+  at: string;
+  author: string;
+  text: string;
+  mail_id: number;
+  /** The mail's delivery state now. */
+  mail_status: MailStatus;
+  offer: QuoteOffer | null;
+}
+
+export interface QuoteOffer {
+  id: number;
+  quote_id: string;
+  vehicle_id: number;
+  company_id: number;
+  vehicle_type: string;
+  company_name: string;
+  /** Pounds, as offered (the booking is priced again by the server from the stored quote). */
+  price: number;
+  expires_at: string;
+}
+
+/** What the visitor sent, by kind. */
+export type EnquiryFields =
+  | {
+      kind: 'quote';
+      pickup_address: string;
+      dropoff_address: string;
+      pickup_date: string;
+      pickup_time: string;
+      passengers: number;
+      luggages: number;
+      additional_info: string;
+    }
+  | { kind: 'contact'; query_reason: string; booking_number: string; comments: string };
+
+export interface EnquiryDetail extends InboxRow {
+  fields: EnquiryFields;
+  status_changed_at: string | null;
+  replies: EnquiryReply[];
+}
+
+export interface EnquiryAnswer {
+  success: true;
+  enquiry: EnquiryDetail;
+}
+
+/** POST /enquiries/:kind/:id/reply */
+export const replySchema = z.object({
+  text: z.string({ error: 'text: write a reply' }).trim().min(1, 'text: write a reply').max(REPLY_MAX, `text: at most ${REPLY_MAX} characters`),
+  /** The console's key of this composed reply (a new one per reply): the same key again is the same reply. */
+  reply_key: z.string({ error: 'reply_key is required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'reply_key: 8 to 64 letters, digits, - or _'),
+});
+export type ReplyInput = z.input<typeof replySchema>;
+
+/** POST /enquiries/quote/:id/price: the request's trip as the staff member corrects it (the form is prefilled). */
+export const priceTripSchema = z.object({
+  pickup: z.string().trim().min(1, 'pickup: an address is required').max(300),
+  dropoff: z.string().trim().min(1, 'dropoff: an address is required').max(300),
+  pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pickup_date: YYYY-MM-DD'),
+  /** 24-hour 'HH:MM', minutes in steps of 5 (the booking form's). */
+  pickup_time: z.string().regex(/^([01]\d|2[0-3]):[0-5][05]$/, 'pickup_time: HH:MM, minutes in steps of 5'),
+  passengers: z.coerce.number().int().min(1, 'passengers: at least 1').max(50),
+  luggages: z.coerce.number().int().min(0).max(20),
+});
+export type PriceTripInput = z.input<typeof priceTripSchema>;
+
+/** One priceable vehicle of the list the engine made (only rows with a price). */
+export interface PricedOption {
+  vehicle_id: number;
+  company_id: number;
+  vehicle_type: string;
+  company_name: string;
+  max_seat: number;
+  luggage: number;
+  /** Pounds, one vehicle, the engine's final price. */
+  final_price: number;
+}
+
+export interface PriceAnswer {
+  success: true;
+  quote_id: string;
+  expires_at: string;
+  options: PricedOption[];
+}
+
+/** POST /enquiries/quote/:id/offer */
+export const offerSchema = z.object({
+  quote_id: z.string().trim().min(1).max(100),
+  vehicle_id: z.coerce.number().int().positive(),
+  company_id: z.coerce.number().int().positive(),
+  text: z.string().trim().max(REPLY_MAX, `text: at most ${REPLY_MAX} characters`).default(''),
+  reply_key: replySchema.shape.reply_key,
+});
+export type OfferInput = z.input<typeof offerSchema>;
+
+/** GET /mail */
+export const outboxQuerySchema = z.object({
+  status: z.enum(MAIL_STATUSES, { error: "status must be 'queued', 'sent' or 'failed'" }).optional(),
+  after: cursor,
+  limit: pageSize,
+});
+export type OutboxQuery = z.input<typeof outboxQuerySchema>;
+
+export const mailRefSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  /** The last delivery error (failed, or queued for a retry). */
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  attachments: string[];
+  /** The mail this one copies (a resend). */
+  resend_of: number | null;
+}
+
+export interface OutboxPage {
+  success: true;
+  mails: OutboxRow[];
+  next: string | null;
+}
+
+export interface OutboxDetail extends OutboxRow {
+  from: string;
+  reply_to: string | null;
+  /** The plain-text body; null once a mail holding a secret has been delivered (its bodies are blanked). */
+  text: string | null;
+  transport: string | null;
+  message_id: string | null;
+  /** Its resends, oldest first. */
+  resends: number[];
+}
+
+export interface OutboxAnswer {
+  success: true;
+  mail: OutboxDetail;
+}
