@@ -1,12 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/index.ts';
 
-/** A file sent with a mail: text content (the confirmation's calendar file). */
+/**
+ * A file sent with a mail, stored in `mail_outbox.attachments` (jsonb): text content as is (the confirmation's
+ * calendar file), or a binary file (a PDF receipt) as base64 with `encoding: 'base64'` (see `binaryAttachment`).
+ */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** Set for a binary file: `content` is its bytes in base64. */
+  encoding?: 'base64';
 }
+
+/** A binary file as an attachment: its bytes kept in base64 in the outbox row, sent as the same bytes. */
+export const binaryAttachment = (filename: string, contentType: string, content: Buffer): MailAttachment => ({
+  filename,
+  contentType,
+  content: content.toString('base64'),
+  encoding: 'base64',
+});
 
 /** One e-mail as domain code writes it: both bodies, addresses already formatted ('"Name" <a@b>' or 'a@b'). */
 export interface MailMessage {

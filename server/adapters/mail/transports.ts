@@ -62,7 +62,7 @@ const envelope = (row: OutboxRow, { to, replyTo }: Addressed) => ({
   subject: row.subject,
   text: row.text_body,
   html: row.html_body,
-  attachments: (row.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+  attachments: (row.attachments ?? []).map(({ filename, contentType, content, encoding }) => ({ filename, contentType, content, ...(encoding === 'base64' ? { encoding } : {}) })),
   messageId: messageIdFor(row),
   date: new Date(row.created_at),
   headers: { 'X-Cabflow-Kind': row.kind },

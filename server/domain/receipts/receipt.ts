@@ -1,0 +1,167 @@
+import { PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
+import { formatLondonDate, londonParts } from '../pricing/londonTime.ts';
+import { formatPounds } from '../pricing/money.ts';
+import { clock12 } from '../manage/terms.ts';
+import type { Block, DocumentModel } from './document.ts';
+import type { ReceiptBooking } from './repository.ts';
+import { formatVatRate, vatAmounts, type VatSettings } from './vat.ts';
+
+/** Who issues the receipt: the site's Company_Name, Company_Contact_Info and FROM_EMAIL, and its VAT registration. */
+export interface Issuer {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  vat: VatSettings;
+}
+
+/** '-£0.50', '£12.00' */
+export const money = (pence: number) => (pence < 0 ? `-${formatPounds(-pence)}` : formatPounds(pence));
+
+/** 'Wed 25 Nov 2026, 3:05pm' in London. */
+export function londonDateTimeText(at: Date): string {
+  const local = londonParts(at);
+  return `${formatLondonDate(local.date)}, ${clock12(local.hour, local.minute)}`;
+}
+export const londonDateText = (at: Date) => formatLondonDate(londonParts(at).date);
+
+/** 'INV-000042' */
+export const invoiceNumberText = (number: number) => `INV-${String(number).padStart(6, '0')}`;
+
+const STATUS_TEXT: Record<string, string> = {
+  confirmed: 'Confirmed',
+  accepted: 'Accepted by the operator',
+  driver_assigned: 'Driver assigned',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  no_show: 'Passenger did not show',
+};
+export const statusText = (status: string) => STATUS_TEXT[status] ?? status;
+
+const REFUND_REASONS: Record<string, string> = { cancellation: 'cancellation', operator: 'by the operator' };
+const REFUND_STATES: Record<string, string> = { pending: 'in progress', succeeded: 'refunded', failed: 'in progress (retrying)' };
+
+export const refundedPence = (booking: ReceiptBooking) => booking.refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
+
+/**
+ * What the passenger is charged for the booking: the fare; once cancelled, what was kept of a card payment (the
+ * cancellation fee; nothing of a pay-to-driver booking).
+ */
+export function chargedPence(booking: ReceiptBooking): number {
+  if (booking.status !== 'cancelled') return booking.totalPence;
+  return booking.payment ? Math.max(0, booking.payment.amountPence - refundedPence(booking)) : 0;
+}
+
+function tripFields(booking: ReceiptBooking): [string, string][] {
+  const fields: [string, string][] = [['Pick-up', `${londonDateTimeText(booking.pickupAt)} (London time)`], ['From', booking.pickupAddress]];
+  if (booking.stops.length) fields.push(['Via', booking.stops.join('; ')]);
+  if (booking.rideType === 'Q') fields.push(['To', booking.dropoffAddress]);
+  else fields.push(['Hire', `${booking.hireHours ?? 0} hour${booking.hireHours === 1 ? '' : 's'} (as directed)`]);
+  if (booking.flightNo) fields.push(['Flight', booking.flightNo]);
+  if (booking.returnAt) {
+    fields.push(['Return', `${londonDateTimeText(booking.returnAt)} (London time), from ${booking.dropoffAddress} to ${booking.pickupAddress}`]);
+    if (booking.returnFlightNo) fields.push(['Return flight', booking.returnFlightNo]);
+  }
+  const vehicle = `${booking.vehicleCategory}${booking.vehicleQty > 1 ? ` × ${booking.vehicleQty}` : ''}`;
+  fields.push(['Vehicle', booking.assignedVehicle ? `${vehicle} (${booking.assignedVehicle})` : vehicle]);
+  fields.push(['Operated by', booking.companyName]);
+  return fields;
+}
+
+function priceRows(booking: ReceiptBooking) {
+  const rows: { label: string; amount: string; strong?: boolean }[] = booking.lines.map((line) => ({ label: line.label, amount: money(line.amount_pence) }));
+  const perVehicle = booking.lines.reduce((sum, line) => sum + line.amount_pence, 0);
+  if (booking.vehicleQty > 1) rows.push({ label: `Price of one vehicle × ${booking.vehicleQty} vehicles`, amount: money(perVehicle * booking.vehicleQty) });
+  // The booking's total is the record; lines that no longer add up to it (a change made later) are shown as such.
+  const difference = booking.totalPence - perVehicle * booking.vehicleQty;
+  if (difference !== 0) rows.push({ label: 'Change to the booking', amount: money(difference) });
+  rows.push({ label: 'Total fare', amount: money(booking.totalPence), strong: true });
+  return rows;
+}
+
+function paymentRows(booking: ReceiptBooking) {
+  const rows: { label: string; amount: string; strong?: boolean }[] = [];
+  if (booking.payment) rows.push({ label: `Paid by card on ${londonDateText(booking.payment.paidAt)}`, amount: money(booking.payment.amountPence) });
+  for (const refund of booking.refunds) {
+    rows.push({ label: `Refund (${REFUND_REASONS[refund.reason] ?? refund.reason}) on ${londonDateText(refund.at)}: ${REFUND_STATES[refund.status] ?? refund.status}`, amount: money(-refund.amountPence) });
+  }
+  if (booking.paymentMethod === 'car') {
+    if (booking.status === 'cancelled') rows.push({ label: 'Nothing to pay: the booking was cancelled', amount: money(0) });
+    else if (booking.status === 'completed') rows.push({ label: 'Paid to the driver', amount: money(booking.totalPence) });
+    else rows.push({ label: 'To pay the driver', amount: money(booking.totalPence) });
+  }
+  return rows;
+}
+
+/** The receipt of a booking as a document: a VAT invoice (with its number) when the operator is VAT-registered. */
+export function receiptDocument(booking: ReceiptBooking, issuer: Issuer, invoice: { number: number; issuedAt: Date } | null, now: Date): DocumentModel {
+  const vatInvoice = issuer.vat.number !== null && invoice !== null;
+  const charged = chargedPence(booking);
+  const head: [string, string][] = [['Booking number', booking.bookingNumber]];
+  if (vatInvoice) head.push(['Invoice number', invoiceNumberText(invoice.number)], ['Invoice date', londonDateText(invoice.issuedAt)]);
+  else head.push(['Receipt date', londonDateText(now)]);
+  head.push(['Booked on', `${londonDateTimeText(booking.createdAt)} (London time)`], ['Status', statusText(booking.status)]);
+
+  const blocks: Block[] = [
+    { kind: 'fields', rows: head },
+    { kind: 'heading', text: 'Trip' },
+    { kind: 'fields', rows: tripFields(booking) },
+    { kind: 'heading', text: 'Passenger' },
+    {
+      kind: 'fields',
+      rows: [
+        ['Name', booking.passengerName],
+        ['E-mail', booking.passengerEmail],
+        ['Phone', booking.passengerPhone],
+        ['Passengers', String(booking.totalPassengers)],
+      ],
+    },
+    { kind: 'heading', text: 'Price' },
+    { kind: 'amounts', rows: priceRows(booking) },
+  ];
+  if (booking.status === 'cancelled') {
+    const by = booking.cancelledBy === 'passenger' ? 'by the passenger' : 'by the operator';
+    blocks.push(
+      { kind: 'heading', text: 'Cancellation' },
+      { kind: 'text', text: `Cancelled on ${booking.cancelledAt ? londonDateTimeText(booking.cancelledAt) : '-'} (London time) ${by}.` },
+      {
+        kind: 'amounts',
+        rows: [
+          { label: 'Kept (cancellation fee)', amount: money(charged) },
+          { label: 'Refunded', amount: money(refundedPence(booking)) },
+        ],
+      },
+    );
+  }
+  if (vatInvoice) {
+    const amounts = vatAmounts(charged, issuer.vat.rateBasisPoints, issuer.vat.pricesIncludeVat);
+    blocks.push(
+      { kind: 'heading', text: 'VAT' },
+      {
+        kind: 'amounts',
+        rows: [
+          { label: 'Net amount', amount: money(amounts.netPence) },
+          { label: `VAT at ${formatVatRate(issuer.vat.rateBasisPoints)}`, amount: money(amounts.vatPence) },
+          { label: 'Total including VAT', amount: money(amounts.grossPence), strong: true },
+        ],
+      },
+      {
+        kind: 'text',
+        text: issuer.vat.pricesIncludeVat
+          ? `Prices include VAT. VAT is worked out on the ${booking.status === 'cancelled' ? 'amount kept' : 'total fare'} to the nearest penny.`
+          : `VAT is added to the ${booking.status === 'cancelled' ? 'amount kept' : 'fare'}, to the nearest penny: the amount due is ${money(amounts.grossPence)}.`,
+      },
+    );
+  }
+  blocks.push({ kind: 'heading', text: 'Payment' }, { kind: 'fields', rows: [['Method', PAYMENT_METHOD_LABELS[booking.paymentMethod]]] });
+  const payments = paymentRows(booking);
+  if (payments.length) blocks.push({ kind: 'amounts', rows: payments });
+  return { title: vatInvoice ? 'VAT invoice' : 'Receipt', issuer: issuer.name, letterhead: letterhead(issuer), blocks };
+}
+
+export function letterhead(issuer: Issuer): string[] {
+  const lines: string[] = [];
+  const contact = [issuer.phone ? `Phone ${issuer.phone}` : '', issuer.email ? `E-mail ${issuer.email}` : ''].filter(Boolean).join(' · ');
+  if (contact) lines.push(contact);
+  if (issuer.vat.number) lines.push(`VAT registration number ${issuer.vat.number}`);
+  return lines;
+}

@@ -1,0 +1,162 @@
+import type { BreakdownLine } from '../../../contract/booking.ts';
+import type { SettingRow } from '../../../contract/settings.ts';
+import type { Db, Queryable } from '../../adapters/db/index.ts';
+
+/** What a receipt reads of a booking: the booking as booked, its card payment and the refunds of it. */
+export interface ReceiptBooking {
+  id: number;
+  bookingNumber: string;
+  status: string;
+  createdAt: Date;
+  rideType: 'Q' | 'H';
+  pickupAt: Date;
+  returnAt: Date | null;
+  pickupAddress: string;
+  dropoffAddress: string;
+  stops: string[];
+  hireHours: number | null;
+  flightNo: string;
+  returnFlightNo: string;
+  vehicleCategory: string;
+  vehicleQty: number;
+  /** The vehicle the operator assigned ('AB12 CDE, Toyota Prius'), when one was. */
+  assignedVehicle: string | null;
+  companyName: string;
+  passengerName: string;
+  passengerEmail: string;
+  passengerPhone: string;
+  totalPassengers: number;
+  paymentMethod: 'car' | 'card';
+  totalPence: number;
+  /** The price lines of one vehicle (the pricing engine's breakdown as booked). */
+  lines: Pick<BreakdownLine, 'label' | 'amount_pence'>[];
+  cancelledAt: Date | null;
+  cancelledBy: string | null;
+  completedAt: Date | null;
+  payment: { amountPence: number; paidAt: Date } | null;
+  /** Money given back to the passenger (a second charge's automatic refund is not the passenger's fare and is left out). */
+  refunds: { amountPence: number; reason: string; status: string; at: Date }[];
+}
+
+type Row = Record<string, unknown>;
+const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+function assignedVehicleText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const vehicle = json<Record<string, unknown>>(value);
+  const registration = typeof vehicle.registration === 'string' ? vehicle.registration : '';
+  const model = [vehicle.make, vehicle.model].filter((part) => typeof part === 'string' && part !== '').join(' ');
+  return [registration, model].filter(Boolean).join(', ') || null;
+}
+
+const BOOKING_COLUMNS = `b.id, b.booking_number, b.status, b.created_at, b.ride_type, b.pick_up_at, b.return_at, b.pick_up_address, b.drop_off_address,
+  b.hourly_duration, b.flight_no, b.return_flight_no, b.vehicle_category, b.vehicle_qty, b.assigned_vehicle, b.vehicle_registration, b.company_name,
+  b.passenger_name, b.passenger_email, b.passenger_phone, b.total_passengers, b.payment_method, b.total_pence, b.breakdown, b.cancelled_at, b.cancelled_by,
+  b.completed_at, p.amount_pence AS paid_pence, p.created_at AS paid_at`;
+const PAYMENT_JOIN = `LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent_id = b.payment_intent_id AND b.payment_status = 'paid'`;
+const PASSENGER_REFUNDS = `reason <> 'duplicate_charge'`;
+
+function toBooking(row: Row, stops: string[], refunds: ReceiptBooking['refunds']): ReceiptBooking {
+  const breakdown = json<{ lines?: BreakdownLine[] }>(row.breakdown);
+  return {
+    id: Number(row.id),
+    bookingNumber: String(row.booking_number),
+    status: String(row.status),
+    createdAt: new Date(row.created_at as string),
+    rideType: row.ride_type as 'Q' | 'H',
+    pickupAt: new Date(row.pick_up_at as string),
+    returnAt: dateOrNull(row.return_at),
+    pickupAddress: String(row.pick_up_address),
+    dropoffAddress: String(row.drop_off_address),
+    stops,
+    hireHours: row.hourly_duration === null ? null : Number(row.hourly_duration),
+    flightNo: String(row.flight_no),
+    returnFlightNo: String(row.return_flight_no),
+    vehicleCategory: String(row.vehicle_category),
+    vehicleQty: Number(row.vehicle_qty),
+    assignedVehicle: assignedVehicleText(row.assigned_vehicle) ?? ((row.vehicle_registration as string | null) || null),
+    companyName: String(row.company_name),
+    passengerName: String(row.passenger_name),
+    passengerEmail: String(row.passenger_email),
+    passengerPhone: String(row.passenger_phone),
+    totalPassengers: Number(row.total_passengers),
+    paymentMethod: row.payment_method as 'car' | 'card',
+    totalPence: Number(row.total_pence),
+    lines: (breakdown.lines ?? []).map((line) => ({ label: String(line.label), amount_pence: Number(line.amount_pence) })),
+    cancelledAt: dateOrNull(row.cancelled_at),
+    cancelledBy: (row.cancelled_by as string | null) ?? null,
+    completedAt: dateOrNull(row.completed_at),
+    payment: row.paid_pence === null || row.paid_pence === undefined ? null : { amountPence: Number(row.paid_pence), paidAt: new Date(row.paid_at as string) },
+    refunds,
+  };
+}
+
+const toRefund = (row: Row) => ({ amountPence: Number(row.amount_pence), reason: String(row.reason), status: String(row.status), at: new Date(row.created_at as string) });
+
+/** One booking of a site, with its stops and refunds; null when the site has no such booking. */
+export async function loadReceiptBooking(db: Queryable, siteId: number, bookingId: number): Promise<ReceiptBooking | null> {
+  const { rows } = await db.query<Row>(`SELECT ${BOOKING_COLUMNS} FROM bookings b ${PAYMENT_JOIN} WHERE b.site_id = $1 AND b.id = $2`, [siteId, bookingId]);
+  if (!rows[0]) return null;
+  const stops = await db.query<Row>('SELECT stop_address FROM booking_stops WHERE site_id = $1 AND booking_id = $2 ORDER BY position', [siteId, bookingId]);
+  const refunds = await db.query<Row>(`SELECT amount_pence, reason, status, created_at FROM refunds WHERE site_id = $1 AND booking_id = $2 AND ${PASSENGER_REFUNDS} ORDER BY id`, [siteId, bookingId]);
+  return toBooking(rows[0], stops.rows.map((stop) => String(stop.stop_address)), refunds.rows.map(toRefund));
+}
+
+/** A passenger's bookings whose pick-up is in [from, to), oldest first, with their stops and refunds (three queries). */
+export async function listStatementBookings(db: Queryable, siteId: number, passengerId: number, from: Date, to: Date): Promise<ReceiptBooking[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings b ${PAYMENT_JOIN}
+      WHERE b.site_id = $1 AND b.passenger_id = $2 AND b.pick_up_at >= $3 AND b.pick_up_at < $4
+      ORDER BY b.pick_up_at, b.id LIMIT 2000`,
+    [siteId, passengerId, from, to],
+  );
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const stops = await db.query<Row>('SELECT booking_id, stop_address FROM booking_stops WHERE site_id = $1 AND booking_id = ANY($2::bigint[]) ORDER BY booking_id, position', [siteId, ids]);
+  const refunds = await db.query<Row>(
+    `SELECT booking_id, amount_pence, reason, status, created_at FROM refunds WHERE site_id = $1 AND booking_id = ANY($2::bigint[]) AND ${PASSENGER_REFUNDS} ORDER BY id`,
+    [siteId, ids],
+  );
+  return rows.map((row) => {
+    const id = Number(row.id);
+    return toBooking(
+      row,
+      stops.rows.filter((stop) => Number(stop.booking_id) === id).map((stop) => String(stop.stop_address)),
+      refunds.rows.filter((refund) => Number(refund.booking_id) === id).map(toRefund),
+    );
+  });
+}
+
+/** The site's name and settings (the receipt is also made outside a request, for the completion mail). */
+export async function loadSiteForReceipt(db: Queryable, siteId: number): Promise<{ name: string; settings: SettingRow[] } | null> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM sites WHERE id = $1', [siteId]);
+  if (!rows[0]) return null;
+  const settings = await db.query<SettingRow>('SELECT setting_name, setting_value FROM settings WHERE site_id = $1', [siteId]);
+  return { name: rows[0].name, settings: settings.rows };
+}
+
+/**
+ * The booking's VAT invoice number, given at its first receipt and kept. The site's counter row is locked before the
+ * booking's number is looked for, so concurrent first receipts of one booking wait for each other and the second
+ * finds the first one's number: one number per booking, and no gaps in the site's sequence.
+ */
+export async function invoiceNumberOf(db: Db, siteId: number, bookingId: number): Promise<{ number: number; issuedAt: Date }> {
+  const find = (q: Queryable) =>
+    q.query<{ invoice_number: number; issued_at: string }>('SELECT invoice_number, issued_at FROM receipt_invoices WHERE site_id = $1 AND booking_id = $2', [siteId, bookingId]);
+  const toInvoice = (row: { invoice_number: number; issued_at: string }) => ({ number: Number(row.invoice_number), issuedAt: new Date(row.issued_at) });
+  const known = (await find(db)).rows[0];
+  if (known) return toInvoice(known);
+  return db.transaction(async (tx) => {
+    await tx.query('INSERT INTO receipt_invoice_counters (site_id) VALUES ($1) ON CONFLICT (site_id) DO NOTHING', [siteId]);
+    await tx.query('SELECT last_number FROM receipt_invoice_counters WHERE site_id = $1 FOR UPDATE', [siteId]);
+    const meanwhile = (await find(tx)).rows[0];
+    if (meanwhile) return toInvoice(meanwhile);
+    const { rows } = await tx.query<{ last_number: number }>('UPDATE receipt_invoice_counters SET last_number = last_number + 1 WHERE site_id = $1 RETURNING last_number', [siteId]);
+    const inserted = await tx.query<{ invoice_number: number; issued_at: string }>(
+      'INSERT INTO receipt_invoices (site_id, booking_id, invoice_number) VALUES ($1, $2, $3) RETURNING invoice_number, issued_at',
+      [siteId, bookingId, rows[0].last_number],
+    );
+    return toInvoice(inserted.rows[0]);
+  });
+}

@@ -1,0 +1,141 @@
+import { STATEMENT_CSV_COLUMNS } from '../../../contract/receipts.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
+import { londonParts, londonWallClock } from '../pricing/londonTime.ts';
+import { clock12 } from '../manage/terms.ts';
+import { csvFile } from './csv.ts';
+import type { DocumentModel } from './document.ts';
+import { chargedPence, letterhead, money, refundedPence, statusText, type Issuer } from './receipt.ts';
+import type { ReceiptBooking } from './repository.ts';
+import { formatVatRate, vatAmounts } from './vat.ts';
+
+/** The instants a London calendar month 'YYYY-MM' starts and ends (the next month's first midnight). */
+export function londonMonthRange(month: string): { from: Date; to: Date } {
+  const [year, number] = month.split('-').map(Number);
+  const next = number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+  return { from: londonWallClock(`${month}-01`, 0, 0), to: londonWallClock(`${next}-01`, 0, 0) };
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const monthTitle = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+
+/** '12.30': pounds with two decimals, as a spreadsheet reads a number. */
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+export interface StatementRow {
+  booking: ReceiptBooking;
+  date: string;
+  time: string;
+  chargedPence: number;
+  refundedPence: number;
+  vatPence: number | null;
+}
+
+export interface Statement {
+  month: string;
+  passengerName: string;
+  rows: StatementRow[];
+  totals: { farePence: number; refundedPence: number; chargedPence: number; vatPence: number | null };
+}
+
+/** The month's bookings with what each one charged, and the totals (VAT per booking, as on its invoice). */
+export function buildStatement(month: string, passengerName: string, bookings: readonly ReceiptBooking[], issuer: Issuer): Statement {
+  const registered = issuer.vat.number !== null;
+  const rows = bookings.map((booking): StatementRow => {
+    const local = londonParts(booking.pickupAt);
+    const charged = chargedPence(booking);
+    return {
+      booking,
+      date: local.date,
+      time: clock12(local.hour, local.minute),
+      chargedPence: charged,
+      refundedPence: refundedPence(booking),
+      vatPence: registered ? vatAmounts(charged, issuer.vat.rateBasisPoints, issuer.vat.pricesIncludeVat).vatPence : null,
+    };
+  });
+  const sum = (pick: (row: StatementRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  return {
+    month,
+    passengerName,
+    rows,
+    totals: {
+      farePence: sum((row) => row.booking.totalPence),
+      refundedPence: sum((row) => row.refundedPence),
+      chargedPence: sum((row) => row.chargedPence),
+      vatPence: registered ? sum((row) => row.vatPence ?? 0) : null,
+    },
+  };
+}
+
+const destination = (booking: ReceiptBooking) => (booking.rideType === 'Q' ? booking.dropoffAddress : `${booking.hireHours ?? 0} hours as directed`);
+
+export function statementCsv(statement: Statement): string {
+  return csvFile(
+    STATEMENT_CSV_COLUMNS,
+    statement.rows.map((row) => [
+      row.booking.bookingNumber,
+      row.date,
+      row.time,
+      row.booking.pickupAddress,
+      destination(row.booking),
+      row.booking.vehicleCategory,
+      row.booking.passengerName,
+      statusText(row.booking.status),
+      PAYMENT_METHOD_LABELS[row.booking.paymentMethod],
+      pounds(row.booking.totalPence),
+      pounds(row.refundedPence),
+      pounds(row.chargedPence),
+      row.vatPence === null ? '' : pounds(row.vatPence),
+    ]),
+  );
+}
+
+export function statementDocument(statement: Statement, issuer: Issuer): DocumentModel {
+  const { totals } = statement;
+  const vat = totals.vatPence !== null;
+  return {
+    title: `Statement for ${monthTitle(statement.month)}`,
+    issuer: issuer.name,
+    letterhead: letterhead(issuer),
+    landscape: true,
+    blocks: [
+      {
+        kind: 'fields',
+        rows: [
+          ['Account', statement.passengerName],
+          ['Month', `${monthTitle(statement.month)} (pick-up dates, London time)`],
+          ['Bookings', String(statement.rows.length)],
+        ],
+      },
+      {
+        kind: 'table',
+        columns: [
+          { title: 'Date', width: 9 },
+          { title: 'Booking', width: 10 },
+          { title: 'From', width: 20 },
+          { title: 'To', width: 20 },
+          { title: 'Vehicle', width: 9 },
+          { title: 'Status', width: 9 },
+          { title: 'Fare', width: 7, align: 'right' },
+          { title: 'Refunded', width: 7, align: 'right' },
+          { title: 'Charged', width: 7, align: 'right' },
+          ...(vat ? [{ title: 'VAT', width: 6, align: 'right' as const }] : []),
+        ],
+        rows: statement.rows.map((row) => [
+          `${row.date} ${row.time}`,
+          row.booking.bookingNumber,
+          row.booking.pickupAddress,
+          destination(row.booking),
+          row.booking.vehicleCategory,
+          statusText(row.booking.status),
+          money(row.booking.totalPence),
+          money(row.refundedPence),
+          money(row.chargedPence),
+          ...(vat ? [money(row.vatPence ?? 0)] : []),
+        ]),
+        totals: ['Total', '', '', '', '', '', money(totals.farePence), money(totals.refundedPence), money(totals.chargedPence), ...(vat ? [money(totals.vatPence ?? 0)] : [])],
+      },
+      ...(statement.rows.length === 0 ? [{ kind: 'text' as const, text: 'No bookings this month.' }] : []),
+      ...(vat ? [{ kind: 'text' as const, text: `VAT at ${formatVatRate(issuer.vat.rateBasisPoints)}, as on each booking's VAT invoice.` }] : []),
+    ],
+  };
+}

@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { manageAccessSchema } from '../../contract/manageAccess.ts';
+import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
+import { FIRST_STATEMENT_YEAR, RECEIPT_API, RECEIPT_MESSAGES, STATEMENT_FORMATS, STATEMENT_MONTH_PATTERN } from '../../contract/receipts.ts';
+import type { Db } from '../adapters/db/index.ts';
+import type { MailPort } from '../adapters/mail/index.ts';
+import type { PaymentsPort } from '../adapters/payments/port.ts';
+import { authenticatePassenger } from '../domain/accounts/index.ts';
+import { createManageService, type ManageGrant } from '../domain/manage/service.ts';
+import { receiptPdf, statementFile, type ReceiptFile } from '../domain/receipts/index.ts';
+import type { SiteCache } from '../domain/sites/index.ts';
+import { HttpError, parseInput } from '../http.ts';
+
+export interface ReceiptRouteDeps {
+  db: Db;
+  cache: SiteCache;
+  payments: PaymentsPort;
+  mail: MailPort;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The clock of the manage links' expiry; tests may fix it. */
+  now?: () => Date;
+}
+
+const statementQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(STATEMENT_MONTH_PATTERN, RECEIPT_MESSAGES.monthInvalid)
+    .refine((month) => Number(month.slice(0, 4)) >= FIRST_STATEMENT_YEAR && Number(month.slice(0, 4)) <= 2100, RECEIPT_MESSAGES.monthInvalid),
+  format: z.enum(STATEMENT_FORMATS, RECEIPT_MESSAGES.formatInvalid).default('pdf'),
+});
+
+const sendFile = (reply: FastifyReply, file: ReceiptFile) =>
+  reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.content);
+
+/**
+ * Receipts and statements (contract/receipts.ts), under /api/v1 with the key pair. A receipt is let in exactly as the
+ * manage calls let a booking in (a link's token, or a corporate passenger's own booking by number), through the
+ * manage service's grants; a statement is the bearer token's own passenger's.
+ */
+export function receiptRoutes(deps: ReceiptRouteDeps) {
+  const manage = createManageService(deps);
+
+  async function grant(request: FastifyRequest): Promise<ManageGrant> {
+    const access = parseInput(manageAccessSchema, request.body);
+    if (access.token !== undefined) return manage.grantByLink(request.site, access.token, access.booking_number);
+    if (access.booking_number !== undefined && request.headers.authorization !== undefined) {
+      const auth = await authenticatePassenger(request, deps.db);
+      return manage.grantByPassenger(request.site, auth.passenger.id, access.booking_number);
+    }
+    throw new HttpError(400, MANAGE_MESSAGES.accessRequired);
+  }
+
+  return async (app: FastifyInstance) => {
+    app.post(RECEIPT_API.receipt, async (request, reply) => {
+      const { bookingId } = await grant(request);
+      return sendFile(reply, await receiptPdf(deps.db, request.site.id, bookingId));
+    });
+
+    app.get(RECEIPT_API.statement, async (request, reply) => {
+      const auth = await authenticatePassenger(request, deps.db);
+      const query = parseInput(statementQuerySchema, request.query);
+      const file = await statementFile(deps.db, request.site.id, { id: auth.passenger.id, name: auth.passenger.name }, query.month, query.format);
+      return sendFile(reply, file);
+    });
+  };
+}
