@@ -29,7 +29,14 @@ import { routeKey } from '../../contract/routeKey.ts';
  */
 
 /** The kinds of page, each with its own policy. */
-export type PageKind = 'booking' | 'account' | 'card';
+export type PageKind = 'booking' | 'account' | 'card' | 'admin';
+
+/**
+ * The operator console (every /admin path, issue 17): framed nowhere (frame-ancestors 'none', X-Frame-Options DENY),
+ * no Referer ever (the set-password link carries its token in the fragment), never indexed; a document of its own.
+ */
+export const CONSOLE_PREFIX = '/admin';
+const isConsoleRoute = (route: string) => route === CONSOLE_PREFIX || route.startsWith(`${CONSOLE_PREFIX}/`);
 
 /** The routes (src/app/routes.tsx, as contract/routeKey.ts spells them) that are not booking pages. */
 const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
@@ -56,7 +63,9 @@ function pageRoute(pathname: string): string {
 }
 
 export function pageKind(pathname: string): PageKind {
-  return PAGE_KINDS[pageRoute(pathname)] ?? 'booking';
+  const route = pageRoute(pathname);
+  if (isConsoleRoute(route)) return 'admin';
+  return PAGE_KINDS[route] ?? 'booking';
 }
 
 /** What a page's policy depends on besides its kind. */
@@ -114,6 +123,7 @@ const serialise = (directives: Directives) =>
 
 /** Who may frame a page: the operator's origins (this one and EMBED_ORIGINS); any site for a booking page while EMBED_ORIGINS is unset. */
 function frameAncestors(kind: PageKind, embedOrigins: readonly string[]): string[] {
+  if (kind === 'admin') return ["'none'"];
   if (kind === 'booking' && embedOrigins.length === 0) return ['*'];
   return ["'self'", ...embedOrigins];
 }
@@ -126,7 +136,11 @@ export function pagePolicy(kind: PageKind, settings: PagePolicySettings): string
 export function pageHeaders(pathname: string, settings: PagePolicySettings): Record<string, string> {
   const kind = pageKind(pathname);
   const headers: Record<string, string> = { 'content-security-policy': pagePolicy(kind, settings) };
-  if (kind !== 'booking') headers['x-frame-options'] = 'SAMEORIGIN';
+  if (kind !== 'booking') headers['x-frame-options'] = kind === 'admin' ? 'DENY' : 'SAMEORIGIN';
+  if (kind === 'admin') {
+    headers['referrer-policy'] = 'no-referrer';
+    headers['x-robots-tag'] = 'noindex, nofollow';
+  }
   // Its address carries the manage link's token until the page replaces it: no request may send it on as a Referer.
   if (pageRoute(pathname) === MANAGE_BOOKING_ROUTE) headers['referrer-policy'] = 'no-referrer';
   return headers;
@@ -144,9 +158,12 @@ export interface DocumentFacts {
 
 const PAGE_KIND_NAMES: readonly PageKind[] = ['booking', 'account', 'card'];
 
+/** The console is always a document of its own, and its document serves nothing else (its frame and referrer rules). */
 export function documentFacts(pathname: string, settings: PagePolicySettings): DocumentFacts {
-  const own = serialise(pageSources(pageKind(pathname), settings));
-  return { kinds: PAGE_KINDS, serves: PAGE_KIND_NAMES.filter((kind) => serialise(pageSources(kind, settings)) === own) };
+  const kind = pageKind(pathname);
+  if (kind === 'admin') return { kinds: PAGE_KINDS, serves: ['admin'] };
+  const own = serialise(pageSources(kind, settings));
+  return { kinds: PAGE_KINDS, serves: PAGE_KIND_NAMES.filter((name) => serialise(pageSources(name, settings)) === own) };
 }
 
 /** The policy of everything that is not a page: it may load nothing, run nothing, and be framed nowhere. */

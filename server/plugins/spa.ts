@@ -157,6 +157,7 @@ type Manifest = Record<string, ManifestChunk>;
  */
 const BOOKING_LOGIC = 'src/app/booking/bookingLogic.ts';
 const PREPARED_STEP = 'src/app/booking/preparedStep.ts';
+const CONSOLE_APP = 'src/views/admin/ConsoleApp.tsx';
 export const ROUTE_MODULES: Record<string, string[]> = {
   '/booktripview': ['src/views/bookTrip/BookTripView.tsx', BOOKING_LOGIC],
   // A reloaded step the server rendered from the trip cookie is hydrated with an actor prepared at start (preparedStep).
@@ -175,6 +176,11 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/book-now': ['src/views/corporate/BookNowView.tsx'],
   '/forgot_password': ['src/views/forgotPassword/ForgotPasswordView.tsx'],
   '/manage-booking': ['src/views/manageBooking/ManageBookingView.tsx'],
+  // The operator console's way in (issue 17); its pages load their own chunks once signed in.
+  '/admin': [CONSOLE_APP],
+  '/admin/sign-in': [CONSOLE_APP],
+  '/admin/set-password': [CONSOLE_APP],
+  '/admin/bookings': [CONSOLE_APP],
 };
 
 /**

@@ -96,7 +96,7 @@ export async function adminDownload(path: string, options: AdminCallOptions = {}
   try {
     return await callApi(async () => {
       try {
-        const response = await ofetch.raw<string, 'text'>(path, { ...(requestOptions(options) as FetchOptions<'text'>), responseType: 'text' });
+        const response = await ofetch.raw<string, 'text'>(path, { ...(requestOptions(options) as unknown as FetchOptions<'text'>), responseType: 'text' });
         return { filename: attachmentName(response.headers.get('content-disposition')) ?? 'export.csv', text: response._data ?? '' };
       } catch (error) {
         // A refusal read as text is JSON: read it back so its message is kept.

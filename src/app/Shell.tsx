@@ -5,11 +5,12 @@ import { BookingAlerts } from '../components/booking/BookingAlerts.tsx';
 import { PriceLoader } from '../components/booking/PriceLoader.tsx';
 import { AppActor } from './appLogic.ts';
 import { BookingProvider } from './booking/BookingProvider.tsx';
+import { DocumentBoundary } from './DocumentBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { LoadingScreen, RouteFallback } from './LoadingScreen.tsx';
 import { Navbar } from './Navbar.tsx';
 import { footerVisible, navbarVisible } from './navigation.ts';
-import { AppRoutes, routeFor } from './routes.tsx';
+import { AppRoutes, ConsoleApp, isConsolePath, routeFor } from './routes.tsx';
 import { RouteSync } from './RouteSync.tsx';
 import { useSettings } from './useSettings.ts';
 import classes from './Shell.module.css';
@@ -32,12 +33,27 @@ export function Shell() {
   const [location] = useLocation();
   const [routeLoading, setRouteLoading] = useState(false);
 
+  const inConsole = isConsolePath(location);
+
   useEffect(() => {
+    // The console titles its own pages ("(2) Bookings — cabflow").
+    if (inConsole) return;
     window.scrollTo(0, 0);
     const title = routeFor(location)?.title;
     const company = settings.Company_Name;
     document.title = [title, company].filter(Boolean).join(' | ') || 'Book a taxi';
-  }, [location, settings.Company_Name]);
+  }, [location, settings.Company_Name, inConsole]);
+
+  // The operator console has its own layout and landmarks: none of the website's chrome or booking flow.
+  if (inConsole)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <DocumentBoundary>
+          <ConsoleApp />
+        </DocumentBoundary>
+        <RouteReady />
+      </Suspense>
+    );
 
   if (loading) return <LoadingScreen />;
 

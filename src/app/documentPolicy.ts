@@ -13,7 +13,7 @@
 import { routeKey } from '../../contract/routeKey.ts';
 import { isFramed } from './frameMessenger.ts';
 
-export type PageKind = 'booking' | 'account' | 'card';
+export type PageKind = 'booking' | 'account' | 'card' | 'admin';
 
 export interface DocumentFacts {
   /** The kind of each route that is not a booking page (routes as contract/routeKey.ts spells them). */
@@ -22,7 +22,7 @@ export interface DocumentFacts {
   serves: PageKind[];
 }
 
-const KINDS: readonly string[] = ['booking', 'account', 'card'];
+const KINDS: readonly string[] = ['booking', 'account', 'card', 'admin'];
 const isKind = (value: unknown): value is PageKind => typeof value === 'string' && KINDS.includes(value);
 
 /** The meta tag's facts, or null without one (the Vite dev server, a static host): then every route shows everywhere. */
@@ -48,7 +48,10 @@ export function pageKindOf(pathname: string, facts: DocumentFacts): PageKind {
   } catch {
     // No route has a percent sign: left as it is.
   }
-  return facts.kinds[routeKey(decoded.split(/[?#]/, 1)[0])] ?? 'booking';
+  const route = routeKey(decoded.split(/[?#]/, 1)[0]);
+  // The operator console (every /admin path): a document of its own (server/plugins/securityHeaders.ts).
+  if (route === '/admin' || route.startsWith('/admin/')) return 'admin';
+  return facts.kinds[route] ?? 'booking';
 }
 
 /** Every origin above this window that we can read, or null when one is another origin's (we cannot read it). */

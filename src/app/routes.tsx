@@ -46,6 +46,17 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/forgot_password', title: 'Forgot password', component: lazyView(() => import('../views/forgotPassword/ForgotPasswordView.tsx'), 'ForgotPasswordView') },
 ];
 
+/**
+ * The operator console (issue 17): every /admin path, one lazy chunk rendered in the browser with its own layout and
+ * router sync (src/views/admin/ConsoleApp.tsx); the public pages never load it.
+ */
+export const CONSOLE_PREFIX = '/admin';
+export const isConsolePath = (pathname: string) => {
+  const path = routeKey(pathname);
+  return path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`);
+};
+export const ConsoleApp = lazyView(() => import('../views/admin/ConsoleApp.tsx'), 'ConsoleApp');
+
 export function routeFor(pathname: string): RouteDef | undefined {
   const path = routeKey(pathname);
   return ROUTES.find((route) => route.path.toLowerCase() === path);

@@ -1,0 +1,34 @@
+import type { SnapshotFrom } from 'xstate';
+import type { ConsoleMachine } from './console.machine.ts';
+import { pathOfPage, SET_PASSWORD_PATH, SIGN_IN_PATH } from './console.routes.ts';
+
+export type ConsoleSnapshot = SnapshotFrom<ConsoleMachine>;
+
+export type ConsoleStage = 'checking' | 'signIn' | 'setPassword' | 'console';
+
+export function selectStage(s: ConsoleSnapshot): ConsoleStage {
+  if (s.matches('signedIn')) return 'console';
+  if (s.matches('signedOut')) return 'signIn';
+  if (s.matches('settingPassword')) return 'setPassword';
+  return 'checking';
+}
+
+/** Where the address bar belongs, or null while the machine does not know yet (checking who is signed in). */
+export function selectConsolePath(s: ConsoleSnapshot): string | null {
+  if (s.matches('signedIn')) return pathOfPage(s.context.page);
+  if (s.matches('signedOut')) return SIGN_IN_PATH;
+  if (s.matches('settingPassword')) return SET_PASSWORD_PATH;
+  return null;
+}
+
+export const selectSession = (s: ConsoleSnapshot) => s.context.session;
+export const selectPage = (s: ConsoleSnapshot) => s.context.page;
+export const selectNotice = (s: ConsoleSnapshot) => s.context.notice;
+export const selectError = (s: ConsoleSnapshot) => s.context.error;
+export const selectSigningIn = (s: ConsoleSnapshot) => s.matches({ signedOut: 'submitting' });
+export const selectSigningOut = (s: ConsoleSnapshot) => s.matches({ signedIn: 'signingOut' }) || s.matches({ signedIn: 'signingOutEverywhere' });
+export const selectSetPasswordStage = (s: ConsoleSnapshot): 'invalid' | 'editing' | 'submitting' | 'done' | null => {
+  for (const stage of ['invalid', 'editing', 'submitting', 'done'] as const) if (s.matches({ settingPassword: stage })) return stage;
+  return null;
+};
+export const selectIsOwner = (s: ConsoleSnapshot) => s.context.session?.staff.role === 'owner';

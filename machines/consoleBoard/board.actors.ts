@@ -1,0 +1,22 @@
+/**
+ * The board's effects by signature: src/views/admin/bookings/boardLogic.ts supplies the real ones (src/api calls and
+ * an EventSource on GET /api/admin/events), tests supply stubs.
+ */
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { BoardPage, BoardQuery, LiveEvent } from './board.types.ts';
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`board actor "${name}" is not provided`));
+
+export interface CsvFile {
+  filename: string;
+  text: string;
+}
+
+export const boardActors = {
+  /** GET /api/admin/bookings/export.csv */
+  exportCsv: fromPromise<CsvFile, { from: string; to: string }>(notProvided('exportCsv')),
+  /** GET /api/admin/bookings */
+  loadPage: fromPromise<BoardPage, BoardQuery>(notProvided('loadPage')),
+  /** The live stream: sends live.open, live.booking and live.lost to the board while it runs. */
+  bookingEvents: fromCallback<EventObject, void, LiveEvent>(() => () => {}),
+};

@@ -1,0 +1,50 @@
+import type { BoardPage, BoardQuery, BoardRow, PaymentState } from '../../contract/adminBookings.ts';
+import type { BookingEventMessage, BookingStatus } from '../../contract/dispatch.ts';
+import { londonClock } from '../../contract/londonClock.ts';
+
+export type { BoardPage, BoardQuery, BoardRow, BookingEventMessage };
+
+/** The board's filters as the form holds them ('' = no filter). */
+export interface BoardFilters {
+  from: string;
+  to: string;
+  status: BookingStatus[];
+  payment_method: '' | 'car' | 'card';
+  payment_state: PaymentState[];
+  company_id: string;
+  vehicle_id: string;
+  q: string;
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Today and tomorrow, London time: the board's default range. */
+export function defaultFilters(now: Date): BoardFilters {
+  const today = londonClock(now).date;
+  return { from: today, to: addDays(today, 1), status: [], payment_method: '', payment_state: [], company_id: '', vehicle_id: '', q: '' };
+}
+
+/** The GET /api/admin/bookings query of the filters (a search alone spans every date: no range sent with it unless set). */
+export function boardQuery(filters: BoardFilters, cursor: string | null): BoardQuery {
+  const q = filters.q.trim();
+  return {
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    status: filters.status.length ? filters.status.join(',') as unknown as BoardQuery['status'] : undefined,
+    payment_method: filters.payment_method || undefined,
+    payment_state: filters.payment_state.length ? filters.payment_state.join(',') as unknown as BoardQuery['payment_state'] : undefined,
+    company_id: filters.company_id || undefined,
+    vehicle_id: filters.vehicle_id || undefined,
+    q: q || undefined,
+    cursor: cursor ?? undefined,
+  } as BoardQuery;
+}
+
+/** What the live stream tells the board. */
+export type LiveEvent = { type: 'live.open' } | { type: 'live.lost' } | { type: 'live.booking'; message: BookingEventMessage };
+
+export const BOARD_TEXT = {
+  loadFailed: 'The bookings could not be loaded. Check the connection and try again.',
+  moreFailed: 'More bookings could not be loaded. Try again.',
+  csvFailed: 'The export could not be downloaded. Try again.',
+} as const;

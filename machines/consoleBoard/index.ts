@@ -1,0 +1,4 @@
+export * from './board.actors.ts';
+export * from './board.machine.ts';
+export * from './board.selectors.ts';
+export * from './board.types.ts';

@@ -1,0 +1,80 @@
+/**
+ * Composition root of the board: machines/consoleBoard's effects made real (the board call, the live stream as an
+ * EventSource, a short WebAudio tone, the mute switch kept in localStorage).
+ */
+import { fromCallback, fromPromise } from 'xstate';
+import { BOOKING_EVENT_KINDS, type BookingEventMessage } from '../../../../contract/dispatch.ts';
+import { boardMachine, type LiveEvent } from '../../../../machines/consoleBoard/index.ts';
+import { BOOKING_EVENTS_URL, downloadBookingsCsv, loadBoard } from '../../../api/adminBookings.ts';
+import { saveTextFile } from '../../confirmation/saveFile.ts';
+
+const MUTED_KEY = 'cabflow.console.muted';
+
+export function storedMuted(): boolean {
+  try {
+    return localStorage.getItem(MUTED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function parseEvent(data: string): BookingEventMessage | null {
+  try {
+    const value = JSON.parse(data) as Partial<BookingEventMessage>;
+    if (typeof value.booking_number !== 'string' || !BOOKING_EVENT_KINDS.includes(value.kind as never)) return null;
+    return { booking_number: value.booking_number, kind: value.kind! };
+  } catch {
+    return null;
+  }
+}
+
+let audio: AudioContext | null = null;
+
+/** A soft two-hundred-millisecond tone at 880 Hz: noticeable across a room, never jarring. */
+function beep() {
+  try {
+    audio ??= new AudioContext();
+    const start = audio.currentTime;
+    const oscillator = audio.createOscillator();
+    const gain = audio.createGain();
+    oscillator.type = 'sine';
+    oscillator.frequency.value = 880;
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(0.06, start + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.22);
+    oscillator.connect(gain).connect(audio.destination);
+    oscillator.start(start);
+    oscillator.stop(start + 0.25);
+  } catch {
+    // No audio (a browser without WebAudio): the title and the marked row still say it.
+  }
+}
+
+export const boardLogic = boardMachine.provide({
+  actors: {
+    loadPage: fromPromise(({ input, signal }) => loadBoard(input, { signal })),
+    exportCsv: fromPromise(({ input, signal }) => downloadBookingsCsv(input.from, input.to, { signal })),
+    bookingEvents: fromCallback(({ sendBack }) => {
+      const send = (event: LiveEvent) => sendBack(event);
+      const source = new EventSource(BOOKING_EVENTS_URL, { withCredentials: true });
+      source.onopen = () => send({ type: 'live.open' });
+      source.onerror = () => send({ type: 'live.lost' });
+      source.addEventListener('booking', (event) => {
+        const message = parseEvent((event as MessageEvent<string>).data);
+        if (message) send({ type: 'live.booking', message });
+      });
+      return () => source.close();
+    }),
+  },
+  actions: {
+    beep,
+    saveCsv: (_, { filename, text }) => saveTextFile(filename, text, 'text/csv;charset=utf-8'),
+    keepMuted: (_, { muted }) => {
+      try {
+        localStorage.setItem(MUTED_KEY, String(muted));
+      } catch {
+        // Not kept: the next visit starts with the sound on.
+      }
+    },
+  },
+});
