@@ -55,7 +55,7 @@ export const INBOX_MESSAGES = {
 
 const pageSize = z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}`).default(25);
 /** A keyset cursor: the `next` of the previous page, as given. */
-const cursor = z.string().trim().max(200).regex(/^[A-Za-z0-9_-]+$/, 'after: not a page of this list').optional();
+const cursor = z.string().trim().max(200).regex(/^[A-Za-z0-9_-]+$/, 'not a page of this list').optional();
 
 /** GET /enquiries */
 export const inboxQuerySchema = z.object({
@@ -142,20 +142,20 @@ export interface EnquiryAnswer {
 
 /** POST /enquiries/:kind/:id/reply */
 export const replySchema = z.object({
-  text: z.string({ error: 'text: write a reply' }).trim().min(1, 'text: write a reply').max(REPLY_MAX, `text: at most ${REPLY_MAX} characters`),
+  text: z.string({ error: 'Write a reply' }).trim().min(1, 'Write a reply').max(REPLY_MAX, `At most ${REPLY_MAX} characters`),
   /** The console's key of this composed reply (a new one per reply): the same key again is the same reply. */
-  reply_key: z.string({ error: 'reply_key is required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'reply_key: 8 to 64 letters, digits, - or _'),
+  reply_key: z.string({ error: 'reply_key is required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, '8 to 64 letters, digits, - or _'),
 });
 export type ReplyInput = z.input<typeof replySchema>;
 
 /** POST /enquiries/quote/:id/price: the request's trip as the staff member corrects it (the form is prefilled). */
 export const priceTripSchema = z.object({
-  pickup: z.string().trim().min(1, 'pickup: an address is required').max(300),
-  dropoff: z.string().trim().min(1, 'dropoff: an address is required').max(300),
-  pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'pickup_date: YYYY-MM-DD'),
+  pickup: z.string().trim().min(1, 'An address is required').max(300),
+  dropoff: z.string().trim().min(1, 'An address is required').max(300),
+  pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD'),
   /** 24-hour 'HH:MM', minutes in steps of 5 (the booking form's). */
-  pickup_time: z.string().regex(/^([01]\d|2[0-3]):[0-5][05]$/, 'pickup_time: HH:MM, minutes in steps of 5'),
-  passengers: z.coerce.number().int().min(1, 'passengers: at least 1').max(50),
+  pickup_time: z.string().regex(/^([01]\d|2[0-3]):[0-5][05]$/, 'HH:MM, minutes in steps of 5'),
+  passengers: z.coerce.number().int().min(1, 'At least 1').max(50),
   luggages: z.coerce.number().int().min(0).max(20),
 });
 export type PriceTripInput = z.input<typeof priceTripSchema>;
@@ -184,7 +184,7 @@ export const offerSchema = z.object({
   quote_id: z.string().trim().min(1).max(100),
   vehicle_id: z.coerce.number().int().positive(),
   company_id: z.coerce.number().int().positive(),
-  text: z.string().trim().max(REPLY_MAX, `text: at most ${REPLY_MAX} characters`).default(''),
+  text: z.string().trim().max(REPLY_MAX, `At most ${REPLY_MAX} characters`).default(''),
   reply_key: replySchema.shape.reply_key,
 });
 export type OfferInput = z.input<typeof offerSchema>;
