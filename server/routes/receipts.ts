@@ -24,7 +24,7 @@ export interface ReceiptRouteDeps {
 
 const statementQuerySchema = z.object({
   month: z
-    .string()
+    .string(RECEIPT_MESSAGES.monthInvalid)
     .regex(STATEMENT_MONTH_PATTERN, RECEIPT_MESSAGES.monthInvalid)
     .refine((month) => Number(month.slice(0, 4)) >= FIRST_STATEMENT_YEAR && Number(month.slice(0, 4)) <= 2100, RECEIPT_MESSAGES.monthInvalid),
   format: z.enum(STATEMENT_FORMATS, RECEIPT_MESSAGES.formatInvalid).default('pdf'),
