@@ -62,7 +62,8 @@ const positiveId = (label: string) => z.coerce.number({ error: `${label} must be
 
 /**
  * GET /api/admin/bookings. Dates are London calendar days of the pick-up, both ends included. Without from/to the
- * board shows today and tomorrow (London) — unless `q` is given, which then searches every date. `q` matches the
+ * board shows today and tomorrow (London) — unless `q` is given, which then searches every date; `from` alone shows
+ * that day and the next, `to` alone that day only. `q` matches the
  * booking number (from its start), or part of the passenger's name, phone (digits) or e-mail, case-insensitively.
  * Sorted by pick-up time then id; `cursor` is the previous page's `next_cursor`.
  */

@@ -107,7 +107,7 @@ export async function buildApp({
     { prefix: '/api/v1' },
   );
   if (stripe) await fastify.register(stripeWebhookRoutes({ db, cache, bookings, stripe }), { prefix: '/api/v1' });
-  await fastify.register(adminRoutes({ db, cache, mail, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log }), { prefix: '/api/admin' });
+  await fastify.register(adminRoutes({ db, cache, mail, payments, quoting, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now }), { prefix: '/api/admin' });
   await registerSpa(fastify, {
     distDir: config.distDir,
     cache,

@@ -12,6 +12,15 @@ import { createStaffService } from '../domain/staff/service.ts';
 import { csrfTokenMatches, staffCookie, staffCookieToken } from '../domain/staff/sessions.ts';
 import { createSitesRepository, type SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
+import type { PaymentsPort } from '../adapters/payments/port.ts';
+import { createBookingEventHub, type BookingEventHub } from '../domain/dispatch/events.ts';
+import { createDispatchService } from '../domain/dispatch/service.ts';
+import type { Quoting } from '../domain/quotes/quoting.ts';
+import { runRetention } from '../domain/retention/retention.ts';
+import { adminBookingsRoutes } from './adminBookings.ts';
+import { adminEvents } from './adminEvents.ts';
+import { adminFleetRoutes } from './adminFleet.ts';
+import { adminInboxRoutes } from './adminInbox.ts';
 import { adminManageRoutes } from './adminManage.ts';
 import { staffManageRoutes } from './staffManage.ts';
 import { assertSameOrigin, isSecure, siteOfRequest, staffPublicRoutes, staffSessionRoutes } from './staffSession.ts';
@@ -35,7 +44,14 @@ export interface AdminDeps {
   adminToken: string;
   /** The deployment's address, for mailed links of a site without hosts. */
   publicUrl: string;
-  log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  log?: { info(details: object, message: string): void; warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** The card processor: an operator's cancellation refunds through it. */
+  payments: PaymentsPort;
+  /** The site's quoting engine (the inbox prices QUOTE NOW requests with it). */
+  quoting?: Quoting;
+  /** This process's subscription to booking events (default: one of its own). */
+  events?: BookingEventHub;
+  now?: () => Date;
 }
 
 /** 403 unless the caller is an owner (or the admin token, which acts as one). */
@@ -58,8 +74,9 @@ async function settingValues(tx: Queryable, siteId: number, names: string[]): Pr
  *   else of the default site; no cookie, no CSRF token;
  * - a staff session cookie: the member, on the member's own site only (key pair headers naming another site are
  *   refused), with the session's CSRF token and a same-origin request on every POST, PUT, PATCH and DELETE.
- * Any other Authorization header (a passenger's token) is a 401. Owners reach everything; dispatchers not the
- * settings, sites, staff or (but a booking's) audit calls.
+ * Any other Authorization header (a passenger's token) is a 401. Owners reach everything; dispatchers the bookings
+ * board, dispatch, the drivers and vehicles registers, the event stream, the statutory export and the enquiries
+ * inbox, but not the settings, sites, staff, the retention run or (but a booking's) audit calls.
  */
 export function adminRoutes(deps: AdminDeps) {
   const { db, cache } = deps;
@@ -67,6 +84,10 @@ export function adminRoutes(deps: AdminDeps) {
   const staffRepository = createStaffRepository(db);
   const guard = createStaffCredentialGuard(db, deps.log);
   const staff = createStaffService({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl });
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const dispatch = createDispatchService({ db, cache, mail: deps.mail, payments: deps.payments, log, now });
+  const events = adminEvents({ db, hub: deps.events ?? createBookingEventHub(db) });
 
   const authorise = async (request: FastifyRequest) => {
     const authorization = request.headers.authorization;
@@ -102,8 +123,19 @@ export function adminRoutes(deps: AdminDeps) {
     await app.register(staffPublicRoutes({ db, cache, guard, staff }));
     await app.register(async (authorised) => {
       authorised.addHook('onRequest', authorise);
+      // A signed-out session's event streams end now (another process's: at their next heartbeat).
+      authorised.addHook('onResponse', async (request, reply) => {
+        if (reply.statusCode >= 300 || request.actor?.kind !== 'staff') return;
+        const route = request.routeOptions.url;
+        if (request.method === 'DELETE' && route === '/api/admin/session' && request.actor.sessionId !== null) events.endSession(request.site.id, request.actor.sessionId);
+        if (request.method === 'POST' && route === '/api/admin/session/sign-out-everywhere') events.endMember(request.site.id, request.actor.staffId);
+      });
       await authorised.register(staffSessionRoutes({ db }));
       await authorised.register(adminManageRoutes(db));
+      await authorised.register(adminBookingsRoutes({ db, dispatch, now }));
+      await authorised.register(adminFleetRoutes({ db, now }));
+      await authorised.register(adminInboxRoutes({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, quoting: deps.quoting, log: deps.log }));
+      await authorised.register(events.routes);
 
       authorised.get('/audit', async (request) => {
         const query = parseInput(auditQuerySchema, request.query);
@@ -115,6 +147,10 @@ export function adminRoutes(deps: AdminDeps) {
       await authorised.register(async (owners) => {
         owners.addHook('preHandler', ownerOnly);
         await owners.register(staffManageRoutes(staff));
+        owners.post('/retention/run', async (request) => {
+          const result = await runRetention(db, request.site.id, request.actor, now());
+          return { success: true, months: result.months, cutoff: result.cutoff.toISOString(), anonymised: result.anonymised };
+        });
         owners.get('/settings', async (request) => (await cache.catalog(request.site.id)).settings);
         owners.put('/settings', async (request) => {
           const changes = parseInput(adminSettingsPutSchema, request.body);

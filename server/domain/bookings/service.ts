@@ -7,6 +7,7 @@ import type { IntentStatus, PaymentIntent, PaymentsPort } from '../../adapters/p
 import { HttpError } from '../../http.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
+import { publishBookingEvent } from '../dispatch/events.ts';
 import { confirmationManage } from '../manage/confirmation.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './charges.ts';
@@ -63,6 +64,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (result.created) {
       const manage = await confirmationManage(tx, site, catalog.settings, result.bookingId, deps.publicUrl, now());
       for (const message of bookingMails(identity, bookingNumber, prepared, manage)) await enqueueMail(tx, site.id, message);
+      await publishBookingEvent(tx, site.id, { booking_number: bookingNumber, kind: 'created' });
     }
     if (intentId) await tx.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intentId, result.bookingId]);
     return { bookingId: result.bookingId, bookingNumber };

@@ -1,0 +1,273 @@
+import type { Assignable, DispatchResponse } from '../../../contract/adminBookings.ts';
+import {
+  DISPATCH_MESSAGES,
+  driverLicenceExpiredMessage,
+  illegalTransitionMessage,
+  nextStatus,
+  vehicleLicenceExpiredMessage,
+  type AssignedDriver,
+  type AssignedVehicle,
+  type BookingStatus,
+  type dispatchRequestSchema,
+} from '../../../contract/dispatch.ts';
+import { settingsFromRows } from '../../../contract/settings.ts';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../adapters/db/index.ts';
+import { enqueueMail, mailIdentity, type MailMessage, type MailPort } from '../../adapters/mail/index.ts';
+import type { PaymentsPort } from '../../adapters/payments/port.ts';
+import { HttpError } from '../../http.ts';
+import { recordAudit, type Actor } from '../audit/audit.ts';
+import { recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
+import { createFleetRepository } from '../fleet/repository.ts';
+import { cancellationRefundKey } from '../manage/record.ts';
+import { operatorOf } from '../manage/terms.ts';
+import { londonParts } from '../pricing/londonTime.ts';
+import type { Site, SiteCache } from '../sites/index.ts';
+import { loadBookingDetail } from './detail.ts';
+import { publishBookingEvent } from './events.ts';
+import { acceptedMail, completedMail, driverAssignedMail, operatorCancelledMail, type DispatchMailBooking } from './mails.ts';
+
+export type DispatchInput = z.output<typeof dispatchRequestSchema>;
+
+export interface DispatchServiceDeps {
+  db: Db;
+  cache: SiteCache;
+  mail: MailPort;
+  payments: PaymentsPort;
+  log: { info(details: object, message: string): void; error(details: object, message: string): void };
+  now?: () => Date;
+}
+
+/** The booking as a transition reads it, locked. */
+interface Locked extends DispatchMailBooking {
+  id: number;
+  status: BookingStatus;
+  revision: number;
+  payment: { intentId: string; amountPence: number; refundedPence: number; currency: string } | null;
+  driver: AssignedDriver | null;
+  vehicle: AssignedVehicle | null;
+}
+
+type Row = Record<string, unknown>;
+const json = <T>(value: unknown): T | null => (value === null || value === undefined ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as T));
+
+async function lockBooking(tx: Queryable, siteId: number, bookingNumber: string): Promise<Locked | null> {
+  const { rows } = await tx.query<Row>(
+    `SELECT b.id, b.booking_number, b.status, b.revision, b.passenger_name, b.passenger_email, b.pick_up_at, b.pick_up_address, b.drop_off_address,
+            b.currency, b.total_pence, b.assigned_driver, b.assigned_vehicle, b.payment_status, b.payment_intent_id
+       FROM bookings b WHERE b.site_id = $1 AND b.booking_number = $2 FOR UPDATE`,
+    [siteId, bookingNumber],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  let payment: Locked['payment'] = null;
+  if (row.payment_status === 'paid' && row.payment_intent_id) {
+    const paid = await tx.query<Row>('SELECT intent_id, amount_pence, refunded_pence, currency FROM payments WHERE site_id = $1 AND intent_id = $2', [siteId, row.payment_intent_id]);
+    const found = paid.rows[0];
+    if (found) payment = { intentId: String(found.intent_id), amountPence: Number(found.amount_pence), refundedPence: Number(found.refunded_pence), currency: String(found.currency) };
+  }
+  return {
+    id: Number(row.id),
+    bookingNumber: String(row.booking_number),
+    status: row.status as BookingStatus,
+    revision: Number(row.revision),
+    passengerName: String(row.passenger_name),
+    passengerEmail: String(row.passenger_email),
+    pickupAt: new Date(row.pick_up_at as string),
+    pickupAddress: String(row.pick_up_address),
+    dropoffAddress: String(row.drop_off_address),
+    currency: String(row.currency),
+    totalPence: Number(row.total_pence),
+    payment,
+    driver: json<AssignedDriver>(row.assigned_driver),
+    vehicle: json<AssignedVehicle>(row.assigned_vehicle),
+  };
+}
+
+/** What the audit log keeps of a booking's dispatch state (before and after). */
+const dispatchState = (status: BookingStatus, driver: AssignedDriver | null, vehicle: AssignedVehicle | null, extra: Record<string, unknown> = {}) => ({
+  status,
+  driver: driver ? { id: driver.id, name: driver.name, licence_number: driver.licence_number } : null,
+  vehicle: vehicle ? { id: vehicle.id, registration: vehicle.registration, licence_number: vehicle.licence_number } : null,
+  ...extra,
+});
+
+/**
+ * The operator's dispatch of a booking: every transition of contract/dispatch.ts's table, and nothing else. Each runs
+ * in one transaction that locks the booking row, checks the table (409 otherwise: nothing changes), raises the
+ * revision, writes the audit entry (before/after), queues the passenger's mail and publishes the console event; a
+ * cancellation's card refund is recorded there too (one per booking, whatever the number of clicks) and asked of the
+ * processor after the commit.
+ */
+export function createDispatchService(deps: DispatchServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const fleet = createFleetRepository(deps.db);
+
+  async function siteContext(site: Site) {
+    const catalog = await deps.cache.catalog(site.id);
+    return { operator: operatorOf(settingsFromRows(catalog.settings), site.name), identity: mailIdentity(catalog.settings, site.name) };
+  }
+
+  /** The London day licences must still be valid on: the job's day, or today if that is later. */
+  const validOn = (pickupAt: Date) => {
+    const today = londonParts(now()).date;
+    const job = londonParts(pickupAt).date;
+    return job > today ? job : today;
+  };
+
+  async function assignable(siteId: number, bookingNumber: string): Promise<Assignable> {
+    const { rows } = await deps.db.query<{ pick_up_at: string; vehicle_id: number }>('SELECT pick_up_at, vehicle_id FROM bookings WHERE site_id = $1 AND booking_number = $2', [
+      siteId,
+      bookingNumber,
+    ]);
+    if (!rows[0]) throw new HttpError(404, DISPATCH_MESSAGES.notFound);
+    const day = validOn(new Date(rows[0].pick_up_at));
+    const today = londonParts(now()).date;
+    const drivers = (await fleet.drivers(siteId, today)).filter((driver) => driver.active && driver.licence_expiry >= day);
+    const vehicles = (await fleet.vehicles(siteId, today))
+      .filter((vehicle) => vehicle.active && vehicle.licence_expiry >= day)
+      .map((vehicle) => ({ ...vehicle, same_category: vehicle.category_id === Number(rows[0].vehicle_id) }))
+      .sort((a, b) => Number(b.same_category) - Number(a.same_category));
+    return { success: true, valid_on: day, drivers, vehicles };
+  }
+
+  /** The snapshots of an assignment, or the 404/422 that refuses it. */
+  async function snapshots(tx: Queryable, siteId: number, booking: Locked, driverId: number, vehicleId: number): Promise<{ driver: AssignedDriver; vehicle: AssignedVehicle }> {
+    const today = londonParts(now()).date;
+    const day = validOn(booking.pickupAt);
+    const registers = createFleetRepository(tx);
+    // Locked until the commit: a licence edited meanwhile cannot slip past the check below.
+    const driver = await registers.driver(siteId, driverId, today, true);
+    if (!driver) throw new HttpError(404, DISPATCH_MESSAGES.driverNotFound);
+    const vehicle = await registers.vehicle(siteId, vehicleId, today, true);
+    if (!vehicle) throw new HttpError(404, DISPATCH_MESSAGES.vehicleNotFound);
+    if (!driver.active) throw new HttpError(422, DISPATCH_MESSAGES.driverInactive);
+    if (!vehicle.active) throw new HttpError(422, DISPATCH_MESSAGES.vehicleInactive);
+    if (driver.licence_expiry < day) throw new HttpError(422, driverLicenceExpiredMessage(driver.name, driver.licence_expiry, day));
+    if (vehicle.licence_expiry < day) throw new HttpError(422, vehicleLicenceExpiredMessage(vehicle.registration, vehicle.licence_expiry, day));
+    return {
+      driver: {
+        id: driver.id,
+        name: driver.name,
+        phone: driver.phone,
+        licence_number: driver.licence_number,
+        licensing_authority: driver.licensing_authority,
+        licence_expiry: driver.licence_expiry,
+      },
+      vehicle: {
+        id: vehicle.id,
+        registration: vehicle.registration,
+        make: vehicle.make,
+        model: vehicle.model,
+        colour: vehicle.colour,
+        category_id: vehicle.category_id,
+        category_name: vehicle.category_name,
+        licence_number: vehicle.licence_number,
+        licence_expiry: vehicle.licence_expiry,
+      },
+    };
+  }
+
+  async function transition(site: Site, actor: Actor, bookingNumber: string, input: DispatchInput): Promise<DispatchResponse> {
+    const { operator, identity } = await siteContext(site);
+    const siteId = site.id;
+    const outcome = await deps.db.transaction(async (tx) => {
+      const booking = await lockBooking(tx, siteId, bookingNumber);
+      if (!booking) throw new HttpError(404, DISPATCH_MESSAGES.notFound);
+      const to = nextStatus(booking.status, input.event);
+      if (to === null) throw new HttpError(409, illegalTransitionMessage(booking.status, input.event), { status: booking.status, revision: booking.revision });
+      if (input.revision !== undefined && input.revision !== booking.revision) {
+        throw new HttpError(409, DISPATCH_MESSAGES.revisionChanged, { status: booking.status, revision: booking.revision });
+      }
+      const at = now();
+      const before = dispatchState(booking.status, booking.driver, booking.vehicle);
+      let after = dispatchState(to, booking.driver, booking.vehicle);
+      let mails: MailMessage[] = [];
+      let refund: RefundRow | null = null;
+      let message: string;
+      const update = (sets: string, values: unknown[]) =>
+        tx.query(`UPDATE bookings SET status = $3, revision = revision + 1, ${sets} WHERE site_id = $1 AND id = $2`, [siteId, booking.id, to, ...values]);
+
+      switch (input.event) {
+        case 'accept':
+          await update('accepted_at = $4', [at]);
+          mails = acceptedMail(identity, operator, booking);
+          message = DISPATCH_MESSAGES.accepted;
+          break;
+        case 'assign': {
+          const { driver, vehicle } = await snapshots(tx, siteId, booking, input.driver_id, input.vehicle_id);
+          await update('assigned_driver = $4, assigned_vehicle = $5, driver_name = $6, vehicle_registration = $7, assigned_at = $8', [
+            JSON.stringify(driver),
+            JSON.stringify(vehicle),
+            driver.name,
+            vehicle.registration,
+            at,
+          ]);
+          after = dispatchState(to, driver, vehicle);
+          mails = driverAssignedMail(identity, operator, booking, driver.name, vehicle);
+          message = DISPATCH_MESSAGES.assigned;
+          break;
+        }
+        case 'unassign':
+          await update('assigned_driver = NULL, assigned_vehicle = NULL, driver_name = NULL, vehicle_registration = NULL, assigned_at = NULL', []);
+          after = dispatchState(to, null, null);
+          message = DISPATCH_MESSAGES.unassigned;
+          break;
+        case 'complete':
+          await update('completed_at = $4', [at]);
+          mails = completedMail(identity, operator, booking);
+          message = DISPATCH_MESSAGES.completed;
+          break;
+        case 'no_show':
+          await update('no_show_at = $4', [at]);
+          message = DISPATCH_MESSAGES.noShow;
+          break;
+        case 'cancel': {
+          const refundable = booking.payment ? booking.payment.amountPence - booking.payment.refundedPence : 0;
+          if (!booking.payment && input.refund_pence) throw new HttpError(422, DISPATCH_MESSAGES.refundNotCard);
+          const refundPence = booking.payment ? (input.refund_pence ?? refundable) : 0;
+          if (refundPence > refundable) throw new HttpError(422, DISPATCH_MESSAGES.refundTooLarge, { refundable_pence: refundable });
+          await update("cancelled_at = $4, cancelled_by = 'operator', cancel_reason = $5, cancel_note = $6", [at, input.reason, input.note || null]);
+          if (booking.payment && refundPence > 0) {
+            ({ refund } = await recordRefund(tx, siteId, {
+              intentId: booking.payment.intentId,
+              bookingId: booking.id,
+              amountPence: refundPence,
+              currency: booking.payment.currency,
+              reason: 'operator',
+              // The booking's one cancellation refund (the passenger's manage page shows it), whoever cancels.
+              idempotencyKey: cancellationRefundKey(booking.id),
+            }));
+          }
+          after = dispatchState(to, booking.driver, booking.vehicle, { reason: input.reason, note: input.note || null, refund_pence: refundPence });
+          mails = operatorCancelledMail(identity, operator, booking, { reason: input.reason, paidByCard: booking.payment !== null, refundPence });
+          message = DISPATCH_MESSAGES.cancelled;
+          break;
+        }
+      }
+      await recordAudit(tx, actor, { siteId, action: `booking.${input.event}`, entityType: 'booking', entityId: booking.bookingNumber, before, after });
+      for (const mail of mails) await enqueueMail(tx, siteId, mail);
+      await publishBookingEvent(tx, siteId, { booking_number: booking.bookingNumber, kind: input.event === 'cancel' ? 'cancelled' : 'dispatched' });
+      return { bookingId: booking.id, message, refund, mailed: mails.length > 0 };
+    });
+    if (outcome.mailed) deps.mail.kick();
+    deps.log.info({ site_id: siteId, booking: bookingNumber, event: input.event }, 'booking dispatched');
+    let refund = outcome.refund;
+    if (refund) {
+      try {
+        refund = await sendRefund(deps.db, deps.payments, siteId, refund);
+        if (refund.status === 'failed') deps.log.error({ site_id: siteId, booking: bookingNumber, refund: refund.providerRefundId }, "the processor failed the refund of an operator's cancellation");
+      } catch (error) {
+        deps.log.error({ site_id: siteId, booking: bookingNumber, err: error }, "refund of an operator's cancellation not made yet");
+        refund = { ...refund, status: 'failed' };
+      }
+    }
+    const booking = (await loadBookingDetail(deps.db, siteId, bookingNumber))!;
+    return { success: true, message: outcome.message, booking, refund: refund ? { amount_pence: refund.amountPence, status: refund.status } : null };
+  }
+
+  return { transition, assignable };
+}
+
+export type DispatchService = ReturnType<typeof createDispatchService>;
+

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { boardQuerySchema, exportQuerySchema } from '../../contract/adminBookings.ts';
+import { DISPATCH_MESSAGES, dispatchRequestSchema } from '../../contract/dispatch.ts';
+import type { Db } from '../adapters/db/index.ts';
+import { boardPage } from '../domain/dispatch/board.ts';
+import { loadBookingDetail } from '../domain/dispatch/detail.ts';
+import type { DispatchService } from '../domain/dispatch/service.ts';
+import { statutoryRecordCsv } from '../domain/dispatch/statutoryRecord.ts';
+import { HttpError, parseInput } from '../http.ts';
+
+const bookingParamsSchema = z.object({ booking_number: z.string().trim().min(1).max(40) });
+
+/**
+ * The bookings board, a booking's detail, dispatch and the statutory record (contract/adminBookings.ts), registered
+ * inside the admin API's authorisation: the member's own site only, owners and dispatchers.
+ */
+export function adminBookingsRoutes(deps: { db: Db; dispatch: DispatchService; now: () => Date }) {
+  const { db, dispatch, now } = deps;
+  return async (app: FastifyInstance) => {
+    app.get('/bookings', async (request) => boardPage(db, request.site.id, parseInput(boardQuerySchema, request.query), now()));
+
+    app.get('/bookings/export.csv', async (request, reply) => {
+      const { from, to } = parseInput(exportQuerySchema, request.query);
+      const { csv, rows } = await statutoryRecordCsv(db, request.site.id, from, to);
+      request.log.info({ site_id: request.site.id, from, to, rows }, 'statutory record exported');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="bookings-${from}-to-${to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    });
+
+    app.get('/bookings/:booking_number', async (request) => {
+      const { booking_number: bookingNumber } = parseInput(bookingParamsSchema, request.params);
+      const booking = await loadBookingDetail(db, request.site.id, bookingNumber);
+      if (!booking) throw new HttpError(404, DISPATCH_MESSAGES.notFound);
+      return { success: true, booking };
+    });
+
+    app.get('/bookings/:booking_number/assignable', async (request) => {
+      const { booking_number: bookingNumber } = parseInput(bookingParamsSchema, request.params);
+      return dispatch.assignable(request.site.id, bookingNumber);
+    });
+
+    app.post('/bookings/:booking_number/dispatch', async (request) => {
+      const { booking_number: bookingNumber } = parseInput(bookingParamsSchema, request.params);
+      return dispatch.transition(request.site, request.actor, bookingNumber, parseInput(dispatchRequestSchema, request.body));
+    });
+  };
+}

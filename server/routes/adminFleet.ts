@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  driverCreateSchema,
+  driverPatchSchema,
+  fleetIdParamsSchema,
+  FLEET_MESSAGES,
+  vehicleCreateSchema,
+  vehiclePatchSchema,
+} from '../../contract/fleet.ts';
+import type { Db, Queryable } from '../adapters/db/index.ts';
+import { recordAudit } from '../domain/audit/audit.ts';
+import { isUniqueViolation } from '../domain/bookings/charges.ts';
+import { createFleetRepository } from '../domain/fleet/repository.ts';
+import { londonParts } from '../domain/pricing/londonTime.ts';
+import { HttpError, parseInput } from '../http.ts';
+
+/** A duplicate licence or registration is the caller's 409, not a 500. */
+async function unique<T>(work: Promise<T>, message: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, message);
+    throw error;
+  }
+}
+
+/**
+ * The site's drivers and vehicles registers (contract/fleet.ts), inside the admin API's authorisation: owners and
+ * dispatchers alike (dispatchers run the day); each create and edit is audited with before and after.
+ */
+export function adminFleetRoutes(deps: { db: Db; now: () => Date }) {
+  const { db } = deps;
+  const today = () => londonParts(deps.now()).date;
+  const audit = (tx: Queryable, request: FastifyRequest, action: string, entityId: number, before: unknown, after: unknown) =>
+    recordAudit(tx, request.actor, { siteId: request.site.id, action, entityType: action.split('.')[0], entityId, before, after });
+
+  return async (app: FastifyInstance) => {
+    app.get('/drivers', async (request) => ({ success: true, drivers: await createFleetRepository(db).drivers(request.site.id, today()) }));
+
+    app.post('/drivers', async (request, reply) => {
+      const input = parseInput(driverCreateSchema, request.body);
+      const driver = await unique(
+        db.transaction(async (tx) => {
+          const created = await createFleetRepository(tx).insertDriver(request.site.id, input, today());
+          await audit(tx, request, 'driver.create', created.id, null, input);
+          return created;
+        }),
+        FLEET_MESSAGES.driverLicenceTaken,
+      );
+      return reply.code(201).send({ success: true, driver });
+    });
+
+    app.patch('/drivers/:id', async (request) => {
+      const { id } = parseInput(fleetIdParamsSchema, request.params);
+      const patch = parseInput(driverPatchSchema, request.body);
+      const driver = await unique(
+        db.transaction(async (tx) => {
+          const registers = createFleetRepository(tx);
+          const before = await registers.driver(request.site.id, id, today(), true);
+          if (!before) throw new HttpError(404, FLEET_MESSAGES.driverNotFound);
+          const after = await registers.updateDriver(request.site.id, id, patch, today());
+          await audit(tx, request, 'driver.update', id, pick(before, patch), patch);
+          return after;
+        }),
+        FLEET_MESSAGES.driverLicenceTaken,
+      );
+      return { success: true, driver };
+    });
+
+    app.get('/vehicles', async (request) => ({ success: true, vehicles: await createFleetRepository(db).vehicles(request.site.id, today()) }));
+
+    app.post('/vehicles', async (request, reply) => {
+      const input = parseInput(vehicleCreateSchema, request.body);
+      const vehicle = await unique(
+        db.transaction(async (tx) => {
+          const registers = createFleetRepository(tx);
+          if (!(await registers.categoryExists(request.site.id, input.category_id))) throw new HttpError(422, FLEET_MESSAGES.categoryUnknown);
+          const created = await registers.insertVehicle(request.site.id, input, today());
+          await audit(tx, request, 'vehicle.create', created.id, null, input);
+          return created;
+        }),
+        FLEET_MESSAGES.registrationTaken,
+      );
+      return reply.code(201).send({ success: true, vehicle });
+    });
+
+    app.patch('/vehicles/:id', async (request) => {
+      const { id } = parseInput(fleetIdParamsSchema, request.params);
+      const patch = parseInput(vehiclePatchSchema, request.body);
+      const vehicle = await unique(
+        db.transaction(async (tx) => {
+          const registers = createFleetRepository(tx);
+          const before = await registers.vehicle(request.site.id, id, today(), true);
+          if (!before) throw new HttpError(404, FLEET_MESSAGES.vehicleNotFound);
+          if (patch.category_id !== undefined && !(await registers.categoryExists(request.site.id, patch.category_id))) throw new HttpError(422, FLEET_MESSAGES.categoryUnknown);
+          const after = await registers.updateVehicle(request.site.id, id, patch, today());
+          await audit(tx, request, 'vehicle.update', id, pick(before, patch), patch);
+          return after;
+        }),
+        FLEET_MESSAGES.registrationTaken,
+      );
+      return { success: true, vehicle };
+    });
+  };
+}
+
+/** The fields of `record` that `patch` changes: the audit's before. */
+function pick(record: object, patch: object): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(patch).map((key) => [key, (record as Record<string, unknown>)[key]]));
+}
