@@ -59,14 +59,16 @@ export function BoardTable({ rows, fresh }: { rows: BoardRow[]; fresh: string[] 
                   {row.stops > 0 ? ` (+${row.stops} ${row.stops === 1 ? 'stop' : 'stops'})` : ''}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td className={classes.nowrap}>
                 {row.vehicle_category}
                 {row.vehicle_qty > 1 ? ` ×${row.vehicle_qty}` : ''}
               </Table.Td>
               <Table.Td className={classes.number}>{row.passengers}</Table.Td>
               <Table.Td className={classes.number}>{pounds(row.total_pence, row.currency)}</Table.Td>
               <Table.Td>
-                <Text size="sm">{PAYMENT_STATE_LABELS[row.payment_state]}</Text>
+                <Text size="sm" className={classes.nowrap}>
+                  {PAYMENT_STATE_LABELS[row.payment_state]}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Badge variant="light" color={STATUS_COLOURS[row.status]} size="sm" radius="sm" className={classes.status}>

@@ -1,0 +1,273 @@
+/**
+ * One booking in the console (/admin/bookings/:number) and its dispatch (issue 17). The actions offered are exactly
+ * what contract/dispatch.ts's DISPATCH_TRANSITIONS allows from the booking's status (the server enforces the same
+ * table); every request carries the revision shown, so a booking changed meanwhile is refused and reloaded.
+ * - `loading` → `ready`, `notFound` (404), or `failed` (`retry`).
+ * - `ready.idle`: `act` with accept, complete or unassign sends it at once; `assign.start` → `assigning` (the valid,
+ *   unexpired drivers and vehicles load, then `choosing`: pick both, `assign.confirm`); `cancel.start` →
+ *   `cancelling` (a reason, a note, and for a card payment the refund, everything refundable by default, shown
+ *   before `cancel.confirm`); `noShow.start` → `confirmingNoShow`. `back` leaves any of them.
+ * - `ready.submitting` → `idle` with the booking as it now is and the server's message (and the refund), or, refused
+ *   because the booking changed (409), `loading` again with why; any other refusal returns to the step with the reason.
+ */
+import { assign, not, setup } from 'xstate';
+import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../contract/adminBookings.ts';
+import { nextStatus, type CancelReason, type DispatchEvent, type DispatchRequest } from '../../contract/dispatch.ts';
+import { dispatchActors } from './dispatch.actors.ts';
+
+export const DISPATCH_TEXT = {
+  loadFailed: 'The booking could not be loaded. Check the connection and try again.',
+  assignableFailed: 'The drivers and vehicles could not be loaded. Try again.',
+  actionFailed: 'That did not go through. Check the connection and try again.',
+  chooseBoth: 'Choose a driver and a vehicle.',
+  refundTooLarge: 'The refund cannot be more than what is left of the payment.',
+} as const;
+
+export interface DispatchInput {
+  number: string;
+}
+
+export interface CancelDraft {
+  reason: CancelReason | '';
+  note: string;
+  /** Pence to refund (card payments); starts at everything refundable. */
+  refundPence: number;
+}
+
+export interface Notice {
+  tone: 'success' | 'warning';
+  text: string;
+}
+
+export interface DispatchContext {
+  number: string;
+  booking: AdminBookingDetail | null;
+  assignable: Assignable | null;
+  driverId: number | null;
+  vehicleId: number | null;
+  cancel: CancelDraft;
+  notice: Notice | null;
+  error: string | null;
+  /** The request being sent, and the step to go back to if it is refused. */
+  pending: { request: DispatchRequest; from: 'idle' | 'choosing' | 'cancelling' | 'confirmingNoShow' } | null;
+}
+
+export type DispatchMachineEvent =
+  | { type: 'retry' }
+  | { type: 'reload' }
+  | { type: 'act'; event: 'accept' | 'complete' | 'unassign' }
+  | { type: 'assign.start' }
+  | { type: 'assign.choose'; driverId: number | null; vehicleId: number | null }
+  | { type: 'assign.confirm' }
+  | { type: 'cancel.start' }
+  | { type: 'cancel.edit'; draft: Partial<CancelDraft> }
+  | { type: 'cancel.confirm' }
+  | { type: 'noShow.start' }
+  | { type: 'noShow.confirm' }
+  | { type: 'back' };
+
+const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
+const messageOf = (error: unknown, fallback: string) => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message !== '' ? message : fallback;
+};
+
+/** Whether DISPATCH_TRANSITIONS lets the booking (as shown) take `event`. */
+export const mayDispatch = (booking: AdminBookingDetail | null, event: DispatchEvent) => booking !== null && nextStatus(booking.status, event) !== null;
+
+const refundable = (booking: AdminBookingDetail | null) => (booking?.payment.method === 'card' ? booking.payment.refundable_pence : 0);
+
+export const dispatchMachine = setup({
+  types: {
+    context: {} as DispatchContext,
+    events: {} as DispatchMachineEvent,
+    input: {} as DispatchInput,
+  },
+  actors: dispatchActors,
+  actions: {
+    setBooking: assign({ booking: (_, params: { booking: AdminBookingDetail }) => params.booking }),
+    setAssignable: assign(({ context }, params: { assignable: Assignable }) => {
+      const driver = context.booking?.dispatch.driver?.id ?? null;
+      const vehicle = context.booking?.dispatch.vehicle?.id ?? null;
+      return {
+        assignable: params.assignable,
+        // The current ones when still offered, else the vehicle of the booked category if there is one only.
+        driverId: params.assignable.drivers.some((d) => d.id === driver) ? driver : null,
+        vehicleId: params.assignable.vehicles.some((v) => v.id === vehicle) ? vehicle : null,
+      };
+    }),
+    choose: assign((_, params: { driverId: number | null; vehicleId: number | null }) => ({ driverId: params.driverId, vehicleId: params.vehicleId })),
+    startCancel: assign(({ context }) => ({ cancel: { reason: '' as const, note: '', refundPence: refundable(context.booking) } })),
+    editCancel: assign(({ context }, params: { draft: Partial<CancelDraft> }) => ({ cancel: { ...context.cancel, ...params.draft } })),
+    setPending: assign((_, params: NonNullable<DispatchContext['pending']>) => ({ pending: params })),
+    done: assign((_, params: { response: DispatchResponse }) => ({
+      booking: params.response.booking,
+      pending: null,
+      error: null,
+      notice: {
+        tone: 'success' as const,
+        text: params.response.refund
+          ? `${params.response.message}. Refund of £${(params.response.refund.amount_pence / 100).toFixed(2)}: ${params.response.refund.status}.`
+          : params.response.message,
+      },
+    })),
+    setNotice: assign({ notice: (_, params: Notice) => params }),
+    clearNotice: assign({ notice: null }),
+    setError: assign({ error: (_, params: { text: string }) => params.text }),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    mayAct: ({ context, event }) => event.type === 'act' && mayDispatch(context.booking, event.event),
+    mayAssign: ({ context }) => mayDispatch(context.booking, 'assign'),
+    mayCancel: ({ context }) => mayDispatch(context.booking, 'cancel'),
+    mayNoShow: ({ context }) => mayDispatch(context.booking, 'no_show'),
+    bothChosen: ({ context }) => context.driverId !== null && context.vehicleId !== null,
+    cancelReady: ({ context }) => context.cancel.reason !== '' && (context.cancel.reason !== 'operator_other' || context.cancel.note.trim() !== ''),
+    refundWithin: ({ context }) => context.cancel.refundPence >= 0 && context.cancel.refundPence <= refundable(context.booking),
+    isNotFound: ({ event }) => 'error' in event && statusOf(event.error) === 404,
+    isConflict: ({ event }) => 'error' in event && statusOf(event.error) === 409,
+    cameFrom: ({ context }, params: { step: string }) => context.pending?.from === params.step,
+  },
+}).createMachine({
+  id: 'dispatch',
+  context: ({ input }) => ({
+    number: input.number,
+    booking: null,
+    assignable: null,
+    driverId: null,
+    vehicleId: null,
+    cancel: { reason: '', note: '', refundPence: 0 },
+    notice: null,
+    error: null,
+    pending: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadBooking',
+        input: ({ context }) => ({ number: context.number }),
+        onDone: { target: 'ready', actions: [{ type: 'setBooking', params: ({ event }) => ({ booking: event.output }) }, 'clearError'] },
+        onError: [{ guard: 'isNotFound', target: 'notFound' }, { target: 'failed', actions: { type: 'setError', params: { text: DISPATCH_TEXT.loadFailed } } }],
+      },
+    },
+    failed: { on: { retry: 'loading' } },
+    notFound: {},
+    ready: {
+      initial: 'idle',
+      on: { reload: '.reloading' },
+      states: {
+        idle: {
+          on: {
+            act: {
+              guard: 'mayAct',
+              target: 'submitting',
+              actions: ['clearNotice', 'clearError', { type: 'setPending', params: ({ context, event }) => ({ request: { event: event.event, revision: context.booking!.revision }, from: 'idle' as const }) }],
+            },
+            'assign.start': { guard: 'mayAssign', target: 'assigning', actions: ['clearNotice', 'clearError'] },
+            'cancel.start': { guard: 'mayCancel', target: 'cancelling', actions: ['clearNotice', 'clearError', 'startCancel'] },
+            'noShow.start': { guard: 'mayNoShow', target: 'confirmingNoShow', actions: ['clearNotice', 'clearError'] },
+          },
+        },
+        reloading: {
+          invoke: {
+            src: 'loadBooking',
+            input: ({ context }) => ({ number: context.number }),
+            onDone: { target: 'idle', actions: { type: 'setBooking', params: ({ event }) => ({ booking: event.output }) } },
+            onError: { target: 'idle', actions: { type: 'setError', params: { text: DISPATCH_TEXT.loadFailed } } },
+          },
+        },
+        assigning: {
+          on: { back: { target: 'idle', actions: 'clearError' } },
+          initial: 'loadingChoices',
+          states: {
+            loadingChoices: {
+              invoke: {
+                src: 'loadAssignable',
+                input: ({ context }) => ({ number: context.number }),
+                onDone: { target: 'choosing', actions: { type: 'setAssignable', params: ({ event }) => ({ assignable: event.output }) } },
+                onError: { target: 'choicesFailed', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, DISPATCH_TEXT.assignableFailed) }) } },
+              },
+            },
+            choicesFailed: { on: { retry: { target: 'loadingChoices', actions: 'clearError' } } },
+            choosing: {
+              on: {
+                'assign.choose': { actions: [{ type: 'choose', params: ({ event }) => ({ driverId: event.driverId, vehicleId: event.vehicleId }) }, 'clearError'] },
+                'assign.confirm': [
+                  {
+                    guard: 'bothChosen',
+                    target: '#dispatch.ready.submitting',
+                    actions: {
+                      type: 'setPending',
+                      params: ({ context }) => ({
+                        request: { event: 'assign' as const, revision: context.booking!.revision, driver_id: context.driverId!, vehicle_id: context.vehicleId! },
+                        from: 'choosing' as const,
+                      }),
+                    },
+                  },
+                  { actions: { type: 'setError', params: { text: DISPATCH_TEXT.chooseBoth } } },
+                ],
+              },
+            },
+          },
+        },
+        cancelling: {
+          on: {
+            back: { target: 'idle', actions: 'clearError' },
+            'cancel.edit': { actions: [{ type: 'editCancel', params: ({ event }) => ({ draft: event.draft }) }, 'clearError'] },
+            'cancel.confirm': [
+              { guard: not('refundWithin'), actions: { type: 'setError', params: { text: DISPATCH_TEXT.refundTooLarge } } },
+              {
+                guard: 'cancelReady',
+                target: 'submitting',
+                actions: {
+                  type: 'setPending',
+                  params: ({ context }) => ({
+                    request: {
+                      event: 'cancel' as const,
+                      revision: context.booking!.revision,
+                      reason: context.cancel.reason as CancelReason,
+                      note: context.cancel.note.trim(),
+                      ...(context.booking!.payment.method === 'card' ? { refund_pence: context.cancel.refundPence } : {}),
+                    },
+                    from: 'cancelling' as const,
+                  }),
+                },
+              },
+            ],
+          },
+        },
+        confirmingNoShow: {
+          on: {
+            back: 'idle',
+            'noShow.confirm': {
+              target: 'submitting',
+              actions: { type: 'setPending', params: ({ context }) => ({ request: { event: 'no_show' as const, revision: context.booking!.revision }, from: 'confirmingNoShow' as const }) },
+            },
+          },
+        },
+        submitting: {
+          invoke: {
+            src: 'dispatch',
+            input: ({ context }) => ({ number: context.number, request: context.pending!.request }),
+            onDone: { target: 'idle', actions: { type: 'done', params: ({ event }) => ({ response: event.output }) } },
+            onError: [
+              // Changed meanwhile (a passenger, another dispatcher): show it as it now is, and why.
+              {
+                guard: 'isConflict',
+                target: '#dispatch.loading',
+                actions: { type: 'setNotice', params: ({ event }) => ({ tone: 'warning' as const, text: messageOf(event.error, DISPATCH_TEXT.actionFailed) }) },
+              },
+              { guard: { type: 'cameFrom', params: { step: 'choosing' } }, target: 'assigning.choosing', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, DISPATCH_TEXT.actionFailed) }) } },
+              { guard: { type: 'cameFrom', params: { step: 'cancelling' } }, target: 'cancelling', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, DISPATCH_TEXT.actionFailed) }) } },
+              { guard: { type: 'cameFrom', params: { step: 'confirmingNoShow' } }, target: 'confirmingNoShow', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, DISPATCH_TEXT.actionFailed) }) } },
+              { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, DISPATCH_TEXT.actionFailed) }) } },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+export type DispatchMachine = typeof dispatchMachine;

@@ -1,0 +1,3 @@
+export * from './dispatch.actors.ts';
+export * from './dispatch.machine.ts';
+export * from './dispatch.selectors.ts';

@@ -1,0 +1,2 @@
+export * from './register.machine.ts';
+export * from './register.selectors.ts';

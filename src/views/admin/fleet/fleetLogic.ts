@@ -1,0 +1,33 @@
+/** The drivers and vehicles registers: the register machine given the fleet calls (src/api/adminFleet.ts). */
+import { fromPromise } from 'xstate';
+import type { Driver, DriverCreate, Vehicle, VehicleCreate } from '../../../../contract/fleet.ts';
+import { createRegisterMachine, type RegisterChange } from '../../../../machines/consoleRegister/index.ts';
+import { createDriver, createVehicle, loadDrivers, loadVehicles, patchDriver, patchVehicle } from '../../../api/adminFleet.ts';
+
+export const driversLogic = createRegisterMachine<Driver>().provide({
+  actors: {
+    load: fromPromise(({ signal }) => loadDrivers({ signal })),
+    save: fromPromise(async ({ input }: { input: RegisterChange }) => {
+      if (input.kind === 'add') {
+        const driver = await createDriver(input.driver as DriverCreate);
+        return `${driver.name} added.`;
+      }
+      const driver = await patchDriver(input.id as number, { active: input.active as boolean });
+      return `${driver.name} is ${driver.active ? 'active again' : 'inactive'}.`;
+    }),
+  },
+});
+
+export const vehiclesLogic = createRegisterMachine<Vehicle>().provide({
+  actors: {
+    load: fromPromise(({ signal }) => loadVehicles({ signal })),
+    save: fromPromise(async ({ input }: { input: RegisterChange }) => {
+      if (input.kind === 'add') {
+        const vehicle = await createVehicle(input.vehicle as VehicleCreate);
+        return `${vehicle.registration} added.`;
+      }
+      const vehicle = await patchVehicle(input.id as number, { active: input.active as boolean });
+      return `${vehicle.registration} is ${vehicle.active ? 'active again' : 'inactive'}.`;
+    }),
+  },
+});
