@@ -1,6 +1,219 @@
-import { Title } from '@mantine/core';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Code.css';
+import { Alert, Badge, Button, Code, Group, Loader, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { MailStatus } from '../../../../contract/adminEnquiries.ts';
+import { londonDateTime } from '../format.ts';
+import { usePageTitle } from '../pageTitle.ts';
+import classes from '../enquiries/Inbox.module.css';
+import { outboxLogic } from './outboxLogic.ts';
 
-/** The mail outbox: what was sent, to whom, when, and its delivery state. */
+type OutboxActor = ReturnType<typeof useActorRef<typeof outboxLogic>>;
+const STATUS_COLOURS: Record<MailStatus, string> = { queued: 'yellow', sent: 'teal', failed: 'red' };
+
+function MailList({ actor }: { actor: OutboxActor }) {
+  const stage = useSelector(actor, (state) => (state.matches({ list: 'failed' }) ? 'failed' : state.matches({ list: 'loading' }) ? 'loading' : 'ready'));
+  const loadingMore = useSelector(actor, (state) => state.matches({ list: 'loadingMore' }));
+  const { rows, next, listError, moreError, status, selected } = useSelector(actor, (state) => state.context);
+  return (
+    <Stack gap="sm">
+      <Group gap="sm">
+        <SegmentedControl
+          size="xs"
+          aria-label="Delivery state"
+          value={status ?? 'all'}
+          onChange={(value) => actor.send({ type: 'filter.change', status: value === 'all' ? null : (value as MailStatus) })}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'queued', label: 'Queued' },
+            { value: 'sent', label: 'Sent' },
+            { value: 'failed', label: 'Failed' },
+          ]}
+        />
+        <Button size="xs" variant="default" onClick={() => actor.send({ type: 'list.refresh' })}>
+          Refresh
+        </Button>
+      </Group>
+      {stage === 'failed' && (
+        <Alert color="red" title="The mail could not be loaded">
+          <Text size="sm">{listError}</Text>
+          <Button size="xs" mt="xs" variant="light" onClick={() => actor.send({ type: 'list.retry' })}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {stage === 'loading' && (
+        <Stack gap={6} aria-busy="true" aria-label="Loading mail">
+          {[0, 1, 2, 3].map((n) => (
+            <Skeleton key={n} height={36} />
+          ))}
+        </Stack>
+      )}
+      {stage === 'ready' && rows.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No mail here.
+        </Text>
+      )}
+      {stage === 'ready' && rows.length > 0 && (
+        <Table highlightOnHover verticalSpacing={6} fz="sm" data-testid="outbox-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Queued</Table.Th>
+              <Table.Th>To and subject</Table.Th>
+              <Table.Th>State</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id} bg={selected === row.id ? 'var(--mantine-color-blue-light)' : undefined} data-testid={`mail-row-${row.id}`}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{londonDateTime(row.created_at)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Button variant="subtle" size="compact-sm" px={0} aria-current={selected === row.id ? 'true' : undefined} onClick={() => actor.send({ type: 'mail.open', id: row.id })} style={{ maxWidth: '100%' }}>
+                    <Text size="sm" truncate>
+                      {row.subject}
+                    </Text>
+                  </Button>
+                  <Text size="xs" c="dimmed">
+                    {row.to} · {row.kind}
+                    {row.attachments.length > 0 ? ` · ${row.attachments.join(', ')}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOURS[row.status]} variant="light">
+                    {row.status}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {moreError && (
+        <Text c="red" size="sm" role="alert">
+          {moreError}
+        </Text>
+      )}
+      {stage === 'ready' && next && (
+        <Button variant="default" size="xs" loading={loadingMore} onClick={() => actor.send({ type: 'list.more' })}>
+          Show more
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function MailDetail({ actor }: { actor: OutboxActor }) {
+  const stage = useSelector(actor, (state) => (state.matches({ detail: 'loading' }) ? 'loading' : state.matches({ detail: 'failed' }) ? 'failed' : 'ready'));
+  const resending = useSelector(actor, (state) => state.matches({ detail: { ready: 'resending' } }));
+  const { mail, detailError, actionError, notice } = useSelector(actor, (state) => state.context);
+  if (stage === 'loading') return <Loader size="sm" aria-label="Loading the mail" />;
+  if (stage === 'failed' || !mail)
+    return (
+      <Alert color="red" title="The mail could not be loaded">
+        <Text size="sm">{detailError}</Text>
+        <Button size="xs" mt="xs" variant="light" onClick={() => actor.send({ type: 'detail.retry' })}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  const facts: [string, string][] = [
+    ['To', mail.to],
+    ['From', mail.from],
+    ['Reply-To', mail.reply_to ?? ''],
+    ['Kind', mail.kind],
+    ['Queued', londonDateTime(mail.created_at)],
+    ['Sent', mail.sent_at ? londonDateTime(mail.sent_at) : ''],
+    ['Attempts', String(mail.attempts)],
+    ['Attachments', mail.attachments.join(', ')],
+    ['Resend of', mail.resend_of ? `mail #${mail.resend_of}` : ''],
+    ['Resent as', mail.resends.map((id) => `#${id}`).join(', ')],
+  ];
+  return (
+    <Stack gap="sm" data-testid="mail-detail">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {mail.subject}
+        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <Badge color={STATUS_COLOURS[mail.status]} variant="light" data-testid="mail-status">
+            {mail.status}
+          </Badge>
+          <Button size="xs" variant="default" onClick={() => actor.send({ type: 'mail.dismiss' })}>
+            Back to list
+          </Button>
+        </Group>
+      </Group>
+      {mail.error && (
+        <Alert color={mail.status === 'failed' ? 'red' : 'yellow'} title={mail.status === 'failed' ? 'Delivery failed' : 'Delivery will be retried'}>
+          {mail.error}
+        </Alert>
+      )}
+      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 12px', margin: 0 }}>
+        {facts
+          .filter(([, value]) => value !== '')
+          .map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <Text component="dt" size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            </div>
+          ))}
+      </dl>
+      {mail.text === null ? (
+        <Text size="sm" c="dimmed">
+          This mail held a one-time secret: its text is not shown and it cannot be resent.
+        </Text>
+      ) : (
+        <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 360, overflow: 'auto' }} tabIndex={0} aria-label="Mail text">
+          {mail.text}
+        </Code>
+      )}
+      <Text size="sm" role="status" aria-live="polite" c="teal" data-testid="outbox-notice">
+        {notice ?? ''}
+      </Text>
+      {actionError && (
+        <Alert color="red" role="alert">
+          {actionError}
+        </Alert>
+      )}
+      {mail.text !== null && (
+        <Group>
+          <Button size="sm" variant="light" loading={resending} onClick={() => actor.send({ type: 'mail.resend' })}>
+            Resend
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** The mail outbox: what was sent, to whom, when, its delivery state, and a resend. */
 export function OutboxPage() {
-  return <Title order={1}>Mail outbox</Title>;
+  const actor = useActorRef(outboxLogic);
+  const open = useSelector(actor, (state) => !state.matches({ detail: 'none' }));
+  usePageTitle('Mail');
+  return (
+    <>
+      <Title order={1} size="h3" mb="sm">
+        Mail outbox
+      </Title>
+      <div className={classes.split} data-open={open}>
+        <div className={classes.list}>
+          <MailList actor={actor} />
+        </div>
+        {open && (
+          <section aria-label="Mail">
+            <MailDetail actor={actor} />
+          </section>
+        )}
+      </div>
+    </>
+  );
 }
