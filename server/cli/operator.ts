@@ -2,8 +2,11 @@
 //   settings list | settings get NAME | settings set NAME VALUE | settings unset NAME
 //   sites list | sites add NAME [HOST...]
 //   bookings revoke-links BOOKING_NUMBER
+//   bookings export --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]   (the statutory record as CSV)
+//   retention run
 //   staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
 // Talks to CABFLOW_URL (default http://localhost:$PORT) with ADMIN_TOKEN; API_PUBLIC_KEY/API_SECRET_KEY pick a site.
+import { writeFileSync } from 'node:fs';
 import { loadDotEnv } from '../config.ts';
 
 loadDotEnv();
@@ -13,6 +16,9 @@ const token = process.env.ADMIN_TOKEN;
 const usage = `usage: npm run operator -- settings list | settings get NAME | settings set NAME VALUE | settings unset NAME
                              sites list | sites add NAME [HOST...]
                              bookings revoke-links BOOKING_NUMBER   (its "Manage your booking" links stop working)
+                             bookings export --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]
+                               (the statutory booking record of those London pick-up days as CSV; stdout without --out)
+                             retention run   (anonymises passengers in bookings older than RETENTION_MONTHS, now)
                              staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
                                (the new member sets a password through the link mailed to them; none is taken here)
 env: ADMIN_TOKEN (required), CABFLOW_URL (default ${base}), API_PUBLIC_KEY + API_SECRET_KEY to act on another site`;
@@ -22,7 +28,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function call(method: string, path: string, body?: unknown) {
+/** The admin API's answer: JSON, or the text of a file (`text: true`). */
+async function call(method: string, path: string, body?: unknown, text = false) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (process.env.API_PUBLIC_KEY && process.env.API_SECRET_KEY) {
@@ -35,6 +42,7 @@ async function call(method: string, path: string, body?: unknown) {
   } catch (error) {
     fail(`cannot reach cabflow at ${base}: ${(error as Error).message}`);
   }
+  if (text && response.ok) return response.text();
   const json = await response.json().catch(() => null);
   if (!response.ok) fail(`${response.status}: ${json?.message ?? response.statusText}`);
   return json;
@@ -66,6 +74,17 @@ if (group === 'settings' && command === 'list') {
 } else if (group === 'bookings' && command === 'revoke-links' && rest.length === 1) {
   const { revoked } = await call('POST', `/bookings/${encodeURIComponent(rest[0])}/revoke-manage-links`);
   console.log(`${rest[0]}: ${revoked} manage link${revoked === 1 ? '' : 's'} revoked`);
+} else if (group === 'bookings' && command === 'export') {
+  const { from, to, out } = optionValues(rest, ['from', 'to', 'out']);
+  if (!from || !to) fail(`--from and --to are required\n${usage}`);
+  const csv = (await call('GET', `/bookings/export.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, undefined, true)) as string;
+  if (out) {
+    writeFileSync(out, csv);
+    console.error(`${out}: ${csv.split('\r\n').length - 2} bookings picked up ${from} to ${to}`);
+  } else process.stdout.write(csv);
+} else if (group === 'retention' && command === 'run' && rest.length === 0) {
+  const { months, cutoff, anonymised } = await call('POST', '/retention/run');
+  console.log(`${anonymised} booking${anonymised === 1 ? '' : 's'} anonymised (last pick-up before ${cutoff}, RETENTION_MONTHS ${months})`);
 } else if (group === 'staff' && command === 'list' && rest.length === 0) {
   const { staff } = (await call('GET', '/staff')) as { staff: { id: number; email: string; name: string; role: string; active: boolean; password_set: boolean }[] };
   for (const member of staff) {
@@ -80,15 +99,21 @@ if (group === 'settings' && command === 'list') {
   fail(usage);
 }
 
+/** `--name value` pairs of the given names; anything else is a usage error. */
+function optionValues(args: string[], names: string[]): Record<string, string | undefined> {
+  const values: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const [option, value] = [args[i], args[i + 1]];
+    if (!option.startsWith('--') || !names.includes(option.slice(2)) || value === undefined) fail(`unknown or incomplete option ${option}\n${usage}`);
+    values[option.slice(2)] = value;
+  }
+  return values;
+}
+
 /** `EMAIL --role owner|dispatcher [--name NAME]`; the name defaults to the address's local part. No password option exists. */
 function staffAddArguments(args: string[]): { email: string; role: string; name: string } {
   const [email, ...options] = args;
-  const values: Record<string, string> = {};
-  for (let i = 0; i < options.length; i += 2) {
-    const [option, value] = [options[i], options[i + 1]];
-    if ((option !== '--role' && option !== '--name') || value === undefined) fail(`unknown or incomplete option ${option}\n${usage}`);
-    values[option.slice(2)] = value;
-  }
+  const values = optionValues(options, ['role', 'name']);
   if (values.role !== 'owner' && values.role !== 'dispatcher') fail(`--role owner or --role dispatcher is required\n${usage}`);
   return { email, role: values.role, name: values.name ?? email.split('@')[0] };
 }

@@ -125,7 +125,7 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     expect(numbers(await board('q=%25'))).toEqual([]);
     expect(numbers(await board('q=Other Site'))).toEqual([]);
     for (const [query, message] of [
-      ['status=lost', 'status: status must be among confirmed, accepted, driver_assigned, completed, cancelled, no_show'],
+      ['status=lost', 'status.0: status must be among confirmed, accepted, driver_assigned, completed, cancelled, no_show'],
       [`from=${tomorrow}&to=${today}`, ADMIN_BOOKINGS_MESSAGES.rangeBackwards],
       ['from=2026-02-30', 'from: from must be a real date'],
       ['cursor=bm90LWpzb24', ADMIN_BOOKINGS_MESSAGES.badCursor],
@@ -194,7 +194,7 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     expect((await api.as(dispatcher, 'GET', 'bookings/export.csv')).statusCode).toBe(400);
   });
 
-  it("streams the site's new bookings made through the public API, never another site's, and ends the stream at sign-out", async () => {
+  it("streams the site's new bookings made through the public API, and its dispatch changes, never another site's, and ends the stream at sign-out", async () => {
     const own = await api.dispatcher();
     const stream = await openStream(provider.url, own.cookie);
     const otherStream = await openStream(provider.url, other.owner.cookie);
@@ -206,6 +206,9 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     await stream.until((text) => text.includes(number));
     expect(stream.received()).toBe(`retry: 5000\n\nevent: booking\ndata: {"booking_number":"${number}","kind":"created"}\n\n`);
     expect(otherStream.received()).toBe('retry: 5000\n\nevent: booking\ndata: {"booking_number":"CF-OTHER001","kind":"changed"}\n\n');
+    // A dispatch change is told too.
+    expect((await api.as(own, 'POST', `bookings/${number}/dispatch`, { event: 'accept' })).statusCode).toBe(200);
+    await stream.until((text) => text.includes(`{"booking_number":"${number}","kind":"dispatched"}`));
     otherStream.close();
 
     expect((await api.as(own, 'DELETE', 'session')).statusCode).toBe(200);
