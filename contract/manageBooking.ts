@@ -26,6 +26,10 @@ export const MANAGE_API = {
   cancel: '/manage-booking/cancel',
   /** → the booking's .ics (text/calendar, Content-Disposition attachment). */
   calendar: '/manage-booking/calendar',
+  /** `ManageChangeRequest` without `revision` → ManageChangePreview: re-priced by the server, nothing changed. */
+  changePreview: '/manage-booking/change/preview',
+  /** `ManageChangeRequest` → ManageChangeResponse; 409 `stale_revision` when the booking moved on since the preview. */
+  change: '/manage-booking/change',
 } as const;
 
 /** A link's token: 256 random bits, base64url, 43 characters. */
@@ -41,6 +45,17 @@ export const MANAGE_MESSAGES = {
   cancelled: 'Your booking has been cancelled.',
   alreadyCancelled: 'This booking has already been cancelled.',
   completed: 'This booking has been completed and can no longer be cancelled.',
+  changed: 'Your booking has been changed.',
+  nothingChanged: 'Nothing has changed: change a detail of your booking first.',
+  staleRevision: 'Your booking was changed meanwhile (by you in another window, or by the operator). Please look at it again and make your change once more.',
+  changeNotAllowed: (status: string) => `This booking is ${status} and can no longer be changed.`,
+  addressesByPhone: 'Addresses cannot be changed online.',
+  hourlyOptions: 'An hourly hire has no options, passengers or luggage to change.',
+  requested: (companyName: string) => `A driver is already assigned, so we have sent your change to ${companyName} as a request. They will confirm it with you.`,
+  cardRequired: 'Please enter your card to pay the difference.',
+  paymentDeclined: 'Payment failed: your booking is unchanged.',
+  changePaymentInProgress: 'A payment for this change is already in progress. Please wait for it to finish.',
+  noOriginalPrice: 'This booking cannot be re-priced online.',
 } as const;
 
 const phrase = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
@@ -58,11 +73,15 @@ const contact = (companyName: string, phone: string | null) => (phone ? `call ${
 /** 'Please call Westway Cars on 020 7946 0321.' (or without the number when the operator has not set one). */
 export const callOperator = (companyName: string, phone: string | null) => `Please ${contact(companyName, phone)}.`;
 
-/** Why a cancellation is refused after the cut-off: the rule, the last moment it allowed, who to call. */
-export function cutoffPassedMessage(facts: { cutoffMinutes: number; cutoffDate: string; cutoffTime: string; companyName: string; phone: string | null }): string {
+/** Why a cancellation (or a change) is refused after the cut-off: the rule, the last moment it allowed, who to call. */
+export function cutoffPassedMessage(
+  facts: { cutoffMinutes: number; cutoffDate: string; cutoffTime: string; companyName: string; phone: string | null },
+  action: 'cancel' | 'change' = 'cancel',
+): string {
   const before = facts.cutoffMinutes > 0 ? `${cutoffText(facts.cutoffMinutes)} before pick-up` : 'the pick-up time';
   const date = facts.cutoffDate.split('-').reverse().join('-');
-  return `Bookings can be cancelled online until ${before} (${facts.cutoffTime} on ${date}). To cancel now, please ${contact(facts.companyName, facts.phone)}.`;
+  const done = action === 'cancel' ? 'cancelled' : 'changed';
+  return `Bookings can be ${done} online until ${before} (${facts.cutoffTime} on ${date}). To ${action} now, please ${contact(facts.companyName, facts.phone)}.`;
 }
 
 /** The request body of every manage call: a link's token, or a signed-in passenger's booking number (zod: manageAccess.ts). */
@@ -72,7 +91,7 @@ export interface ManageAccess {
 }
 
 /** The booking's status from the operator's side. */
-export const MANAGE_STATUSES = ['confirmed', 'accepted', 'driver_assigned', 'completed', 'cancelled'] as const;
+export const MANAGE_STATUSES = ['confirmed', 'accepted', 'driver_assigned', 'completed', 'cancelled', 'no_show'] as const;
 export type ManageStatus = (typeof MANAGE_STATUSES)[number];
 
 export const MANAGE_STATUS_LABELS: Record<ManageStatus, string> = {
@@ -81,6 +100,7 @@ export const MANAGE_STATUS_LABELS: Record<ManageStatus, string> = {
   driver_assigned: 'Driver assigned',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  no_show: 'Passenger did not show',
 };
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -115,8 +135,8 @@ export interface ManageBookingView {
   data: BookingResponse['data'];
   status: ManageStatus;
   status_label: string;
-  /** Set once the operator has assigned a driver: the first name only, and the vehicle's registration. */
-  driver: { first_name: string; vehicle_registration: string | null } | null;
+  /** Set once the operator has assigned a driver: the first name only, and the vehicle (as assigned: make, model, colour, registration). */
+  driver: { first_name: string; vehicle_registration: string | null; vehicle: ManageVehicle | null } | null;
   /** Raised by every change; a change (next step) names the revision it was made from. */
   revision: number;
   cancellation: ManageCancellationTerms;
@@ -126,18 +146,43 @@ export interface ManageBookingView {
   operator_phone: string | null;
   /** When a link stops working (ISO 8601); null for a signed-in corporate passenger. */
   link_expires_at: string | null;
+  /** What may be changed now (and the form's current values), or why not. */
+  change: ManageChangeTerms;
+  /** The passenger's changes sent to the operator as requests (a driver was assigned), newest first. */
+  change_requests: { at: string; summary: string[] }[];
+}
+
+export interface ManageVehicle {
+  make: string;
+  model: string;
+  colour: string;
+  registration: string;
 }
 
 export interface ManageCancelResponse extends ManageBookingView {
   message: string;
 }
 
-export const MANAGE_REFUSAL_CODES = ['link_invalid', 'link_expired', 'link_revoked', 'wrong_booking', 'not_your_booking', 'cutoff_passed', 'not_cancellable'] as const;
+export const MANAGE_REFUSAL_CODES = [
+  'link_invalid',
+  'link_expired',
+  'link_revoked',
+  'wrong_booking',
+  'not_your_booking',
+  'cutoff_passed',
+  'not_cancellable',
+  'not_changeable',
+  'stale_revision',
+  'change_refused',
+  'payment_failed',
+  'payment_in_progress',
+] as const;
 export type ManageRefusalCode = (typeof MANAGE_REFUSAL_CODES)[number];
 
 /**
  * A refused manage call: 401 link_invalid / link_expired / link_revoked, 403 wrong_booking, 404 not_your_booking,
- * 409 cutoff_passed / not_cancellable. (A malformed body is a plain 400 `{ success: false, message }`; a corporate
+ * 409 cutoff_passed / not_cancellable / not_changeable / stale_revision / payment_in_progress, 422 change_refused (the
+ * spec's grace-time, banned-address and capacity messages; addresses by phone), 402 payment_failed. (A malformed body is a plain 400 `{ success: false, message }`; a corporate
  * passenger's missing or ended session the usual 401 of the passenger calls.)
  */
 export interface ManageRefusal {
@@ -145,4 +190,132 @@ export interface ManageRefusal {
   message: string;
   code: ManageRefusalCode;
   operator_phone: string | null;
+}
+
+// ─── Changing a booking ──────────────────────────────────────────────────────────────────────────
+
+/** The options editor's fields (contract/bookingOptions.ts SELECTED_OPTION_FIELDS) and the party's counts. */
+export interface ManageTripValues {
+  pickup_date: string;
+  pickup_hour: string;
+  pickup_min: string;
+  passengers: number;
+  luggages: number;
+  hand_luggages: number;
+  meet_and_greet: 'yes' | 'no';
+  baby_seats: number;
+  booster_seats: number;
+  special_luggage: number;
+  wheel_chair: 'yes' | 'no';
+  waiting_min: number;
+  flight_no: string;
+  passenger_name: string;
+  passenger_email: string;
+  passenger_phone: string;
+  pickup: string;
+  dropoff: string;
+}
+
+/** What a passenger may change: any subset of the trip's values (an address only where the owner allows it). */
+export type ManageChanges = Partial<ManageTripValues>;
+
+/** The fields a change may carry, in the order the page and the mails list them. */
+export const MANAGE_CHANGE_FIELDS = [
+  'pickup_date',
+  'pickup_hour',
+  'pickup_min',
+  'passengers',
+  'luggages',
+  'hand_luggages',
+  'meet_and_greet',
+  'baby_seats',
+  'booster_seats',
+  'special_luggage',
+  'wheel_chair',
+  'waiting_min',
+  'flight_no',
+  'passenger_name',
+  'passenger_email',
+  'passenger_phone',
+  'pickup',
+  'dropoff',
+] as const satisfies readonly (keyof ManageTripValues)[];
+
+export interface ManageChangeTerms {
+  allowed: boolean;
+  /** Why not (with the operator's phone), or null. */
+  refusal: string | null;
+  /** A driver is assigned: a change is sent to the operator as a request instead of being applied. */
+  as_request: boolean;
+  /** MANAGE_ADDRESS_CHANGE is 'enable'. */
+  addresses: boolean;
+  /** A mileage booking (options, passengers and luggage can change); an hourly hire only its time and contact. */
+  trip_options: boolean;
+  /** The values a change starts from (London date and 12-hour time as the booking form has them). */
+  current: ManageTripValues;
+}
+
+export interface ManageChangeRequest extends ManageAccess {
+  /** The booking's `revision` the preview was made on (apply only). */
+  revision?: number;
+  changes: ManageChanges;
+  /** A higher card price: the card's payment method (the booking flow's card form makes it). */
+  payment_method_id?: string;
+  /** After 3-D Secure: the intent the apply answered with `requires_action`. */
+  payment_intent_id?: string;
+}
+
+/**
+ * What confirming the change would do with the money:
+ * - none: the price is the same;
+ * - pay_driver: a pay-in-car booking, the new price is paid to the driver;
+ * - charge: the card is charged the difference (3-D Secure when the bank asks);
+ * - refund: the difference goes back to the card;
+ * - request: a driver is assigned, the change goes to the operator as a request (nothing charged or refunded).
+ */
+export const MANAGE_CHANGE_OUTCOMES = ['none', 'pay_driver', 'charge', 'refund', 'request'] as const;
+export type ManageChangeOutcome = (typeof MANAGE_CHANGE_OUTCOMES)[number];
+
+export interface ManageChangePreview {
+  success: true;
+  revision: number;
+  currency: string;
+  /** Pounds. */
+  old_price: number;
+  new_price: number;
+  /** new − old (negative: money back). */
+  difference: number;
+  outcome: ManageChangeOutcome;
+  /** What confirming means, in the passenger's words. */
+  message: string;
+  /** 'Pick-up: 10:30am on 12-12-2026 → 11:00am on 12-12-2026', one line per changed field. */
+  summary: string[];
+}
+
+export interface ManageChangeResponse extends ManageBookingView {
+  message: string;
+  /** applied (with the money done), requested, or requires_action: 3-D Secure, then the same call with payment_intent_id. */
+  result: 'applied' | 'requested' | 'requires_action';
+  outcome: ManageChangeOutcome;
+  difference: number;
+  payment_intent_id: string | null;
+  client_secret: string | null;
+}
+
+const pounds = (currency: string, amount: number) => `${currency}${Math.abs(amount).toFixed(2)}`;
+
+/** The preview's sentence for each outcome. */
+export function changeOutcomeMessage(outcome: ManageChangeOutcome, currency: string, newPrice: number, difference: number, companyName: string): string {
+  switch (outcome) {
+    case 'none':
+      return `The price stays ${pounds(currency, newPrice)}.`;
+    case 'pay_driver':
+      return `The new price is ${pounds(currency, newPrice)}, paid to the driver.`;
+    case 'charge':
+      return `The new price is ${pounds(currency, newPrice)}: ${pounds(currency, difference)} more will be charged to your card.`;
+    case 'refund':
+      return `The new price is ${pounds(currency, newPrice)}: ${pounds(currency, difference)} will go back to the card you paid with.`;
+    case 'request':
+      return `A driver is already assigned: your change will be sent to ${companyName} as a request, and the price confirmed with you.`;
+  }
 }

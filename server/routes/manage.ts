@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { CALENDAR_CONTENT_TYPE } from '../../contract/bookingCalendar.ts';
-import { manageAccessSchema } from '../../contract/manageAccess.ts';
-import { MANAGE_API, MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse } from '../../contract/manageBooking.ts';
+import { manageAccessSchema, manageCancelSchema, manageChangeSchema } from '../../contract/manageAccess.ts';
+import { MANAGE_API, MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeResponse } from '../../contract/manageBooking.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
@@ -30,8 +30,7 @@ export interface ManageRouteDeps {
 export function manageRoutes(deps: ManageRouteDeps) {
   const manage = createManageService(deps);
 
-  async function grant(request: FastifyRequest): Promise<ManageGrant> {
-    const access = parseInput(manageAccessSchema, request.body);
+  async function grant(request: FastifyRequest, access = parseInput(manageAccessSchema, request.body)): Promise<ManageGrant> {
     if (access.token !== undefined) return manage.grantByLink(request.site, access.token, access.booking_number);
     if (access.booking_number !== undefined && request.headers.authorization !== undefined) {
       const auth = await authenticatePassenger(request, deps.db);
@@ -43,7 +42,20 @@ export function manageRoutes(deps: ManageRouteDeps) {
   return async (app: FastifyInstance) => {
     app.post(MANAGE_API.view, async (request): Promise<ManageBookingView> => manage.view(request.site, await grant(request)));
 
-    app.post(MANAGE_API.cancel, async (request): Promise<ManageCancelResponse> => manage.cancel(request.site, await grant(request)));
+    app.post(MANAGE_API.cancel, async (request): Promise<ManageCancelResponse> => {
+      const body = parseInput(manageCancelSchema, request.body);
+      return manage.cancel(request.site, await grant(request, body), body.revision);
+    });
+
+    app.post(MANAGE_API.changePreview, async (request): Promise<ManageChangePreview> => {
+      const body = parseInput(manageChangeSchema, request.body);
+      return manage.previewChange(request.site, await grant(request, body), body);
+    });
+
+    app.post(MANAGE_API.change, async (request): Promise<ManageChangeResponse> => {
+      const body = parseInput(manageChangeSchema, request.body);
+      return manage.applyChange(request.site, await grant(request, body), body);
+    });
 
     app.post(MANAGE_API.calendar, async (request, reply) => {
       const { filename, text } = await manage.calendar(request.site, await grant(request));

@@ -129,6 +129,8 @@ describe(`managing a booking on ${testDatabaseKind}`, () => {
       cancelled: null,
       operator_phone: PHONE,
       link_expires_at: new Date(pickupAt.getTime() + 14 * DAY_MS).toISOString(),
+      change: { allowed: true, refusal: null, as_request: false, addresses: false, trip_options: true, current: expect.objectContaining({ passengers: 2 }) },
+      change_requests: [],
     });
     // Only the token's SHA-256 is kept.
     const links = await sql<{ token_hash: Uint8Array }>('SELECT l.token_hash FROM booking_manage_links l JOIN bookings b ON b.id = l.booking_id WHERE b.booking_number = $1', [bookingNumber]);
@@ -147,9 +149,9 @@ describe(`managing a booking on ${testDatabaseKind}`, () => {
     await sql("UPDATE bookings SET status = 'accepted' WHERE booking_number = $1", [bookingNumber]);
     expect(await statusNow()).toEqual({ status: 'accepted', status_label: 'Accepted by the operator', driver: null });
     await sql("UPDATE bookings SET status = 'driver_assigned', driver_name = 'Tomasz Nowak-Smith', vehicle_registration = 'LX71 ABC' WHERE booking_number = $1", [bookingNumber]);
-    expect(await statusNow()).toEqual({ status: 'driver_assigned', status_label: 'Driver assigned', driver: { first_name: 'Tomasz', vehicle_registration: 'LX71 ABC' } });
+    expect(await statusNow()).toEqual({ status: 'driver_assigned', status_label: 'Driver assigned', driver: { first_name: 'Tomasz', vehicle_registration: 'LX71 ABC', vehicle: null } });
     await sql("UPDATE bookings SET status = 'completed' WHERE booking_number = $1", [bookingNumber]);
-    expect(await statusNow()).toEqual({ status: 'completed', status_label: 'Completed', driver: { first_name: 'Tomasz', vehicle_registration: 'LX71 ABC' } });
+    expect(await statusNow()).toEqual({ status: 'completed', status_label: 'Completed', driver: { first_name: 'Tomasz', vehicle_registration: 'LX71 ABC', vehicle: null } });
 
     const refused = await post('manage-booking/cancel', { token });
     expect(refused.statusCode).toBe(409);

@@ -55,8 +55,8 @@ function withSubmittedLuggage(booked: BookingForm, submitted: BookingCreate['boo
   };
 }
 
-/** Spec §5 capacity, again at booking time: the party (both legs of a return) must fit the chosen vehicle. */
-function assertVehicleCarries(row: PriceDetail, trip: BookingForm): void {
+/** Spec §5 capacity, again at booking time (and at a change): the party (both legs of a return) must fit the chosen vehicle. */
+export function assertVehicleCarries(row: Pick<PriceDetail, 'max_seat' | 'luggage' | 'small_luggage'>, trip: BookingForm): void {
   const party = partySize(trip);
   const excess = {
     passengers: Math.max(0, party.passengers - row.max_seat),

@@ -29,6 +29,14 @@ export interface ManagedBooking {
   totalPence: number;
   driverName: string | null;
   vehicleRegistration: string | null;
+  /** The vehicle the operator assigned, as it was then (migration 011's snapshot), when there is one. */
+  assignedVehicle: { make: string; model: string; colour: string; registration: string } | null;
+  /** What a change re-prices from: the stored quote, the booked vehicle, the options and the contact as booked. */
+  quoteId: string;
+  vehicleId: number;
+  companyId: number;
+  options: Record<string, unknown>;
+  passengerPhone: string;
   cancelledAt: Date | null;
   cancelledBy: 'passenger' | 'operator' | null;
   cancellationFeePence: number | null;
@@ -46,6 +54,8 @@ const SELECT = `
          b.duration_seconds, b.breakdown->>'return_duration_seconds' AS return_duration_seconds, b.hourly_duration, b.flight_no, b.return_flight_no,
          b.vehicle_category, b.vehicle_qty, b.company_name, b.total_passengers, b.passenger_id, b.passenger_name, b.passenger_email,
          b.payment_method, b.currency, b.total_pence, b.driver_name, b.vehicle_registration, b.cancelled_at, b.cancelled_by, b.cancellation_fee_pence,
+         b.quote_id, b.vehicle_id, b.company_id, b.options, b.passenger_phone,
+         to_jsonb(b)->'assigned_driver' AS assigned_driver, to_jsonb(b)->'assigned_vehicle' AS assigned_vehicle,
          p.intent_id, p.amount_pence, p.refunded_pence, p.currency AS payment_currency,
          r.amount_pence AS refund_pence, r.status AS refund_status
     FROM bookings b
@@ -56,8 +66,29 @@ const SELECT = `
 type Row = Record<string, unknown>;
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+const json = (value: unknown): Record<string, unknown> | null => {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+};
+const field = (object: Record<string, unknown> | null, ...keys: string[]) => {
+  for (const key of keys) if (typeof object?.[key] === 'string' && (object[key] as string).trim()) return (object[key] as string).trim();
+  return '';
+};
+
+/** The assignment snapshot (read through to_jsonb, so a database before migration 011 simply has none). */
+function assignment(row: Row): { driverName: string | null; vehicle: ManagedBooking['assignedVehicle'] } {
+  const driver = json(row.assigned_driver);
+  const vehicle = json(row.assigned_vehicle);
+  const driverName = field(driver, 'name', 'full_name', 'first_name') || ((row.driver_name as string | null) ?? null);
+  const registration = field(vehicle, 'registration') || ((row.vehicle_registration as string | null) ?? '');
+  return {
+    driverName: driverName || null,
+    vehicle: vehicle ? { make: field(vehicle, 'make'), model: field(vehicle, 'model'), colour: field(vehicle, 'colour', 'color'), registration } : null,
+  };
+}
 
 function toManaged(row: Row): ManagedBooking {
+  const assigned = assignment(row);
   return {
     id: Number(row.id),
     bookingNumber: String(row.booking_number),
@@ -83,8 +114,14 @@ function toManaged(row: Row): ManagedBooking {
     paymentMethod: row.payment_method as 'car' | 'card',
     currency: String(row.currency),
     totalPence: Number(row.total_pence),
-    driverName: (row.driver_name as string | null) ?? null,
-    vehicleRegistration: (row.vehicle_registration as string | null) ?? null,
+    driverName: assigned.driverName,
+    vehicleRegistration: assigned.vehicle?.registration || ((row.vehicle_registration as string | null) ?? null),
+    assignedVehicle: assigned.vehicle,
+    quoteId: String(row.quote_id),
+    vehicleId: Number(row.vehicle_id),
+    companyId: Number(row.company_id),
+    options: json(row.options) ?? {},
+    passengerPhone: String(row.passenger_phone),
     cancelledAt: dateOrNull(row.cancelled_at),
     cancelledBy: (row.cancelled_by as ManagedBooking['cancelledBy']) ?? null,
     cancellationFeePence: numberOrNull(row.cancellation_fee_pence),

@@ -12,7 +12,10 @@ import { bookingCalendar } from './calendar.ts';
 import { lookUpManageLink } from './links.ts';
 import { cancellationMails } from './mails.ts';
 import { cancellationRefundKey, loadManagedBooking, lockManagedBooking, ownBookingId } from './record.ts';
-import { decideCancellation, operatorOf, type Operator } from './terms.ts';
+import { createChangeActions } from './change.ts';
+import { changeSummary } from './changeMails.ts';
+import { changeRequests } from './changes.ts';
+import { decideCancellation, decideChange, operatorOf, type Operator } from './terms.ts';
 import { manageView } from './view.ts';
 
 export interface ManageServiceDeps {
@@ -76,7 +79,9 @@ export function createManageService(deps: ManageServiceDeps) {
     const { settings, operator } = await siteContext(site);
     const booking = await load(site, grant, operator);
     const confirmation = (await loadBookingResponse(deps.db, site.id, booking.id)).data;
-    return manageView(booking, confirmation, decideCancellation(booking, settings, operator, now()), operator, grant.linkExpiresAt);
+    const requests = (await changeRequests(deps.db, site.id, booking.id)).map((request) => ({ at: request.at, summary: changeSummary(request.before, request.plan.values, request.plan.changed) }));
+    const at = now();
+    return manageView(booking, confirmation, decideCancellation(booking, settings, operator, at), operator, grant.linkExpiresAt, { decision: decideChange(booking, settings, operator, at), requests });
   }
 
   /** Asks the processor for a cancellation's refund; a failure stays recorded (status failed) for a retry or the operator. */
@@ -91,16 +96,18 @@ export function createManageService(deps: ManageServiceDeps) {
 
   /**
    * Cancels before the cut-off, exactly once: the booking row is locked, so of concurrent cancels one cancels (and
-   * records the refund and the two mails in the same transaction) and the others find it cancelled. The refund is
+   * records the refund and the two mails in the same transaction) and the others find it cancelled; a cancel naming
+   * the revision it was shown is refused (409) once a change moved the booking on. The refund is
    * asked of the processor after the commit, under the refund's idempotency key.
    */
-  async function cancel(site: Site, grant: ManageGrant): Promise<ManageCancelResponse> {
+  async function cancel(site: Site, grant: ManageGrant, revision?: number): Promise<ManageCancelResponse> {
     const { settings, operator, identity } = await siteContext(site);
     const at = now();
     const outcome = await deps.db.transaction(async (tx) => {
       const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
       if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
       if (booking.status === 'cancelled') return { cancelledNow: false as const };
+      if (revision !== undefined && revision !== booking.revision) throw refusal(409, 'stale_revision', MANAGE_MESSAGES.staleRevision, operator);
       const decision = decideCancellation(booking, settings, operator, at);
       if (decision.code) throw refusal(409, decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.alreadyCancelled, operator);
       await tx.query(
@@ -137,7 +144,9 @@ export function createManageService(deps: ManageServiceDeps) {
     return bookingCalendar(await load(site, grant, operator), operator, now());
   }
 
-  return { grantByLink, grantByPassenger, view, cancel, calendar };
+  const change = createChangeActions(deps, { siteContext, view });
+
+  return { grantByLink, grantByPassenger, view, cancel, calendar, previewChange: change.preview, applyChange: change.apply };
 }
 
 export type ManageService = ReturnType<typeof createManageService>;

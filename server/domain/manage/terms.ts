@@ -1,5 +1,7 @@
 import { formatHour12 } from '../../../contract/booking.ts';
-import { callOperator, cutoffPassedMessage, MANAGE_MESSAGES, type ManageCancellationTerms, type ManageRefusalCode } from '../../../contract/manageBooking.ts';
+import { callOperator, cutoffPassedMessage, MANAGE_MESSAGES, MANAGE_STATUS_LABELS, type ManageCancellationTerms, type ManageChangeTerms, type ManageRefusalCode, type ManageStatus } from '../../../contract/manageBooking.ts';
+import { ENABLE } from '../../../contract/settings.ts';
+import { currentValues } from './reprice.ts';
 import type { Settings } from '../../../contract/settings.ts';
 import { londonParts } from '../pricing/londonTime.ts';
 import { penceToPounds, settingPence } from '../pricing/money.ts';
@@ -58,7 +60,7 @@ export function decideCancellation(booking: ManagedBooking, settings: Settings, 
   if (booking.status === 'cancelled') {
     code = 'not_cancellable';
     refusal = MANAGE_MESSAGES.alreadyCancelled;
-  } else if (booking.status === 'completed') {
+  } else if (booking.status === 'completed' || booking.status === 'no_show') {
     code = 'not_cancellable';
     refusal = `${MANAGE_MESSAGES.completed} ${callOperator(operator.companyName, operator.phone)}`;
   } else if (now.getTime() >= cutoffAt.getTime()) {
@@ -78,6 +80,45 @@ export function decideCancellation(booking: ManagedBooking, settings: Settings, 
       cutoff_time: clock12(local.hour, local.minute),
       fee: penceToPounds(money.feePence),
       refund: money.refundPence === null ? null : penceToPounds(money.refundPence),
+    },
+  };
+}
+
+/** The statuses after which nothing can be changed. */
+const FINISHED: readonly ManageStatus[] = ['completed', 'cancelled', 'no_show'];
+
+export interface ChangeDecision {
+  terms: ManageChangeTerms;
+  code: Extract<ManageRefusalCode, 'cutoff_passed' | 'not_changeable'> | null;
+}
+
+/**
+ * Whether the passenger may change the booking now: not completed, cancelled or a no-show, and before the cut-off
+ * (the cancellation's, CANCEL_CUTOFF_MINUTES before the pick-up as booked). Once a driver is assigned a change is a
+ * request to the operator.
+ */
+export function decideChange(booking: ManagedBooking, settings: Settings, operator: Operator, now: Date): ChangeDecision {
+  const { cutoffMinutes } = cancellationSettings(settings);
+  const cutoffAt = new Date(booking.pickupAt.getTime() - cutoffMinutes * 60_000);
+  const local = londonParts(cutoffAt);
+  let code: ChangeDecision['code'] = null;
+  let refusal: string | null = null;
+  if (FINISHED.includes(booking.status)) {
+    code = 'not_changeable';
+    refusal = `${MANAGE_MESSAGES.changeNotAllowed(MANAGE_STATUS_LABELS[booking.status].toLowerCase())} ${callOperator(operator.companyName, operator.phone)}`;
+  } else if (now.getTime() >= cutoffAt.getTime()) {
+    code = 'cutoff_passed';
+    refusal = cutoffPassedMessage({ cutoffMinutes, cutoffDate: local.date, cutoffTime: clock12(local.hour, local.minute), ...operator }, 'change');
+  }
+  return {
+    code,
+    terms: {
+      allowed: code === null,
+      refusal,
+      as_request: booking.status === 'driver_assigned',
+      addresses: settings.MANAGE_ADDRESS_CHANGE === ENABLE,
+      trip_options: booking.rideType === 'Q',
+      current: currentValues(booking),
     },
   };
 }

@@ -2,7 +2,7 @@ import { MANAGE_STATUS_LABELS, type ManageBookingView } from '../../../contract/
 import type { BookingResponse } from '../../../contract/bookings.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import type { ManagedBooking } from './record.ts';
-import type { CancellationDecision, Operator } from './terms.ts';
+import type { CancellationDecision, ChangeDecision, Operator } from './terms.ts';
 
 /** Only the driver's first name leaves the server (and nothing of the driver once the booking is cancelled). */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
@@ -14,6 +14,7 @@ export function manageView(
   decision: CancellationDecision,
   operator: Operator,
   linkExpiresAt: Date | null,
+  change: { decision: ChangeDecision; requests: { at: Date; summary: string[] }[] },
 ): ManageBookingView {
   const driverName = booking.driverName && booking.status !== 'cancelled' ? firstName(booking.driverName) : '';
   return {
@@ -21,7 +22,7 @@ export function manageView(
     data: confirmation,
     status: booking.status,
     status_label: MANAGE_STATUS_LABELS[booking.status],
-    driver: driverName ? { first_name: driverName, vehicle_registration: booking.vehicleRegistration } : null,
+    driver: driverName ? { first_name: driverName, vehicle_registration: booking.vehicleRegistration, vehicle: booking.assignedVehicle } : null,
     revision: booking.revision,
     cancellation: decision.terms,
     cancelled:
@@ -35,5 +36,7 @@ export function manageView(
         : null,
     operator_phone: operator.phone,
     link_expires_at: linkExpiresAt?.toISOString() ?? null,
+    change: change.decision.terms,
+    change_requests: change.requests.map((request) => ({ at: request.at.toISOString(), summary: request.summary })),
   };
 }

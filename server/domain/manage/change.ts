@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import {
+  changeOutcomeMessage,
+  MANAGE_MESSAGES,
+  type ManageBookingView,
+  type ManageChangeOutcome,
+  type ManageChangePreview,
+  type ManageChangeRequest,
+  type ManageChangeResponse,
+  type ManageTripValues,
+} from '../../../contract/manageBooking.ts';
+import { ENABLE, type Settings } from '../../../contract/settings.ts';
+import type { Queryable } from '../../adapters/db/index.ts';
+import { enqueueMail, type MailIdentity } from '../../adapters/mail/index.ts';
+import type { PaymentIntent } from '../../adapters/payments/port.ts';
+import { HttpError } from '../../http.ts';
+import { claimCharge, releaseCharge } from '../bookings/charges.ts';
+import { recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
+import { penceToPounds } from '../pricing/money.ts';
+import type { Site } from '../sites/index.ts';
+import { changedMails, changeRequestMail, changeSummary, moneyLine } from './changeMails.ts';
+import {
+  changeByPayment,
+  changePaymentKey,
+  insertChange,
+  insertChangePayment,
+  liveChangeOf,
+  refundablePayments,
+  setChangePayment,
+  setChangeStatus,
+  settleChangePayment,
+  writeChangeToBooking,
+  type ChangeRecord,
+} from './changes.ts';
+import { loadManagedBooking, lockManagedBooking, type ManagedBooking } from './record.ts';
+import { changeDigest, currentValues, planChange } from './reprice.ts';
+import type { ManageGrant, ManageServiceDeps } from './service.ts';
+import { decideChange, type Operator } from './terms.ts';
+
+interface SiteContext {
+  settings: Settings;
+  operator: Operator;
+  identity: MailIdentity;
+}
+
+export interface ChangeHelpers {
+  siteContext(site: Site): Promise<SiteContext>;
+  view(site: Site, grant: ManageGrant): Promise<ManageBookingView>;
+}
+
+const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
+const refusal = (statusCode: number, code: string, message: string, operator: Operator) => new HttpError(statusCode, message, { code, operator_phone: operator.phone });
+const FAILED: readonly PaymentIntent['status'][] = ['requires_payment_method', 'canceled'];
+
+function outcomeOf(booking: ManagedBooking, differencePence: number): ManageChangeOutcome {
+  if (booking.status === 'driver_assigned') return 'request';
+  if (differencePence === 0) return 'none';
+  if (booking.paymentMethod === 'car') return 'pay_driver';
+  return differencePence > 0 ? 'charge' : 'refund';
+}
+
+/**
+ * Changing a booking: a preview (re-priced by the server, nothing written) and an apply that names the revision the
+ * preview was made on. Every apply locks the booking row, so a change and an operator's action (or a cancel, or a
+ * second change) never both apply to one revision. Money:
+ * - pay in car: the new price is stored;
+ * - card, lower: the difference is refunded (recorded with the change, one refund per payment and change, sent after
+ *   the commit);
+ * - card, higher: the change is recorded `awaiting_payment` (one per revision: a unique index), its difference charged
+ *   through the PaymentsPort under the change's own request key (one successful charge per change: migration 007's
+ *   index), and applied in the transaction that sees the charge succeeded. A charge that arrives after the booking
+ *   moved on (an operator's cancel won the race) is refunded in full.
+ * After a driver is assigned a change is stored as a request and mailed to the operator; the booking is unchanged.
+ */
+export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelpers) {
+  const now = deps.now ?? (() => new Date());
+
+  /** The rules of the booking as it stands, and the re-priced change (throws the refusals). */
+  async function plan(db: Queryable, site: Site, context: SiteContext, booking: ManagedBooking, changes: ManageChangeRequest['changes']) {
+    const at = now();
+    const decision = decideChange(booking, context.settings, context.operator, at);
+    if (decision.code) throw refusal(409, decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.staleRevision, context.operator);
+    const catalog = await deps.cache.catalog(site.id);
+    const planned = await planChange({ db, siteId: site.id, catalog, booking, changes, addressesAllowed: context.settings.MANAGE_ADDRESS_CHANGE === ENABLE, now: at });
+    return { planned, differencePence: planned.totalPence - booking.totalPence, outcome: outcomeOf(booking, planned.totalPence - booking.totalPence) };
+  }
+
+  async function preview(site: Site, grant: ManageGrant, request: ManageChangeRequest): Promise<ManageChangePreview> {
+    const context = await helpers.siteContext(site);
+    const booking = await loadManagedBooking(deps.db, site.id, grant.bookingId);
+    if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
+    const { planned, differencePence, outcome } = await plan(deps.db, site, context, booking, request.changes);
+    const newPrice = penceToPounds(planned.totalPence);
+    return {
+      success: true,
+      revision: booking.revision,
+      currency: booking.currency,
+      old_price: penceToPounds(booking.totalPence),
+      new_price: newPrice,
+      difference: penceToPounds(differencePence),
+      outcome,
+      message: changeOutcomeMessage(outcome, booking.currency, newPrice, penceToPounds(differencePence), context.operator.companyName),
+      summary: changeSummary(currentValues(booking), planned.values, planned.changed),
+    };
+  }
+
+  /** In the locked booking's transaction: the change written to the booking, its refunds recorded, its mails queued. */
+  async function applyLocked(tx: Queryable, site: Site, context: SiteContext, booking: ManagedBooking, change: ChangeRecord): Promise<RefundRow[]> {
+    const before = currentValues(booking);
+    await writeChangeToBooking(tx, site.id, booking.id, change.plan);
+    const refunds: RefundRow[] = [];
+    if (booking.paymentMethod === 'card' && change.differencePence < 0) {
+      let owed = -change.differencePence;
+      for (const payment of await refundablePayments(tx, site.id, booking.id)) {
+        if (owed <= 0) break;
+        const amountPence = Math.min(owed, payment.leftPence);
+        const { refund } = await recordRefund(tx, site.id, {
+          intentId: payment.intentId,
+          bookingId: booking.id,
+          amountPence,
+          currency: payment.currency,
+          reason: 'cancellation',
+          idempotencyKey: `booking_change:${change.id}:${payment.intentId}`,
+        });
+        refunds.push(refund);
+        owed -= amountPence;
+      }
+    }
+    await setChangeStatus(tx, site.id, change.id, 'applied', change.differencePence < 0 ? { refundKey: `booking_change:${change.id}` } : {});
+    const summary = changeSummary(before, change.plan.values, change.plan.changed);
+    for (const message of changedMails(context.identity, context.operator, booking, change.plan.values, summary, moneyLine(booking, change.newTotalPence, change.differencePence))) {
+      await enqueueMail(tx, site.id, message);
+    }
+    // TODO(H1 events.ts): publishBookingEvent(tx, site.id, { booking_number: booking.bookingNumber, kind: 'changed' }) once server/domain/dispatch/events.ts is committed.
+    return refunds;
+  }
+
+  async function sendRefunds(siteId: number, bookingId: number, refunds: RefundRow[]) {
+    for (const refund of refunds) {
+      try {
+        const sent = await sendRefund(deps.db, deps.payments, siteId, refund);
+        if (sent.status === 'failed') deps.log.error({ site_id: siteId, booking_id: bookingId, refund: sent.providerRefundId }, 'the processor failed the refund of a change');
+      } catch (error) {
+        deps.log.error({ site_id: siteId, booking_id: bookingId, err: error }, 'refund of a change not made yet');
+      }
+    }
+  }
+
+  /** Another change of this revision waiting for its payment gives way to a new one, unless its card is being charged. */
+  async function giveWay(tx: Queryable, siteId: number, live: ChangeRecord | null, operator: Operator) {
+    if (!live) return;
+    const charging = await tx.query(`SELECT 1 FROM payments WHERE site_id = $1 AND request_key = $2 AND charge IN ('claimed', 'succeeded')`, [siteId, changePaymentKey(live.id)]);
+    if (charging.rows.length > 0) throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, operator);
+    await setChangeStatus(tx, siteId, live.id, 'abandoned');
+  }
+
+  const before = (booking: ManagedBooking) => ({ ...currentValues(booking), total_pence: booking.totalPence });
+
+  async function answer(site: Site, grant: ManageGrant, result: ManageChangeResponse['result'], change: Pick<ChangeRecord, 'differencePence'>, outcome: ManageChangeOutcome, message: string, intent?: PaymentIntent) {
+    return {
+      ...(await helpers.view(site, grant)),
+      message,
+      result,
+      outcome,
+      difference: penceToPounds(change.differencePence),
+      payment_intent_id: intent?.id ?? null,
+      client_secret: result === 'requires_action' ? (intent?.clientSecret ?? null) : null,
+    } satisfies ManageChangeResponse;
+  }
+
+  /** Settles a change's card charge as the processor reports it: applied once, refunded when the booking moved on. */
+  async function finishCharge(site: Site, grant: ManageGrant, context: SiteContext, changeId: number, intent: PaymentIntent): Promise<ManageChangeResponse> {
+    const change = { differencePence: intent.amount };
+    if (intent.status === 'requires_action') return answer(site, grant, 'requires_action', change, 'charge', MANAGE_MESSAGES.cardRequired, intent);
+    if (FAILED.includes(intent.status)) {
+      await releaseCharge(deps.db, site.id, intent.id);
+      throw refusal(402, 'payment_failed', `${MANAGE_MESSAGES.paymentDeclined} ${intent.lastError ?? ''}`.trim(), context.operator);
+    }
+    if (intent.status !== 'succeeded') throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
+    const outcome = await deps.db.transaction(async (tx) => {
+      const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
+      if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
+      const record = await changeByPayment(tx, site.id, booking.id, intent.id);
+      if (!record || record.id !== changeId) throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
+      await settleChangePayment(tx, site.id, intent.id, booking.id);
+      if (record.status === 'applied') return { kind: 'already' as const, record };
+      const stillAllowed = record.status === 'awaiting_payment' && booking.revision === record.fromRevision && !decideChange(booking, context.settings, context.operator, now()).code;
+      if (stillAllowed) return { kind: 'applied' as const, record, refunds: await applyLocked(tx, site, context, booking, record) };
+      // The booking moved on while the card was charged (an operator's action, a cancel): the charge goes back in full.
+      await setChangeStatus(tx, site.id, record.id, 'abandoned', { refundKey: `booking_change:${record.id}` });
+      const { refund } = await recordRefund(tx, site.id, {
+        intentId: intent.id,
+        bookingId: booking.id,
+        amountPence: intent.amount,
+        currency: 'gbp',
+        reason: 'cancellation',
+        idempotencyKey: `booking_change:${record.id}:unapplied`,
+      });
+      return { kind: 'overtaken' as const, record, refunds: [refund] };
+    });
+    deps.mail.kick();
+    if (outcome.kind !== 'already') await sendRefunds(site.id, grant.bookingId, outcome.refunds);
+    if (outcome.kind === 'overtaken') {
+      throw refusal(409, 'stale_revision', `${MANAGE_MESSAGES.staleRevision} The ${penceToPounds(intent.amount).toFixed(2)} charged is refunded to your card.`, context.operator);
+    }
+    if (outcome.kind === 'applied') deps.log.info({ site_id: site.id, booking_id: grant.bookingId, change_id: changeId, charged_pence: intent.amount }, 'booking changed by the passenger (difference charged)');
+    return answer(site, grant, 'applied', outcome.record, 'charge', MANAGE_MESSAGES.changed, intent);
+  }
+
+  /** Charges the difference of a change awaiting payment, with the card's payment method. */
+  async function charge(site: Site, grant: ManageGrant, context: SiteContext, record: ChangeRecord, paymentMethodId: string): Promise<ManageChangeResponse> {
+    const intent = await deps.payments.createIntent({
+      siteId: site.id,
+      amount: record.differencePence,
+      currency: 'gbp',
+      paymentMethodId,
+      idempotencyKey: hash('booking_change', String(site.id), String(record.id), paymentMethodId),
+      metadata: { site_id: String(site.id), booking_change_id: String(record.id) },
+    });
+    await insertChangePayment(deps.db, site.id, { intentId: intent.id, provider: deps.payments.kind, amountPence: record.differencePence, changeId: record.id, bookingId: record.bookingId, status: intent.status });
+    const claim = await claimCharge(deps.db, site.id, intent.id);
+    if (!claim.claimed && !('own' in claim)) {
+      if (claim.holder?.charge === 'succeeded') return finishCharge(site, grant, context, record.id, await deps.payments.retrieveIntent(site.id, claim.holder.intentId));
+      throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
+    }
+    await setChangePayment(deps.db, site.id, record.id, intent.id);
+    let confirmed: PaymentIntent;
+    try {
+      confirmed = 'own' in claim && claim.own === 'succeeded' ? await deps.payments.retrieveIntent(site.id, intent.id) : await deps.payments.confirmIntent(site.id, intent.id, hash('confirm', String(site.id), intent.id));
+    } catch (error) {
+      await releaseCharge(deps.db, site.id, intent.id);
+      throw error;
+    }
+    return finishCharge(site, grant, context, record.id, confirmed);
+  }
+
+  /**
+   * Applies a change previewed on `revision`. The same change sent again (a double click, 20 at once) is applied and
+   * charged once and answered alike; another change on a revision that has moved on is a 409.
+   */
+  async function apply(site: Site, grant: ManageGrant, request: ManageChangeRequest): Promise<ManageChangeResponse> {
+    const context = await helpers.siteContext(site);
+    if (request.revision === undefined) throw new HttpError(400, 'revision is required');
+    const revision = request.revision;
+    if (request.payment_intent_id) {
+      const record = await changeByPayment(deps.db, site.id, grant.bookingId, request.payment_intent_id);
+      if (!record) throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
+      return finishCharge(site, grant, context, record.id, await deps.payments.retrieveIntent(site.id, request.payment_intent_id));
+    }
+    const step = await deps.db.transaction(async (tx) => {
+      const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
+      if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
+      const live = await liveChangeOf(tx, site.id, booking.id, revision);
+      if (booking.revision !== revision) {
+        if (live?.status === 'applied' && live.digest === changeDigest(revision, { ...live.before, ...definedChanges(request.changes) })) return { kind: 'already' as const, record: live, booking };
+        throw refusal(409, 'stale_revision', MANAGE_MESSAGES.staleRevision, context.operator);
+      }
+      const { planned, outcome } = await plan(tx, site, context, booking, request.changes);
+      const digest = changeDigest(revision, planned.values);
+      const fields = { bookingId: booking.id, fromRevision: revision, digest, before: before(booking), plan: planned, oldTotalPence: booking.totalPence };
+      if (outcome === 'request') {
+        const record = await insertChange(tx, site.id, { ...fields, status: 'requested' });
+        for (const message of changeRequestMail(context.identity, booking, planned.values, changeSummary(currentValues(booking), planned.values, planned.changed))) await enqueueMail(tx, site.id, message);
+        return { kind: 'requested' as const, record, booking };
+      }
+      if (outcome === 'charge') {
+        if (live?.digest === digest) return { kind: 'charge' as const, record: live, booking };
+        await giveWay(tx, site.id, live, context.operator);
+        return { kind: 'charge' as const, record: await insertChange(tx, site.id, { ...fields, status: 'awaiting_payment' }), booking };
+      }
+      await giveWay(tx, site.id, live, context.operator);
+      const record = await insertChange(tx, site.id, { ...fields, status: 'awaiting_payment' });
+      const refunds = await applyLocked(tx, site, context, booking, record);
+      return { kind: 'applied' as const, record, booking, refunds, outcome };
+    });
+    if (step.kind === 'already') return answer(site, grant, 'applied', step.record, outcomeOf(step.booking, step.record.differencePence), MANAGE_MESSAGES.changed);
+    deps.mail.kick();
+    if (step.kind === 'requested') return answer(site, grant, 'requested', step.record, 'request', MANAGE_MESSAGES.requested(context.operator.companyName));
+    if (step.kind === 'charge') {
+      if (!request.payment_method_id) throw refusal(402, 'payment_failed', MANAGE_MESSAGES.cardRequired, context.operator);
+      return charge(site, grant, context, step.record, request.payment_method_id);
+    }
+    await sendRefunds(site.id, grant.bookingId, step.refunds);
+    deps.log.info({ site_id: site.id, booking_id: grant.bookingId, change_id: step.record.id, difference_pence: step.record.differencePence }, 'booking changed by the passenger');
+    return answer(site, grant, 'applied', step.record, step.outcome, MANAGE_MESSAGES.changed);
+  }
+
+  return { preview, apply };
+}
+
+/** The fields a request sends (zod leaves out the ones it did not). */
+const definedChanges = (changes: ManageChangeRequest['changes']): Partial<ManageTripValues> => Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
