@@ -20,3 +20,4 @@ export const selectBookingsError = (s: Snapshot) => s.context.bookingsError;
 export const selectBookingsLoading = (s: Snapshot) => s.matches({ signedIn: { bookings: 'loading' } }) || s.matches({ signedIn: { bookings: 'idle' } });
 export const selectBookingsFailed = (s: Snapshot) => s.matches({ signedIn: { bookings: 'failed' } });
 export const selectIsSavingProfile = (s: Snapshot) => s.matches({ signedIn: { profile: 'saving' } });
+export const selectToken = (s: Snapshot) => s.context.token;

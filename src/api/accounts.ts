@@ -13,6 +13,7 @@ import {
   type UpdatePassengerResponse,
   type ValidateTokenResponse,
 } from '../../contract/accounts.ts';
+import { MANAGE_API, type ManageBookingView, type ManageCancelResponse } from '../../contract/manageBooking.ts';
 import type { CorporateBookingItem } from '../../machines/corporate/corporate.types.ts';
 import { apiClient, type CallOptions } from './client.ts';
 import { ApiCallError, callApi } from './enquiries.ts';
@@ -73,4 +74,21 @@ export function resetPassword(input: { email: string; code: string; newPassword:
       await apiClient()('/auth/reset-password', { method: 'POST', body: { email: input.email, code: input.code, new_password: input.newPassword, type: 'website' }, signal }),
     ),
   );
+}
+
+/** The manage resource as the corporate modal reads it (plain checks: the contract declares it as types only). */
+function asManageView<T extends ManageBookingView>(body: unknown): T {
+  const view = body as Partial<ManageBookingView> | null;
+  if (!view || view.success !== true || !view.cancellation || typeof view.status !== 'string') throw new ApiCallError('The booking could not be read.', 200, body);
+  return view as T;
+}
+
+/** POST /api/v1/manage-booking (bearer, `booking_number`): one of the signed-in passenger's own bookings; 404 for another's. */
+export function loadOwnBooking(bookingNumber: string, token: string, { signal }: CallOptions = {}): Promise<ManageBookingView> {
+  return callApi(async () => asManageView(await apiClient()(MANAGE_API.view, { method: 'POST', body: { booking_number: bookingNumber }, headers: bearer(token), signal })));
+}
+
+/** POST /api/v1/manage-booking/cancel (bearer, `booking_number`): the cancelled booking with the refund; 409 with the reason. */
+export function cancelOwnBooking(bookingNumber: string, token: string, { signal }: CallOptions = {}): Promise<ManageCancelResponse> {
+  return callApi(async () => asManageView<ManageCancelResponse>(await apiClient()(MANAGE_API.cancel, { method: 'POST', body: { booking_number: bookingNumber }, headers: bearer(token), signal })));
 }

@@ -7,6 +7,7 @@ import '@mantine/core/styles/Divider.css';
 import { Divider, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { CorporateBookingItem } from '../../../machines/corporate/index.ts';
+import { BookingActions } from './BookingActions.tsx';
 import { formatAmount, formatDate, formatFlag, formatPaymentMethod, formatRideType, formatTime } from './format.ts';
 
 type Row = [label: string, value: ReactNode];
@@ -33,8 +34,11 @@ function Section({ title, rows }: { title: string; rows: Row[] }) {
   );
 }
 
-/** Every field of the spec's corporate booking list item (spec §3): trip, stops, passenger and booking details. */
-export function BookingDetailsModal({ booking, currency, onClose }: { booking: CorporateBookingItem | null; currency: string | null; onClose: () => void }) {
+/**
+ * Every field of the spec's corporate booking list item (spec §3): trip, stops, passenger and booking details, with
+ * the booking's status and actions (cancel, receipt) first.
+ */
+export function BookingDetailsModal({ booking, currency, bearer, onClose }: { booking: CorporateBookingItem | null; currency: string | null; bearer: string | null; onClose: () => void }) {
   const passenger = booking?.passenger_detail;
   const details = booking?.booking_details;
   const stops = booking?.booking_stops ?? [];
@@ -42,6 +46,7 @@ export function BookingDetailsModal({ booking, currency, onClose }: { booking: C
     <Modal opened={booking !== null} onClose={onClose} title={booking ? `Booking ${booking.booking_number}` : ''} size="lg" fullScreen={false} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {booking && (
         <Stack gap="lg" data-testid="booking-details">
+          {bearer && <BookingActions key={booking.booking_number} bookingNumber={booking.booking_number} bearer={bearer} currency={currency} />}
           <Section
             title="Trip"
             rows={[

@@ -7,10 +7,11 @@ import { Alert, Button, Card, Center, Group, Loader, Paper, Stack, Table, Text, 
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { selectBookings, selectBookingsError, selectBookingsFailed, selectBookingsLoading, type CorporateBookingItem } from '../../../machines/corporate/index.ts';
+import { selectBookings, selectBookingsError, selectBookingsFailed, selectBookingsLoading, selectToken, type CorporateBookingItem } from '../../../machines/corporate/index.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { BookingDetailsModal } from './BookingDetailsModal.tsx';
 import { CorporateLayout } from './CorporateLayout.tsx';
+import { StatementDownload } from './StatementDownload.tsx';
 import { sendCorporate, useCorporate } from './corporateSession.ts';
 import { formatAmount, formatDate, formatPaymentMethod, formatTime } from './format.ts';
 
@@ -77,6 +78,7 @@ function BookingsList() {
   const currency = useSetting('CURRENCY');
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [open, setOpen] = useState<CorporateBookingItem | null>(null);
+  const token = useCorporate(selectToken);
 
   useEffect(() => {
     sendCorporate({ type: 'bookings.load' });
@@ -116,6 +118,7 @@ function BookingsList() {
 
   return (
     <>
+      {token && <StatementDownload bearer={token} />}
       {narrow ? (
         <Stack gap="sm">
           {bookings.map((booking) => (
@@ -150,7 +153,7 @@ function BookingsList() {
           </Table.ScrollContainer>
         </Paper>
       )}
-      <BookingDetailsModal booking={open} currency={currency} onClose={() => setOpen(null)} />
+      <BookingDetailsModal booking={open} currency={currency} bearer={token} onClose={() => setOpen(null)} />
     </>
   );
 }

@@ -1,0 +1,46 @@
+/**
+ * Receipts and statements (contract/receipts.ts) as files for the browser: a booking's receipt (POST with the manage
+ * calls' body, a link's token or a corporate passenger's booking number with their bearer token) and a corporate
+ * passenger's monthly statement (GET with the bearer token). A refusal rejects with an ApiCallError carrying the
+ * status and the server's JSON (its `message`, and a manage refusal's `code`).
+ */
+import { attachmentFilename, RECEIPT_API, receiptFilename, statementFilename } from '../../contract/receipts.ts';
+import type { DownloadedFile, DownloadRequest } from '../../machines/corporate/download.machine.ts';
+import { apiClient, type CallOptions } from './client.ts';
+import { callApi } from './enquiries.ts';
+
+const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+
+/** An error answer read as a Blob (the call asks for one) is JSON: read it back, so its message and code are kept. */
+async function withJsonBody(error: unknown): Promise<unknown> {
+  const failure = error as { data?: unknown } | null;
+  if (failure && typeof Blob !== 'undefined' && failure.data instanceof Blob) {
+    try {
+      failure.data = JSON.parse(await failure.data.text());
+    } catch {
+      // Not JSON (a proxy's error page): the client error's own message stands.
+    }
+  }
+  return error;
+}
+
+/** Fetches a receipt or a statement, named as the server names it. */
+export function fetchDownload(request: DownloadRequest, { signal }: CallOptions = {}): Promise<DownloadedFile> {
+  return callApi(async () => {
+    try {
+      const response =
+        request.kind === 'receipt'
+          ? await apiClient().raw<Blob, 'blob'>(RECEIPT_API.receipt, { method: 'POST', body: request.access, headers: bearer(request.bearer), signal, responseType: 'blob' })
+          : await apiClient().raw<Blob, 'blob'>(RECEIPT_API.statement, {
+              query: { month: request.month, format: request.format },
+              headers: bearer(request.bearer),
+              signal,
+              responseType: 'blob',
+            });
+      const fallback = request.kind === 'receipt' ? receiptFilename(request.access.booking_number ?? 'booking') : statementFilename(request.month, request.format);
+      return { filename: attachmentFilename(response.headers.get('content-disposition')) ?? fallback, blob: response._data ?? new Blob([]) };
+    } catch (error) {
+      throw await withJsonBody(error);
+    }
+  });
+}
