@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Driver, Vehicle } from './fleet.ts';
 
 /**
  * A booking's life as the operator runs it (issue 17): the statuses as stored in bookings.status and the one
@@ -136,26 +137,11 @@ export const dispatchRequestSchema = z.discriminatedUnion(
 );
 export type DispatchRequest = z.input<typeof dispatchRequestSchema>;
 
-/** The snapshot a booking keeps of its driver and vehicle (bookings.assigned_driver / assigned_vehicle). */
-export interface AssignedDriver {
-  id: number;
-  name: string;
-  phone: string;
-  licence_number: string;
-  licensing_authority: string;
-  licence_expiry: string;
-}
-export interface AssignedVehicle {
-  id: number;
-  registration: string;
-  make: string;
-  model: string;
-  colour: string;
-  category_id: number;
-  category_name: string;
-  licence_number: string;
-  licence_expiry: string;
-}
+/** The snapshot a booking keeps of its driver and vehicle (bookings.assigned_driver / assigned_vehicle), as they were. */
+export const ASSIGNED_DRIVER_FIELDS = ['id', 'name', 'phone', 'licence_number', 'licensing_authority', 'licence_expiry'] as const;
+export const ASSIGNED_VEHICLE_FIELDS = ['id', 'registration', 'make', 'model', 'colour', 'category_id', 'category_name', 'licence_number', 'licence_expiry'] as const;
+export type AssignedDriver = Pick<Driver, (typeof ASSIGNED_DRIVER_FIELDS)[number]>;
+export type AssignedVehicle = Pick<Vehicle, (typeof ASSIGNED_VEHICLE_FIELDS)[number]>;
 
 /** A booking event on the SSE stream (GET /api/admin/events, `event: booking`). */
 export const BOOKING_EVENT_KINDS = ['created', 'changed', 'cancelled', 'dispatched'] as const;

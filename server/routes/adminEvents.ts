@@ -75,8 +75,6 @@ export function adminEvents(deps: { db: Db; hub: BookingEventHub; heartbeatMs?: 
     endSession: (siteId: number, sessionId: number) => endWhere((stream) => stream.siteId === siteId && stream.sessionId === sessionId),
     /** Signed out everywhere: every stream of the member ends now. */
     endMember: (siteId: number, staffId: number) => endWhere((stream) => stream.siteId === siteId && stream.staffId === staffId),
-    /** Open streams of a site (tests). */
-    open: (siteId: number) => [...streams].filter((stream) => stream.siteId === siteId).length,
   };
 }
 

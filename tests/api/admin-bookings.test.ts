@@ -218,6 +218,18 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     after.close();
   });
 
+  it.runIf(testDatabaseKind === 'postgres')('a booking made by another server process on the same database reaches the stream (LISTEN/NOTIFY)', async () => {
+    const second = await startTestProvider({ databaseUrl: provider.config.databaseUrl! });
+    try {
+      const stream = await openStream(provider.url, (await api.dispatcher()).cookie);
+      const number = await consoleOf(second).bookInCar('second.process@example.test');
+      await stream.until((text) => text.includes(`{"booking_number":"${number}","kind":"created"}`));
+      stream.close();
+    } finally {
+      await second.dispose();
+    }
+  });
+
   it('a dispatcher reaches the board, dispatch, fleet, export and events, not the owner calls; a passenger token and no CSRF are refused', async () => {
     const retention = await api.as(dispatcher, 'POST', 'retention/run');
     expect([retention.statusCode, retention.json().message]).toEqual([403, STAFF_MESSAGES.ownerOnly]);

@@ -50,8 +50,6 @@ export function createBookingEventHub(db: Db) {
       emitter.on(String(siteId), listener);
       return () => emitter.off(String(siteId), listener);
     },
-    /** Open subscriptions (tests: a closed stream leaves none behind). */
-    listeners: (siteId: number) => emitter.listenerCount(String(siteId)),
   };
 }
 

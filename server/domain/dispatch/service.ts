@@ -1,5 +1,7 @@
 import type { Assignable, DispatchResponse } from '../../../contract/adminBookings.ts';
 import {
+  ASSIGNED_DRIVER_FIELDS,
+  ASSIGNED_VEHICLE_FIELDS,
   DISPATCH_MESSAGES,
   driverLicenceExpiredMessage,
   illegalTransitionMessage,
@@ -145,27 +147,8 @@ export function createDispatchService(deps: DispatchServiceDeps) {
     if (!vehicle.active) throw new HttpError(422, DISPATCH_MESSAGES.vehicleInactive);
     if (driver.licence_expiry < day) throw new HttpError(422, driverLicenceExpiredMessage(driver.name, driver.licence_expiry, day));
     if (vehicle.licence_expiry < day) throw new HttpError(422, vehicleLicenceExpiredMessage(vehicle.registration, vehicle.licence_expiry, day));
-    return {
-      driver: {
-        id: driver.id,
-        name: driver.name,
-        phone: driver.phone,
-        licence_number: driver.licence_number,
-        licensing_authority: driver.licensing_authority,
-        licence_expiry: driver.licence_expiry,
-      },
-      vehicle: {
-        id: vehicle.id,
-        registration: vehicle.registration,
-        make: vehicle.make,
-        model: vehicle.model,
-        colour: vehicle.colour,
-        category_id: vehicle.category_id,
-        category_name: vehicle.category_name,
-        licence_number: vehicle.licence_number,
-        licence_expiry: vehicle.licence_expiry,
-      },
-    };
+    const pick = <T extends object, K extends keyof T>(record: T, fields: readonly K[]) => Object.fromEntries(fields.map((field) => [field, record[field]])) as Pick<T, K>;
+    return { driver: pick(driver, ASSIGNED_DRIVER_FIELDS), vehicle: pick(vehicle, ASSIGNED_VEHICLE_FIELDS) };
   }
 
   async function transition(site: Site, actor: Actor, bookingNumber: string, input: DispatchInput): Promise<DispatchResponse> {
