@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../server/adapters/payments/sandbox.ts';
+import type { createSandboxPayments } from '../../server/adapters/payments/sandbox.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -8,6 +8,8 @@ import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type Tes
  * the revision), the difference charged once or refunded, requests after a driver is assigned, the booking flow's
  * refusals, and a change racing a cancel.
  */
+
+type Sandbox = ReturnType<typeof createSandboxPayments>;
 
 const PHONE = '020 7946 0321';
 const CALL = `Please call Westway Cars on ${PHONE}.`;
@@ -68,7 +70,6 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
          JOIN bookings b ON b.id = c.booking_id WHERE b.booking_number = $1 ORDER BY p.created_at`,
       [bookingNumber],
     );
-  const sandboxIntents = (amount: number) => sql<{ id: string; status: string }>("SELECT id, status FROM sandbox_intents WHERE metadata->>'booking_change_id' IS NOT NULL AND amount = $1", [amount]);
 
   /** 11pm: the demo's night rate (25 % of the fare) applies and the daytime charges do not; meet and greet adds £12. */
   const NIGHT = { pickup_hour: '11pm', pickup_min: '00' };
