@@ -1,8 +1,9 @@
-import { Badge, Table, Text, Title } from '@mantine/core';
+import { Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PAYMENT_STATE_LABELS, type AdminBookingDetail } from '../../../../contract/adminBookings.ts';
 import { CANCEL_REASON_LABELS } from '../../../../contract/dispatch.ts';
 import { londonDateTime, pounds, shortDay } from '../format.ts';
+import { ToneBadge } from '../StatusBadge.tsx';
 import { TimelineList } from './TimelineList.tsx';
 import classes from './Booking.module.css';
 
@@ -200,9 +201,9 @@ export function BookingFacts({ booking }: { booking: AdminBookingDetail }) {
                 <Text size="sm" span fw={500}>
                   {mail.subject}
                 </Text>{' '}
-                <Badge size="xs" variant="light" color={mail.status === 'failed' ? 'red' : mail.status === 'sent' ? 'green' : 'gray'}>
+                <ToneBadge size="xs" color={mail.status === 'failed' ? 'red' : mail.status === 'sent' ? 'green' : 'gray'}>
                   {mail.status}
-                </Badge>
+                </ToneBadge>
                 <Text size="xs" c="dimmed">
                   to {mail.to} · {londonDateTime(mail.sent_at ?? mail.created_at)}
                 </Text>

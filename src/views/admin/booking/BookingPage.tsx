@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Badge, Button, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { selectBooking, selectError, selectNotice, selectStage } from '../../../../machines/consoleBooking/index.ts';
@@ -12,6 +12,7 @@ import { usePageTitle } from '../pageTitle.ts';
 import { BookingFacts } from './BookingFacts.tsx';
 import { bookingLogic } from './bookingLogic.ts';
 import { DispatchPanel } from './DispatchPanel.tsx';
+import { ToneBadge } from '../StatusBadge.tsx';
 import classes from './Booking.module.css';
 
 export type BookingActor = ReturnType<typeof useActorRef<typeof bookingLogic>>;
@@ -74,9 +75,9 @@ export function BookingPage({ page }: { page: ConsolePage }) {
           <Title order={1} className={classes.heading}>
             {booking.booking_number}
           </Title>
-          <Badge variant="light" color={STATUS_COLOURS[booking.status]} size="lg" radius="sm" className={classes.status} data-testid="booking-status">
+          <ToneBadge color={STATUS_COLOURS[booking.status]} size="lg" data-testid="booking-status">
             {statusLabel(booking.status)}
-          </Badge>
+          </ToneBadge>
         </Group>
         <Text size="xs" c="dimmed">
           Booked {londonDateTime(booking.created_at)}

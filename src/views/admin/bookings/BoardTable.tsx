@@ -1,7 +1,8 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { PAYMENT_STATE_LABELS, type BoardRow } from '../../../../contract/adminBookings.ts';
 import { pounds, shortDay, STATUS_COLOURS, statusLabel } from '../format.ts';
+import { ToneBadge } from '../StatusBadge.tsx';
 import classes from './Board.module.css';
 
 /** The board's rows: what a dispatcher reads at a glance; the booking number opens the booking (a link: Tab, Enter). */
@@ -42,9 +43,9 @@ export function BoardTable({ rows, fresh }: { rows: BoardRow[]; fresh: string[] 
                   {row.booking_number}
                 </Link>
                 {fresh.includes(row.booking_number) && (
-                  <Badge size="xs" ml={6} variant="light" color="brand">
+                  <ToneBadge size="xs" ml={6} color="brand">
                     new
-                  </Badge>
+                  </ToneBadge>
                 )}
                 <Text size="xs" c="dimmed" lineClamp={1}>
                   {row.anonymised ? 'Anonymised' : row.passenger_name}
@@ -71,9 +72,9 @@ export function BoardTable({ rows, fresh }: { rows: BoardRow[]; fresh: string[] 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={STATUS_COLOURS[row.status]} size="sm" radius="sm" className={classes.status}>
+                <ToneBadge color={STATUS_COLOURS[row.status]} size="sm" className={classes.status}>
                   {statusLabel(row.status)}
-                </Badge>
+                </ToneBadge>
               </Table.Td>
               <Table.Td>
                 {row.driver ? (

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
-import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { Driver, Vehicle } from '../../../../contract/fleet.ts';
@@ -12,6 +12,7 @@ import { selectItems, selectRegisterError, selectRegisterNotice, selectRegisterS
 import { AppActor } from '../../../app/appLogic.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
+import { ToneBadge } from '../StatusBadge.tsx';
 import { driversLogic, vehiclesLogic } from './fleetLogic.ts';
 import classes from '../Register.module.css';
 
@@ -20,9 +21,9 @@ type VehiclesActor = ReturnType<typeof useActorRef<typeof vehiclesLogic>>;
 
 function Licence({ expiry, expired }: { expiry: string; expired: boolean }) {
   return expired ? (
-    <Badge color="red" variant="light" size="sm" radius="sm" className={classes.badge}>
+    <ToneBadge color="red" size="sm">
       Expired {expiry}
-    </Badge>
+    </ToneBadge>
   ) : (
     <Text size="sm">{expiry}</Text>
   );
@@ -30,7 +31,7 @@ function Licence({ expiry, expired }: { expiry: string; expired: boolean }) {
 
 function ActiveToggle({ active, busy, onToggle, name }: { active: boolean; busy: boolean; onToggle: () => void; name: string }) {
   return (
-    <Button size="compact-xs" variant="subtle" color={active ? 'gray' : 'brand'} loading={busy} onClick={onToggle} aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}>
+    <Button size="compact-xs" variant="subtle" color={active ? 'dark' : 'brand'} loading={busy} onClick={onToggle} aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}>
       {active ? 'Deactivate' : 'Reactivate'}
     </Button>
   );

@@ -125,7 +125,7 @@ export function StaffPage(_props: { page: ConsolePage }) {
                           <Button
                             size="compact-xs"
                             variant="subtle"
-                            color={member.active ? 'red.8' : 'brand'}
+                            color={member.active ? 'dark' : 'brand'}
                             loading={savingId === member.id}
                             onClick={() => actor.send({ type: 'save', change: { kind: 'active', id: member.id, name: member.name, active: !member.active } })}
                             aria-label={`${member.active ? 'Deactivate' : 'Reactivate'} ${member.name}`}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { STAFF_MESSAGES, type StaffSession } from '../../contract/staff.ts';
+import { CONSOLE_TEXT, consoleMachine, type ConsoleInput } from './console.machine.ts';
+import { selectConsolePath, selectStage } from './console.selectors.ts';
+
+const session = (role: 'owner' | 'dispatcher'): StaffSession => ({
+  success: true,
+  staff: { id: 1, name: 'Priya Shah', email: 'owner@westwaycars.test', role },
+  site: { id: 1, name: 'Westway Cars' },
+  csrf_token: 'csrf-1',
+  expires_at: '2030-01-01T12:00:00.000Z',
+  idle_minutes: 30,
+});
+const httpError = (status: number, message: string) => Object.assign(new Error(message), { status });
+const TOKEN = 'A'.repeat(43);
+
+function start(input: ConsoleInput, stubs: { loadSession?: () => Promise<StaffSession>; signIn?: (input: { email: string; password: string }) => Promise<StaffSession>; setPassword?: () => Promise<unknown>; signOut?: () => Promise<unknown> } = {}) {
+  const csrf: (string | null)[] = [];
+  let forgotLink = 0;
+  const signIns: unknown[] = [];
+  const actor = createActor(
+    consoleMachine.provide({
+      actors: {
+        loadSession: fromPromise(stubs.loadSession ?? (() => Promise.reject(httpError(401, STAFF_MESSAGES.notSignedIn)))),
+        signIn: fromPromise(({ input }) => {
+          signIns.push(input);
+          return stubs.signIn ? stubs.signIn(input) : Promise.resolve(session('owner'));
+        }),
+        signOut: fromPromise(stubs.signOut ?? (() => Promise.resolve({ success: true }))),
+        setPassword: fromPromise(stubs.setPassword ?? (() => Promise.resolve({ success: true }))),
+      },
+      actions: {
+        useCsrfToken: (_, { token }) => void csrf.push(token),
+        forgetLink: () => void (forgotLink += 1),
+      },
+    }),
+    { input },
+  );
+  actor.start();
+  return { actor, csrf, signIns, forgotLinks: () => forgotLink };
+}
+
+describe('console session machine', () => {
+  it('signed in already: opens the page the address named, hands the CSRF token to the client', async () => {
+    const { actor, csrf } = start({ path: '/admin/bookings/cf-abc123', linkToken: null }, { loadSession: () => Promise.resolve(session('owner')) });
+    await waitFor(actor, (s) => selectStage(s) === 'console');
+    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/bookings/CF-ABC123');
+    expect(csrf).toEqual(['csrf-1']);
+  });
+
+  it('nobody signed in: sign-in, then the page asked for; a dispatcher asking for Staff gets the board', async () => {
+    const { actor, signIns } = start({ path: '/admin/staff', linkToken: null }, { signIn: () => Promise.resolve(session('dispatcher')) });
+    await waitFor(actor, (s) => selectStage(s) === 'signIn');
+    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/sign-in');
+    actor.send({ type: 'signIn.submit', email: 'dispatch@westwaycars.test', password: 'pw' });
+    await waitFor(actor, (s) => selectStage(s) === 'console');
+    expect(signIns).toEqual([{ email: 'dispatch@westwaycars.test', password: 'pw' }]);
+    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/bookings');
+    actor.send({ type: 'route.enter', path: '/admin/staff' });
+    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/bookings');
+    actor.send({ type: 'route.enter', path: '/admin/fleet' });
+    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/fleet');
+  });
+
+  it("a refused password shows the server's message and stays on sign-in", async () => {
+    const { actor } = start({ path: '/admin', linkToken: null }, { signIn: () => Promise.reject(httpError(401, STAFF_MESSAGES.invalidCredentials)) });
+    await waitFor(actor, (s) => selectStage(s) === 'signIn');
+    actor.send({ type: 'signIn.submit', email: 'a@b.test', password: 'wrong' });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(STAFF_MESSAGES.invalidCredentials);
+  });
+
+  it('a lost session (a 401 anywhere) goes back to sign-in with why, and reopens the page after signing in', async () => {
+    const { actor, csrf } = start({ path: '/admin/fleet', linkToken: null }, { loadSession: () => Promise.resolve(session('owner')) });
+    await waitFor(actor, (s) => selectStage(s) === 'console');
+    actor.send({ type: 'session.lost' });
+    expect(selectStage(actor.getSnapshot())).toBe('signIn');
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'warning', text: CONSOLE_TEXT.sessionEnded });
+    expect(csrf.at(-1)).toBeNull();
+    actor.send({ type: 'signIn.submit', email: 'owner@westwaycars.test', password: 'pw' });
+    await waitFor(actor, (s) => selectStage(s) === 'console');
+    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/fleet');
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('signs out (and out everywhere): sign-in with "Signed out"; a failed sign-out stays signed in with the reason', async () => {
+    let fail = true;
+    const { actor } = start({ path: '/admin', linkToken: null }, { loadSession: () => Promise.resolve(session('owner')), signOut: () => (fail ? Promise.reject(new Error('offline')) : Promise.resolve({})) });
+    await waitFor(actor, (s) => selectStage(s) === 'console');
+    actor.send({ type: 'signOutEverywhere' });
+    await waitFor(actor, (s) => s.matches({ signedIn: 'active' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(CONSOLE_TEXT.signOutFailed);
+    fail = false;
+    actor.send({ type: 'signOut' });
+    await waitFor(actor, (s) => selectStage(s) === 'signIn');
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'info', text: STAFF_MESSAGES.signedOut });
+    expect(actor.getSnapshot().context.session).toBeNull();
+  });
+
+  it('a set-password link: the fragment is dropped at once, the password set, then sign-in says so', async () => {
+    const { actor, forgotLinks } = start({ path: '/admin/set-password', linkToken: TOKEN });
+    expect(forgotLinks()).toBe(1);
+    expect(actor.getSnapshot().matches({ settingPassword: 'editing' })).toBe(true);
+    actor.send({ type: 'setPassword.submit', password: 'A-new-password-1' });
+    await waitFor(actor, (s) => s.matches({ settingPassword: 'done' }));
+    actor.send({ type: 'signIn.open' });
+    expect(selectStage(actor.getSnapshot())).toBe('signIn');
+    expect(actor.getSnapshot().context.notice?.text).toBe(STAFF_MESSAGES.passwordSet);
+  });
+
+  it("a link without a well-formed token is refused without asking the server; an expired one shows the server's reason", async () => {
+    const bad = start({ path: '/admin/set-password', linkToken: 'short' });
+    expect(bad.actor.getSnapshot().matches({ settingPassword: 'invalid' })).toBe(true);
+    expect(bad.actor.getSnapshot().context.error).toBe(STAFF_MESSAGES.linkInvalid);
+    const expired = start({ path: '/admin/set-password', linkToken: TOKEN }, { setPassword: () => Promise.reject(httpError(400, STAFF_MESSAGES.linkExpired)) });
+    expired.actor.send({ type: 'setPassword.submit', password: 'A-new-password-1' });
+    await waitFor(expired.actor, (s) => s.matches({ settingPassword: 'editing' }) && s.context.error !== null);
+    expect(expired.actor.getSnapshot().context.error).toBe(STAFF_MESSAGES.linkExpired);
+  });
+});

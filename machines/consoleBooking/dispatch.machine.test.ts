@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../contract/adminBookings.ts';
+import { DISPATCH_MESSAGES, DISPATCH_TRANSITIONS, type BookingStatus, type DispatchRequest } from '../../contract/dispatch.ts';
+import { DISPATCH_TEXT, dispatchMachine } from './dispatch.machine.ts';
+import { selectActions, selectStage } from './dispatch.selectors.ts';
+
+const detail = (status: BookingStatus, payment: Partial<AdminBookingDetail['payment']> = {}): AdminBookingDetail =>
+  ({
+    booking_number: 'CF-ABC',
+    status,
+    revision: 3,
+    payment: { method: 'card', state: 'paid', intent_id: 'pi_1', paid_pence: 4250, refunded_pence: 0, refundable_pence: 4250, refunds: [], ...payment },
+    dispatch: { driver: null, vehicle: null },
+  }) as unknown as AdminBookingDetail;
+const assignable: Assignable = {
+  success: true,
+  valid_on: '2030-01-02',
+  drivers: [{ id: 7, name: 'Dev Patel' } as Assignable['drivers'][number]],
+  vehicles: [{ id: 9, registration: 'LK21ABC', same_category: true } as Assignable['vehicles'][number]],
+};
+const httpError = (status: number, message: string) => Object.assign(new Error(message), { status });
+
+function start(first: AdminBookingDetail, dispatch?: (request: DispatchRequest) => Promise<DispatchResponse>) {
+  const sent: DispatchRequest[] = [];
+  let loads = 0;
+  let current = first;
+  function respond(request: DispatchRequest): DispatchResponse {
+    current = { ...current, status: DISPATCH_TRANSITIONS[request.event].to, revision: current.revision + 1 };
+    return { success: true, message: DISPATCH_MESSAGES.accepted, booking: current, refund: request.event === 'cancel' && request.refund_pence ? { amount_pence: request.refund_pence, status: 'succeeded' } : null };
+  }
+  const actor = createActor(
+    dispatchMachine.provide({
+      actors: {
+        loadBooking: fromPromise(() => {
+          loads += 1;
+          return Promise.resolve(current);
+        }),
+        loadAssignable: fromPromise(() => Promise.resolve(assignable)),
+        dispatch: fromPromise(({ input }) => {
+          sent.push(input.request);
+          return dispatch ? dispatch(input.request) : Promise.resolve(respond(input.request));
+        }),
+      },
+    }),
+    { input: { number: 'CF-ABC' } },
+  );
+  actor.start();
+  return { actor, sent, loads: () => loads };
+}
+
+describe('dispatch machine', () => {
+  it('offers exactly what DISPATCH_TRANSITIONS allows, and ignores anything else', async () => {
+    const { actor, sent } = start(detail('confirmed'));
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    expect(selectActions(actor.getSnapshot())).toEqual(['accept', 'cancel']);
+    actor.send({ type: 'act', event: 'complete' });
+    actor.send({ type: 'assign.start' });
+    actor.send({ type: 'noShow.start' });
+    expect(selectStage(actor.getSnapshot())).toBe('idle');
+    expect(sent).toEqual([]);
+  });
+
+  it('accept → assign (both chosen, with the revision shown) → complete', async () => {
+    const { actor, sent } = start(detail('confirmed'));
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    actor.send({ type: 'act', event: 'accept' });
+    await waitFor(actor, (s) => selectStage(s) === 'idle' && s.context.booking?.status === 'accepted');
+    actor.send({ type: 'assign.start' });
+    await waitFor(actor, (s) => s.matches({ ready: { assigning: 'choosing' } }));
+    actor.send({ type: 'assign.confirm' });
+    expect(actor.getSnapshot().context.error).toBe(DISPATCH_TEXT.chooseBoth);
+    actor.send({ type: 'assign.choose', driverId: 7, vehicleId: 9 });
+    actor.send({ type: 'assign.confirm' });
+    await waitFor(actor, (s) => selectStage(s) === 'idle' && s.context.booking?.status === 'driver_assigned');
+    actor.send({ type: 'act', event: 'complete' });
+    await waitFor(actor, (s) => selectStage(s) === 'idle' && s.context.booking?.status === 'completed');
+    expect(sent).toEqual([
+      { event: 'accept', revision: 3 },
+      { event: 'assign', revision: 4, driver_id: 7, vehicle_id: 9 },
+      { event: 'complete', revision: 5 },
+    ]);
+    expect(selectActions(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('cancel of a card booking: full refund by default, never more than refundable, a note required for "other"', async () => {
+    const { actor, sent } = start(detail('accepted'));
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    actor.send({ type: 'cancel.start' });
+    expect(actor.getSnapshot().context.cancel).toEqual({ reason: '', note: '', refundPence: 4250 });
+    actor.send({ type: 'cancel.confirm' });
+    expect(selectStage(actor.getSnapshot())).toBe('cancelling');
+    actor.send({ type: 'cancel.edit', draft: { reason: 'operator_other', refundPence: 5000 } });
+    actor.send({ type: 'cancel.confirm' });
+    expect(actor.getSnapshot().context.error).toBe(DISPATCH_TEXT.refundTooLarge);
+    actor.send({ type: 'cancel.edit', draft: { refundPence: 2000 } });
+    actor.send({ type: 'cancel.confirm' });
+    expect(selectStage(actor.getSnapshot())).toBe('cancelling');
+    actor.send({ type: 'cancel.edit', draft: { note: '  Driver ill  ' } });
+    actor.send({ type: 'cancel.confirm' });
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    expect(sent).toEqual([{ event: 'cancel', revision: 3, reason: 'operator_other', note: 'Driver ill', refund_pence: 2000 }]);
+    expect(actor.getSnapshot().context.notice?.text).toBe(`${DISPATCH_MESSAGES.accepted}. Refund of £20.00: succeeded.`);
+  });
+
+  it('a booking paid in the car is cancelled without a refund amount', async () => {
+    const { actor, sent } = start(detail('confirmed', { method: 'car', refundable_pence: 0, paid_pence: 0 }));
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    actor.send({ type: 'cancel.start' });
+    actor.send({ type: 'cancel.edit', draft: { reason: 'passenger_request' } });
+    actor.send({ type: 'cancel.confirm' });
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    expect(sent).toEqual([{ event: 'cancel', revision: 3, reason: 'passenger_request', note: '' }]);
+  });
+
+  it('changed meanwhile (409): reloads and says why; another refusal returns to the step with the reason', async () => {
+    let answer: Error = httpError(409, DISPATCH_MESSAGES.revisionChanged);
+    const { actor, loads } = start(detail('accepted'), () => Promise.reject(answer));
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    actor.send({ type: 'act', event: 'complete' });
+    actor.send({ type: 'noShow.start' });
+    actor.send({ type: 'noShow.confirm' });
+    await waitFor(actor, (s) => selectStage(s) === 'idle' && s.context.notice !== null);
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'warning', text: DISPATCH_MESSAGES.revisionChanged });
+    expect(loads()).toBe(2);
+    answer = httpError(422, "Dev Patel's PHV driver licence expires on 2030-01-01, before 2030-01-02: it cannot be assigned");
+    actor.send({ type: 'assign.start' });
+    await waitFor(actor, (s) => s.matches({ ready: { assigning: 'choosing' } }));
+    actor.send({ type: 'assign.choose', driverId: 7, vehicleId: 9 });
+    actor.send({ type: 'assign.confirm' });
+    await waitFor(actor, (s) => s.matches({ ready: { assigning: 'choosing' } }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(answer.message);
+  });
+
+  it('an unknown booking is notFound; no answer is failed, and retry loads again', async () => {
+    const missing = createActor(dispatchMachine.provide({ actors: { loadBooking: fromPromise(() => Promise.reject(httpError(404, DISPATCH_MESSAGES.notFound))) } }), { input: { number: 'CF-NONE' } }).start();
+    await waitFor(missing, (s) => selectStage(s) === 'notFound');
+    let calls = 0;
+    const flaky = createActor(dispatchMachine.provide({ actors: { loadBooking: fromPromise(() => (++calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(detail('confirmed')))) } }), { input: { number: 'CF-ABC' } }).start();
+    await waitFor(flaky, (s) => selectStage(s) === 'failed');
+    expect(flaky.getSnapshot().context.error).toBe(DISPATCH_TEXT.loadFailed);
+    flaky.send({ type: 'retry' });
+    await waitFor(flaky, (s) => selectStage(s) === 'idle');
+  });
+});

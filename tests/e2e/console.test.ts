@@ -1,0 +1,307 @@
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUTORY_CSV_COLUMNS } from '../../contract/adminBookings.ts';
+import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
+import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
+import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { londonDate } from '../helpers/forms.ts';
+import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
+
+// Issue 17: the operator console (/admin) in Chromium against the real server, one server and one browser for the
+// file: sign-in per role, the live board receiving a booking made in another browser, accept → assign → complete, a
+// card booking cancelled with its refund, keyboard-only dispatch, the CSV export, axe on every console screen and
+// screenshots at 1280/768/375 px. Needs a build first (DIST_DIR).
+
+let provider: TestProvider;
+let browser: Browser;
+let owner: OpenedPage;
+const OWNER = DEMO_STAFF.owner;
+const DISPATCHER = DEMO_STAFF.dispatcher;
+const TOMORROW = londonDate(1);
+let driverId = 0;
+let vehicleId = 0;
+
+const sql = async <Row = Record<string, unknown>>(text: string, params: unknown[] = []) => (await provider.db.query<Row>(text, params)).rows;
+const pathname = (page: Page) => new URL(page.url()).pathname;
+const admin = (method: 'POST' | 'GET', url: string, payload?: object) =>
+  provider.fastify.inject({ method, url: `/api/admin${url}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload });
+
+async function axeViolations(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
+}
+
+/** Opens the console at `path` in a fresh context (no cookie): the sign-in form shows. */
+async function openConsole(path = '/admin', width: number = WIDTHS.desktop): Promise<OpenedPage> {
+  const opened = await openPage(browser, `${provider.url}${path}`, { width, waitForApp: false });
+  opened.page.setDefaultTimeout(15_000);
+  return opened;
+}
+
+async function signIn(page: Page, member: { email: string; password: string }) {
+  await page.getByLabel(/^E-mail/).fill(member.email);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('member-menu').waitFor();
+}
+
+/** A booking for tomorrow (on the board's default range) through the public API: paid in the car or with the 4242 card. */
+async function bookThroughApi(payment: 'car' | 'card', surname: string) {
+  const { form, row } = await quoteFor(provider, { pickup_date: TOMORROW });
+  const booking = bookingPayload(form, row, { payment_method: payment, registrationData: { ...guestRegistration, surname, email: `${surname.toLowerCase()}@example.test` } });
+  const post = (url: string, body: object) => provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers: KEY_HEADERS, payload: body });
+  if (payment === 'car') return { number: (await post('booking', booking)).json().data.booking.booking_number as string, pence: Math.round(row.final_price * 100) };
+  const pence = Math.round(row.final_price * 100);
+  const { paymentIntentId } = (await post('create-payment-intent', { paymentMethodId: 'pm_card_visa', amount: pence, booking })).json();
+  const confirmed = (await post('confirm-payment-intent', { paymentIntentId })).json();
+  return { number: confirmed.booking_number as string, pence, intentId: paymentIntentId as string };
+}
+
+const statusOf = async (number: string) => (await sql<{ status: string }>('SELECT status FROM bookings WHERE booking_number = $1', [number]))[0].status;
+
+/** Waits for the booking's status to read `status`, or fails with the error the page shows instead. */
+async function statusBecomes(page: Page, status: string) {
+  const shown = page.getByTestId('booking-status').getByText(status, { exact: true });
+  await shown.or(page.getByRole('alert').first()).waitFor();
+  if (!(await shown.isVisible())) throw new Error(`the page says: ${await page.getByRole('alert').first().textContent()}`);
+}
+
+/** The board, from wherever the last test left the page. */
+async function toBoard(page: Page) {
+  if (pathname(page) !== '/admin/bookings') await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Bookings' }).click();
+  await page.getByTestId('board-table').waitFor();
+}
+
+async function openBooking(page: Page, number: string) {
+  await page.getByRole('link', { name: number, exact: true }).click();
+  await page.getByTestId('booking-status').waitFor();
+  expect(pathname(page)).toBe(`/admin/bookings/${number}`);
+}
+
+beforeAll(async () => {
+  provider = await startTestProvider({ listen: true });
+  browser = await launchBrowser();
+  const driver = await admin('POST', '/drivers', { name: 'Dev Patel', phone: '07700 900111', licence_number: 'PHD-100234', licensing_authority: 'Transport for London', licence_expiry: '2030-03-31' });
+  driverId = driver.json().driver.id;
+  await admin('POST', '/drivers', { name: 'Old Expired', licence_number: 'PHD-000001', licensing_authority: 'Transport for London', licence_expiry: '2020-03-31' });
+  const vehicle = await admin('POST', '/vehicles', { registration: 'LK21 ABC', make: 'Toyota', model: 'Prius+', colour: 'Silver', category_id: 1, licence_number: 'PHV-55501', licence_expiry: '2030-06-30' });
+  vehicleId = vehicle.json().vehicle.id;
+  owner = await openConsole();
+}, 60_000);
+
+afterAll(async () => {
+  await owner?.close();
+  await browser?.close();
+  await provider?.dispose();
+});
+
+describe('operator console', () => {
+  it('signs in per role: a wrong password is refused, a dispatcher sees no Staff (and is kept off it), an owner does; the pages are framed nowhere', async () => {
+    const response = await fetch(`${provider.url}/admin/sign-in`);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+
+    const dispatcher = await openConsole('/admin/staff');
+    try {
+      const { page } = dispatcher;
+      await page.getByLabel(/^E-mail/).fill(DISPATCHER.email);
+      await page.getByLabel(/^Password/).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByTestId('console-error').textContent()).resolves.toBe('Invalid credentials. Please try again.');
+      await signIn(page, DISPATCHER);
+      // Asked for Staff before signing in: a dispatcher lands on the board instead.
+      await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
+      expect(pathname(page)).toBe('/admin/bookings');
+      expect(await page.getByTestId('member-role').textContent()).toBe('dispatcher');
+      const nav = page.getByRole('navigation', { name: 'Console' });
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Bookings', 'Enquiries', 'Mail', 'Drivers & vehicles']);
+    } finally {
+      await dispatcher.close();
+    }
+
+    const { page } = owner;
+    await saveScreenshot(page, 'console-sign-in');
+    await signIn(page, OWNER);
+    expect(pathname(page)).toBe('/admin/bookings');
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).toEqual(['Bookings', 'Enquiries', 'Mail', 'Drivers & vehicles', 'Staff']);
+    expect(await page.getByTestId('console-site').textContent()).toBe('Westway Cars');
+  });
+
+  it('the board receives a booking made in another browser: a row marked new, "(1)" in the title until seen', async () => {
+    const { page } = owner;
+    await page.getByTestId('live-state').and(page.locator('[data-live="open"]')).waitFor();
+    // The other browser: a visitor's context calling the public API.
+    const visitor = await browser.newContext();
+    const { form, row } = await quoteFor(provider, { pickup_date: TOMORROW });
+    const payload = bookingPayload(form, row, { registrationData: { ...guestRegistration, surname: 'Live', email: 'live@example.test' } });
+    const made = await (await visitor.newPage()).request.post(`${provider.url}/api/v1/booking`, { headers: KEY_HEADERS, data: payload });
+    const number = (await made.json()).data.booking.booking_number as string;
+    await visitor.close();
+
+    await page.getByTestId(`row-${number}`).and(page.locator('[data-fresh]')).waitFor();
+    await expect.poll(() => page.title()).toBe('(1) Bookings — cabflow');
+    expect(await page.getByTestId('unseen-count').textContent()).toBe('1 new');
+    await page.getByRole('heading', { name: 'Bookings', level: 1 }).click();
+    await expect.poll(() => page.title()).toBe('Bookings — cabflow');
+    await saveScreenshot(page, 'console-board');
+  });
+
+  it('accept → assign (only valid drivers offered) → complete, each shown and stored', async () => {
+    const { page } = owner;
+    const { number } = await bookThroughApi('car', 'Dispatch');
+    await toBoard(page);
+    await page.getByTestId(`row-${number}`).waitFor();
+    await openBooking(page, number);
+    expect(await page.getByTestId('dispatch-actions').getByRole('button').allTextContents()).toEqual(['Accept', 'Cancel booking']);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await statusBecomes(page, 'Accepted');
+    expect(await page.getByTestId('dispatch-actions').getByRole('button').allTextContents()).toEqual(['Assign driver', 'Cancel booking', 'No-show']);
+
+    await page.getByRole('button', { name: 'Assign driver' }).click();
+    const driver = page.getByLabel('Driver', { exact: true });
+    await driver.waitFor();
+    expect(await driver.locator('option').allTextContents()).toEqual(['Choose a driver', 'Dev Patel · licence to 2030-03-31']);
+    await driver.selectOption(String(driverId));
+    const vehicle = page.getByLabel('Vehicle', { exact: true });
+    expect((await vehicle.locator('option').allTextContents())[1]).toMatch(/^LK21ABC · Toyota Prius\+, Silver · Saloon/);
+    await vehicle.selectOption(String(vehicleId));
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await statusBecomes(page, 'Driver assigned');
+    expect(await page.getByTestId('dispatch-facts').textContent()).toContain('Dev Patel');
+    await saveScreenshot(page, 'console-booking');
+
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await statusBecomes(page, 'Completed');
+    expect(await page.getByTestId('dispatch-actions').count()).toBe(0);
+    expect(await statusOf(number)).toBe('completed');
+    const [snapshot] = await sql<{ assigned_driver: { name: string }; assigned_vehicle: { registration: string } }>('SELECT assigned_driver, assigned_vehicle FROM bookings WHERE booking_number = $1', [number]);
+    expect([snapshot.assigned_driver.name, snapshot.assigned_vehicle.registration]).toEqual(['Dev Patel', 'LK21ABC']);
+  });
+
+  it('cancels a card-paid booking with its full refund, the amount shown before confirming', async () => {
+    const { page } = owner;
+    const { number, pence, intentId } = await bookThroughApi('card', 'Refund');
+    await toBoard(page);
+    await page.getByTestId(`row-${number}`).waitFor();
+    await openBooking(page, number);
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByLabel(/^Reason/).selectOption('passenger_request');
+    const pounds = `£${(pence / 100).toFixed(2)}`;
+    expect(await page.getByTestId('cancel-summary').textContent()).toBe(`The passenger will be refunded ${pounds} to their card. The passenger is told by e-mail.`);
+    await page.getByRole('button', { name: `Cancel and refund ${pounds}` }).click();
+    await statusBecomes(page, 'Cancelled');
+    expect(await page.getByTestId('refunds').textContent()).toContain(`Refund ${pounds} · succeeded`);
+    expect(await statusOf(number)).toBe('cancelled');
+    expect(await sql('SELECT amount_pence, status FROM refunds WHERE intent_id = $1', [intentId])).toEqual([{ amount_pence: pence, status: 'succeeded' }]);
+  });
+
+  it('dispatches a booking with the keyboard only, the focus always visible', async () => {
+    const { page } = owner;
+    const { number } = await bookThroughApi('car', 'Keyboard');
+    await toBoard(page);
+    await page.getByTestId(`row-${number}`).waitFor();
+    /** Tabs until the focused element's text (or accessible label) is `name`; checks its focus ring. */
+    const tabTo = async (name: string) => {
+      for (let presses = 0; presses < 60; presses++) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          const style = element ? getComputedStyle(element) : null;
+          return { text: element?.textContent?.trim() ?? '', label: element?.getAttribute('aria-label') ?? '', outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : '' };
+        });
+        if (focused.text === name || focused.label === name) {
+          expect(focused.outline).not.toMatch(/^none|0px$/);
+          return;
+        }
+      }
+      throw new Error(`never reached ${name} with Tab`);
+    };
+    await page.locator('body').focus();
+    await tabTo(number);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('booking-status').waitFor();
+    await tabTo('Accept');
+    await page.keyboard.press('Enter');
+    await statusBecomes(page, 'Accepted');
+    await tabTo('Assign driver');
+    await page.keyboard.press('Space');
+    await page.getByLabel('Driver', { exact: true }).waitFor();
+    // The step's heading has the focus: Tab goes on to its fields.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowDown');
+    await tabTo('Assign');
+    await page.keyboard.press('Enter');
+    await statusBecomes(page, 'Driver assigned');
+    await tabTo('Complete');
+    await page.keyboard.press('Enter');
+    await statusBecomes(page, 'Completed');
+    expect(await statusOf(number)).toBe('completed');
+  });
+
+  it('downloads the CSV export of the board’s days: the statutory columns and the bookings', async () => {
+    const { page } = owner;
+    await toBoard(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-export').click()]);
+    const text = readFileSync((await download.path())!, 'utf8');
+    const [header, ...lines] = text.trim().split(/\r?\n/);
+    expect(header.replace(/^\uFEFF/, '')).toBe(STATUTORY_CSV_COLUMNS.map(([, label]) => label).join(','));
+    // Every booking of this file is for tomorrow: on the board's days.
+    const numbers = (await sql<{ booking_number: string }>('SELECT booking_number FROM bookings ORDER BY id')).map((row) => row.booking_number);
+    expect(lines).toHaveLength(numbers.length);
+    for (const number of numbers) expect(lines.some((line) => line.startsWith(number))).toBe(true);
+  });
+
+  it('has no axe violations on any console screen; screenshots of the board, a booking and sign-in at 768 and 375 px', async () => {
+    const { page } = owner;
+    const found: string[] = [];
+    for (const path of ['/admin/bookings', '/admin/enquiries', '/admin/mail', '/admin/fleet', '/admin/staff']) {
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: path === '/admin/bookings' ? 'Bookings' : path === '/admin/fleet' ? 'Drivers & vehicles' : path.slice(7, 8).toUpperCase() + path.slice(8) }).click();
+      await page.waitForURL(`**${path}`);
+      await page.waitForLoadState('networkidle');
+      found.push(...(await axeViolations(page, path)));
+    }
+    const [{ booking_number: number }] = await sql<{ booking_number: string }>("SELECT booking_number FROM bookings ORDER BY status = 'completed' DESC, id LIMIT 1");
+    await page.goto(`${provider.url}/admin/bookings/${number}`);
+    await page.getByTestId('booking-status').waitFor();
+    found.push(...(await axeViolations(page, 'booking')));
+    for (const width of [WIDTHS.tablet, WIDTHS.mobile]) {
+      await page.setViewportSize({ width, height: 900 });
+      await saveScreenshot(page, 'console-booking');
+      await page.goto(`${provider.url}/admin/bookings`);
+      await page.getByTestId('board-table').waitFor();
+      await saveScreenshot(page, 'console-board');
+      if (width === WIDTHS.mobile) found.push(...(await axeViolations(page, `board @${width}`)));
+      await page.goto(`${provider.url}/admin/bookings/${number}`);
+      await page.getByTestId('booking-status').waitFor();
+    }
+    const signedOut = await openConsole('/admin/sign-in', WIDTHS.tablet);
+    try {
+      await signedOut.page.getByLabel(/^E-mail/).waitFor();
+      found.push(...(await axeViolations(signedOut.page, 'sign-in')));
+      await saveScreenshot(signedOut.page, 'console-sign-in');
+      await signedOut.page.setViewportSize({ width: WIDTHS.mobile, height: 900 });
+      await saveScreenshot(signedOut.page, 'console-sign-in');
+      await signedOut.page.goto(`${provider.url}/admin/set-password#token=${'A'.repeat(43)}`);
+      await signedOut.page.getByLabel(/^New password/).waitFor();
+      expect(new URL(signedOut.page.url()).hash).toBe('');
+      found.push(...(await axeViolations(signedOut.page, 'set-password')));
+    } finally {
+      await signedOut.close();
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('signs out: back to sign-in with "Signed out", and the session is gone', async () => {
+    const { page } = owner;
+    await page.getByTestId('member-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await page.getByTestId('console-notice').getByText('Signed out').waitFor();
+    expect(pathname(page)).toBe('/admin/sign-in');
+    expect((await page.request.get(`${provider.url}/api/admin/session`)).status()).toBe(401);
+  });
+});
