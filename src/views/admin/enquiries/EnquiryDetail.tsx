@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Divider, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { EnquiryDetail as Detail } from '../../../../contract/adminEnquiries.ts';
 import { londonDateTime } from '../format.ts';
+import { ToneBadge } from '../StatusBadge.tsx';
 import type { InboxActor } from './EnquiriesPage.tsx';
 import { KIND_LABELS, STATUS_COLOURS } from './EnquiryList.tsx';
 import { newReplyKey } from './inboxLogic.ts';
@@ -78,16 +79,16 @@ export function EnquiryDetail({ actor }: { actor: InboxActor }) {
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap">
-          <Badge color={STATUS_COLOURS[enquiry.status]} variant="light" data-testid="enquiry-status">
+          <ToneBadge variant="outline" color={STATUS_COLOURS[enquiry.status]} data-testid="enquiry-status">
             {enquiry.status}
-          </Badge>
+          </ToneBadge>
           <Button size="xs" variant="default" onClick={() => actor.send({ type: 'enquiry.dismiss' })}>
             Back to list
           </Button>
         </Group>
       </Group>
       <Fields enquiry={enquiry} />
-      <Text size="sm" role="status" aria-live="polite" c="teal" data-testid="inbox-notice">
+      <Text size="sm" role="status" aria-live="polite" c="teal.9" data-testid="inbox-notice">
         {notice ?? ''}
       </Text>
       {actionError && (

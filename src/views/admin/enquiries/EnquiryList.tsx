@@ -1,9 +1,12 @@
-import { Alert, Badge, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { EnquiryKind, EnquiryStatus } from '../../../../contract/adminEnquiries.ts';
 import { londonDateTime } from '../format.ts';
+import { ToneBadge } from '../StatusBadge.tsx';
 import type { InboxActor } from './EnquiriesPage.tsx';
+import classes from './Inbox.module.css';
 
+/** Outlined, in the darkest shade of the colour: readable on white and on a highlighted row (WCAG AA). */
 export const STATUS_COLOURS: Record<EnquiryStatus, string> = { open: 'blue', answered: 'teal', closed: 'gray' };
 export const KIND_LABELS: Record<EnquiryKind, string> = { quote: 'QUOTE NOW', contact: 'Contact Us' };
 
@@ -63,9 +66,9 @@ export function EnquiryList({ actor }: { actor: InboxActor }) {
         <Table highlightOnHover verticalSpacing={6} fz="sm" data-testid="inbox-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Received</Table.Th>
+              <Table.Th className={classes.wide}>Received</Table.Th>
               <Table.Th>From</Table.Th>
-              <Table.Th>About</Table.Th>
+              <Table.Th className={classes.wide}>About</Table.Th>
               <Table.Th>Status</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -73,25 +76,28 @@ export function EnquiryList({ actor }: { actor: InboxActor }) {
             {rows.map((row) => {
               const current = selected?.kind === row.kind && selected.id === row.id;
               return (
-                <Table.Tr key={`${row.kind}-${row.id}`} bg={current ? 'var(--mantine-color-blue-light)' : undefined} data-testid={`enquiry-row-${row.kind}-${row.id}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{londonDateTime(row.received_at)}</Table.Td>
+                <Table.Tr key={`${row.kind}-${row.id}`} style={current ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-blue-7)' } : undefined} data-testid={`enquiry-row-${row.kind}-${row.id}`}>
+                  <Table.Td className={classes.wide} style={{ whiteSpace: 'nowrap' }}>
+                    {londonDateTime(row.received_at)}
+                  </Table.Td>
                   <Table.Td>
                     <Button variant="subtle" size="compact-sm" px={0} aria-current={current ? 'true' : undefined} onClick={() => actor.send({ type: 'enquiry.open', kind: row.kind, id: row.id })}>
                       {row.name || row.email || row.phone || `#${row.id}`}
                     </Button>
                     <Text size="xs" c="dimmed">
                       {KIND_LABELS[row.kind]} #{row.id}
+                      <span className={classes.narrow}> · {londonDateTime(row.received_at)}</span>
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td className={classes.wide}>
                     <Text size="sm" lineClamp={2}>
                       {row.summary}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOURS[row.status]} variant="light">
+                    <ToneBadge variant="outline" color={STATUS_COLOURS[row.status]} size="sm">
                       {row.status}
-                    </Badge>
+                    </ToneBadge>
                   </Table.Td>
                 </Table.Tr>
               );

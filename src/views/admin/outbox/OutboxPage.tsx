@@ -4,16 +4,18 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Code.css';
-import { Alert, Badge, Button, Code, Group, Loader, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { MailStatus } from '../../../../contract/adminEnquiries.ts';
 import { londonDateTime } from '../format.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import classes from '../enquiries/Inbox.module.css';
+import { ToneBadge } from '../StatusBadge.tsx';
 import { outboxLogic } from './outboxLogic.ts';
 
 type OutboxActor = ReturnType<typeof useActorRef<typeof outboxLogic>>;
-const STATUS_COLOURS: Record<MailStatus, string> = { queued: 'yellow', sent: 'teal', failed: 'red' };
+/** Outlined, in the darkest shade of the colour: readable on white and on a highlighted row (WCAG AA). */
+const STATUS_COLOURS: Record<MailStatus, string> = { queued: 'blue', sent: 'teal', failed: 'red' };
 
 function MailList({ actor }: { actor: OutboxActor }) {
   const stage = useSelector(actor, (state) => (state.matches({ list: 'failed' }) ? 'failed' : state.matches({ list: 'loading' }) ? 'loading' : 'ready'));
@@ -62,15 +64,17 @@ function MailList({ actor }: { actor: OutboxActor }) {
         <Table highlightOnHover verticalSpacing={6} fz="sm" data-testid="outbox-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Queued</Table.Th>
+              <Table.Th className={classes.wide}>Queued</Table.Th>
               <Table.Th>To and subject</Table.Th>
               <Table.Th>State</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.id} bg={selected === row.id ? 'var(--mantine-color-blue-light)' : undefined} data-testid={`mail-row-${row.id}`}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{londonDateTime(row.created_at)}</Table.Td>
+              <Table.Tr key={row.id} style={selected === row.id ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-blue-7)' } : undefined} data-testid={`mail-row-${row.id}`}>
+                <Table.Td className={classes.wide} style={{ whiteSpace: 'nowrap' }}>
+                  {londonDateTime(row.created_at)}
+                </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Button variant="subtle" size="compact-sm" px={0} aria-current={selected === row.id ? 'true' : undefined} onClick={() => actor.send({ type: 'mail.open', id: row.id })} style={{ maxWidth: '100%' }}>
                     <Text size="sm" truncate>
@@ -78,14 +82,15 @@ function MailList({ actor }: { actor: OutboxActor }) {
                     </Text>
                   </Button>
                   <Text size="xs" c="dimmed">
+                    <span className={classes.narrow}>{londonDateTime(row.created_at)} · </span>
                     {row.to} · {row.kind}
                     {row.attachments.length > 0 ? ` · ${row.attachments.join(', ')}` : ''}
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOURS[row.status]} variant="light">
+                  <ToneBadge variant="outline" color={STATUS_COLOURS[row.status]} size="sm">
                     {row.status}
-                  </Badge>
+                  </ToneBadge>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -139,9 +144,9 @@ function MailDetail({ actor }: { actor: OutboxActor }) {
           {mail.subject}
         </Title>
         <Group gap="xs" wrap="nowrap">
-          <Badge color={STATUS_COLOURS[mail.status]} variant="light" data-testid="mail-status">
+          <ToneBadge variant="outline" color={STATUS_COLOURS[mail.status]} data-testid="mail-status">
             {mail.status}
-          </Badge>
+          </ToneBadge>
           <Button size="xs" variant="default" onClick={() => actor.send({ type: 'mail.dismiss' })}>
             Back to list
           </Button>
@@ -175,7 +180,7 @@ function MailDetail({ actor }: { actor: OutboxActor }) {
           {mail.text}
         </Code>
       )}
-      <Text size="sm" role="status" aria-live="polite" c="teal" data-testid="outbox-notice">
+      <Text size="sm" role="status" aria-live="polite" c="teal.9" data-testid="outbox-notice">
         {notice ?? ''}
       </Text>
       {actionError && (
