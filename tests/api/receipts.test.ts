@@ -246,20 +246,24 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
     expect((await statement('month=2030-04', KEY_HEADERS)).statusCode).toBe(401);
   });
 
-  it('a binary attachment goes through the outbox as base64 and arrives as the same bytes', async () => {
+  it('a receipt made in the transaction that queues its mail (as the completion mail is) goes through the outbox as base64 and arrives as the same bytes', async () => {
     const bookingNumber = await bookCorporate();
-    const file = await receiptPdf(provider.db, 1, Number((await bookingOf(bookingNumber)).id));
-    const id = await provider.db.transaction((tx) =>
-      provider.mail.enqueue(tx, 1, {
+    const bookingId = Number((await bookingOf(bookingNumber)).id);
+    const { id, file } = await provider.db.transaction(async (tx) => {
+      const receiptFile = await receiptPdf(tx, 1, bookingId);
+      const mailId = await provider.mail.enqueue(tx, 1, {
         kind: 'receipt_test',
         to: 'receipt.mail@example.test',
         from: 'bookings@westwaycars.test',
         subject: `Receipt ${bookingNumber}`,
         text: 'Your receipt is attached.',
         html: '<p>Your receipt is attached.</p>',
-        attachments: [binaryAttachment(file.filename, file.contentType, file.content)],
-      }),
-    );
+        attachments: [binaryAttachment(receiptFile.filename, receiptFile.contentType, receiptFile.content)],
+      });
+      return { id: mailId, file: receiptFile };
+    });
+    const [invoice] = await sql<{ invoice_number: number }>('SELECT invoice_number FROM receipt_invoices WHERE site_id = 1 AND booking_id = $1', [bookingId]);
+    expect(await pdfText(file.content)).toContain(`Invoice number INV-${String(invoice.invoice_number).padStart(6, '0')}`);
     const [row] = await sql<{ attachments: { encoding: string; content: string }[] }>('SELECT attachments FROM mail_outbox WHERE id = $1', [id]);
     expect(row.attachments).toEqual([{ filename: `receipt-${bookingNumber}.pdf`, contentType: 'application/pdf', encoding: 'base64', content: file.content.toString('base64') }]);
     await provider.mail.flush();

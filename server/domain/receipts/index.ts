@@ -1,6 +1,6 @@
 import { CSV_CONTENT_TYPE, PDF_CONTENT_TYPE, receiptFilename, statementFilename, type StatementFormat } from '../../../contract/receipts.ts';
 import { settingsFromRows, type SettingRow } from '../../../contract/settings.ts';
-import type { Db } from '../../adapters/db/index.ts';
+import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { mailIdentity } from '../../adapters/mail/index.ts';
 import { renderPdf } from './document.ts';
 import { receiptDocument, type Issuer } from './receipt.ts';
@@ -24,7 +24,7 @@ export function issuerOf(siteName: string, settingRows: readonly SettingRow[]): 
   return { name: identity.companyName, phone: settings.Company_Contact_Info?.trim() || null, email: identity.operatorEmail, vat: vatSettings(settings) };
 }
 
-async function issuerOfSite(db: Db, siteId: number): Promise<Issuer> {
+async function issuerOfSite(db: Queryable, siteId: number): Promise<Issuer> {
   const site = await loadSiteForReceipt(db, siteId);
   if (!site) throw new ReceiptNotFound(`no site ${siteId}`);
   return issuerOf(site.name, site.settings);
@@ -32,9 +32,11 @@ async function issuerOfSite(db: Db, siteId: number): Promise<Issuer> {
 
 /**
  * A booking's receipt as a PDF: a VAT invoice when the site is VAT-registered (its invoice number given at the first
- * receipt and kept). Also what the completion mail attaches. Throws ReceiptNotFound for another site's booking.
+ * receipt and kept). Also what the completion mail attaches: given the completing transaction as `db`, it reads the
+ * booking as completed and the invoice number commits with the completion. Throws ReceiptNotFound for another site's
+ * booking.
  */
-export async function receiptPdf(db: Db, siteId: number, bookingId: number, now = new Date()): Promise<ReceiptFile> {
+export async function receiptPdf(db: Db | Queryable, siteId: number, bookingId: number, now = new Date()): Promise<ReceiptFile> {
   const issuer = await issuerOfSite(db, siteId);
   const booking = await loadReceiptBooking(db, siteId, bookingId);
   if (!booking) throw new ReceiptNotFound(`no booking ${bookingId} on site ${siteId}`);
@@ -44,7 +46,7 @@ export async function receiptPdf(db: Db, siteId: number, bookingId: number, now 
 }
 
 /** A passenger's statement of a London month ('YYYY-MM'): their bookings picked up in it, as PDF or CSV. */
-export async function statementFile(db: Db, siteId: number, passenger: { id: number; name: string }, month: string, format: StatementFormat): Promise<ReceiptFile> {
+export async function statementFile(db: Queryable, siteId: number, passenger: { id: number; name: string }, month: string, format: StatementFormat): Promise<ReceiptFile> {
   const issuer = await issuerOfSite(db, siteId);
   const { from, to } = londonMonthRange(month);
   const statement = buildStatement(month, passenger.name, await listStatementBookings(db, siteId, passenger.id, from, to), issuer);

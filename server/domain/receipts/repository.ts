@@ -139,15 +139,18 @@ export async function loadSiteForReceipt(db: Queryable, siteId: number): Promise
 /**
  * The booking's VAT invoice number, given at its first receipt and kept. The site's counter row is locked before the
  * booking's number is looked for, so concurrent first receipts of one booking wait for each other and the second
- * finds the first one's number: one number per booking, and no gaps in the site's sequence.
+ * finds the first one's number: one number per booking, and no gaps in the site's sequence. `db` may be a transaction
+ * (a Queryable without `transaction`): the number is then given in it.
  */
-export async function invoiceNumberOf(db: Db, siteId: number, bookingId: number): Promise<{ number: number; issuedAt: Date }> {
+export async function invoiceNumberOf(db: Db | Queryable, siteId: number, bookingId: number): Promise<{ number: number; issuedAt: Date }> {
   const find = (q: Queryable) =>
     q.query<{ invoice_number: number; issued_at: string }>('SELECT invoice_number, issued_at FROM receipt_invoices WHERE site_id = $1 AND booking_id = $2', [siteId, bookingId]);
   const toInvoice = (row: { invoice_number: number; issued_at: string }) => ({ number: Number(row.invoice_number), issuedAt: new Date(row.issued_at) });
   const known = (await find(db)).rows[0];
   if (known) return toInvoice(known);
-  return db.transaction(async (tx) => {
+  // In the caller's transaction when given one (the completion mail is queued in the transaction that completes).
+  const inTransaction = <T>(fn: (tx: Queryable) => Promise<T>) => ('transaction' in db ? db.transaction(fn) : fn(db));
+  return inTransaction(async (tx) => {
     await tx.query('INSERT INTO receipt_invoice_counters (site_id) VALUES ($1) ON CONFLICT (site_id) DO NOTHING', [siteId]);
     await tx.query('SELECT last_number FROM receipt_invoice_counters WHERE site_id = $1 FOR UPDATE', [siteId]);
     const meanwhile = (await find(tx)).rows[0];
