@@ -218,6 +218,8 @@ describe('quoting', () => {
       expect(await page.getByTestId('vehicle-card').count()).toBe(cards);
       await page.getByTestId('book-now').first().click();
       await expect.poll(() => pathname(page)).toBe('/personalDetailView');
+      // The step's cookie is written after the route changes: a reload before it would render in the browser.
+      await expect.poll(async () => (await context.cookies(`${provider.url}/personalDetailView`)).some((entry) => entry.name === 'cabflow_trip')).toBe(true);
       await page.reload();
       await appReady(page);
       expect(await page.locator('[data-screen][data-from-server]').count()).toBe(1);
