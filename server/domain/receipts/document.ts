@@ -32,19 +32,22 @@ const inWinAnsi = (char: string) => {
   return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
 };
 
+// Latin letters that have no decomposition into a base letter and an accent.
+const PLAIN_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', '→': '->' };
+
 export function pdfText(text: string): string {
   let out = '';
   for (const char of text.replace(/[\r\n\t]+/g, ' ')) {
     if (inWinAnsi(char)) out += char;
     else {
-      const plain = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += [...plain].every(inWinAnsi) && plain !== '' ? plain : char === '→' ? '->' : '?';
+      const plain = PLAIN_LETTERS[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += [...plain].every(inWinAnsi) && plain !== '' ? plain : '?';
     }
   }
   return out;
 }
 
-const MARGIN = 48;
+const MARGIN = 42;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 const GREY = '#555555';
@@ -78,23 +81,28 @@ export function renderPdf(model: DocumentModel): Promise<Buffer> {
   doc.font(BOLD).fontSize(20).text(pdfText(model.title), { width });
   doc.moveDown(0.4);
 
-  const row = (cells: readonly { text: string; x: number; width: number; align?: 'left' | 'right'; bold?: boolean }[], size = 10) => {
+  type Cell = { text: string; x: number; width: number; align?: 'left' | 'right'; bold?: boolean };
+  /** One line of cells side by side; on a new page first `onNewPage` (a table's header again). */
+  const row = (cells: readonly Cell[], size = 9.5, onNewPage?: () => void) => {
     doc.fontSize(size);
-    const heights = cells.map((cell) => doc.font(cell.bold ? BOLD : FONT).heightOfString(pdfText(cell.text) || ' ', { width: cell.width }));
-    const height = Math.max(...heights);
-    room(height);
+    const height = Math.max(...cells.map((cell) => doc.font(cell.bold ? BOLD : FONT).heightOfString(pdfText(cell.text) || ' ', { width: cell.width })));
+    if (doc.y + height > bottom()) {
+      doc.addPage();
+      onNewPage?.();
+      doc.fontSize(size);
+    }
     const y = doc.y;
     for (const cell of cells) doc.font(cell.bold ? BOLD : FONT).text(pdfText(cell.text) || ' ', cell.x, y, { width: cell.width, align: cell.align ?? 'left' });
     doc.x = left;
-    doc.y = y + height + 3;
+    doc.y = y + height + 2;
   };
 
   for (const block of model.blocks) {
     if (block.kind === 'heading') {
       room(40);
-      doc.moveDown(0.6).font(BOLD).fontSize(12).text(pdfText(block.text), left, doc.y, { width });
+      doc.moveDown(0.5).font(BOLD).fontSize(11.5).text(pdfText(block.text), left, doc.y, { width });
       doc.moveTo(left, doc.y + 1).lineTo(left + width, doc.y + 1).lineWidth(0.5).strokeColor('#999999').stroke();
-      doc.moveDown(0.4);
+      doc.moveDown(0.3);
     } else if (block.kind === 'fields') {
       const labelWidth = Math.min(150, width * 0.3);
       for (const [label, value] of block.rows) row([{ text: label, x: left, width: labelWidth, bold: true }, { text: value, x: left + labelWidth + 8, width: width - labelWidth - 8 }]);
@@ -117,9 +125,10 @@ export function renderPdf(model: DocumentModel): Promise<Buffer> {
           return cell;
         });
       };
-      row(place(block.columns.map((column) => column.title), true), 8);
-      for (const cells of block.rows) row(place(cells, false), 8);
-      if (block.totals) row(place(block.totals, true), 8);
+      const header = () => row(place(block.columns.map((column) => column.title), true), 8);
+      header();
+      for (const cells of block.rows) row(place(cells, false), 8, header);
+      if (block.totals) row(place(block.totals, true), 8, header);
     } else {
       room(20);
       doc.font(FONT).fontSize(9).fillColor(GREY).text(pdfText(block.text), left, doc.y, { width }).fillColor('black');
