@@ -9,6 +9,7 @@ import type { AuditEntry } from './staff.ts';
  * /api/admin, for owners and dispatchers of the signed-in member's own site.
  *
  *   GET  /api/admin/bookings?BoardQuery                  → BoardPage
+ *   GET  /api/admin/bookings/filters                      → BoardFilters (the choices of the company and vehicle filters)
  *   GET  /api/admin/bookings/:booking_number              → { success, booking: AdminBookingDetail }
  *   GET  /api/admin/bookings/:booking_number/assignable   → Assignable (active drivers and vehicles, licences valid
  *                                                            on the day of the job)
@@ -23,6 +24,7 @@ import type { AuditEntry } from './staff.ts';
 
 export const ADMIN_BOOKINGS_PATHS = {
   board: '/api/admin/bookings',
+  filters: '/api/admin/bookings/filters',
   detail: (bookingNumber: string) => `/api/admin/bookings/${encodeURIComponent(bookingNumber)}`,
   assignable: (bookingNumber: string) => `/api/admin/bookings/${encodeURIComponent(bookingNumber)}/assignable`,
   dispatch: (bookingNumber: string) => `/api/admin/bookings/${encodeURIComponent(bookingNumber)}/dispatch`,
@@ -122,6 +124,13 @@ export interface BoardPage {
   next_cursor: string | null;
   /** The London days the page covers (the defaults filled in); null when a search spans every date. */
   range: { from: string; to: string } | null;
+}
+
+/** The site's companies and vehicle categories, for the board's filters (company_id, vehicle_id). */
+export interface BoardFilters {
+  success: true;
+  companies: { id: number; name: string }[];
+  vehicle_categories: { id: number; name: string }[];
 }
 
 export interface AdminRefund {

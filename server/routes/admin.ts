@@ -132,7 +132,7 @@ export function adminRoutes(deps: AdminDeps) {
       });
       await authorised.register(staffSessionRoutes({ db }));
       await authorised.register(adminManageRoutes(db));
-      await authorised.register(adminBookingsRoutes({ db, dispatch, now }));
+      await authorised.register(adminBookingsRoutes({ db, cache, dispatch, now }));
       await authorised.register(adminFleetRoutes({ db, now }));
       await authorised.register(adminInboxRoutes({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, quoting: deps.quoting, log: deps.log }));
       await authorised.register(events.routes);

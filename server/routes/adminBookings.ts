@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { boardQuerySchema, exportQuerySchema } from '../../contract/adminBookings.ts';
+import { boardQuerySchema, exportQuerySchema, type BoardFilters } from '../../contract/adminBookings.ts';
 import { DISPATCH_MESSAGES, dispatchRequestSchema } from '../../contract/dispatch.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { boardPage } from '../domain/dispatch/board.ts';
+import type { SiteCache } from '../domain/sites/index.ts';
 import { loadBookingDetail } from '../domain/dispatch/detail.ts';
 import type { DispatchService } from '../domain/dispatch/service.ts';
 import { statutoryRecordCsv } from '../domain/dispatch/statutoryRecord.ts';
@@ -15,10 +16,19 @@ const bookingParamsSchema = z.object({ booking_number: z.string().trim().min(1).
  * The bookings board, a booking's detail, dispatch and the statutory record (contract/adminBookings.ts), registered
  * inside the admin API's authorisation: the member's own site only, owners and dispatchers.
  */
-export function adminBookingsRoutes(deps: { db: Db; dispatch: DispatchService; now: () => Date }) {
+export function adminBookingsRoutes(deps: { db: Db; cache: SiteCache; dispatch: DispatchService; now: () => Date }) {
   const { db, dispatch, now } = deps;
   return async (app: FastifyInstance) => {
     app.get('/bookings', async (request) => boardPage(db, request.site.id, parseInput(boardQuerySchema, request.query), now()));
+
+    app.get('/bookings/filters', async (request): Promise<BoardFilters> => {
+      const catalog = await deps.cache.catalog(request.site.id);
+      return {
+        success: true,
+        companies: catalog.companies.map((company) => ({ id: company.id, name: company.company_name })),
+        vehicle_categories: catalog.vehicles.map((vehicle) => ({ id: vehicle.tbms_vid, name: vehicle.category_name })),
+      };
+    });
 
     app.get('/bookings/export.csv', async (request, reply) => {
       const { from, to } = parseInput(exportQuerySchema, request.query);

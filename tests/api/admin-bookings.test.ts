@@ -117,6 +117,10 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     expect(numbers(await board('payment_method=card'))).toEqual([]);
     expect(numbers(await board('payment_state=due_to_driver&company_id=1&vehicle_id=1'))).toHaveLength(4);
     expect(numbers(await board('vehicle_id=2'))).toEqual([]);
+    const choices = (await api.as(dispatcher, 'GET', 'bookings/filters')).json();
+    expect(choices.companies).toContainEqual({ id: 1, name: 'Westway Cars' });
+    expect(choices.vehicle_categories).toContainEqual({ id: 1, name: expect.any(String) });
+    expect((await api.as(other.owner, 'GET', 'bookings/filters')).json()).toEqual({ success: true, companies: [], vehicle_categories: [] });
     expect(numbers(await board('q=cf-tmrw'))).toEqual(['CF-TMRW0001', 'CF-TMRW0002']);
     expect(numbers(await board('q=olivia'))).toEqual(['CF-TODAY001', 'CF-TMRW0002']);
     expect(numbers(await board('q=900333'))).toEqual(['CF-TMRW0001']);
