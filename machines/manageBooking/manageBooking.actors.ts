@@ -5,8 +5,8 @@
  * the answer (a refusal: `{ success: false, message, code, operator_phone }`).
  */
 import { fromPromise } from 'xstate';
-import type { ManageBookingView, ManageCancelResponse } from '../../contract/manageBooking.ts';
-import type { ManageAccessInput } from './manageBooking.types.ts';
+import type { ManageBookingView, ManageCancelResponse, ManageChangePreview, ManageChangeResponse } from '../../contract/manageBooking.ts';
+import type { ApplyChangeInput, CardMethodInput, ManageAccessInput, NextActionInput, NextActionResult, PreviewChangeInput } from './manageBooking.types.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`manage-booking actor "${name}" is not provided: supply it with manageBookingMachine.provide({ actors })`));
 
@@ -20,6 +20,14 @@ export const manageBookingActors = {
   loadBooking: fromPromise<ManageBookingView, ManageAccessInput>(notProvided('loadBooking')),
   /** POST /api/v1/manage-booking/cancel: the cancelled booking with the refund; 409 cutoff_passed / not_cancellable. */
   cancelBooking: fromPromise<ManageCancelResponse, ManageAccessInput>(notProvided('cancelBooking')),
+  /** POST /api/v1/manage-booking/change/preview: the change re-priced by the server (old and new price). */
+  previewChange: fromPromise<ManageChangePreview, PreviewChangeInput>(notProvided('previewChange')),
+  /** POST /api/v1/manage-booking/change: applied, requested, or requires_action (3-D Secure, then again with the intent). */
+  applyChange: fromPromise<ManageChangeResponse, ApplyChangeInput>(notProvided('applyChange')),
+  /** The booking flow's card branch (src/payments): the card form's details → a payment method id. */
+  createPaymentMethod: fromPromise<{ paymentMethodId: string }, CardMethodInput>(notProvided('createPaymentMethod')),
+  /** The booking flow's 3-D Secure step (src/payments). */
+  handleNextAction: fromPromise<NextActionResult, NextActionInput>(notProvided('handleNextAction')),
   /** POST /api/v1/manage-booking/calendar: the .ics text and its file name. */
   downloadCalendar: fromPromise<CalendarFile, ManageAccessInput>(notProvided('downloadCalendar')),
 };

@@ -1,14 +1,35 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ManageBookingView, ManageCancelResponse } from '../../contract/manageBooking.ts';
+import type { ManageBookingView, ManageCancelResponse, ManageChangePreview, ManageChangeResponse, ManageTripValues } from '../../contract/manageBooking.ts';
 import type { CalendarFile } from './manageBooking.actors.ts';
 import { manageBookingMachine, type ManageBookingInput } from './manageBooking.machine.ts';
 import { selectStage } from './manageBooking.selectors.ts';
-import { MANAGE_FAILURE_TEXT, type ManageAccessInput } from './manageBooking.types.ts';
+import { MANAGE_FAILURE_TEXT, type ApplyChangeInput, type CardMethodInput, type ManageAccessInput, type NextActionInput, type NextActionResult, type PreviewChangeInput } from './manageBooking.types.ts';
 
 const TOKEN = 'A'.repeat(43);
 const PHONE = '020 7946 0321';
 const LINK_INVALID = 'This link is not valid. Please open the link in your confirmation e-mail again.';
+
+const CURRENT: ManageTripValues = {
+  pickup_date: '2030-07-01',
+  pickup_hour: '8am',
+  pickup_min: '00',
+  passengers: 2,
+  luggages: 1,
+  hand_luggages: 1,
+  meet_and_greet: 'no',
+  baby_seats: 0,
+  booster_seats: 0,
+  special_luggage: 0,
+  wheel_chair: 'no',
+  waiting_min: 0,
+  flight_no: '',
+  passenger_name: 'Jane Doe',
+  passenger_email: 'jane@example.test',
+  passenger_phone: '07700 900456',
+  pickup: 'Heathrow',
+  dropoff: 'The Savoy',
+};
 
 const view = (overrides: Partial<ManageBookingView> = {}): ManageBookingView => ({
   success: true,
@@ -21,12 +42,37 @@ const view = (overrides: Partial<ManageBookingView> = {}): ManageBookingView => 
   cancelled: null,
   operator_phone: PHONE,
   link_expires_at: '2030-07-15T07:00:00.000Z',
+  change: { allowed: true, refusal: null, as_request: false, addresses: false, trip_options: true, current: CURRENT },
+  change_requests: [],
   ...overrides,
 });
 const cancelledView = (): ManageCancelResponse => ({
   ...view({ status: 'cancelled', status_label: 'Cancelled', cancelled: { at: '2030-06-01T10:00:00.000Z', by: 'passenger', fee: 0, refund: { amount: 42.5, status: 'succeeded' } } }),
   cancellation: { ...view().cancellation, allowed: false, refusal: 'This booking has already been cancelled.' },
   message: 'Your booking has been cancelled.',
+});
+
+const preview = (overrides: Partial<ManageChangePreview> = {}): ManageChangePreview => ({
+  success: true,
+  revision: 0,
+  currency: '£',
+  old_price: 42.5,
+  new_price: 54.5,
+  difference: 12,
+  outcome: 'pay_driver',
+  message: 'The new price is £54.50, paid to the driver.',
+  summary: ['Passengers: 2 → 3'],
+  ...overrides,
+});
+const changed = (overrides: Partial<ManageChangeResponse> = {}): ManageChangeResponse => ({
+  ...view({ revision: 1 }),
+  message: 'Your booking has been changed.',
+  result: 'applied',
+  outcome: 'pay_driver',
+  difference: 12,
+  payment_intent_id: null,
+  client_secret: null,
+  ...overrides,
 });
 
 /** An Error as src/api rejects: the HTTP status and the answer's body. */
@@ -37,13 +83,17 @@ interface Stubs {
   loadBooking?: (input: ManageAccessInput) => Promise<ManageBookingView>;
   cancelBooking?: (input: ManageAccessInput) => Promise<ManageCancelResponse>;
   downloadCalendar?: (input: ManageAccessInput) => Promise<CalendarFile>;
+  previewChange?: (input: PreviewChangeInput) => Promise<ManageChangePreview>;
+  applyChange?: (input: ApplyChangeInput) => Promise<ManageChangeResponse>;
+  createPaymentMethod?: (input: CardMethodInput) => Promise<{ paymentMethodId: string }>;
+  handleNextAction?: (input: NextActionInput) => Promise<NextActionResult>;
 }
 
 function start(stubs: Stubs = {}, input: ManageBookingInput = { urlToken: TOKEN, storedToken: null }) {
-  const calls: Record<string, ManageAccessInput[]> = { loadBooking: [], cancelBooking: [], downloadCalendar: [] };
+  const calls: Record<string, unknown[]> = { loadBooking: [], cancelBooking: [], downloadCalendar: [], previewChange: [], applyChange: [], createPaymentMethod: [], handleNextAction: [] };
   const track =
-    <O>(name: string, fn: (input: ManageAccessInput) => Promise<O>) =>
-    ({ input }: { input: ManageAccessInput }) => {
+    <I, O>(name: string, fn: (input: I) => Promise<O>) =>
+    ({ input }: { input: I }) => {
       calls[name].push(input);
       return fn(input);
     };
@@ -54,6 +104,10 @@ function start(stubs: Stubs = {}, input: ManageBookingInput = { urlToken: TOKEN,
         loadBooking: fromPromise(track('loadBooking', stubs.loadBooking ?? (async () => view()))),
         cancelBooking: fromPromise(track('cancelBooking', stubs.cancelBooking ?? (async () => cancelledView()))),
         downloadCalendar: fromPromise(track('downloadCalendar', stubs.downloadCalendar ?? (async () => ({ filename: 'booking-CF-1.ics', text: 'BEGIN:VCALENDAR' })))),
+        previewChange: fromPromise(track('previewChange', stubs.previewChange ?? (async () => preview()))),
+        applyChange: fromPromise(track('applyChange', stubs.applyChange ?? (async () => changed()))),
+        createPaymentMethod: fromPromise(track('createPaymentMethod', stubs.createPaymentMethod ?? (async () => ({ paymentMethodId: 'pm_card_visa' })))),
+        handleNextAction: fromPromise(track('handleNextAction', stubs.handleNextAction ?? (async (): Promise<NextActionResult> => ({ status: 'completed' })))),
       },
       actions: {
         storeToken: (_, params) => page.storeToken(params.token),
@@ -157,7 +211,7 @@ describe('cancelling', () => {
     expect(stage()).toBe('cancelled');
     expect(actor.getSnapshot().context.view?.cancelled?.refund).toEqual({ amount: 42.5, status: 'succeeded' });
     expect(actor.getSnapshot().context.notice).toEqual({ tone: 'success', text: 'Your booking has been cancelled.' });
-    expect(calls.cancelBooking).toEqual([{ token: TOKEN }]);
+    expect(calls.cancelBooking).toEqual([{ token: TOKEN, revision: 0 }]);
   });
 
   it('a double click on confirm sends one request', async () => {
@@ -253,5 +307,126 @@ describe('the calendar file', () => {
     await waitFor(actor, (s) => s.matches({ ready: { calendar: 'idle' } }));
     expect(actor.getSnapshot().context.calendarError).toBeNull();
     expect(page.saveCalendar).toHaveBeenCalledWith({ filename: 'f.ics', text: 'x' });
+  });
+});
+
+describe('changing the booking', () => {
+  const at = (actor: ReturnType<typeof start>['actor'], stage: string) => waitFor(actor, (s) => selectStage(s) === stage);
+
+  it('pay in car: edit, preview (old and new price), confirm: applied on the previewed revision, only the changed fields sent', async () => {
+    const { actor, calls, stage } = start();
+    await settled(actor);
+    actor.send({ type: 'change.start' });
+    expect(stage()).toBe('editing');
+    actor.send({ type: 'change.review' });
+    expect(stage()).toBe('editing');
+    expect(actor.getSnapshot().context.error).toBe('Change a detail of your booking first.');
+    actor.send({ type: 'change.edit', changes: { passengers: 3, pickup_hour: '8am' } });
+    actor.send({ type: 'change.review' });
+    await at(actor, 'confirmingChange');
+    expect(calls.previewChange).toEqual([{ token: TOKEN, changes: { passengers: 3 } }]);
+    expect(actor.getSnapshot().context.preview?.new_price).toBe(54.5);
+    actor.send({ type: 'change.confirm' });
+    actor.send({ type: 'change.confirm' });
+    await at(actor, 'changed');
+    expect(calls.applyChange).toEqual([{ token: TOKEN, revision: 0, changes: { passengers: 3 } }]);
+    expect(actor.getSnapshot().context.view?.revision).toBe(1);
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'success', text: 'Your booking has been changed.' });
+    actor.send({ type: 'change.done' });
+    expect(stage()).toBe('viewing');
+  });
+
+  it("a rule refused (grace time, capacity): back to editing with the booking flow's message", async () => {
+    const { actor, stage } = start({ previewChange: () => Promise.reject(refusal(422, 'change_refused', 'Pickup time is within the grace period')) });
+    await settled(actor);
+    actor.send({ type: 'change.start' });
+    actor.send({ type: 'change.edit', changes: { pickup_hour: '9am' } });
+    actor.send({ type: 'change.review' });
+    await at(actor, 'editing');
+    expect(stage()).toBe('editing');
+    expect(actor.getSnapshot().context.error).toBe('Pickup time is within the grace period');
+  });
+
+  it('a stale revision or the cut-off meanwhile: the booking reloads and shows why', async () => {
+    const message = 'Your booking was changed meanwhile.';
+    const { actor, calls } = start({ applyChange: () => Promise.reject(refusal(409, 'stale_revision', message)) });
+    await settled(actor);
+    actor.send({ type: 'change.start' });
+    actor.send({ type: 'change.edit', changes: { passengers: 1 } });
+    actor.send({ type: 'change.review' });
+    await at(actor, 'confirmingChange');
+    actor.send({ type: 'change.confirm' });
+    await at(actor, 'viewing');
+    expect(calls.loadBooking).toHaveLength(2);
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'warning', text: message });
+    expect(actor.getSnapshot().context.draft).toEqual({});
+  });
+
+  it('a higher card price: the card branch, a decline shown on the form, then 3-D Secure and the apply with the intent', async () => {
+    let attempt = 0;
+    const { actor, calls, stage } = start({
+      previewChange: async () => preview({ outcome: 'charge' }),
+      applyChange: async (input) => {
+        attempt += 1;
+        if (attempt === 1) throw refusal(402, 'payment_failed', 'Payment failed: your booking is unchanged. Your card was declined.');
+        if (input.payment_method_id) return changed({ result: 'requires_action', revision: 0, payment_intent_id: 'pi_sandbox_1', client_secret: 'pi_sandbox_1_secret_x' });
+        return changed({ outcome: 'charge' });
+      },
+    });
+    await settled(actor);
+    actor.send({ type: 'change.start' });
+    actor.send({ type: 'change.edit', changes: { meet_and_greet: 'yes' } });
+    actor.send({ type: 'change.review' });
+    await at(actor, 'confirmingChange');
+    actor.send({ type: 'change.confirm' });
+    expect(stage()).toBe('paying');
+    actor.send({ type: 'card.submit', card: { kind: 'sandbox', number: '4000000000000002' } });
+    actor.send({ type: 'card.submit', card: { kind: 'sandbox', number: '4000000000000002' } });
+    await waitFor(actor, (s) => s.matches({ ready: { booking: { changing: { paying: 'form' } } } }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe('Payment failed: your booking is unchanged. Your card was declined.');
+    expect(calls.createPaymentMethod).toHaveLength(1);
+    actor.send({ type: 'card.submit', card: { kind: 'sandbox', number: '4000002760003184' } });
+    await at(actor, 'changed');
+    expect(calls.handleNextAction).toEqual([{ paymentIntentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret_x' }]);
+    expect(calls.applyChange).toEqual([
+      { token: TOKEN, revision: 0, changes: { meet_and_greet: 'yes' }, payment_method_id: 'pm_card_visa' },
+      { token: TOKEN, revision: 0, changes: { meet_and_greet: 'yes' }, payment_method_id: 'pm_card_visa' },
+      { token: TOKEN, revision: 0, changes: { meet_and_greet: 'yes' }, payment_intent_id: 'pi_sandbox_1' },
+    ]);
+    expect(calls.createPaymentMethod).toEqual([
+      { card: { kind: 'sandbox', number: '4000000000000002' }, billingDetails: { name: '', email: '', phone: '' } },
+      { card: { kind: 'sandbox', number: '4000002760003184' }, billingDetails: { name: '', email: '', phone: '' } },
+    ]);
+  });
+
+  it('a failed 3-D Secure goes back to the card form with the bank\'s message; nothing applied', async () => {
+    const { actor, calls } = start({
+      previewChange: async () => preview({ outcome: 'charge' }),
+      applyChange: async () => changed({ result: 'requires_action', payment_intent_id: 'pi_sandbox_2', client_secret: null }),
+      handleNextAction: async () => ({ status: 'failed', message: 'We are unable to authenticate your payment method.' }),
+    });
+    await settled(actor);
+    actor.send({ type: 'change.start' });
+    actor.send({ type: 'change.edit', changes: { meet_and_greet: 'yes' } });
+    actor.send({ type: 'change.review' });
+    await at(actor, 'confirmingChange');
+    actor.send({ type: 'change.confirm' });
+    actor.send({ type: 'card.submit', card: {} });
+    await waitFor(actor, (s) => s.context.error !== null);
+    expect(actor.getSnapshot().matches({ ready: { booking: { changing: { paying: 'form' } } } })).toBe(true);
+    expect(actor.getSnapshot().context.error).toBe('We are unable to authenticate your payment method.');
+    expect(calls.applyChange).toHaveLength(1);
+  });
+
+  it('not allowed (after the cut-off): change.start does nothing; a reload with ?step=change reopens the change only when allowed', async () => {
+    const closed = view({ change: { ...view().change, allowed: false, refusal: 'Bookings can be changed online until 2 hours before pick-up.' } });
+    const refusedStart = start({ loadBooking: async () => closed }, { urlToken: null, storedToken: TOKEN, step: 'change' });
+    await settled(refusedStart.actor);
+    expect(refusedStart.stage()).toBe('viewing');
+    refusedStart.actor.send({ type: 'change.start' });
+    expect(refusedStart.stage()).toBe('viewing');
+    const resumed = start({}, { urlToken: null, storedToken: TOKEN, step: 'confirm' });
+    await settled(resumed.actor);
+    expect(resumed.stage()).toBe('editing');
   });
 });

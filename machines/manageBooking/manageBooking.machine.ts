@@ -10,85 +10,19 @@
  *   in `cancelled`. A refusal of the cancel itself (the cut-off passed meanwhile, the operator cancelled it) reloads
  *   the booking and shows the server's reason; no answer goes back to `confirmingCancel` with the error (confirm again
  *   to retry: the server refunds at most once). While `cancelling`, a second confirm is ignored, so a double click
- *   sends one request. (Changing the booking, with re-pricing and paying the difference, will be states of this
- *   region beside `confirmingCancel`.) `calendar`: `idle` → `downloading` → the file is saved (`saveCalendar`) →
+ *   sends one request. `changing` (manageBooking.change.ts) beside `confirmingCancel`: editing → previewing →
+ *   confirming (old and new price) → applying, or paying the difference by card → `changed`. `calendar`: `idle` → `downloading` → the file is saved (`saveCalendar`) →
  *   `idle`, or `failed` (download again).
  * The machine never touches the page: storage, the address bar and the download are actions the view supplies.
  */
-import { assign, setup } from 'xstate';
 import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
-import { manageBookingActors, type CalendarFile } from './manageBooking.actors.ts';
-import { canCancel, invalidLink, isTokenShaped, linkRefusalOf, MANAGE_FAILURE_TEXT, refusalOf, type ManageBookingView, type Notice, type Refusal } from './manageBooking.types.ts';
+import { changingState } from './manageBooking.change.ts';
+import { access, linkRefused, manageBookingSetup } from './manageBooking.setup.ts';
+import { MANAGE_FAILURE_TEXT, refusalOf } from './manageBooking.types.ts';
 
-export interface ManageBookingInput {
-  /** The page's `?token=`, or null. */
-  urlToken: string | null;
-  /** The token kept by an earlier load of this tab (sessionStorage), or null. */
-  storedToken: string | null;
-}
+export type { ManageBookingContext, ManageBookingEvent, ManageBookingInput, ManageStep } from './manageBooking.setup.ts';
 
-export interface ManageBookingContext {
-  token: string | null;
-  /** The token came with the page's address (so it is stored, and the address replaced). */
-  tokenFromUrl: boolean;
-  view: ManageBookingView | null;
-  refusal: Refusal | null;
-  notice: Notice | null;
-  error: string | null;
-  calendarError: string | null;
-}
-
-export type ManageBookingEvent =
-  | { type: 'retry' }
-  | { type: 'cancel.start' }
-  | { type: 'cancel.back' }
-  | { type: 'cancel.confirm' }
-  | { type: 'calendar.download' };
-
-const access = ({ context }: { context: ManageBookingContext }) => ({ token: context.token ?? '' });
-
-/** A refused or failed call of a loaded page: the link itself refused ends the visit. */
-const linkRefused = {
-  guard: 'isLinkRefused',
-  target: '#manageBooking.refused',
-  actions: [{ type: 'setRefusal', params: ({ event }: { event: { error: unknown } }) => ({ refusal: linkRefusalOf(event.error)! }) }, 'forgetToken'],
-} as const;
-
-export const manageBookingMachine = setup({
-  types: {
-    context: {} as ManageBookingContext,
-    events: {} as ManageBookingEvent,
-    input: {} as ManageBookingInput,
-  },
-  actors: manageBookingActors,
-  actions: {
-    setView: assign({ view: (_, params: { view: ManageBookingView }) => params.view }),
-    setRefusal: assign({ refusal: (_, params: { refusal: Refusal }) => params.refusal }),
-    refuseInvalidLink: assign({ refusal: () => invalidLink() }),
-    setNotice: assign({ notice: (_, params: Notice) => params }),
-    clearNotice: assign({ notice: null }),
-    setError: assign({ error: (_, params: { text: string }) => params.text }),
-    clearError: assign({ error: null }),
-    setCalendarError: assign({ calendarError: MANAGE_FAILURE_TEXT.calendar }),
-    clearCalendarError: assign({ calendarError: null }),
-    /** Keeps the link's token in this tab's sessionStorage; supplied by the view layer. */
-    storeToken: (_, _params: { token: string }) => {},
-    /** Removes the stored token (a refused link). */
-    forgetToken: () => {},
-    /** Replaces the address (and its history entry) with /manage-booking, dropping `?token=`. */
-    forgetUrl: () => {},
-    /** Hands the calendar file to the browser as a download. */
-    saveCalendar: (_, _params: CalendarFile) => {},
-  },
-  guards: {
-    hasLinkToken: ({ context }) => context.tokenFromUrl && isTokenShaped(context.token),
-    hasStoredToken: ({ context }) => !context.tokenFromUrl && isTokenShaped(context.token),
-    isLinkRefused: ({ event }) => 'error' in event && linkRefusalOf(event.error) !== null,
-    isActionRefused: ({ event }) => 'error' in event && refusalOf(event.error) !== null,
-    isCancelled: ({ context }) => context.view?.status === 'cancelled',
-    canCancel: ({ context }) => canCancel(context.view),
-  },
-}).createMachine({
+export const manageBookingMachine = manageBookingSetup.createMachine({
   id: 'manageBooking',
   context: ({ input }) => ({
     token: input.urlToken ?? input.storedToken,
@@ -98,6 +32,11 @@ export const manageBookingMachine = setup({
     notice: null,
     error: null,
     calendarError: null,
+    draft: {},
+    preview: null,
+    payment: null,
+    changeResult: null,
+    resumeStep: input.step ?? null,
   }),
   initial: 'start',
   states: {
@@ -128,10 +67,22 @@ export const manageBookingMachine = setup({
           initial: 'showing',
           states: {
             showing: {
-              always: [{ guard: 'isCancelled', target: 'cancelled' }, { target: 'viewing' }],
+              always: [
+                { guard: 'isCancelled', target: 'cancelled', actions: 'forgetResumeStep' },
+                { guard: 'resumesChange', target: 'changing', actions: ['forgetResumeStep', 'startDraft'] },
+                { target: 'viewing', actions: 'forgetResumeStep' },
+              ],
             },
             viewing: {
-              on: { 'cancel.start': { guard: 'canCancel', target: 'confirmingCancel', actions: ['clearNotice', 'clearError'] } },
+              on: {
+                'cancel.start': { guard: 'canCancel', target: 'confirmingCancel', actions: ['clearNotice', 'clearError'] },
+                'change.start': { guard: 'canChange', target: 'changing', actions: ['clearNotice', 'clearError', 'startDraft'] },
+              },
+            },
+            changing: changingState,
+            /** The change applied (or sent as a request): what it did, then back to the booking. */
+            changed: {
+              on: { 'change.done': { target: 'viewing', actions: 'clearNotice' }, 'change.start': { guard: 'canChange', target: 'changing', actions: ['clearNotice', 'clearError', 'startDraft'] } },
             },
             confirmingCancel: {
               on: {
@@ -143,7 +94,8 @@ export const manageBookingMachine = setup({
               entry: 'clearError',
               invoke: {
                 src: 'cancelBooking',
-                input: access,
+                // The revision the page shows: a cancel and a change never both apply to one revision.
+                input: ({ context }) => ({ token: context.token ?? '', revision: context.view?.revision }),
                 onDone: {
                   target: 'cancelled',
                   actions: [

@@ -4,7 +4,28 @@ import type { ManageBookingMachine } from './manageBooking.machine.ts';
 
 type Snapshot = SnapshotFrom<ManageBookingMachine>;
 
-export type ManageStage = 'loading' | 'loadFailed' | 'refused' | 'viewing' | 'confirmingCancel' | 'cancelling' | 'cancelled';
+export type ManageStage =
+  | 'loading'
+  | 'loadFailed'
+  | 'refused'
+  | 'viewing'
+  | 'confirmingCancel'
+  | 'cancelling'
+  | 'cancelled'
+  | 'editing'
+  | 'previewing'
+  | 'confirmingChange'
+  | 'applying'
+  | 'paying'
+  | 'changed';
+
+const CHANGE_STAGES = [
+  ['editing', 'editing'],
+  ['previewing', 'previewing'],
+  ['confirming', 'confirmingChange'],
+  ['applying', 'applying'],
+  ['paying', 'paying'],
+] as const;
 
 /** The one screen the page shows. */
 export function selectStage(s: Snapshot): ManageStage {
@@ -13,6 +34,8 @@ export function selectStage(s: Snapshot): ManageStage {
   if (s.matches({ ready: { booking: 'cancelled' } })) return 'cancelled';
   if (s.matches({ ready: { booking: 'cancelling' } })) return 'cancelling';
   if (s.matches({ ready: { booking: 'confirmingCancel' } })) return 'confirmingCancel';
+  if (s.matches({ ready: { booking: 'changed' } })) return 'changed';
+  for (const [state, stage] of CHANGE_STAGES) if (s.matches({ ready: { booking: { changing: state } } })) return stage;
   if (s.matches('ready')) return 'viewing';
   return 'loading';
 }
@@ -23,3 +46,9 @@ export const selectNotice = (s: Snapshot) => s.context.notice;
 export const selectError = (s: Snapshot) => s.context.error;
 export const selectCalendarBusy = (s: Snapshot) => s.matches({ ready: { calendar: 'downloading' } });
 export const selectCalendarError = (s: Snapshot) => s.context.calendarError;
+export const selectDraft = (s: Snapshot) => s.context.draft;
+export const selectPreview = (s: Snapshot) => s.context.preview;
+export const selectChangeResult = (s: Snapshot) => s.context.changeResult;
+/** The card form may be sent (not while a payment is under way). */
+export const selectCanPay = (s: Snapshot) => s.matches({ ready: { booking: { changing: { paying: 'form' } } } });
+export const selectPaying = (s: Snapshot) => s.matches({ ready: { booking: { changing: 'paying' } } }) && !s.matches({ ready: { booking: { changing: { paying: 'form' } } } });

@@ -2,14 +2,39 @@
  * Shapes and texts of managing a booking (issue 18), and how a failed call is read: the server's refusal
  * (`ManageRefusal`, with its `code` and the operator's phone) or a failure to ask it at all.
  */
-import { MANAGE_MESSAGES, MANAGE_TOKEN_PATTERN, type ManageBookingView, type ManageRefusalCode } from '../../contract/manageBooking.ts';
+import { MANAGE_MESSAGES, MANAGE_TOKEN_PATTERN, type ManageBookingView, type ManageChanges, type ManageRefusalCode } from '../../contract/manageBooking.ts';
 
-export type { ManageBookingView, ManageRefusalCode };
+export type { ManageBookingView, ManageChanges, ManageRefusalCode };
 
-/** Who asks: the holder of a mailed link. (A signed-in corporate passenger's bearer and booking number come later.) */
+/** Who asks: the holder of a mailed link (a cancel also names the revision the page shows). */
 export interface ManageAccessInput {
   token: string;
+  revision?: number;
 }
+
+export interface PreviewChangeInput {
+  token: string;
+  changes: ManageChanges;
+}
+
+export interface ApplyChangeInput extends PreviewChangeInput {
+  revision: number;
+  payment_method_id?: string;
+  payment_intent_id?: string;
+}
+
+export interface CardMethodInput {
+  /** What the card form hands over (opaque here, never stored). */
+  card: unknown;
+  billingDetails: { name: string; email: string; phone: string };
+}
+
+export interface NextActionInput {
+  paymentIntentId: string;
+  clientSecret: string | null;
+}
+
+export type NextActionResult = { status: 'completed' } | { status: 'failed'; message: string | null };
 
 /** The refusals that end the visit: the link does not open this booking. */
 export const LINK_REFUSALS = ['link_invalid', 'link_expired', 'link_revoked', 'wrong_booking', 'not_your_booking'] as const satisfies readonly ManageRefusalCode[];
@@ -30,6 +55,8 @@ export const MANAGE_FAILURE_TEXT = {
   load: 'Your booking could not be loaded. Please check your connection and try again.',
   cancel: 'Your booking could not be cancelled just now. Please check your connection and try again.',
   calendar: 'The calendar file could not be downloaded. Please try again.',
+  change: 'Your change could not be sent just now. Please check your connection and try again.',
+  payment: 'Payment failed: your booking is unchanged. Please try again.',
 } as const;
 
 /** The refusal carried by a failed call (src/api rejects with `status` and the response `body`), or null. */
@@ -61,3 +88,12 @@ export function linkRefusalOf(error: unknown): Refusal | null {
 }
 
 export const canCancel = (view: ManageBookingView | null) => view !== null && view.cancellation.allowed;
+
+export const canChange = (view: ManageBookingView | null) => view !== null && view.change.allowed;
+
+/** The fields of a draft that differ from the booking (what a preview and an apply send). */
+export function changedOnly(view: ManageBookingView | null, draft: ManageChanges): ManageChanges {
+  if (!view) return {};
+  const current = view.change.current;
+  return Object.fromEntries(Object.entries(draft).filter(([field, value]) => value !== undefined && value !== current[field as keyof typeof current])) as ManageChanges;
+}
