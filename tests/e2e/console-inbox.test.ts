@@ -139,6 +139,7 @@ describe('console: enquiries inbox and mail outbox', () => {
       await page.goto(`${provider.url}/admin/mail`);
       await page.getByTestId('outbox-table').waitFor();
       await saveScreenshot(page, 'console-mail');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.goto(`${provider.url}/admin/enquiries`);
       await page.getByTestId('inbox-table').waitFor();
       await saveScreenshot(page, 'console-enquiries');

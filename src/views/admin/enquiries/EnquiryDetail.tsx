@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Divider, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { EnquiryDetail as Detail } from '../../../../contract/adminEnquiries.ts';
-import { londonDateTime } from '../format.ts';
+import { londonDateTime, shortDay } from '../format.ts';
 import { ToneBadge } from '../StatusBadge.tsx';
 import type { InboxActor } from './EnquiriesPage.tsx';
 import { KIND_LABELS, STATUS_COLOURS } from './EnquiryList.tsx';
@@ -15,7 +15,7 @@ function Fields({ enquiry }: { enquiry: Detail }) {
       ? [
           ['Pickup', fields.pickup_address],
           ['Drop-off', fields.dropoff_address],
-          ['When', `${fields.pickup_date} at ${fields.pickup_time}`],
+          ['When', `${shortDay(fields.pickup_date)} ${fields.pickup_date.slice(0, 4)} at ${fields.pickup_time}`],
           ['Passengers', String(fields.passengers)],
           ['Luggage', String(fields.luggages)],
           ['Additional information', fields.additional_info],
@@ -79,7 +79,7 @@ export function EnquiryDetail({ actor }: { actor: InboxActor }) {
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap">
-          <ToneBadge variant="outline" color={STATUS_COLOURS[enquiry.status]} data-testid="enquiry-status">
+          <ToneBadge variant="outline" color={STATUS_COLOURS[enquiry.status]} miw="max-content" data-testid="enquiry-status">
             {enquiry.status}
           </ToneBadge>
           <Button size="xs" variant="default" onClick={() => actor.send({ type: 'enquiry.dismiss' })}>

@@ -63,13 +63,15 @@ export function EnquiryList({ actor }: { actor: InboxActor }) {
         </Text>
       )}
       {stage === 'ready' && rows.length > 0 && (
-        <Table highlightOnHover verticalSpacing={6} fz="sm" data-testid="inbox-table">
+        <Table highlightOnHover layout="fixed" verticalSpacing={6} fz="sm" data-testid="inbox-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th className={classes.wide}>Received</Table.Th>
+              <Table.Th className={classes.wide} w="9.5rem">
+                Received
+              </Table.Th>
               <Table.Th>From</Table.Th>
               <Table.Th className={classes.wide}>About</Table.Th>
-              <Table.Th>Status</Table.Th>
+              <Table.Th w="6.5rem">Status</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -81,7 +83,14 @@ export function EnquiryList({ actor }: { actor: InboxActor }) {
                     {londonDateTime(row.received_at)}
                   </Table.Td>
                   <Table.Td>
-                    <Button variant="subtle" size="compact-sm" px={0} aria-current={current ? 'true' : undefined} onClick={() => actor.send({ type: 'enquiry.open', kind: row.kind, id: row.id })}>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      px={0}
+                      h="auto"
+                      ta="left"
+                      styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+                      aria-current={current ? 'true' : undefined} onClick={() => actor.send({ type: 'enquiry.open', kind: row.kind, id: row.id })}>
                       {row.name || row.email || row.phone || `#${row.id}`}
                     </Button>
                     <Text size="xs" c="dimmed">
@@ -95,7 +104,7 @@ export function EnquiryList({ actor }: { actor: InboxActor }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <ToneBadge variant="outline" color={STATUS_COLOURS[row.status]} size="sm">
+                    <ToneBadge variant="outline" color={STATUS_COLOURS[row.status]} size="sm" miw="max-content">
                       {row.status}
                     </ToneBadge>
                   </Table.Td>

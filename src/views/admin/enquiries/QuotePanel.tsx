@@ -48,7 +48,7 @@ export function QuotePanel({ actor }: { actor: InboxActor }) {
                 if (option) actor.send({ type: 'offer.choose', vehicle_id: option.vehicle_id, company_id: option.company_id });
               }}
             >
-              <Stack gap={4} mt={4}>
+              <Stack gap={6} mt={6} style={{ maxHeight: 300, overflowY: 'auto', paddingRight: 4 }}>
                 {price.options.map((option) => (
                   <Radio
                     key={key(option)}

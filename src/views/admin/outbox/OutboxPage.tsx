@@ -61,12 +61,14 @@ function MailList({ actor }: { actor: OutboxActor }) {
         </Text>
       )}
       {stage === 'ready' && rows.length > 0 && (
-        <Table highlightOnHover verticalSpacing={6} fz="sm" data-testid="outbox-table">
+        <Table highlightOnHover layout="fixed" verticalSpacing={6} fz="sm" data-testid="outbox-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th className={classes.wide}>Queued</Table.Th>
+              <Table.Th className={classes.wide} w="9.5rem">
+                Queued
+              </Table.Th>
               <Table.Th>To and subject</Table.Th>
-              <Table.Th>State</Table.Th>
+              <Table.Th w="6rem">State</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -76,10 +78,17 @@ function MailList({ actor }: { actor: OutboxActor }) {
                   {londonDateTime(row.created_at)}
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Button variant="subtle" size="compact-sm" px={0} aria-current={selected === row.id ? 'true' : undefined} onClick={() => actor.send({ type: 'mail.open', id: row.id })} style={{ maxWidth: '100%' }}>
-                    <Text size="sm" truncate>
-                      {row.subject}
-                    </Text>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    px={0}
+                    h="auto"
+                    ta="left"
+                    styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+                    aria-current={selected === row.id ? 'true' : undefined}
+                    onClick={() => actor.send({ type: 'mail.open', id: row.id })}
+                  >
+                    {row.subject}
                   </Button>
                   <Text size="xs" c="dimmed">
                     <span className={classes.narrow}>{londonDateTime(row.created_at)} · </span>
@@ -88,7 +97,7 @@ function MailList({ actor }: { actor: OutboxActor }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <ToneBadge variant="outline" color={STATUS_COLOURS[row.status]} size="sm">
+                  <ToneBadge variant="outline" color={STATUS_COLOURS[row.status]} size="sm" miw="max-content">
                     {row.status}
                   </ToneBadge>
                 </Table.Td>
@@ -144,7 +153,7 @@ function MailDetail({ actor }: { actor: OutboxActor }) {
           {mail.subject}
         </Title>
         <Group gap="xs" wrap="nowrap">
-          <ToneBadge variant="outline" color={STATUS_COLOURS[mail.status]} data-testid="mail-status">
+          <ToneBadge variant="outline" color={STATUS_COLOURS[mail.status]} miw="max-content" data-testid="mail-status">
             {mail.status}
           </ToneBadge>
           <Button size="xs" variant="default" onClick={() => actor.send({ type: 'mail.dismiss' })}>
