@@ -44,6 +44,8 @@ export interface ConsoleContext {
   linkToken: string | null;
   /** The console started on the set-password page. */
   atLink: boolean;
+  /** Signing out of every session of the member, not only this one. */
+  everywhere: boolean;
   notice: Notice | null;
   error: string | null;
 }
@@ -115,6 +117,7 @@ export const consoleMachine = setup({
     wanted: askedPage(input.path),
     linkToken: pageOfPath(input.path) === 'set-password' ? input.linkToken : null,
     atLink: pageOfPath(input.path) === 'set-password',
+    everywhere: false,
     notice: null,
     error: null,
   }),
@@ -222,22 +225,14 @@ export const consoleMachine = setup({
         active: {
           on: {
             'route.enter': { actions: { type: 'openPath', params: ({ event }) => ({ path: event.path }) } },
-            signOut: { target: 'signingOut', actions: 'clearError' },
-            signOutEverywhere: { target: 'signingOutEverywhere', actions: 'clearError' },
+            signOut: { target: 'signingOut', actions: ['clearError', assign({ everywhere: false })] },
+            signOutEverywhere: { target: 'signingOut', actions: ['clearError', assign({ everywhere: true })] },
           },
         },
         signingOut: {
           invoke: {
             src: 'signOut',
-            input: { everywhere: false },
-            onDone: { target: '#console.signedOut', actions: { type: 'setNotice', params: { tone: 'info', text: STAFF_MESSAGES.signedOut } } },
-            onError: { target: 'active', actions: { type: 'setError', params: { text: CONSOLE_TEXT.signOutFailed } } },
-          },
-        },
-        signingOutEverywhere: {
-          invoke: {
-            src: 'signOut',
-            input: { everywhere: true },
+            input: ({ context }) => ({ everywhere: context.everywhere }),
             onDone: { target: '#console.signedOut', actions: { type: 'setNotice', params: { tone: 'info', text: STAFF_MESSAGES.signedOut } } },
             onError: { target: 'active', actions: { type: 'setError', params: { text: CONSOLE_TEXT.signOutFailed } } },
           },

@@ -26,7 +26,7 @@ export const selectPage = (s: ConsoleSnapshot) => s.context.page;
 export const selectNotice = (s: ConsoleSnapshot) => s.context.notice;
 export const selectError = (s: ConsoleSnapshot) => s.context.error;
 export const selectSigningIn = (s: ConsoleSnapshot) => s.matches({ signedOut: 'submitting' });
-export const selectSigningOut = (s: ConsoleSnapshot) => s.matches({ signedIn: 'signingOut' }) || s.matches({ signedIn: 'signingOutEverywhere' });
+export const selectSigningOut = (s: ConsoleSnapshot) => s.matches({ signedIn: 'signingOut' });
 export const selectSetPasswordStage = (s: ConsoleSnapshot): 'invalid' | 'editing' | 'submitting' | 'done' | null => {
   for (const stage of ['invalid', 'editing', 'submitting', 'done'] as const) if (s.matches({ settingPassword: stage })) return stage;
   return null;

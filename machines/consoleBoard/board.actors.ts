@@ -3,7 +3,7 @@
  * an EventSource on GET /api/admin/events), tests supply stubs.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { BoardPage, BoardQuery, LiveEvent } from './board.types.ts';
+import type { BoardChoices, BoardPage, BoardQuery, LiveEvent } from './board.types.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`board actor "${name}" is not provided`));
 
@@ -13,6 +13,8 @@ export interface CsvFile {
 }
 
 export const boardActors = {
+  /** The site's companies and vehicle categories (GET /api/v1/fetch_companies and /fetch_vehicles). */
+  loadChoices: fromPromise<BoardChoices, void>(notProvided('loadChoices')),
   /** GET /api/admin/bookings/export.csv */
   exportCsv: fromPromise<CsvFile, { from: string; to: string }>(notProvided('exportCsv')),
   /** GET /api/admin/bookings */

@@ -8,12 +8,13 @@
  *   `live.lost` → `reconnecting` (the browser's EventSource retries by itself). A new booking counts in `unseen`
  *   (the tab's title) until `seen`, is marked fresh on the board, and beeps when the sound is on and the user has
  *   interacted with the page (browsers refuse audio before that).
+ * - `choices`: the site's companies and vehicle categories for the filters, loaded once (a failure leaves 'Any' only).
  * - `csv`: the statutory record of the filters' days (`csv.download`) → `saveCsv`, or the server's reason shown.
  * The machine never touches the page: `beep` (WebAudio) and `saveCsv` are supplied by the view.
  */
-import { and, assign, raise, setup } from 'xstate';
+import { assign, raise, setup } from 'xstate';
 import { boardActors, type CsvFile } from './board.actors.ts';
-import { BOARD_TEXT, boardQuery, defaultFilters, type BoardFilters, type BoardRow, type BookingEventMessage } from './board.types.ts';
+import { BOARD_TEXT, boardQuery, defaultFilters, type BoardChoices, type BoardFilters, type BoardRow, type BookingEventMessage } from './board.types.ts';
 
 export interface BoardInput {
   now: Date;
@@ -37,6 +38,8 @@ export interface BoardContext {
   /** The user has clicked or typed on the page: audio may play. */
   interacted: boolean;
   csvError: string | null;
+  /** The company and vehicle filters' choices (empty until loaded; without them those filters offer 'Any' only). */
+  choices: BoardChoices;
 }
 
 export type BoardEvent =
@@ -89,6 +92,7 @@ export const boardMachine = setup({
     markSeen: assign({ unseen: 0 }),
     toggleSound: assign({ muted: ({ context }) => !context.muted, interacted: true }),
     noteInteraction: assign({ interacted: true }),
+    setChoices: assign({ choices: (_, params: { choices: BoardChoices }) => params.choices }),
     setCsvError: assign({ csvError: (_, params: { text: string }) => params.text }),
     clearCsvError: assign({ csvError: null }),
     /** Hands the CSV file to the browser as a download; supplied by the view. */
@@ -101,7 +105,7 @@ export const boardMachine = setup({
   guards: {
     hasMore: ({ context }) => context.nextCursor !== null,
     isNewBooking: ({ event }) => event.type === 'live.booking' && event.message.kind === 'created',
-    mayBeep: ({ context }) => !context.muted && context.interacted,
+    isNewBookingToBeep: ({ context, event }) => event.type === 'live.booking' && event.message.kind === 'created' && !context.muted && context.interacted,
   },
 }).createMachine({
   id: 'board',
@@ -118,6 +122,7 @@ export const boardMachine = setup({
     muted: input.muted,
     interacted: false,
     csvError: null,
+    choices: { companies: [], categories: [] },
   }),
   type: 'parallel',
   on: {
@@ -172,6 +177,19 @@ export const boardMachine = setup({
         },
       },
     },
+    choices: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadChoices',
+            onDone: { target: 'ready', actions: { type: 'setChoices', params: ({ event }) => ({ choices: event.output }) } },
+            onError: 'ready',
+          },
+        },
+        ready: {},
+      },
+    },
     csv: {
       initial: 'idle',
       states: {
@@ -193,7 +211,7 @@ export const boardMachine = setup({
       on: {
         'live.booking': [
           {
-            guard: and(['isNewBooking', 'mayBeep']),
+            guard: 'isNewBookingToBeep',
             actions: [{ type: 'countNew', params: ({ event }) => ({ number: event.message.booking_number }) }, 'beep', raise({ type: 'refresh' })],
           },
           { guard: 'isNewBooking', actions: [{ type: 'countNew', params: ({ event }) => ({ number: event.message.booking_number }) }, raise({ type: 'refresh' })] },

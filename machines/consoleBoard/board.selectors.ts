@@ -27,3 +27,4 @@ export const selectLive = (s: BoardSnapshot): 'connecting' | 'open' | 'reconnect
 export const selectCsvBusy = (s: BoardSnapshot) => s.matches({ csv: 'downloading' });
 export const selectCsvError = (s: BoardSnapshot) => s.context.csvError;
 export const selectCsvRange = (s: BoardSnapshot) => csvRange(s.context);
+export const selectChoices = (s: BoardSnapshot) => s.context.choices;

@@ -40,6 +40,16 @@ export function boardQuery(filters: BoardFilters, cursor: string | null): BoardQ
   } as BoardQuery;
 }
 
+/** The filter choices of the site's catalogue: its companies and vehicle categories. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+export interface BoardChoices {
+  companies: Choice[];
+  categories: Choice[];
+}
+
 /** What the live stream tells the board. */
 export type LiveEvent = { type: 'live.open' } | { type: 'live.lost' } | { type: 'live.booking'; message: BookingEventMessage };
 

@@ -10,7 +10,7 @@
  * - `ready.submitting` → `idle` with the booking as it now is and the server's message (and the refund), or, refused
  *   because the booking changed (409), `loading` again with why; any other refusal returns to the step with the reason.
  */
-import { assign, not, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../contract/adminBookings.ts';
 import { nextStatus, type CancelReason, type DispatchEvent, type DispatchRequest } from '../../contract/dispatch.ts';
 import { dispatchActors } from './dispatch.actors.ts';
@@ -123,7 +123,7 @@ export const dispatchMachine = setup({
     mayNoShow: ({ context }) => mayDispatch(context.booking, 'no_show'),
     bothChosen: ({ context }) => context.driverId !== null && context.vehicleId !== null,
     cancelReady: ({ context }) => context.cancel.reason !== '' && (context.cancel.reason !== 'operator_other' || context.cancel.note.trim() !== ''),
-    refundWithin: ({ context }) => context.cancel.refundPence >= 0 && context.cancel.refundPence <= refundable(context.booking),
+    refundTooLarge: ({ context }) => context.cancel.refundPence < 0 || context.cancel.refundPence > refundable(context.booking),
     isNotFound: ({ event }) => 'error' in event && statusOf(event.error) === 404,
     isConflict: ({ event }) => 'error' in event && statusOf(event.error) === 409,
     cameFrom: ({ context }, params: { step: string }) => context.pending?.from === params.step,
@@ -216,7 +216,7 @@ export const dispatchMachine = setup({
             back: { target: 'idle', actions: 'clearError' },
             'cancel.edit': { actions: [{ type: 'editCancel', params: ({ event }) => ({ draft: event.draft }) }, 'clearError'] },
             'cancel.confirm': [
-              { guard: not('refundWithin'), actions: { type: 'setError', params: { text: DISPATCH_TEXT.refundTooLarge } } },
+              { guard: 'refundTooLarge', actions: { type: 'setError', params: { text: DISPATCH_TEXT.refundTooLarge } } },
               {
                 guard: 'cancelReady',
                 target: 'submitting',

@@ -256,7 +256,7 @@ describe('operator console', () => {
     for (const number of numbers) expect(lines.some((line) => line.startsWith(number))).toBe(true);
   });
 
-  it('has no axe violations on any console screen; screenshots of the board, a booking and sign-in at 768 and 375 px', async () => {
+  it('has no axe violations on any console screen; screenshots of the board, a booking and sign-in at 768 and 375 px', { timeout: 150_000 }, async () => {
     const { page } = owner;
     const found: string[] = [];
     for (const path of ['/admin/bookings', '/admin/enquiries', '/admin/mail', '/admin/fleet', '/admin/staff']) {

@@ -10,7 +10,6 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { selectError, selectPage, selectSession, selectSigningOut, type ConsolePageName } from '../../../machines/console/index.ts';
-import { IconChevronDown } from '../../components/icons.tsx';
 import { Console } from './consoleLogic.ts';
 import classes from './Console.module.css';
 
@@ -42,10 +41,10 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const items = NAV_ITEMS.filter((item) => !item.ownerOnly || session.staff.role === 'owner');
 
   return (
-    <AppShell className={classes.console} header={{ height: 52 }} navbar={{ width: 208, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell className={classes.console} header={{ height: 52 }} navbar={{ width: 200, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
         <div className={classes.header}>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+          <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
           <Text className={classes.brand} size="sm" data-testid="console-site">
             {session.site.name}
           </Text>
@@ -55,7 +54,11 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
           <div className={classes.headerSpacer} />
           <Menu position="bottom-end" width={220}>
             <Menu.Target>
-              <Button variant="subtle" color="dark" size="compact-sm" rightSection={<IconChevronDown size={14} />} loading={signingOut} data-testid="member-menu">
+              <Button variant="subtle" color="dark" size="compact-sm" rightSection={
+                  <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path d="m6 9 6 6 6-6" />
+                  </svg>
+                } loading={signingOut} data-testid="member-menu">
                 <span className={classes.member}>
                   <Text span size="sm" fw={600} display="block">
                     {session.staff.name}

@@ -5,7 +5,6 @@ import '@mantine/core/styles/ActionIcon.css';
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { selectError, selectNotice, selectSigningIn } from '../../../machines/console/index.ts';
-import { useSetting } from '../../app/useSettings.ts';
 import { Console } from './consoleLogic.ts';
 import classes from './Console.module.css';
 import { usePageTitle } from './pageTitle.ts';
@@ -17,7 +16,6 @@ export function SignInPage() {
   const busy = Console.useSelector(selectSigningIn);
   const error = Console.useSelector(selectError);
   const notice = Console.useSelector(selectNotice);
-  const company = useSetting('Company_Name');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
@@ -33,7 +31,7 @@ export function SignInPage() {
           <Stack gap="md">
             <div>
               <Text className={classes.brand} size="sm">
-                {company || 'cabflow'} · operator console
+                cabflow · operator console
               </Text>
               <Title order={1} id="sign-in-title" className={classes.pageHeading} mt={4}>
                 Sign in

@@ -2,9 +2,7 @@ import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState, type FormEvent } from 'react';
 import { BOOKING_STATUSES } from '../../../../contract/dispatch.ts';
-import { selectCompanies, selectFleet } from '../../../../machines/app/app.selectors.ts';
-import type { BoardFilters } from '../../../../machines/consoleBoard/index.ts';
-import { AppActor } from '../../../app/appLogic.ts';
+import type { BoardChoices, BoardFilters } from '../../../../machines/consoleBoard/index.ts';
 import { statusLabel } from '../format.ts';
 import classes from './Board.module.css';
 
@@ -25,11 +23,10 @@ function withPayment(filters: BoardFilters, choice: string): BoardFilters {
 }
 
 /** The board's filters: applied together (Apply, or Enter in any field), reset to today and tomorrow. */
-export function BoardFiltersForm({ filters, onApply, onReset }: { filters: BoardFilters; onApply: (filters: BoardFilters) => void; onReset: () => void }) {
+export function BoardFiltersForm({ filters, choices, onApply, onReset }: { filters: BoardFilters; choices: BoardChoices; onApply: (filters: BoardFilters) => void; onReset: () => void }) {
   const [draft, setDraft] = useState(filters);
   useEffect(() => setDraft(filters), [filters]);
-  const companies = AppActor.useSelector(selectCompanies);
-  const fleet = AppActor.useSelector(selectFleet);
+  const { companies, categories } = choices;
   const set = (patch: Partial<BoardFilters>) => setDraft((current) => ({ ...current, ...patch }));
   // On a phone the filters fold away behind a button (the list is what a dispatcher came for).
   const [open, { toggle, close }] = useDisclosure(false);
@@ -63,7 +60,7 @@ export function BoardFiltersForm({ filters, onApply, onReset }: { filters: Board
           <Select
             size="xs"
             label="Company"
-            data={[{ value: '', label: 'Any company' }, ...companies.map((company) => ({ value: String(company.id), label: company.company.company_name }))]}
+            data={[{ value: '', label: 'Any company' }, ...companies]}
             value={draft.company_id}
             onChange={(value) => set({ company_id: value ?? '' })}
             allowDeselect={false}
@@ -73,7 +70,7 @@ export function BoardFiltersForm({ filters, onApply, onReset }: { filters: Board
         <Select
           size="xs"
           label="Vehicle"
-          data={[{ value: '', label: 'Any vehicle' }, ...fleet.map((vehicle) => ({ value: String(vehicle.tbms_vid), label: vehicle.category_name }))]}
+          data={[{ value: '', label: 'Any vehicle' }, ...categories]}
           value={draft.vehicle_id}
           onChange={(value) => set({ vehicle_id: value ?? '' })}
           allowDeselect={false}

@@ -14,6 +14,7 @@ import { ActionIcon, Alert, Badge, Button, Group, Loader, Text, Title, Tooltip }
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import {
+  selectChoices,
   selectCsvBusy,
   selectCsvError,
   selectCsvRange,
@@ -126,6 +127,7 @@ export function BoardPage(_props: { page: ConsolePage }) {
   const loadingMore = useSelector(actor, selectLoadingMore);
   const unseen = useSelector(actor, selectUnseen);
   const fresh = useSelector(actor, selectFresh);
+  const choices = useSelector(actor, selectChoices);
   usePageTitle('Bookings', unseen);
   useSeen(actor);
 
@@ -153,7 +155,7 @@ export function BoardPage(_props: { page: ConsolePage }) {
           <CsvButton actor={actor} />
         </Group>
       </Group>
-      <BoardFiltersForm filters={filters} onApply={(next) => actor.send({ type: 'filters.apply', filters: next })} onReset={() => actor.send({ type: 'filters.reset' })} />
+      <BoardFiltersForm filters={filters} choices={choices} onApply={(next) => actor.send({ type: 'filters.apply', filters: next })} onReset={() => actor.send({ type: 'filters.reset' })} />
       {csvError && (
         <Alert color="red" variant="light" role="alert" mb="xs">
           {csvError}

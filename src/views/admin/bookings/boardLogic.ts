@@ -6,6 +6,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { BOOKING_EVENT_KINDS, type BookingEventMessage } from '../../../../contract/dispatch.ts';
 import { boardMachine, type LiveEvent } from '../../../../machines/consoleBoard/index.ts';
 import { BOOKING_EVENTS_URL, downloadBookingsCsv, loadBoard } from '../../../api/adminBookings.ts';
+import { loadCatalogChoices } from '../catalogChoices.ts';
 import { saveTextFile } from '../../confirmation/saveFile.ts';
 
 const MUTED_KEY = 'cabflow.console.muted';
@@ -53,6 +54,7 @@ function beep() {
 export const boardLogic = boardMachine.provide({
   actors: {
     loadPage: fromPromise(({ input, signal }) => loadBoard(input, { signal })),
+    loadChoices: fromPromise(({ signal }) => loadCatalogChoices({ signal })),
     exportCsv: fromPromise(({ input, signal }) => downloadBookingsCsv(input.from, input.to, { signal })),
     bookingEvents: fromCallback(({ sendBack }) => {
       const send = (event: LiveEvent) => sendBack(event);

@@ -6,14 +6,12 @@ import { Button, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput,
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { Driver, Vehicle } from '../../../../contract/fleet.ts';
-import { selectFleet } from '../../../../machines/app/app.selectors.ts';
 import type { ConsolePage } from '../../../../machines/console/index.ts';
 import { selectItems, selectRegisterError, selectRegisterNotice, selectRegisterStage, selectSavingId } from '../../../../machines/consoleRegister/index.ts';
-import { AppActor } from '../../../app/appLogic.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
-import { driversLogic, vehiclesLogic } from './fleetLogic.ts';
+import { categoriesLogic, driversLogic, vehiclesLogic } from './fleetLogic.ts';
 import classes from '../Register.module.css';
 
 type DriversActor = ReturnType<typeof useActorRef<typeof driversLogic>>;
@@ -73,8 +71,8 @@ function AddDriver({ actor }: { actor: DriversActor }) {
 
 function AddVehicle({ actor }: { actor: VehiclesActor }) {
   const error = useSelector(actor, selectRegisterError);
-  const categories = AppActor.useSelector(selectFleet);
-  const [draft, setDraft] = useState({ registration: '', make: '', model: '', colour: '', category_id: String(categories[0]?.tbms_vid ?? ''), licence_number: '', licence_expiry: '' });
+  const categories = useSelector(useActorRef(categoriesLogic), selectItems<{ value: string; label: string }>);
+  const [draft, setDraft] = useState({ registration: '', make: '', model: '', colour: '', category_id: '', licence_number: '', licence_expiry: '' });
   const set = (field: keyof typeof draft) => (event: { currentTarget: { value: string } }) => setDraft({ ...draft, [field]: event.currentTarget.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,7 +85,7 @@ function AddVehicle({ actor }: { actor: VehiclesActor }) {
         <TextInput size="xs" label="Make" required value={draft.make} onChange={set('make')} />
         <TextInput size="xs" label="Model" required value={draft.model} onChange={set('model')} />
         <TextInput size="xs" label="Colour" required value={draft.colour} onChange={set('colour')} />
-        <NativeSelect size="xs" label="Category" value={draft.category_id} onChange={set('category_id')} data={categories.map((category) => ({ value: String(category.tbms_vid), label: category.category_name }))} />
+        <NativeSelect size="xs" label="Category" value={draft.category_id} onChange={set('category_id')} required data={[{ value: '', label: 'Choose a category' }, ...categories]} />
         <TextInput size="xs" label="PHV vehicle licence number" required value={draft.licence_number} onChange={set('licence_number')} />
         <TextInput size="xs" label="Licence expiry" type="date" required value={draft.licence_expiry} onChange={set('licence_expiry')} />
       </SimpleGrid>

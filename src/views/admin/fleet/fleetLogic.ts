@@ -1,7 +1,9 @@
 /** The drivers and vehicles registers: the register machine given the fleet calls (src/api/adminFleet.ts). */
 import { fromPromise } from 'xstate';
 import type { Driver, DriverCreate, Vehicle, VehicleCreate } from '../../../../contract/fleet.ts';
+import type { Choice } from '../../../../machines/consoleBoard/index.ts';
 import { createRegisterMachine, type RegisterChange } from '../../../../machines/consoleRegister/index.ts';
+import { loadCatalogChoices } from '../catalogChoices.ts';
 import { createDriver, createVehicle, loadDrivers, loadVehicles, patchDriver, patchVehicle } from '../../../api/adminFleet.ts';
 
 export const driversLogic = createRegisterMachine<Driver>().provide({
@@ -30,4 +32,9 @@ export const vehiclesLogic = createRegisterMachine<Vehicle>().provide({
       return `${vehicle.registration} is ${vehicle.active ? 'active again' : 'inactive'}.`;
     }),
   },
+});
+
+/** The site's vehicle categories, for a new vehicle's category. */
+export const categoriesLogic = createRegisterMachine<Choice>().provide({
+  actors: { load: fromPromise(async ({ signal }) => (await loadCatalogChoices({ signal })).categories) },
 });
