@@ -20,7 +20,7 @@ const PHONE = '020 7946 0321';
 const TOKEN_IN_MAIL = /manage-booking\?token=([A-Za-z0-9_-]{43})\n/;
 
 /** Until server/app.ts registers receiptRoutes in the /api/v1 scope: the same registration, before the first request. */
-export function withReceiptRoutes(provider: TestProvider) {
+function withReceiptRoutes(provider: TestProvider) {
   if (provider.fastify.hasRoute({ method: 'POST', url: '/api/v1/manage-booking/receipt' })) return;
   void provider.fastify.register(
     async (api) => {
@@ -32,7 +32,7 @@ export function withReceiptRoutes(provider: TestProvider) {
 }
 
 /** The PDF's text, its runs joined by single spaces. */
-export async function pdfText(content: Buffer | Uint8Array): Promise<string> {
+async function pdfText(content: Buffer | Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(content)), { mergePages: true });
   return text.replace(/\s+/g, ' ').trim();
 }
