@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, DISPATCH_EVENTS, DISPATCH_MESSAGES, illegalTransitionMessage, nextStatus, type DispatchEvent } from '../../contract/dispatch.ts';
 import { londonDate } from '../helpers/forms.ts';
@@ -113,6 +114,17 @@ describe(`dispatch on ${testDatabaseKind}`, () => {
     expect(mails[2].text_body).toMatch(/Registration: +LX71ABC\n/);
     expect(mails[2].text_body).not.toContain('Haddad');
     expect(mails[3].subject).toBe(`Thank you for travelling with us: booking ${number} — Westway Cars`);
+    // The completion mail carries the booking's receipt (a VAT invoice: the demo operator is VAT-registered).
+    const [completion] = await api.sql<{ attachments: { filename: string; contentType: string; encoding?: string; content: string }[] }>(
+      "SELECT attachments FROM mail_outbox WHERE kind = 'booking_completed' AND to_address LIKE $1",
+      [`%<${email}>`],
+    );
+    expect(completion.attachments.map(({ filename, contentType, encoding }) => ({ filename, contentType, encoding }))).toEqual([
+      { filename: expect.stringContaining(number), contentType: 'application/pdf', encoding: 'base64' },
+    ]);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(Buffer.from(completion.attachments[0].content, 'base64'))), { mergePages: true });
+    expect(text).toContain('VAT invoice');
+    expect(text).toContain(number);
     // The mails show in the booking's detail.
     expect(completed.json().booking.mails.map((mail: { kind: string }) => mail.kind)).toEqual(expect.arrayContaining(['booking_accepted', 'driver_assigned', 'booking_completed']));
   });

@@ -15,7 +15,7 @@ import {
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
-import { enqueueMail, mailIdentity, type MailMessage, type MailPort } from '../../adapters/mail/index.ts';
+import { binaryAttachment, enqueueMail, mailIdentity, type MailMessage, type MailPort } from '../../adapters/mail/index.ts';
 import type { PaymentsPort } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
@@ -24,6 +24,7 @@ import { createFleetRepository } from '../fleet/repository.ts';
 import { cancellationRefundKey } from '../manage/record.ts';
 import { operatorOf } from '../manage/terms.ts';
 import { londonParts } from '../pricing/londonTime.ts';
+import { receiptPdf } from '../receipts/index.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
 import { loadBookingDetail } from './detail.ts';
 import { publishBookingEvent } from './events.ts';
@@ -198,7 +199,12 @@ export function createDispatchService(deps: DispatchServiceDeps) {
           break;
         case 'complete':
           await update('completed_at = $4', [at]);
-          mails = completedMail(identity, operator, booking);
+          {
+            // In the completing transaction: the receipt reads the booking as completed, its invoice number commits with it.
+            const receipt = await receiptPdf(tx, siteId, booking.id, at);
+            const attachment = binaryAttachment(receipt.filename, receipt.contentType, receipt.content);
+            mails = completedMail(identity, operator, booking).map((mail) => ({ ...mail, attachments: [...(mail.attachments ?? []), attachment] }));
+          }
           message = DISPATCH_MESSAGES.completed;
           break;
         case 'no_show':
