@@ -34,7 +34,7 @@ export const RECEIPT_MESSAGES = {
 export const receiptFilename = (bookingNumber: string) => `receipt-${bookingNumber}.pdf`;
 export const statementFilename = (month: string, format: StatementFormat) => `statement-${month}.${format}`;
 
-/** The statement CSV's columns, in order (money in pounds with two decimals). */
+/** The statement CSV's columns, in order (UTF-8 with a byte order mark, CRLF; money in pounds with two decimals). */
 export const STATEMENT_CSV_COLUMNS = [
   'Booking number',
   'Pick-up date',

@@ -215,7 +215,7 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
     const vat = (pence: number) => (Math.floor((2 * pence * 2000 + 12000) / 24000) / 100).toFixed(2);
     const fare = (pence: number) => (pence / 100).toFixed(2);
     expect(csv.body).toBe(
-      'Booking number,Pick-up date,Pick-up time,From,To,Vehicle,Passenger,Status,Payment,Fare,Refunded,Charged,VAT\r\n' +
+      '\uFEFFBooking number,Pick-up date,Pick-up time,From,To,Vehicle,Passenger,Status,Payment,Fare,Refunded,Charged,VAT\r\n' +
         `${aprilFirst},2030-04-01,12:30am,"Heathrow Airport Terminal 5, Hounslow TW6 2GA","The Savoy, Strand, London WC2R 0EZ",Saloon,Alex Morgan,Cancelled,Pay to driver,${fare(first.total_pence)},0.00,0.00,0.00\r\n` +
         `${aprilLate},2030-04-30,11:59pm,"'=HYPERLINK(""http://evil.test"",""Click"")","'+44, ""quoted""",Saloon,Alex Morgan,Confirmed,Pay to driver,${fare(late.total_pence)},0.00,${fare(late.total_pence)},${vat(late.total_pence)}\r\n`,
     );
@@ -233,7 +233,7 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
     expect(text).toContain(`Total ${pounds(total)} £0.00 ${pounds(late.total_pence)} £${vat(late.total_pence)}`);
 
     const empty = await statement('month=2031-01&format=csv');
-    expect(empty.body).toBe('Booking number,Pick-up date,Pick-up time,From,To,Vehicle,Passenger,Status,Payment,Fare,Refunded,Charged,VAT\r\n');
+    expect(empty.body).toBe('\uFEFFBooking number,Pick-up date,Pick-up time,From,To,Vehicle,Passenger,Status,Payment,Fare,Refunded,Charged,VAT\r\n');
     for (const [query, message] of [
       ['month=2030-13', 'month: Choose a month as YYYY-MM.'],
       ['month=1999-12', 'month: Choose a month as YYYY-MM.'],

@@ -68,8 +68,9 @@ export function buildStatement(month: string, passengerName: string, bookings: r
 
 const destination = (booking: ReceiptBooking) => (booking.rideType === 'Q' ? booking.dropoffAddress : `${booking.hireHours ?? 0} hours as directed`);
 
+/** The statement as CSV, with a UTF-8 byte order mark so that a spreadsheet opened by double click reads names right. */
 export function statementCsv(statement: Statement): string {
-  return csvFile(
+  return `\uFEFF${csvFile(
     STATEMENT_CSV_COLUMNS,
     statement.rows.map((row) => [
       row.booking.bookingNumber,
@@ -86,7 +87,7 @@ export function statementCsv(statement: Statement): string {
       pounds(row.chargedPence),
       row.vatPence === null ? '' : pounds(row.vatPence),
     ]),
-  );
+  )}`;
 }
 
 export function statementDocument(statement: Statement, issuer: Issuer): DocumentModel {
