@@ -114,6 +114,8 @@ describe('the corporate bookings modal', () => {
 
       const [pickup] = (await provider.db.query<{ month: string }>("SELECT to_char(pick_up_at AT TIME ZONE 'Europe/London', 'YYYY-MM') AS month FROM bookings WHERE booking_number = $1", [bookingNumber])).rows;
       const statement = page.getByTestId('statement');
+      await page.setViewportSize({ width: WIDTHS.mobile, height: 900 });
+      await saveScreenshot(page, 'corporate-statement');
       await statement.getByLabel('Month').selectOption(pickup.month);
       const csv = await downloaded(page, () => statement.getByRole('button', { name: 'Download CSV' }).click());
       expect(csv.name).toBe(`statement-${pickup.month}.csv`);
