@@ -6,6 +6,7 @@ import { ToneBadge } from '../StatusBadge.tsx';
 import type { InboxActor } from './EnquiriesPage.tsx';
 import { KIND_LABELS, STATUS_COLOURS } from './EnquiryList.tsx';
 import { newReplyKey } from './inboxLogic.ts';
+import { LoadFailed } from './LoadStates.tsx';
 import { QuotePanel } from './QuotePanel.tsx';
 
 function Fields({ enquiry }: { enquiry: Detail }) {
@@ -56,15 +57,7 @@ export function EnquiryDetail({ actor }: { actor: InboxActor }) {
       </Text>
     );
   if (stage === 'loading') return <Loader size="sm" aria-label="Loading the enquiry" />;
-  if (stage === 'failed' || !enquiry)
-    return (
-      <Alert color="red" title="The enquiry could not be loaded">
-        <Text size="sm">{detailError}</Text>
-        <Button size="xs" mt="xs" variant="light" onClick={() => actor.send({ type: 'detail.retry' })}>
-          Try again
-        </Button>
-      </Alert>
-    );
+  if (stage === 'failed' || !enquiry) return <LoadFailed title="The enquiry could not be loaded" message={detailError} onRetry={() => actor.send({ type: 'detail.retry' })} />;
 
   const closed = enquiry.status === 'closed';
   return (

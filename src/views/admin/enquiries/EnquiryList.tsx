@@ -1,10 +1,11 @@
-import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { EnquiryKind, EnquiryStatus } from '../../../../contract/adminEnquiries.ts';
 import { londonDateTime } from '../format.ts';
 import { ToneBadge } from '../StatusBadge.tsx';
 import type { InboxActor } from './EnquiriesPage.tsx';
 import classes from './Inbox.module.css';
+import { LoadFailed, MoreRows, RowsLoading } from './LoadStates.tsx';
 
 /** Outlined, in the darkest shade of the colour: readable on white and on a highlighted row (WCAG AA). */
 export const STATUS_COLOURS: Record<EnquiryStatus, string> = { open: 'blue', answered: 'teal', closed: 'gray' };
@@ -42,21 +43,8 @@ export function EnquiryList({ actor }: { actor: InboxActor }) {
           ]}
         />
       </Group>
-      {stage === 'failed' && (
-        <Alert color="red" title="The enquiries could not be loaded">
-          <Text size="sm">{listError}</Text>
-          <Button size="xs" mt="xs" variant="light" onClick={() => actor.send({ type: 'list.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      )}
-      {stage === 'loading' && (
-        <Stack gap={6} aria-busy="true" aria-label="Loading enquiries">
-          {[0, 1, 2, 3].map((n) => (
-            <Skeleton key={n} height={36} />
-          ))}
-        </Stack>
-      )}
+      {stage === 'failed' && <LoadFailed title="The enquiries could not be loaded" message={listError} onRetry={() => actor.send({ type: 'list.retry' })} />}
+      {stage === 'loading' && <RowsLoading label="Loading enquiries" />}
       {stage === 'ready' && rows.length === 0 && (
         <Text c="dimmed" size="sm" data-testid="inbox-empty">
           No enquiries here.
@@ -114,16 +102,7 @@ export function EnquiryList({ actor }: { actor: InboxActor }) {
           </Table.Tbody>
         </Table>
       )}
-      {moreError && (
-        <Text c="red" size="sm" role="alert">
-          {moreError}
-        </Text>
-      )}
-      {stage === 'ready' && next && (
-        <Button variant="default" size="xs" loading={loadingMore} onClick={() => actor.send({ type: 'list.more' })}>
-          Show more
-        </Button>
-      )}
+      <MoreRows hasMore={stage === 'ready' && next !== null} loading={loadingMore} error={moreError} onMore={() => actor.send({ type: 'list.more' })} />
     </Stack>
   );
 }

@@ -4,12 +4,13 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Code.css';
-import { Alert, Button, Code, Group, Loader, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { MailStatus } from '../../../../contract/adminEnquiries.ts';
 import { londonDateTime } from '../format.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import classes from '../enquiries/Inbox.module.css';
+import { LoadFailed, MoreRows, RowsLoading } from '../enquiries/LoadStates.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import { outboxLogic } from './outboxLogic.ts';
 
@@ -40,21 +41,8 @@ function MailList({ actor }: { actor: OutboxActor }) {
           Refresh
         </Button>
       </Group>
-      {stage === 'failed' && (
-        <Alert color="red" title="The mail could not be loaded">
-          <Text size="sm">{listError}</Text>
-          <Button size="xs" mt="xs" variant="light" onClick={() => actor.send({ type: 'list.retry' })}>
-            Try again
-          </Button>
-        </Alert>
-      )}
-      {stage === 'loading' && (
-        <Stack gap={6} aria-busy="true" aria-label="Loading mail">
-          {[0, 1, 2, 3].map((n) => (
-            <Skeleton key={n} height={36} />
-          ))}
-        </Stack>
-      )}
+      {stage === 'failed' && <LoadFailed title="The mail could not be loaded" message={listError} onRetry={() => actor.send({ type: 'list.retry' })} />}
+      {stage === 'loading' && <RowsLoading label="Loading mail" />}
       {stage === 'ready' && rows.length === 0 && (
         <Text c="dimmed" size="sm">
           No mail here.
@@ -106,16 +94,7 @@ function MailList({ actor }: { actor: OutboxActor }) {
           </Table.Tbody>
         </Table>
       )}
-      {moreError && (
-        <Text c="red" size="sm" role="alert">
-          {moreError}
-        </Text>
-      )}
-      {stage === 'ready' && next && (
-        <Button variant="default" size="xs" loading={loadingMore} onClick={() => actor.send({ type: 'list.more' })}>
-          Show more
-        </Button>
-      )}
+      <MoreRows hasMore={stage === 'ready' && next !== null} loading={loadingMore} error={moreError} onMore={() => actor.send({ type: 'list.more' })} />
     </Stack>
   );
 }
@@ -125,15 +104,7 @@ function MailDetail({ actor }: { actor: OutboxActor }) {
   const resending = useSelector(actor, (state) => state.matches({ detail: { ready: 'resending' } }));
   const { mail, detailError, actionError, notice } = useSelector(actor, (state) => state.context);
   if (stage === 'loading') return <Loader size="sm" aria-label="Loading the mail" />;
-  if (stage === 'failed' || !mail)
-    return (
-      <Alert color="red" title="The mail could not be loaded">
-        <Text size="sm">{detailError}</Text>
-        <Button size="xs" mt="xs" variant="light" onClick={() => actor.send({ type: 'detail.retry' })}>
-          Try again
-        </Button>
-      </Alert>
-    );
+  if (stage === 'failed' || !mail) return <LoadFailed title="The mail could not be loaded" message={detailError} onRetry={() => actor.send({ type: 'detail.retry' })} />;
   const facts: [string, string][] = [
     ['To', mail.to],
     ['From', mail.from],
