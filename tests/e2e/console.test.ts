@@ -262,6 +262,7 @@ describe('operator console', () => {
     for (const path of ['/admin/bookings', '/admin/enquiries', '/admin/mail', '/admin/fleet', '/admin/staff']) {
       await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: path === '/admin/bookings' ? 'Bookings' : path === '/admin/fleet' ? 'Drivers & vehicles' : path.slice(7, 8).toUpperCase() + path.slice(8) }).click();
       await page.waitForURL(`**${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
       found.push(...(await axeViolations(page, path)));
     }

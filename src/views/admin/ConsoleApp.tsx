@@ -27,8 +27,8 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
 };
 
 const PageLoading = () => (
-  <Center py="xl">
-    <Loader size="sm" aria-label="Loading" />
+  <Center py="xl" role="status" aria-label="Loading">
+    <Loader size="sm" />
   </Center>
 );
 

@@ -52,7 +52,11 @@ function LiveState({ actor }: { actor: BoardActor }) {
       <Text size="xs" c="dimmed">
         {text}
       </Text>
-      {refreshing && <Loader size={12} aria-label="Updating" />}
+      {refreshing && (
+        <span role="status" aria-label="Updating">
+          <Loader size={12} />
+        </span>
+      )}
     </Group>
   );
 }

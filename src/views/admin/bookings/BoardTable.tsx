@@ -34,7 +34,7 @@ export function BoardTable({ rows, fresh }: { rows: BoardRow[]; fresh: string[] 
                 <Text span fw={600} size="sm">
                   {row.pickup_time}
                 </Text>{' '}
-                <Text span size="xs" c="dimmed">
+                <Text span size="xs" c="dimmed" className={classes.day}>
                   {shortDay(row.pickup_date)}
                 </Text>
               </Table.Td>
