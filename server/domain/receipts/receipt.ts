@@ -1,3 +1,4 @@
+import { MANAGE_STATUS_LABELS, type ManageStatus } from '../../../contract/manageBooking.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
 import { formatLondonDate, londonParts } from '../pricing/londonTime.ts';
 import { formatPounds } from '../pricing/money.ts';
@@ -27,15 +28,7 @@ export const londonDateText = (at: Date) => formatLondonDate(londonParts(at).dat
 /** 'INV-000042' */
 export const invoiceNumberText = (number: number) => `INV-${String(number).padStart(6, '0')}`;
 
-const STATUS_TEXT: Record<string, string> = {
-  confirmed: 'Confirmed',
-  accepted: 'Accepted by the operator',
-  driver_assigned: 'Driver assigned',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  no_show: 'Passenger did not show',
-};
-export const statusText = (status: string) => STATUS_TEXT[status] ?? status;
+export const statusText = (status: string) => MANAGE_STATUS_LABELS[status as ManageStatus] ?? status;
 
 const REFUND_REASONS: Record<string, string> = { cancellation: 'cancellation', operator: 'by the operator' };
 const REFUND_STATES: Record<string, string> = { pending: 'in progress', succeeded: 'refunded', failed: 'in progress (retrying)' };
