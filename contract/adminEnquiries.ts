@@ -32,6 +32,14 @@ export const INBOX_PATHS = {
 
 /** Where a quote offer's link points: the token travels in the fragment (never sent to a server, never in a Referer). */
 export const QUOTE_OFFER_ROUTE = '/quote-offer';
+/**
+ * The public call the quote-offer page makes with the link's token (under /api/v1, with the key pair): the stored
+ * quote's vehicle priced again by the server, and the trip, so the page can open the booking flow at that quote.
+ */
+export const QUOTE_OFFER_API = '/quote-offer';
+export const quoteOfferOpenSchema = z.object({ token: z.string({ error: 'token is required' }).regex(/^[A-Za-z0-9_-]{43}$/, 'not a quote link') });
+export const QUOTE_OFFER_UNKNOWN = 'This quote link has expired or is not valid. Please search again or ask us for a new quote.';
+
 /** An offered quote stays bookable this long, or until the pick-up if sooner. */
 export const QUOTE_OFFER_DAYS = 7;
 
