@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { enquiryRoutes } from './routes/enquiries.ts';
 import { manageRoutes } from './routes/manage.ts';
+import { receiptRoutes } from './routes/receipts.ts';
 import { passengerRoutes } from './routes/passengers.ts';
 import { quotingRoutes } from './routes/quoting.ts';
 import { bookingRoutes } from './routes/bookings.ts';
@@ -103,6 +104,7 @@ export async function buildApp({
       await api.register(passengerRoutes({ db, cache, mail, limiter, credentials }));
       await api.register(authRoutes({ db, cache, mail, limiter }));
       await api.register(manageRoutes({ db, cache, bookings, payments, mail, log: fastify.log, now }));
+      await api.register(receiptRoutes({ db, cache, payments, mail, log: fastify.log, now }));
     },
     { prefix: '/api/v1' },
   );

@@ -4,9 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryAttachment } from '../../server/adapters/mail/index.ts';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
-import { siteFromKeys } from '../../server/plugins/apiKeys.ts';
 import { ReceiptNotFound, receiptPdf } from '../../server/domain/receipts/index.ts';
-import { receiptRoutes } from '../../server/routes/receipts.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -19,18 +17,6 @@ import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type Tes
 const PHONE = '020 7946 0321';
 const TOKEN_IN_MAIL = /manage-booking\?token=([A-Za-z0-9_-]{43})\n/;
 
-/** Until server/app.ts registers receiptRoutes in the /api/v1 scope: the same registration, before the first request. */
-function withReceiptRoutes(provider: TestProvider) {
-  if (provider.fastify.hasRoute({ method: 'POST', url: '/api/v1/manage-booking/receipt' })) return;
-  void provider.fastify.register(
-    async (api) => {
-      api.addHook('onRequest', siteFromKeys(provider.cache));
-      await api.register(receiptRoutes({ db: provider.db, cache: provider.cache, payments: provider.payments, mail: provider.mail, log: provider.fastify.log }));
-    },
-    { prefix: '/api/v1' },
-  );
-}
-
 /** The PDF's text, its runs joined by single spaces. */
 async function pdfText(content: Buffer | Uint8Array): Promise<string> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(content)), { mergePages: true });
@@ -42,7 +28,6 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
   let bearer: Record<string, string>;
   beforeAll(async () => {
     provider = await startTestProvider();
-    withReceiptRoutes(provider);
     const login = await post('check-passenger-login', { email: DEMO_CORPORATE.email, password: DEMO_CORPORATE.password });
     bearer = { ...KEY_HEADERS, authorization: `Bearer ${login.json().access_token}` };
   });

@@ -4,8 +4,6 @@ import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
-import { siteFromKeys } from '../../server/plugins/apiKeys.ts';
-import { receiptRoutes } from '../../server/routes/receipts.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS } from '../helpers/browser.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
@@ -20,16 +18,6 @@ let baseUrl = '';
 
 beforeAll(async () => {
   provider = await startTestProvider();
-  // Until server/app.ts registers receiptRoutes in the /api/v1 scope: the same registration, before listening.
-  if (!provider.fastify.hasRoute({ method: 'POST', url: '/api/v1/manage-booking/receipt' })) {
-    void provider.fastify.register(
-      async (api) => {
-        api.addHook('onRequest', siteFromKeys(provider.cache));
-        await api.register(receiptRoutes({ db: provider.db, cache: provider.cache, payments: provider.payments, mail: provider.mail, log: provider.fastify.log }));
-      },
-      { prefix: '/api/v1' },
-    );
-  }
   baseUrl = (await provider.fastify.listen({ host: '127.0.0.1', port: 0 })).replace('127.0.0.1', 'localhost');
   browser = await launchBrowser();
 });
