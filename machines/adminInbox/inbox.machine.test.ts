@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { EnquiryAnswer, EnquiryDetail, InboxPage, PriceAnswer } from '../../contract/adminEnquiries.ts';
+import type { EnquiryAnswer, EnquiryDetail, InboxPage, OutboxAnswer, OutboxDetail, OutboxPage, PriceAnswer } from '../../contract/adminEnquiries.ts';
 import { inboxMachine, outboxMachine } from './index.ts';
 
 const enquiry = (patch: Partial<EnquiryDetail> = {}): EnquiryDetail => ({
@@ -113,15 +113,15 @@ describe('inbox machine', () => {
 describe('outbox machine', () => {
   it('resends the open mail once however often it is pressed, then shows the copy first in the list', async () => {
     const resent: number[] = [];
-    const mail = { id: 4, kind: 'enquiry_reply', to: 'a@example.test', subject: 'S', status: 'sent' as const, attempts: 1, error: null, created_at: '', sent_at: '', attachments: [], resend_of: null, from: 'f', reply_to: null, text: 'T', transport: 'outbox', message_id: null, resends: [] };
+    const mail: OutboxDetail = { id: 4, kind: 'enquiry_reply', to: 'a@example.test', subject: 'S', status: 'sent', attempts: 1, error: null, created_at: '', sent_at: '', attachments: [], resend_of: null, from: 'f', reply_to: null, text: 'T', transport: 'outbox', message_id: null, resends: [] };
     const actor = createActor(
       outboxMachine.provide({
         actors: {
-          loadMails: fromPromise(async () => ({ success: true as const, mails: [mail], next: null })),
-          loadMail: fromPromise(async () => ({ success: true as const, mail })),
-          resend: fromPromise(async ({ input }) => {
+          loadMails: fromPromise(async (): Promise<OutboxPage> => ({ success: true, mails: [mail], next: null })),
+          loadMail: fromPromise(async (): Promise<OutboxAnswer> => ({ success: true, mail })),
+          resend: fromPromise(async ({ input }): Promise<OutboxAnswer> => {
             resent.push(input.id);
-            return { success: true as const, mail: { ...mail, id: 9, status: 'queued' as const, resend_of: 4 } };
+            return { success: true, mail: { ...mail, id: 9, status: 'queued', resend_of: 4 } };
           }),
         },
       }),
