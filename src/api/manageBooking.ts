@@ -3,7 +3,7 @@
  * with the link's token in the body (never in a URL). A failure rejects with an ApiCallError whose `body` is the
  * server's answer: a refusal carries `code` and `operator_phone`, which machines/manageBooking reads.
  */
-import { MANAGE_API, type ManageAccess, type ManageBookingView, type ManageCancelResponse } from '../../contract/manageBooking.ts';
+import { MANAGE_API, type ManageAccess, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeRequest, type ManageChangeResponse } from '../../contract/manageBooking.ts';
 import { apiClient, type CallOptions } from './client.ts';
 import { ApiCallError, callApi } from './enquiries.ts';
 
@@ -24,6 +24,20 @@ export function loadManagedBooking(access: ManageAccess, { signal }: CallOptions
 /** POST /api/v1/manage-booking/cancel: the cancelled booking, with the refund; 409 with the reason when not allowed. */
 export function cancelManagedBooking(access: ManageAccess, { signal }: CallOptions = {}): Promise<ManageCancelResponse> {
   return callApi(async () => asView<ManageCancelResponse>(await apiClient()(MANAGE_API.cancel, { method: 'POST', body: access, signal })));
+}
+
+/** POST /api/v1/manage-booking/change/preview: the change re-priced by the server; nothing is changed. */
+export function previewManagedChange(request: ManageChangeRequest, { signal }: CallOptions = {}): Promise<ManageChangePreview> {
+  return callApi(async () => {
+    const answer = (await apiClient()(MANAGE_API.changePreview, { method: 'POST', body: request, signal })) as ManageChangePreview | null;
+    if (!answer || answer.success !== true || typeof answer.new_price !== 'number') throw new ApiCallError('The new price could not be read.', 200, answer);
+    return answer;
+  });
+}
+
+/** POST /api/v1/manage-booking/change: applied, requested, or requires_action (3-D Secure); 409 when the booking moved on. */
+export function applyManagedChange(request: ManageChangeRequest, { signal }: CallOptions = {}): Promise<ManageChangeResponse> {
+  return callApi(async () => asView<ManageChangeResponse>(await apiClient()(MANAGE_API.change, { method: 'POST', body: request, signal })));
 }
 
 /** A refusal read as text (the calendar call asks for text) is JSON: read it back, so its code and phone are kept. */

@@ -208,6 +208,76 @@ describe('a guest manages a card booking from the mailed link', () => {
   });
 });
 
+describe('a guest changes the booking from the mailed link', () => {
+  it('changes the pick-up time, passengers and meet and greet, sees old and new price, pays the difference with 4242: charged once', { timeout: 60_000 }, async () => {
+    const email = uniqueEmail('change');
+    const { bookingNumber, amount } = await bookThroughApi(email, 'card');
+    const { page, close, errors } = await openManage((await manageLinkOf(email)).url, WIDTHS.mobile);
+    const found: string[] = [];
+    try {
+      await page.getByTestId('change-start').click();
+      await page.getByTestId('change-form').waitFor();
+      expect(page.url()).toBe(`${provider.url}/manage-booking?step=change`);
+      await page.getByTestId('change-hour').selectOption('11pm');
+      await page.getByTestId('change-minute').selectOption('00');
+      await page.getByTestId('change-passengers').fill('3');
+      await page.getByTestId('change-meet').check();
+      found.push(...(await axeViolations(page, 'editing @375')));
+      await saveScreenshot(page, 'manage-booking-change');
+      for (const width of [WIDTHS.tablet, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 900 });
+        await saveScreenshot(page, 'manage-booking-change');
+      }
+      await page.setViewportSize({ width: WIDTHS.mobile, height: 800 });
+      await page.getByTestId('change-review').click();
+      await page.getByTestId('change-confirm').waitFor();
+      expect(page.url()).toBe(`${provider.url}/manage-booking?step=confirm`);
+      const { row: quoted } = await quoteFor(provider, { pickup_hour: '11pm', pickup_min: '00', passengers: 3, meet_and_greet: 'yes' });
+      const difference = Math.round(quoted.final_price * 100 - amount * 100) / 100;
+      expect(await page.getByTestId('old-price').textContent()).toBe(`£${amount.toFixed(2)}`);
+      expect(await page.getByTestId('new-price').textContent()).toBe(`£${quoted.final_price.toFixed(2)}`);
+      expect(await page.getByTestId('change-outcome').textContent()).toBe(`The new price is £${quoted.final_price.toFixed(2)}: £${difference.toFixed(2)} more will be charged to your card.`);
+      expect(await page.getByTestId('change-summary').textContent()).toContain('Passengers: 2 → 3');
+      found.push(...(await axeViolations(page, 'confirming @375')));
+      await saveScreenshot(page, 'manage-booking-change-confirm');
+      await page.getByTestId('change-confirm-button').click();
+      await page.getByTestId('change-payment').waitFor();
+      await page.getByLabel('Card Number').fill('4242424242424242');
+      await page.getByLabel('Expiry Date').fill('12 / 34');
+      await page.getByLabel('CVC').fill('123');
+      found.push(...(await axeViolations(page, 'paying @375')));
+      await saveScreenshot(page, 'manage-booking-change-pay');
+      // Two clicks in one turn (a double click): the second is ignored while the payment is under way.
+      await page.getByTestId('pay-now').evaluate((button: HTMLButtonElement) => {
+        button.click();
+        button.click();
+      });
+      await page.getByTestId('change-done').waitFor();
+      expect(await page.getByTestId('manage-notice').textContent()).toBe('Your booking has been changed.');
+      expect(await page.getByTestId('change-done-text').textContent()).toBe(`Your booking now costs £${quoted.final_price.toFixed(2)}.`);
+      found.push(...(await axeViolations(page, 'changed @375')));
+      await page.getByRole('button', { name: 'Done' }).click();
+      expect(await stage(page)).toBe('viewing');
+      expect(page.url()).toBe(`${provider.url}/manage-booking`);
+
+      const [booking] = await sql<{ revision: number; total_pence: number; total_passengers: number; pick_up_time: string }>(
+        'SELECT revision, total_pence, total_passengers, pick_up_time FROM bookings WHERE booking_number = $1',
+        [bookingNumber],
+      );
+      expect(booking).toEqual({ revision: 1, total_pence: Math.round(quoted.final_price * 100), total_passengers: 3, pick_up_time: '11:00pm' });
+      const charges = await sql<{ amount_pence: number; charge: string }>(
+        "SELECT p.amount_pence, p.charge FROM payments p JOIN booking_changes c ON p.request_key = 'booking_change:' || c.id JOIN bookings b ON b.id = c.booking_id WHERE b.booking_number = $1",
+        [bookingNumber],
+      );
+      expect(charges).toEqual([{ amount_pence: Math.round(difference * 100), charge: 'succeeded' }]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 describe('what the link does not allow', () => {
   it("inside the cut-off: why not, the operator's phone, and no Cancel button", async () => {
     const admin = (body: Record<string, string>) => provider.fastify.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: body });
@@ -225,6 +295,9 @@ describe('what the link does not allow', () => {
         expect(await page.getByTestId('cancel-refusal').textContent()).toContain(`please call Westway Cars on ${PHONE}.`);
         expect(await page.getByTestId('operator-phone').getAttribute('href')).toBe('tel:02079460321');
         expect(await page.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
+        // A change after the cut-off is refused alike: the reason on screen, no Change button.
+        expect(await page.getByTestId('change-refusal').textContent()).toMatch(/^Bookings can be changed online until (30 days|720 hours) before pick-up \(.+\)\. To change now, please call Westway Cars on 020 7946 0321\.$/);
+        expect(await page.getByTestId('change-start').count()).toBe(0);
         expect(errors).toEqual([]);
       } finally {
         await close();

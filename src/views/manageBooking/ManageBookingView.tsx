@@ -14,6 +14,7 @@ import {
   selectRefusal,
   selectStage,
   selectView,
+  manageAddress,
   type ManageStage,
 } from '../../../machines/manageBooking/index.ts';
 import { useSetting } from '../../app/useSettings.ts';
@@ -21,10 +22,11 @@ import { IconCheck, IconInfo, IconLock, IconPhone } from '../../components/icons
 import { BookingDetails, BookingNumber } from '../confirmation/BookingDetails.tsx';
 import { formatMoney } from '../confirmation/format.ts';
 import { cutoffMoment, londonMoment, REFUND_STATUS_TEXT } from './format.ts';
-import { manageBookingLogic, readManageInput } from './manageBookingLogic.ts';
+import { ChangeEditor } from './ChangeEditor.tsx';
+import { ChangeConfirm, ChangeDone, ChangePayment } from './ChangeSteps.tsx';
+import { manageBookingLogic, readManageInput, type ManageActor } from './manageBookingLogic.ts';
 import classes from './ManageBooking.module.css';
 
-type ManageActor = ReturnType<typeof useActorRef<typeof manageBookingLogic>>;
 
 const STATUS_COLOURS: Record<ManageStatus, string> = {
   confirmed: 'blue',
@@ -32,6 +34,17 @@ const STATUS_COLOURS: Record<ManageStatus, string> = {
   driver_assigned: 'green',
   completed: 'gray',
   cancelled: 'red',
+  no_show: 'gray',
+};
+
+const CHANGE_STAGES: readonly ManageStage[] = ['editing', 'previewing', 'confirmingChange', 'applying', 'paying', 'changed'];
+const CHANGE_TITLES: Partial<Record<ManageStage, string>> = {
+  editing: 'Change your booking',
+  previewing: 'Change your booking',
+  confirmingChange: 'Check the new price',
+  applying: 'Check the new price',
+  paying: 'Pay the difference',
+  changed: 'Booking changed',
 };
 
 /** 'tel:' of a written phone number: digits and a leading +. */
@@ -81,6 +94,11 @@ function StatusPanel({ view }: { view: View }) {
           <Fact label="Your driver" testId="driver-name">
             {view.driver.first_name}
           </Fact>
+          {view.driver.vehicle && (view.driver.vehicle.make || view.driver.vehicle.model) && (
+            <Fact label="Vehicle" testId="driver-car">
+              {[view.driver.vehicle.colour, view.driver.vehicle.make, view.driver.vehicle.model].filter(Boolean).join(' ')}
+            </Fact>
+          )}
           {view.driver.vehicle_registration && (
             <Fact label="Vehicle registration" testId="driver-vehicle">
               {view.driver.vehicle_registration}
@@ -180,6 +198,60 @@ function CancelPanel({ view, stage, actor, symbol, phone }: { view: View; stage:
   );
 }
 
+/** What may be changed now, or why not (with the operator's phone); the requests already sent. */
+function ChangeEntry({ view, actor, phone }: { view: View; actor: ManageActor; phone: string | null }) {
+  const terms = view.change;
+  if (view.status === 'cancelled') return null;
+  return (
+    <Panel title="Change" testId="manage-change">
+      {view.change_requests.length > 0 && (
+        <Alert color="blue" variant="light" mb="md" data-testid="change-requested">
+          <Text size="sm" fw={600}>
+            Change requested
+          </Text>
+          {view.change_requests[0].summary.map((line) => (
+            <Text size="sm" key={line}>
+              {line}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      {terms.allowed ? (
+        <>
+          <Text mb="md">
+            {terms.as_request
+              ? 'A driver is assigned: a change you ask for goes to the operator as a request.'
+              : 'Change the pick-up time, passengers, luggage, options, flight or contact details. You see the new price before you confirm.'}
+          </Text>
+          <Button variant="outline" size="md" fullWidth onClick={() => actor.send({ type: 'change.start' })} data-testid="change-start">
+            Change booking
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text mb="md" data-testid="change-refusal">
+            {terms.refusal}
+          </Text>
+          {/* The cancellation panel offers the call already when it is refused too. */}
+          {phone && view.cancellation.allowed && <CallButton phone={phone} />}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function ChangeFlow({ view, actor, stage, symbol }: { view: View; actor: ManageActor; stage: ManageStage; symbol: string | null | undefined }) {
+  const merchant = useSetting('Company_Name')?.trim() || view.data.booking.company_name;
+  return (
+    <Panel title={CHANGE_TITLES[stage] ?? 'Change your booking'} focus testId="manage-change">
+      {(stage === 'editing' || stage === 'previewing') && <ChangeEditor actor={actor} view={view} />}
+      {(stage === 'confirmingChange' || stage === 'applying') && <ChangeConfirm actor={actor} symbol={symbol} />}
+      {stage === 'paying' && <ChangePayment actor={actor} symbol={symbol} merchant={merchant} />}
+      {stage === 'changed' && <ChangeDone actor={actor} view={view} symbol={symbol} />}
+    </Panel>
+  );
+}
+
 function BookingPage({ actor, stage }: { actor: ManageActor; stage: ManageStage }) {
   const view = useSelector(actor, selectView)!;
   const notice = useSelector(actor, selectNotice);
@@ -204,10 +276,15 @@ function BookingPage({ actor, stage }: { actor: ManageActor; stage: ManageStage 
         </Alert>
       )}
 
-      <div className={classes.overview}>
-        <StatusPanel view={view} />
-        <CancelPanel view={view} stage={stage} actor={actor} symbol={symbol} phone={phone} />
-      </div>
+      {CHANGE_STAGES.includes(stage) ? (
+        <ChangeFlow view={view} actor={actor} stage={stage} symbol={symbol} />
+      ) : (
+        <div className={classes.overview}>
+          <StatusPanel view={view} />
+          <CancelPanel view={view} stage={stage} actor={actor} symbol={symbol} phone={phone} />
+          <ChangeEntry view={view} actor={actor} phone={phone} />
+        </div>
+      )}
 
       <BookingDetails data={view.data} currency={currency} />
 
@@ -281,6 +358,13 @@ function LoadFailed({ actor }: { actor: ManageActor }) {
 export function ManageBookingView() {
   const actor = useActorRef(manageBookingLogic, { input: readManageInput() });
   const stage = useSelector(actor, selectStage);
+  // The address from the state (?step= during a change), replaced as the booking flow's RouteSync does; until the
+  // booking is loaded the address is left as it came (the start state drops a link's token itself).
+  useEffect(() => {
+    if (stage === 'loading') return;
+    const address = manageAddress(stage);
+    if (`${window.location.pathname}${window.location.search}` !== address) window.history.replaceState(window.history.state, '', address);
+  }, [stage]);
 
   return (
     <Container size={stage === 'refused' ? 'sm' : 'md'} py={{ base: 'lg', sm: 'xl' }} data-screen="manage-booking" data-stage={stage}>
