@@ -18,6 +18,7 @@ import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { enquiryRoutes } from './routes/enquiries.ts';
 import { manageRoutes } from './routes/manage.ts';
+import { quoteOfferRoutes } from './routes/quoteOffers.ts';
 import { receiptRoutes } from './routes/receipts.ts';
 import { passengerRoutes } from './routes/passengers.ts';
 import { quotingRoutes } from './routes/quoting.ts';
@@ -101,6 +102,7 @@ export async function buildApp({
       await api.register(bookingRoutes({ db, cache, bookings, payments }));
       const limiter = createRateLimiter(db);
       await api.register(enquiryRoutes({ db, cache, mail, limiter }));
+      await api.register(quoteOfferRoutes({ db, cache, quoting }));
       await api.register(passengerRoutes({ db, cache, mail, limiter, credentials }));
       await api.register(authRoutes({ db, cache, mail, limiter }));
       await api.register(manageRoutes({ db, cache, bookings, payments, mail, log: fastify.log, now }));

@@ -47,6 +47,7 @@ export const API_LIMITED_ROUTES: Record<string, RateLimitRule> = {
   '/api/v1/manage-booking/calendar': API_LIMITS.manage,
   '/api/v1/manage-booking/receipt': API_LIMITS.manage,
   '/api/v1/passenger/statement': API_LIMITS.manage,
+  '/api/v1/quote-offer': API_LIMITS.manage,
 };
 
 /** Counters of the current window per limit and address; at most this many, the oldest dropped first. */

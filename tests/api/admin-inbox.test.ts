@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INBOX_MESSAGES, QUOTE_OFFER_ROUTE } from '../../contract/adminEnquiries.ts';
+import { INBOX_MESSAGES, QUOTE_OFFER_ROUTE, QUOTE_OFFER_UNKNOWN } from '../../contract/adminEnquiries.ts';
 import { STAFF_MESSAGES } from '../../contract/staff.ts';
 import { RECIPIENT_REFUSED } from '../../server/adapters/mail/index.ts';
 import { hashPassword } from '../../server/domain/accounts/passwords.ts';
-import { openQuoteOffer } from '../../server/domain/enquiries/inbox.ts';
 import { DEMO_CORPORATE, DEMO_STAFF } from '../../server/db/seed/demo.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -219,11 +218,19 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
     expect(mail.text_body).toContain(`£${choice.final_price.toFixed(2)}`);
     expect(JSON.stringify(await sql('SELECT * FROM quote_offers'))).not.toContain(token);
 
-    const site = (await provider.cache.sites()).find((candidate) => candidate.isDefault)!;
-    const deps = { db: provider.db, quoting: provider.quoting, site, catalog: await provider.cache.catalog(site.id) };
-    const opened = await openQuoteOffer(deps, token);
-    expect(opened).toMatchObject({ booking_type: 'milleage', vehicle: { quote_id, vehicle_id: choice.vehicle_id, company_id: choice.company_id, final_price: choice.final_price } });
-    expect(await openQuoteOffer(deps, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)).toBeNull();
+    const opened = await publicPost('quote-offer', { token }, '10.0.0.8');
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({
+      success: true,
+      booking_type: 'milleage',
+      booking_form: { pickup: trip.pickup, dropoff: trip.dropoff, pickup_date: '2030-06-14', pickup_hour: '2pm', pickup_min: '30', passengers: 2 },
+      vehicle: { quote_id, vehicle_id: choice.vehicle_id, company_id: choice.company_id, final_price: choice.final_price },
+      expires_at: last.offer.expires_at,
+    });
+    const forged = await publicPost('quote-offer', { token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` }, '10.0.0.8');
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json()).toEqual({ success: false, message: QUOTE_OFFER_UNKNOWN });
+    expect((await publicPost('quote-offer', { token: 'short' }, '10.0.0.8')).statusCode).toBe(400);
     // The visitor's booking flow reads the same quote: its price is the server's.
     const reprice = await publicPost('calculate-selected-vehicle-price', { quote_id, vehicle_id: choice.vehicle_id, company_id: choice.company_id }, '10.0.0.9');
     expect(reprice.json()).toMatchObject({ success: true, quote_id, final_price: choice.final_price });

@@ -41,6 +41,7 @@ const CALLS: [method: 'GET' | 'POST' | 'PATCH', url: string][] = [
   ['POST', '/api/v1/manage-booking/calendar'],
   ['POST', '/api/v1/manage-booking/receipt'],
   ['GET', '/api/v1/passenger/statement'],
+  ['POST', '/api/v1/quote-offer'],
 ];
 
 const HOSTILE = [

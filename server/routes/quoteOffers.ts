@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { QUOTE_OFFER_API, QUOTE_OFFER_UNKNOWN, quoteOfferOpenSchema } from '../../contract/adminEnquiries.ts';
+import type { Db } from '../adapters/db/index.ts';
+import { openQuoteOffer } from '../domain/enquiries/inbox.ts';
+import type { Quoting } from '../domain/quotes/quoting.ts';
+import type { SiteCache } from '../domain/sites/index.ts';
+import { HttpError, parseInput } from '../http.ts';
+
+/**
+ * POST /api/v1/quote-offer { token }: what a quote offer's mailed link opens (contract/adminEnquiries.ts). The token
+ * travels in the body (the link carries it in the fragment), is looked up by its SHA-256 on the request's site only,
+ * and the answer is the stored quote's vehicle priced again by the server now: an unknown, another site's or an
+ * expired link is one 404.
+ */
+export function quoteOfferRoutes(deps: { db: Db; cache: SiteCache; quoting: Quoting }) {
+  return async (app: FastifyInstance) => {
+    app.post(QUOTE_OFFER_API, async (request) => {
+      const { token } = parseInput(quoteOfferOpenSchema, request.body);
+      const offer = await openQuoteOffer({ db: deps.db, quoting: deps.quoting, site: request.site, catalog: await deps.cache.catalog(request.site.id) }, token);
+      if (!offer) throw new HttpError(404, QUOTE_OFFER_UNKNOWN);
+      return { success: true, ...offer };
+    });
+  };
+}
