@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createSandboxPayments } from '../../server/adapters/payments/sandbox.ts';
+import { BOOKING_EVENTS_CHANNEL } from '../../server/domain/dispatch/events.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -106,6 +107,8 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
     expect(await changesOf(bookingNumber)).toEqual([]);
 
     expect((await post('manage-booking/change', { token, changes })).json()).toEqual({ success: false, message: 'revision is required' });
+    const heard: unknown[] = [];
+    await provider.db.listen(BOOKING_EVENTS_CHANNEL, (text) => heard.push(JSON.parse(text)));
     const applied = await Promise.all(Array.from({ length: 5 }, () => post('manage-booking/change', { token, revision: 0, changes })));
     expect(applied.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(applied[0].json()).toMatchObject({ message: 'Your booking has been changed.', result: 'applied', outcome: 'pay_driver', revision: 1, data: { booking: { pick_up_time: '11:00pm', total_booking_amount: answer.new_price } } });
@@ -122,6 +125,8 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
     ]);
     expect(mails[0].text_body).toContain('Passengers: 2 → 3');
     expect(mails[0].text_body).toContain(`The new price is £${answer.new_price.toFixed(2)}, paid to the driver.`);
+    // The console's board hears of it once (the change committed once).
+    await expect.poll(() => heard.filter((event) => (event as { booking_number: string }).booking_number === bookingNumber)).toEqual([{ site_id: expect.any(Number), booking_number: bookingNumber, kind: 'changed' }]);
 
     // Another change on the revision that has moved on: nothing changed.
     const stale = await post('manage-booking/change', { token, revision: 0, changes: { passengers: 1 } });
@@ -279,7 +284,12 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
       expect(refused.json()).toEqual({ success: false, message: `This booking is ${label} and can no longer be changed. ${CALL}`, code: 'not_changeable', operator_phone: PHONE });
     }
 
-    await sql("UPDATE bookings SET status = 'driver_assigned', cancelled_at = NULL, driver_name = 'Tomasz Nowak', vehicle_registration = 'LX71 ABC' WHERE booking_number = $1", [bookingNumber]);
+    await sql(
+      `UPDATE bookings SET status = 'driver_assigned', cancelled_at = NULL, driver_name = 'Tomasz Nowak', vehicle_registration = 'LX71 ABC',
+              assigned_driver = '{"name": "Tomasz Nowak"}', assigned_vehicle = '{"registration": "LX71 ABC", "make": "Toyota", "model": "Corolla", "colour": "Silver"}'
+        WHERE booking_number = $1`,
+      [bookingNumber],
+    );
     const preview = (await post('manage-booking/change/preview', { token, changes: { passengers: 3 } })).json();
     expect(preview).toMatchObject({ outcome: 'request', message: 'A driver is already assigned: your change will be sent to Westway Cars as a request, and the price confirmed with you.' });
     const asked = await post('manage-booking/change', { token, revision: 0, changes: { passengers: 3 } });
@@ -289,7 +299,7 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
       outcome: 'request',
       message: 'A driver is already assigned, so we have sent your change to Westway Cars as a request. They will confirm it with you.',
       revision: 0,
-      driver: { first_name: 'Tomasz', vehicle_registration: 'LX71 ABC' },
+      driver: { first_name: 'Tomasz', vehicle_registration: 'LX71 ABC', vehicle: { make: 'Toyota', model: 'Corolla', colour: 'Silver', registration: 'LX71 ABC' } },
       change: { allowed: true, as_request: true },
       change_requests: [{ at: expect.any(String), summary: ['Passengers: 2 → 3'] }],
     });

@@ -16,6 +16,7 @@ import type { PaymentIntent } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
 import { claimCharge, releaseCharge } from '../bookings/charges.ts';
 import { recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
+import { publishBookingEvent } from '../dispatch/events.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import type { Site } from '../sites/index.ts';
 import { changedMails, changeRequestMail, changeSummary, moneyLine } from './changeMails.ts';
@@ -131,7 +132,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     for (const message of changedMails(context.identity, context.operator, booking, change.plan.values, summary, moneyLine(booking, change.newTotalPence, change.differencePence))) {
       await enqueueMail(tx, site.id, message);
     }
-    // TODO(H1 events.ts): publishBookingEvent(tx, site.id, { booking_number: booking.bookingNumber, kind: 'changed' }) once server/domain/dispatch/events.ts is committed.
+    await publishBookingEvent(tx, site.id, { booking_number: booking.bookingNumber, kind: 'changed' });
     return refunds;
   }
 
@@ -261,6 +262,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
       if (outcome === 'request') {
         const record = await insertChange(tx, site.id, { ...fields, status: 'requested' });
         for (const message of changeRequestMail(context.identity, booking, planned.values, changeSummary(currentValues(booking), planned.values, planned.changed))) await enqueueMail(tx, site.id, message);
+        await publishBookingEvent(tx, site.id, { booking_number: booking.bookingNumber, kind: 'changed' });
         return { kind: 'requested' as const, record, booking };
       }
       if (outcome === 'charge') {

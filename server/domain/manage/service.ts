@@ -6,6 +6,7 @@ import { enqueueMail, mailIdentity, type MailPort } from '../../adapters/mail/in
 import type { PaymentsPort } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
 import { recordRefund, refundToRetry, sendRefund, type RefundRow } from '../bookings/refunds.ts';
+import { publishBookingEvent } from '../dispatch/events.ts';
 import { loadBookingResponse } from '../bookings/repository.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
 import { bookingCalendar } from './calendar.ts';
@@ -127,6 +128,7 @@ export function createManageService(deps: ManageServiceDeps) {
         }));
       }
       for (const message of cancellationMails(identity, operator, booking, decision.feePence, decision.refundPence)) await enqueueMail(tx, site.id, message);
+      await publishBookingEvent(tx, site.id, { booking_number: booking.bookingNumber, kind: 'cancelled' });
       return { cancelledNow: true as const, refund, bookingNumber: booking.bookingNumber, feePence: decision.feePence, refundPence: decision.refundPence };
     });
     if (outcome.cancelledNow) {
