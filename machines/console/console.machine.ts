@@ -9,7 +9,7 @@
  * - `signedIn.active`: `route.enter` (a link, Back/Forward, a typed address) opens the page the path names when the
  *   member's role may see it, else the board; `signOut`/`signOutEverywhere` → `signingOut` → `signedOut` with "Signed
  *   out". A 401 anywhere (`session.lost`, from src/api/adminClient.ts) ends the session: back to sign-in with why,
- *   and the page is opened again after signing in.
+ *   and the page is opened again after signing in (not while signing out: a call's 401 then is the sign-out's).
  * The URL follows `selectConsolePath` (src/views/admin/ConsoleRouteSync.tsx); the machine never touches the page.
  */
 import { assign, setup } from 'xstate';
@@ -89,6 +89,8 @@ export const consoleMachine = setup({
       return { page: context.session && mayOpen(wanted, context.session.staff.role) ? wanted : HOME_PAGE, wanted: null };
     }),
     openPath: assign(({ context }, params: { path: string }) => {
+      // Sign-in and set-password are no pages of a signed-in member: the page stays; an unknown path is the board.
+      if (typeof pageOfPath(params.path) === 'string') return {};
       const page = askedPage(params.path) ?? HOME_PAGE;
       return { page: context.session && mayOpen(page, context.session.staff.role) ? page : HOME_PAGE };
     }),
@@ -180,7 +182,7 @@ export const consoleMachine = setup({
     settingPassword: {
       entry: ['clearError', 'clearNotice'],
       on: {
-        'route.enter': { guard: ({ event }) => pageOfPath(event.path) !== 'set-password', target: 'signedOut', actions: { type: 'rememberPath', params: ({ event }) => ({ path: event.path }) } },
+        'route.enter': { guard: ({ event }) => pageOfPath(event.path) !== 'set-password', target: 'signedOut', actions: ['clearError', { type: 'rememberPath', params: ({ event }) => ({ path: event.path }) }] },
       },
       initial: 'checkingLink',
       states: {
@@ -189,12 +191,12 @@ export const consoleMachine = setup({
         },
         invalid: {
           entry: { type: 'setError', params: { text: CONSOLE_TEXT.linkMissing } },
-          on: { 'signIn.open': { target: '#console.signedOut' } },
+          on: { 'signIn.open': { target: '#console.signedOut', actions: 'clearError' } },
         },
         editing: {
           on: {
             'setPassword.submit': { target: 'submitting', actions: 'clearError' },
-            'signIn.open': { target: '#console.signedOut' },
+            'signIn.open': { target: '#console.signedOut', actions: 'clearError' },
           },
         },
         submitting: {
@@ -217,7 +219,7 @@ export const consoleMachine = setup({
       on: {
         'session.lost': {
           target: 'signedOut',
-          actions: ['rememberPage', { type: 'setNotice', params: { tone: 'warning', text: CONSOLE_TEXT.sessionEnded } }],
+          actions: ['rememberPage', 'clearError', { type: 'setNotice', params: { tone: 'warning', text: CONSOLE_TEXT.sessionEnded } }],
         },
       },
       initial: 'active',
@@ -230,6 +232,8 @@ export const consoleMachine = setup({
           },
         },
         signingOut: {
+          // A call still in flight answers 401 once the session is gone: it is the sign-out, not a lost session.
+          on: { 'session.lost': {} },
           invoke: {
             src: 'signOut',
             input: ({ context }) => ({ everywhere: context.everywhere }),

@@ -14,12 +14,18 @@ export function ConsoleRouteSync() {
   const [location, navigate] = useLocation();
   const sent = useRef(location);
 
-  // URL → machine (not the first location: the machine started from it).
+  // URL → machine (not the first location: the machine started from it); the URL is put back where the machine is
+  // when it stays (a page asked for while signed out, or one the member's role may not see).
   useEffect(() => {
     if (location === sent.current || !isConsolePath(location)) return;
     sent.current = location;
     actor.send({ type: 'route.enter', path: location });
-  }, [location, actor]);
+    const target = selectConsolePath(actor.getSnapshot());
+    if (target !== null && target !== location) {
+      sent.current = target;
+      navigate(target, { replace: true });
+    }
+  }, [location, actor, navigate]);
 
   // Machine → URL.
   useEffect(() => {

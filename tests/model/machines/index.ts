@@ -1,13 +1,14 @@
 /** Every modelled machine, in the order the reports list them. */
 import type { MachineModel } from '../types.ts';
 import { bookingModel } from './booking.model.ts';
+import { consoleModel } from './console.model.ts';
 import { corporateModel } from './corporate.model.ts';
 import { contactModel, quoteRequestModel } from './enquiries.model.ts';
 import { forgotPasswordModel } from './forgotPassword.model.ts';
 import { homeFormModel } from './homeForm.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel];
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

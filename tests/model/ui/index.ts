@@ -1,5 +1,6 @@
 /** The UI side of every model, by model id. */
 import { bookingUi } from './booking.ui.ts';
+import { consoleUi } from './console.ui.ts';
 import { corporateUi } from './corporate.ui.ts';
 import { contactUi, quoteRequestUi } from './enquiries.ui.ts';
 import { forgotPasswordUi } from './forgotPassword.ui.ts';
@@ -15,4 +16,5 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   contact: contactUi,
   homeForm: homeFormUi,
   optionsEditor: optionsEditorUi,
+  console: consoleUi,
 };

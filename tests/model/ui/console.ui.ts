@@ -1,0 +1,152 @@
+/**
+ * The operator console's session in Chromium against the real server: the demo owner and dispatcher sign in for real
+ * (a path that starts signed in gets its cookie in `prepare`); a refused set-password link is the server's own answer
+ * to a made-up token, a successful one and a failed sign-out are answered by the gate.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import { STAFF_MESSAGES } from '../../../contract/staff.ts';
+import { CONSOLE_TEXT, pathOfPage, type ConsoleContext } from '../../../machines/console/index.ts';
+import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
+import { LINK_TOKEN, NEW_STAFF_PASSWORD } from '../machines/console.model.ts';
+import type { ModelPath } from '../types.ts';
+import { SERVER_ERROR_BODY, answered, labelled, visible } from './common.ts';
+import type { UiRun } from './harness.ts';
+import type { UiMachine } from './types.ts';
+
+const ctx = (s: AnyMachineSnapshot) => s.context as ConsoleContext;
+const outcomeAfter = (p: ModelPath, index: number) => p.steps[index + 1]?.variant ?? null;
+
+/** Signs the browser context in as `member` (its cookie), as an earlier visit would have. */
+async function signInContext(run: UiRun, member: { email: string; password: string }) {
+  const response = await run.context.request.post(run.url('/api/admin/session'), { data: member, headers: { origin: new URL(run.url('/')).origin } });
+  if (!response.ok()) throw new Error(`could not sign ${member.email} in: ${response.status()}`);
+}
+
+/** Ends the context's session on the server (as signing out elsewhere does), keeping the page as it is. */
+async function endSessionElsewhere(run: UiRun) {
+  const session = await run.context.request.get(run.url('/api/admin/session'));
+  const { csrf_token } = (await session.json()) as { csrf_token: string };
+  await run.context.request.post(run.url('/api/admin/session/sign-out-everywhere'), { headers: { 'x-csrf-token': csrf_token, origin: new URL(run.url('/')).origin } });
+}
+
+const notice = (run: UiRun) => run.page.getByTestId('console-notice');
+
+export const consoleUi: UiMachine = {
+  model: 'console',
+  calls: {
+    loadSession: '**/api/admin/session',
+    signIn: '**/api/admin/session',
+    // Not held: sign-out's DELETE shares its address with the session check's GET, and a gate cannot tell them apart.
+    signOut: null,
+    setPassword: '**/api/admin/staff/set-password',
+  },
+  prepare: async (run) => {
+    const first = run.path.steps[0]?.variant;
+    if (first === 'loadSession:owner') await signInContext(run, DEMO_STAFF.owner);
+    if (first === 'loadSession:dispatcher') await signInContext(run, DEMO_STAFF.dispatcher);
+  },
+  open: async (run) => {
+    const url = run.path.origin === 'link' ? `/admin/set-password#token=${LINK_TOKEN}` : run.path.origin === 'brokenLink' ? '/admin/set-password' : '/admin/bookings';
+    await run.page.goto(run.url(url));
+    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+  },
+  executors: {
+    'route.enter:fleet': { run: async (run) => run.navigate('/admin/fleet') },
+    'route.enter:staff': { run: async (run) => run.navigate('/admin/staff') },
+    'route.enter:setPassword': { run: async (run) => run.navigate('/admin/set-password') },
+    'signIn.submit': {
+      run: async (run, c) => {
+        const refused = outcomeAfter(c.path, c.index) === 'signIn:refused';
+        await labelled(run.page, 'E-mail').fill(DEMO_STAFF.owner.email);
+        await labelled(run.page, 'Password').fill(refused ? 'not-the-password' : DEMO_STAFF.owner.password);
+        await run.page.getByRole('button', { name: 'Sign in' }).click();
+      },
+    },
+    'setPassword.submit': {
+      run: async (run) => {
+        await labelled(run.page, 'New password').fill(NEW_STAFF_PASSWORD);
+        await labelled(run.page, 'Repeat the password').fill(NEW_STAFF_PASSWORD);
+        await run.page.getByRole('button', { name: 'Set password' }).click();
+      },
+    },
+    'signIn.open': {
+      unavailable: (s) => (s.matches({ settingPassword: 'editing' }) ? 'the password form has no way to sign-in (the link page offers it once done or refused)' : null),
+      run: async (run) => run.page.getByRole('button', { name: /^(Sign in|Go to sign in)$/ }).click(),
+    },
+    signOut: {
+      run: async (run) => {
+        await run.page.getByTestId('member-menu').click();
+        await run.page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+      },
+    },
+    signOutEverywhere: {
+      run: async (run) => {
+        await run.page.getByTestId('member-menu').click();
+        await run.page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+      },
+    },
+    'session.lost': {
+      unavailable: (s) =>
+        s.matches({ signedIn: 'signingOut' })
+          ? 'sign-out is not held by a gate: it has ended before another call could answer 401'
+          : ctx(s).page.name !== 'bookings'
+            ? 'only the board makes a call (Export CSV) without moving the page'
+            : null,
+      run: async (run) => {
+        await endSessionElsewhere(run);
+        // The board's own calls may meet the 401 first (a reload of the list, the live stream's): then no click is needed.
+        const exportButton = run.page.getByTestId('csv-export');
+        if (await exportButton.isVisible()) await exportButton.click({ timeout: 2_000 }).catch(() => {});
+      },
+    },
+    'loadSession:owner': answered(() => ({ kind: 'continue' })),
+    'loadSession:dispatcher': answered(() => ({ kind: 'continue' })),
+    'loadSession:none': answered(() => ({ kind: 'continue' })),
+    'loadSession:offline': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
+    'signIn:done': answered(() => ({ kind: 'continue' })),
+    'signIn:refused': answered(() => ({ kind: 'continue' })),
+    'signOut:done': { run: async () => {} },
+    'signOut:error': { unavailable: () => 'sign-out is not held by a gate (its address is the session check’s), so it cannot be made to fail', run: async () => {} },
+    'setPassword:done': answered(() => ({ kind: 'fulfil', status: 200, body: { success: true, message: STAFF_MESSAGES.passwordSet } })),
+    'setPassword:refused': answered(() => ({ kind: 'continue' })),
+  },
+  assertions: {
+    checking: async (run) => {
+      await visible(run.page.getByRole('status', { name: 'Loading' }));
+    },
+    'signedOut.idle': async (run, { snapshot }) => {
+      await run.waitForPath('/admin/sign-in');
+      await visible(run.page.getByRole('heading', { name: 'Sign in' }));
+      const { error, notice: note } = ctx(snapshot);
+      if (error) await visible(run.page.getByTestId('console-error').getByText(error));
+      if (note) await visible(notice(run).getByText(note.text));
+    },
+    'signedOut.submitting': async (run) => {
+      await visible(run.page.getByRole('button', { name: 'Sign in' }).and(run.page.locator('[data-loading]')));
+    },
+    'settingPassword.invalid': async (run) => {
+      await run.waitForPath('/admin/set-password');
+      await visible(run.page.getByRole('alert').getByText(STAFF_MESSAGES.linkInvalid));
+    },
+    'settingPassword.editing': async (run, { snapshot }) => {
+      await visible(labelled(run.page, 'New password'));
+      if (ctx(snapshot).error) await visible(run.page.getByRole('alert').getByText(ctx(snapshot).error!));
+      if (run.page.url().includes('#')) throw new Error('the link token is still in the address');
+    },
+    'settingPassword.submitting': async (run) => {
+      await visible(run.page.getByRole('button', { name: 'Set password' }).and(run.page.locator('[data-loading]')));
+    },
+    'settingPassword.done': async (run) => {
+      await visible(run.page.getByText('Your password is set. You can sign in now.'));
+    },
+    'signedIn.active': async (run, { snapshot }) => {
+      await run.waitForPath(pathOfPage(ctx(snapshot).page));
+      await visible(run.page.getByTestId('member-role').getByText(ctx(snapshot).session!.staff.role));
+      if (ctx(snapshot).error) await visible(run.page.getByRole('alert').getByText(CONSOLE_TEXT.signOutFailed));
+    },
+    // The real call is not held: the button shows its loader, or the call has already ended at sign-in.
+    'signedIn.signingOut': async (run) => {
+      await visible(run.page.getByTestId('member-menu').and(run.page.locator('[data-loading]')).or(run.page.getByRole('heading', { name: 'Sign in' })));
+    },
+  },
+};
