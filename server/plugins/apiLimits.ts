@@ -46,6 +46,8 @@ export const API_LIMITED_ROUTES: Record<string, RateLimitRule> = {
   '/api/v1/manage-booking/cancel': API_LIMITS.manage,
   '/api/v1/manage-booking/calendar': API_LIMITS.manage,
   '/api/v1/manage-booking/receipt': API_LIMITS.manage,
+  '/api/v1/manage-booking/change/preview': API_LIMITS.manage,
+  '/api/v1/manage-booking/change': API_LIMITS.manage,
   '/api/v1/passenger/statement': API_LIMITS.manage,
   '/api/v1/quote-offer': API_LIMITS.manage,
 };

@@ -40,6 +40,8 @@ const CALLS: [method: 'GET' | 'POST' | 'PATCH', url: string][] = [
   ['POST', '/api/v1/manage-booking/cancel'],
   ['POST', '/api/v1/manage-booking/calendar'],
   ['POST', '/api/v1/manage-booking/receipt'],
+  ['POST', '/api/v1/manage-booking/change/preview'],
+  ['POST', '/api/v1/manage-booking/change'],
   ['GET', '/api/v1/passenger/statement'],
   ['POST', '/api/v1/quote-offer'],
 ];
@@ -104,7 +106,7 @@ const replacedAt = (value: unknown, path: (string | number)[], text: string): un
   return copy;
 };
 
-const WRITE_TABLES = ['bookings', 'booking_stops', 'payments', 'passengers', 'quotes', 'quote_requests', 'contact_messages', 'mail_outbox', 'sandbox_intents', 'passenger_sessions', 'password_reset_codes', 'settings', 'booking_manage_links', 'refunds', 'staff', 'staff_sessions', 'staff_password_tokens', 'audit_log', 'receipt_invoices', 'receipt_invoice_counters'];
+const WRITE_TABLES = ['bookings', 'booking_stops', 'payments', 'passengers', 'quotes', 'quote_requests', 'contact_messages', 'mail_outbox', 'sandbox_intents', 'passenger_sessions', 'password_reset_codes', 'settings', 'booking_manage_links', 'refunds', 'staff', 'staff_sessions', 'staff_password_tokens', 'audit_log', 'receipt_invoices', 'receipt_invoice_counters', 'booking_changes', 'quote_offers', 'enquiry_replies', 'drivers', 'vehicles'];
 
 describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
@@ -135,7 +137,7 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
     await provider.fastify.inject({ method: 'POST', url: '/api/v1/booking', headers: KEY_HEADERS, payload: bookingPayload(form, row, { registrationData: { ...guestRegistration, email: manageEmail } }) });
     const confirmation = await provider.db.query<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE kind = 'booking_confirmation' AND to_address LIKE $1", [`%<${manageEmail}>`]);
     const token = /manage-booking\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.rows[0].text_body)![1];
-    for (const url of ['/api/v1/manage-booking', '/api/v1/manage-booking/cancel', '/api/v1/manage-booking/calendar', '/api/v1/manage-booking/receipt']) templates.push({ method: 'POST', url, body: { token } });
+    for (const url of ['/api/v1/manage-booking', '/api/v1/manage-booking/cancel', '/api/v1/manage-booking/calendar', '/api/v1/manage-booking/receipt', '/api/v1/manage-booking/change/preview', '/api/v1/manage-booking/change']) templates.push({ method: 'POST', url, body: { token } });
   });
   afterAll(() => provider.dispose());
 

@@ -173,6 +173,61 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
     expect(await bookingRow(bookingNumber)).toMatchObject({ revision: 2, total_pence: amount });
   });
 
+  it("cancelling a booking whose change was charged refunds both payments, whether the passenger or the operator cancels", async () => {
+    const paymentsOf = (bookingNumber: string) =>
+      sql<{ amount_pence: number; refunded_pence: number }>(
+        `SELECT p.amount_pence, p.refunded_pence FROM payments p JOIN bookings b ON b.site_id = p.site_id
+          WHERE b.booking_number = $1 AND p.charge = 'succeeded' AND (p.intent_id = b.payment_intent_id OR p.booking_id = b.id) ORDER BY p.created_at`,
+        [bookingNumber],
+      );
+    const refundsOf = (bookingNumber: string) =>
+      sql<{ amount_pence: number; reason: string; status: string }>(
+        "SELECT r.amount_pence, r.reason, r.status FROM refunds r JOIN bookings b ON b.id = r.booking_id AND b.site_id = r.site_id WHERE b.booking_number = $1 AND r.idempotency_key LIKE 'cancellation:%' ORDER BY r.id",
+        [bookingNumber],
+      );
+    const chargedChange = async (email: string) => {
+      const booked = await bookByCard(email);
+      const changed = await post('manage-booking/change', { token: booked.token, revision: 0, changes: { meet_and_greet: 'yes' }, payment_method_id: 'pm_card_visa' });
+      expect(changed.json()).toMatchObject({ result: 'applied', outcome: 'charge', difference: 12 });
+      return booked;
+    };
+
+    const byPassenger = await chargedChange('change.then.cancel@example.test');
+    const cancelled = await post('manage-booking/cancel', { token: byPassenger.token });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().cancelled).toMatchObject({ by: 'passenger', fee: 0, refund: { amount: (byPassenger.amount + 1200) / 100, status: 'succeeded' } });
+    expect(await refundsOf(byPassenger.bookingNumber)).toEqual([
+      { amount_pence: byPassenger.amount, reason: 'cancellation', status: 'succeeded' },
+      { amount_pence: 1200, reason: 'cancellation', status: 'succeeded' },
+    ]);
+    expect(await paymentsOf(byPassenger.bookingNumber)).toEqual([
+      { amount_pence: byPassenger.amount, refunded_pence: byPassenger.amount },
+      { amount_pence: 1200, refunded_pence: 1200 },
+    ]);
+    // Cancelling again refunds nothing more.
+    expect((await post('manage-booking/cancel', { token: byPassenger.token })).statusCode).toBe(200);
+    expect(await refundsOf(byPassenger.bookingNumber)).toHaveLength(2);
+
+    const byOperator = await chargedChange('change.then.operator@example.test');
+    const admin = { ...KEY_HEADERS, authorization: `Bearer ${ADMIN_TOKEN}` };
+    const dispatched = await provider.fastify.inject({
+      method: 'POST',
+      url: `/api/admin/bookings/${byOperator.bookingNumber}/dispatch`,
+      headers: admin,
+      payload: { event: 'cancel', reason: 'no_vehicle_available' },
+    });
+    expect(dispatched.statusCode).toBe(200);
+    expect(dispatched.json().refund).toEqual({ amount_pence: byOperator.amount + 1200, status: 'succeeded' });
+    expect((await refundsOf(byOperator.bookingNumber)).map((refund) => [refund.amount_pence, refund.reason])).toEqual([
+      [byOperator.amount, 'operator'],
+      [1200, 'operator'],
+    ]);
+    expect(await paymentsOf(byOperator.bookingNumber)).toEqual([
+      { amount_pence: byOperator.amount, refunded_pence: byOperator.amount },
+      { amount_pence: 1200, refunded_pence: 1200 },
+    ]);
+  });
+
   it('3-D Secure when the bank asks; a declined card changes nothing; a charge overtaken by a cancel is refunded in full', async () => {
     const { bookingNumber, amount, token } = await bookByCard('change.3ds@example.test');
     const changes = { meet_and_greet: 'yes' };

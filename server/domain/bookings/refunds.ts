@@ -105,16 +105,92 @@ export async function sendRefund(db: Queryable, payments: PaymentsPort, siteId: 
 }
 
 /**
- * The refund recorded under this key if it should be asked of the processor again now: it failed, or it has waited
- * unsent for over `staleSeconds` (whoever recorded it stopped before asking). A refund another request is asking for
- * right now is left to it. Null otherwise.
+ * The refunds recorded under this key (and its per-payment parts, see `recordBookingRefund`) that should be asked of
+ * the processor again now: they failed, or waited unsent for over `staleSeconds` (whoever recorded them stopped
+ * before asking). A refund another request is asking for right now is left to it.
  */
-export async function refundToRetry(db: Queryable, siteId: number, idempotencyKey: string, staleSeconds = 120): Promise<RefundRow | null> {
+export async function refundsToRetry(db: Queryable, siteId: number, idempotencyKey: string, staleSeconds = 120): Promise<RefundRow[]> {
   const { rows } = await db.query<Row>(
     `SELECT ${COLUMNS} FROM refunds
-      WHERE site_id = $1 AND idempotency_key = $2 AND provider_refund_id IS NULL
-        AND (status = 'failed' OR (status = 'pending' AND updated_at < now() - $3 * interval '1 second'))`,
-    [siteId, idempotencyKey, staleSeconds],
+      WHERE site_id = $1 AND (idempotency_key = $2 OR idempotency_key LIKE $4) AND provider_refund_id IS NULL
+        AND (status = 'failed' OR (status = 'pending' AND updated_at < now() - $3 * interval '1 second'))
+      ORDER BY id`,
+    [siteId, idempotencyKey, staleSeconds, `${idempotencyKey}:%`],
   );
-  return rows[0] ? toRefund(rows[0]) : null;
+  return rows.map(toRefund);
+}
+
+export interface BookingCardPayment {
+  intentId: string;
+  amountPence: number;
+  refundedPence: number;
+  currency: string;
+}
+
+/**
+ * Every card payment a booking holds, oldest first: the payment that paid it, then the charges of its paid changes
+ * (issue 18: a change to a higher price is charged as a payment of its own, `booking_change:<id>`).
+ */
+export async function bookingCardPayments(db: Queryable, siteId: number, bookingId: number): Promise<BookingCardPayment[]> {
+  const { rows } = await db.query<{ intent_id: string; amount_pence: number; refunded_pence: number; currency: string }>(
+    `SELECT p.intent_id, p.amount_pence, p.refunded_pence, p.currency
+       FROM payments p
+      WHERE p.site_id = $1 AND p.charge = 'succeeded'
+        AND (p.intent_id = (SELECT payment_intent_id FROM bookings WHERE site_id = $1 AND id = $2 AND payment_status = 'paid')
+             OR (p.booking_id = $2 AND p.request_key LIKE 'booking_change:%'))
+      ORDER BY p.created_at, p.intent_id`,
+    [siteId, bookingId],
+  );
+  return rows.map((row) => ({ intentId: row.intent_id, amountPence: Number(row.amount_pence), refundedPence: Number(row.refunded_pence), currency: row.currency }));
+}
+
+/** All of a booking's card payments as one: what was paid and refunded in total (null when nothing was paid by card). */
+export function cardPaymentsTotal(payments: readonly BookingCardPayment[]): { amountPence: number; refundedPence: number } | null {
+  if (payments.length === 0) return null;
+  return { amountPence: payments.reduce((sum, p) => sum + p.amountPence, 0), refundedPence: payments.reduce((sum, p) => sum + p.refundedPence, 0) };
+}
+
+/** The per-payment key of a booking refund: the key itself for the first payment (as before changes existed), `key:intent` for the others. */
+const partKey = (idempotencyKey: string, index: number, intentId: string) => (index === 0 ? idempotencyKey : `${idempotencyKey}:${intentId}`);
+
+/**
+ * Records a refund of `amountPence` from a booking (a cancellation's), spread over its card payments oldest first,
+ * one row per payment touched, in the caller's transaction. Recorded before under the same key: the rows already made.
+ */
+export async function recordBookingRefund(
+  tx: Queryable,
+  siteId: number,
+  request: { bookingId: number; amountPence: number; reason: RefundReason; idempotencyKey: string },
+): Promise<RefundRow[]> {
+  const made = await refundsUnder(tx, siteId, request.idempotencyKey);
+  if (made.length > 0) return made;
+  const refunds: RefundRow[] = [];
+  let owed = request.amountPence;
+  const payments = await bookingCardPayments(tx, siteId, request.bookingId);
+  for (const [index, payment] of payments.entries()) {
+    const amountPence = Math.min(owed, payment.amountPence - payment.refundedPence);
+    if (amountPence <= 0) continue;
+    const { refund } = await recordRefund(tx, siteId, {
+      intentId: payment.intentId,
+      bookingId: request.bookingId,
+      amountPence,
+      currency: payment.currency,
+      reason: request.reason,
+      idempotencyKey: partKey(request.idempotencyKey, index, payment.intentId),
+    });
+    refunds.push(refund);
+    owed -= amountPence;
+    if (owed === 0) break;
+  }
+  if (owed > 0) throw new RefundExceedsPayment(`A refund of ${request.amountPence} would exceed what booking ${request.bookingId} paid`);
+  return refunds;
+}
+
+/** The refunds recorded under a booking refund's key (all its parts), oldest first. */
+export async function refundsUnder(db: Queryable, siteId: number, idempotencyKey: string): Promise<RefundRow[]> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM refunds WHERE site_id = $1 AND (idempotency_key = $2 OR idempotency_key LIKE $3) ORDER BY id`,
+    [siteId, idempotencyKey, `${idempotencyKey}:%`],
+  );
+  return rows.map(toRefund);
 }

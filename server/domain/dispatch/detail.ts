@@ -3,6 +3,7 @@ import { allowedEvents, type AssignedDriver, type AssignedVehicle, type BookingS
 import type { Queryable } from '../../adapters/db/index.ts';
 import { listAudit } from '../audit/audit.ts';
 import { PAYMENT_JOIN, ROW_COLUMNS, toBoardRow } from './board.ts';
+import { bookingCardPayments, cardPaymentsTotal } from '../bookings/refunds.ts';
 
 type Row = Record<string, unknown>;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -39,7 +40,7 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
     `SELECT ${ROW_COLUMNS}, b.booking_type, b.passenger_mode, b.passenger_email, b.additional_info, b.return_additional_info, b.flight_no,
             b.return_flight_no, b.options, b.distance_miles, b.duration_seconds, b.unit_price_pence, b.breakdown, b.payment_intent_id,
             b.assigned_driver, b.assigned_vehicle, b.accepted_at, b.assigned_at, b.completed_at, b.no_show_at, b.cancelled_at, b.cancelled_by,
-            b.cancel_reason, b.cancel_note, b.cancellation_fee_pence, p.amount_pence AS paid_pence
+            b.cancel_reason, b.cancel_note, b.cancellation_fee_pence
        FROM bookings b ${PAYMENT_JOIN}
       WHERE b.site_id = $1 AND b.booking_number = $2`,
     [siteId, bookingNumber],
@@ -47,14 +48,17 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
   const row = rows[0];
   if (!row) return null;
   const id = Number(row.id);
-  const [stops, refunds, mails, audit] = await Promise.all([
+  const [stops, refunds, mails, audit, payments] = await Promise.all([
     db.query<{ stop_address: string }>('SELECT stop_address FROM booking_stops WHERE site_id = $1 AND booking_id = $2 ORDER BY position', [siteId, id]),
     db.query<Row>('SELECT amount_pence, reason, status, created_at FROM refunds WHERE site_id = $1 AND booking_id = $2 ORDER BY id', [siteId, id]),
     mailsAbout(db, siteId, bookingNumber),
     listAudit(db, siteId, { entity: 'booking', id: bookingNumber, limit: 200 }),
+    bookingCardPayments(db, siteId, id),
   ]);
   const board = toBoardRow(row);
-  const paid = row.paid_pence === null || row.paid_pence === undefined ? 0 : Number(row.paid_pence);
+  // The booking's payment and the charges of its paid changes.
+  const total = cardPaymentsTotal(payments) ?? { amountPence: 0, refundedPence: 0 };
+  const paid = total.amountPence;
   return {
     ...board,
     booking_type: String(row.booking_type),
@@ -75,8 +79,8 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
       state: board.payment_state,
       intent_id: board.payment_method === 'card' ? ((row.payment_intent_id as string | null) ?? null) : null,
       paid_pence: paid,
-      refunded_pence: board.refunded_pence,
-      refundable_pence: Math.max(0, paid - board.refunded_pence),
+      refunded_pence: total.refundedPence,
+      refundable_pence: Math.max(0, paid - total.refundedPence),
       refunds: refunds.rows.map(
         (refund): AdminRefund => ({
           amount_pence: Number(refund.amount_pence),

@@ -19,7 +19,7 @@ import { binaryAttachment, enqueueMail, mailIdentity, type MailMessage, type Mai
 import type { PaymentsPort } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
-import { recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
+import { bookingCardPayments, cardPaymentsTotal, recordBookingRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
 import { createFleetRepository } from '../fleet/repository.ts';
 import { cancellationRefundKey } from '../manage/record.ts';
 import { operatorOf } from '../manage/terms.ts';
@@ -63,12 +63,10 @@ async function lockBooking(tx: Queryable, siteId: number, bookingNumber: string)
   );
   const row = rows[0];
   if (!row) return null;
-  let payment: Locked['payment'] = null;
-  if (row.payment_status === 'paid' && row.payment_intent_id) {
-    const paid = await tx.query<Row>('SELECT intent_id, amount_pence, refunded_pence, currency FROM payments WHERE site_id = $1 AND intent_id = $2', [siteId, row.payment_intent_id]);
-    const found = paid.rows[0];
-    if (found) payment = { intentId: String(found.intent_id), amountPence: Number(found.amount_pence), refundedPence: Number(found.refunded_pence), currency: String(found.currency) };
-  }
+  // The booking's card payments as one: its payment and the charges of its paid changes.
+  const payments = row.payment_status === 'paid' ? await bookingCardPayments(tx, siteId, Number(row.id)) : [];
+  const total = cardPaymentsTotal(payments);
+  const payment: Locked['payment'] = total ? { intentId: payments[0].intentId, currency: payments[0].currency, ...total } : null;
   return {
     id: Number(row.id),
     bookingNumber: String(row.booking_number),
@@ -167,7 +165,7 @@ export function createDispatchService(deps: DispatchServiceDeps) {
       const before = dispatchState(booking.status, booking.driver, booking.vehicle);
       let after = dispatchState(to, booking.driver, booking.vehicle);
       let mails: MailMessage[] = [];
-      let refund: RefundRow | null = null;
+      let refunds: RefundRow[] = [];
       let message: string;
       const update = (sets: string, values: unknown[]) =>
         tx.query(`UPDATE bookings SET status = $3, revision = revision + 1, ${sets} WHERE site_id = $1 AND id = $2`, [siteId, booking.id, to, ...values]);
@@ -218,15 +216,9 @@ export function createDispatchService(deps: DispatchServiceDeps) {
           if (refundPence > refundable) throw new HttpError(422, DISPATCH_MESSAGES.refundTooLarge, { refundable_pence: refundable });
           await update("cancelled_at = $4, cancelled_by = 'operator', cancel_reason = $5, cancel_note = $6", [at, input.reason, input.note || null]);
           if (booking.payment && refundPence > 0) {
-            ({ refund } = await recordRefund(tx, siteId, {
-              intentId: booking.payment.intentId,
-              bookingId: booking.id,
-              amountPence: refundPence,
-              currency: booking.payment.currency,
-              reason: 'operator',
-              // The booking's one cancellation refund (the passenger's manage page shows it), whoever cancels.
-              idempotencyKey: cancellationRefundKey(booking.id),
-            }));
+            // The booking's one cancellation refund (the passenger's manage page shows it), whoever cancels, spread
+            // over its card payments (a paid change's charge too).
+            refunds = await recordBookingRefund(tx, siteId, { bookingId: booking.id, amountPence: refundPence, reason: 'operator', idempotencyKey: cancellationRefundKey(booking.id) });
           }
           after = dispatchState(to, booking.driver, booking.vehicle, { reason: input.reason, note: input.note || null, refund_pence: refundPence });
           mails = operatorCancelledMail(identity, operator, booking, { reason: input.reason, paidByCard: booking.payment !== null, refundPence });
@@ -237,20 +229,23 @@ export function createDispatchService(deps: DispatchServiceDeps) {
       await recordAudit(tx, actor, { siteId, action: `booking.${input.event}`, entityType: 'booking', entityId: booking.bookingNumber, before, after });
       for (const mail of mails) await enqueueMail(tx, siteId, mail);
       await publishBookingEvent(tx, siteId, { booking_number: booking.bookingNumber, kind: input.event === 'cancel' ? 'cancelled' : 'dispatched' });
-      return { bookingId: booking.id, message, refund, mailed: mails.length > 0 };
+      return { bookingId: booking.id, message, refunds, mailed: mails.length > 0 };
     });
     if (outcome.mailed) deps.mail.kick();
     deps.log.info({ site_id: siteId, booking: bookingNumber, event: input.event }, 'booking dispatched');
-    let refund = outcome.refund;
-    if (refund) {
+    const sent: RefundRow[] = [];
+    for (const recorded of outcome.refunds) {
       try {
-        refund = await sendRefund(deps.db, deps.payments, siteId, refund);
+        const refund = await sendRefund(deps.db, deps.payments, siteId, recorded);
         if (refund.status === 'failed') deps.log.error({ site_id: siteId, booking: bookingNumber, refund: refund.providerRefundId }, "the processor failed the refund of an operator's cancellation");
+        sent.push(refund);
       } catch (error) {
         deps.log.error({ site_id: siteId, booking: bookingNumber, err: error }, "refund of an operator's cancellation not made yet");
-        refund = { ...refund, status: 'failed' };
+        sent.push({ ...recorded, status: 'failed' });
       }
     }
+    const status: RefundRow['status'] = sent.some((refund) => refund.status === 'failed') ? 'failed' : sent.some((refund) => refund.status === 'pending') ? 'pending' : 'succeeded';
+    const refund = sent.length > 0 ? { amountPence: sent.reduce((sum, part) => sum + part.amountPence, 0), status } : null;
     const booking = (await loadBookingDetail(deps.db, siteId, bookingNumber))!;
     return { success: true, message: outcome.message, booking, refund: refund ? { amount_pence: refund.amountPence, status: refund.status } : null };
   }

@@ -15,7 +15,7 @@ import { enqueueMail, type MailIdentity } from '../../adapters/mail/index.ts';
 import type { PaymentIntent } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
 import { claimCharge, releaseCharge } from '../bookings/charges.ts';
-import { recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
+import { bookingCardPayments, recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
 import { publishBookingEvent } from '../dispatch/events.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import type { Site } from '../sites/index.ts';
@@ -26,7 +26,6 @@ import {
   insertChange,
   insertChangePayment,
   liveChangeOf,
-  refundablePayments,
   setChangePayment,
   setChangeStatus,
   settleChangePayment,
@@ -112,9 +111,10 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     const refunds: RefundRow[] = [];
     if (booking.paymentMethod === 'card' && change.differencePence < 0) {
       let owed = -change.differencePence;
-      for (const payment of await refundablePayments(tx, site.id, booking.id)) {
+      for (const payment of await bookingCardPayments(tx, site.id, booking.id)) {
         if (owed <= 0) break;
-        const amountPence = Math.min(owed, payment.leftPence);
+        const amountPence = Math.min(owed, payment.amountPence - payment.refundedPence);
+        if (amountPence <= 0) continue;
         const { refund } = await recordRefund(tx, site.id, {
           intentId: payment.intentId,
           bookingId: booking.id,

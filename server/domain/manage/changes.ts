@@ -109,20 +109,6 @@ export async function settleChangePayment(tx: Queryable, siteId: number, intentI
   await tx.query(`UPDATE payments SET charge = 'succeeded', status = 'succeeded', booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2`, [siteId, intentId, bookingId]);
 }
 
-/** What is left to refund of every card payment of a booking (its booking payment, then its changes' charges), oldest first. */
-export async function refundablePayments(tx: Queryable, siteId: number, bookingId: number): Promise<{ intentId: string; leftPence: number; currency: string }[]> {
-  const { rows } = await tx.query<{ intent_id: string; left_pence: number; currency: string }>(
-    `SELECT p.intent_id, p.amount_pence - p.refunded_pence AS left_pence, p.currency
-       FROM payments p
-      WHERE p.site_id = $1 AND p.charge = 'succeeded' AND p.amount_pence > p.refunded_pence
-        AND (p.intent_id = (SELECT payment_intent_id FROM bookings WHERE site_id = $1 AND id = $2 AND payment_status = 'paid')
-             OR (p.booking_id = $2 AND p.request_key LIKE 'booking_change:%'))
-      ORDER BY p.created_at, p.intent_id`,
-    [siteId, bookingId],
-  );
-  return rows.map((row) => ({ intentId: row.intent_id, leftPence: Number(row.left_pence), currency: row.currency }));
-}
-
 /** The requests sent to the operator, newest first (shown on the manage page). */
 export async function changeRequests(db: Queryable, siteId: number, bookingId: number): Promise<{ at: Date; plan: ChangePlan; before: ManageTripValues }[]> {
   const { rows } = await db.query<Row>(

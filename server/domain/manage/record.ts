@@ -1,5 +1,6 @@
 import type { ManageStatus, RefundStatus } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { bookingCardPayments, cardPaymentsTotal, refundsUnder } from '../bookings/refunds.ts';
 
 /** What managing a booking reads of it: the booking, its card payment and its cancellation refund. */
 export interface ManagedBooking {
@@ -135,7 +136,25 @@ function toManaged(row: Row): ManagedBooking {
 
 export async function loadManagedBooking(db: Queryable, siteId: number, bookingId: number): Promise<ManagedBooking | null> {
   const { rows } = await db.query<Row>(SELECT, [siteId, bookingId, cancellationRefundKey(bookingId)]);
-  return rows[0] ? toManaged(rows[0]) : null;
+  return rows[0] ? withEveryCardPayment(db, siteId, toManaged(rows[0])) : null;
+}
+
+const worstStatus = (statuses: RefundStatus[]): RefundStatus => (statuses.includes('failed') ? 'failed' : statuses.includes('pending') ? 'pending' : 'succeeded');
+
+/**
+ * A booking paid by card whose changes were charged holds several payments: what a cancellation refunds and what it
+ * refunded count them all (the booking's payment and its changes' charges, `bookingCardPayments`).
+ */
+async function withEveryCardPayment(db: Queryable, siteId: number, booking: ManagedBooking): Promise<ManagedBooking> {
+  if (!booking.payment) return booking;
+  const total = cardPaymentsTotal(await bookingCardPayments(db, siteId, booking.id));
+  const refunds = await refundsUnder(db, siteId, cancellationRefundKey(booking.id));
+  return {
+    ...booking,
+    payment: total ? { ...booking.payment, ...total } : booking.payment,
+    cancellationRefund:
+      refunds.length > 0 ? { amountPence: refunds.reduce((sum, refund) => sum + refund.amountPence, 0), status: worstStatus(refunds.map((refund) => refund.status)) } : booking.cancellationRefund,
+  };
 }
 
 /** The booking locked for a change (in the caller's transaction): concurrent cancels and changes wait their turn. */

@@ -5,7 +5,7 @@ import type { Db } from '../../adapters/db/index.ts';
 import { enqueueMail, mailIdentity, type MailPort } from '../../adapters/mail/index.ts';
 import type { PaymentsPort } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
-import { recordRefund, refundToRetry, sendRefund, type RefundRow } from '../bookings/refunds.ts';
+import { recordBookingRefund, refundsToRetry, sendRefund, type RefundRow } from '../bookings/refunds.ts';
 import { publishBookingEvent } from '../dispatch/events.ts';
 import { loadBookingResponse } from '../bookings/repository.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
@@ -116,27 +116,21 @@ export function createManageService(deps: ManageServiceDeps) {
           WHERE site_id = $1 AND id = $2`,
         [site.id, booking.id, at, decision.feePence],
       );
-      let refund: RefundRow | null = null;
-      if (booking.payment && decision.refundPence) {
-        ({ refund } = await recordRefund(tx, site.id, {
-          intentId: booking.payment.intentId,
-          bookingId: booking.id,
-          amountPence: decision.refundPence,
-          currency: booking.payment.currency,
-          reason: 'cancellation',
-          idempotencyKey: cancellationRefundKey(booking.id),
-        }));
-      }
+      // Every card payment of the booking (a paid change's charge too) is refunded, less the fee.
+      const refunds: RefundRow[] =
+        booking.payment && decision.refundPence
+          ? await recordBookingRefund(tx, site.id, { bookingId: booking.id, amountPence: decision.refundPence, reason: 'cancellation', idempotencyKey: cancellationRefundKey(booking.id) })
+          : [];
       for (const message of cancellationMails(identity, operator, booking, decision.feePence, decision.refundPence)) await enqueueMail(tx, site.id, message);
       await publishBookingEvent(tx, site.id, { booking_number: booking.bookingNumber, kind: 'cancelled' });
-      return { cancelledNow: true as const, refund, bookingNumber: booking.bookingNumber, feePence: decision.feePence, refundPence: decision.refundPence };
+      return { cancelledNow: true as const, refunds, bookingNumber: booking.bookingNumber, feePence: decision.feePence, refundPence: decision.refundPence };
     });
     if (outcome.cancelledNow) {
       deps.mail.kick();
       deps.log.info({ site_id: site.id, booking: outcome.bookingNumber, fee_pence: outcome.feePence, refund_pence: outcome.refundPence }, 'booking cancelled by the passenger');
     }
-    const toSend = outcome.cancelledNow ? outcome.refund : await refundToRetry(deps.db, site.id, cancellationRefundKey(grant.bookingId));
-    if (toSend) await sendCancellationRefund(site.id, grant.bookingId, toSend);
+    const toSend = outcome.cancelledNow ? outcome.refunds : await refundsToRetry(deps.db, site.id, cancellationRefundKey(grant.bookingId));
+    for (const refund of toSend) await sendCancellationRefund(site.id, grant.bookingId, refund);
     return { ...(await view(site, grant)), message: outcome.cancelledNow ? MANAGE_MESSAGES.cancelled : MANAGE_MESSAGES.alreadyCancelled };
   }
 
