@@ -97,7 +97,7 @@ try {
   // The unit tests run beside the API tests on PGlite (much of that run is waiting on sockets, timers and the crash test).
   const unit = !only || only === 'unit' ? vitestBeside('unit tests', ['unit'], 'unit') : null;
   if (!only || only === 'api') {
-    await vitestNow('API tests on PGlite', ['api'], 'api-pglite', { TEST_DATABASE_URL: '' });
+    await vitestNow('API tests on PGlite', ['api'], 'api-pglite', { TEST_DATABASE_URL: '', CABFLOW_API_WORKERS: '2' });
     await unit;
     let databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) {

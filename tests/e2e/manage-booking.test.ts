@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
@@ -184,6 +185,14 @@ describe('a guest manages a card booking from the mailed link', () => {
       expect(file.name).toBe(`booking-${bookingNumber}.ics`);
       expect(file.text).toContain(`DTSTART;TZID=Europe/London:${icsLondon(await pickupOf(bookingNumber))}\r\n`);
       expect(file.text).toContain('STATUS:CANCELLED\r\n');
+
+      // The receipt of the cancelled booking (a VAT invoice: the demo operator is VAT-registered) shows the refund.
+      const [receipt] = await Promise.all([m.waitForEvent('download'), m.getByRole('button', { name: 'Download receipt' }).click()]);
+      expect(receipt.suggestedFilename()).toContain(bookingNumber);
+      const { text: receiptText } = await extractText(await getDocumentProxy(new Uint8Array(readFileSync((await receipt.path())!))), { mergePages: true });
+      expect(receiptText).toContain('VAT invoice');
+      expect(receiptText).toContain(bookingNumber);
+      expect(receiptText).toContain(refund);
       expect(manage.errors).toEqual([]);
     } finally {
       await manage.close();

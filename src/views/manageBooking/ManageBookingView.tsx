@@ -24,6 +24,7 @@ import { formatMoney } from '../confirmation/format.ts';
 import { cutoffMoment, londonMoment, REFUND_STATUS_TEXT } from './format.ts';
 import { ChangeEditor } from './ChangeEditor.tsx';
 import { ChangeConfirm, ChangeDone, ChangePayment } from './ChangeSteps.tsx';
+import { ReceiptDownload } from './receipt/ReceiptDownload.tsx';
 import { manageBookingLogic, readManageInput, type ManageActor } from './manageBookingLogic.ts';
 import classes from './ManageBooking.module.css';
 
@@ -257,6 +258,7 @@ function BookingPage({ actor, stage }: { actor: ManageActor; stage: ManageStage 
   const notice = useSelector(actor, selectNotice);
   const calendarBusy = useSelector(actor, selectCalendarBusy);
   const calendarError = useSelector(actor, selectCalendarError);
+  const token = useSelector(actor, (snapshot) => snapshot.context.token);
   const currency = useSetting('CURRENCY');
   const symbol = view.data.booking.currency ?? currency;
   const phone = view.operator_phone;
@@ -297,6 +299,7 @@ function BookingPage({ actor, stage }: { actor: ManageActor; stage: ManageStage 
         <Button variant="default" size="md" loading={calendarBusy} onClick={() => actor.send({ type: 'calendar.download' })}>
           Add to calendar
         </Button>
+        <ReceiptDownload access={{ token: token ?? '' }} />
         <Button variant="default" size="md" onClick={() => window.print()}>
           Print
         </Button>
