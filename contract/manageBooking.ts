@@ -247,7 +247,7 @@ export interface ManageChangeTerms {
   refusal: string | null;
   /** A driver is assigned: a change is sent to the operator as a request instead of being applied. */
   as_request: boolean;
-  /** MANAGE_ADDRESS_CHANGE is 'enable'. */
+  /** Addresses can be changed online (not yet: always false, changed by phone). */
   addresses: boolean;
   /** A mileage booking (options, passengers and luggage can change); an hourly hire only its time and contact. */
   trip_options: boolean;

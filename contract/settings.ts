@@ -33,9 +33,6 @@ export const SETTING_NAMES = [
   // default 120) and the fee in pounds kept from a card payment when the passenger cancels (default 0).
   'CANCEL_CUTOFF_MINUTES',
   'CANCELLATION_FEE',
-  // Ours (issue 18): 'enable' lets a passenger change the addresses of a booking online (re-priced); else only the
-  // time, passengers, luggage, options, flight number and contact details.
-  'MANAGE_ADDRESS_CHANGE',
   // Ours (issue 18, receipts): the operator's VAT registration number (empty: not VAT-registered, a plain receipt),
   // the VAT rate in percent (default 20) and whether the prices include VAT ('yes', default) or VAT is added on top.
   'VAT_NUMBER',

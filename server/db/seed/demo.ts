@@ -23,7 +23,7 @@ export const DEMO_STAFF = {
  * Money settings are in pounds as the operator types them; the pricing engine works in pence (CLARIFICATIONS 9).
  * WHEEL_CHAIR is a "show" value only: above zero shows the option, which is never charged (CLARIFICATIONS 7).
  * CANCEL_CUTOFF_MINUTES and CANCELLATION_FEE (ours, issue 18): free online cancellation until two hours before pick-up;
- * MANAGE_ADDRESS_CHANGE (ours): addresses are changed by phoning; VAT_* (ours): a VAT-registered operator whose prices
+ * VAT_* (ours): a VAT-registered operator whose prices
  * include VAT at 20%; RETENTION_MONTHS (ours, issue 17): personal data anonymised after 24 months.
  */
 export function demoSettings(googleBrowserKey: string | null): Record<SettingName, string> {
@@ -59,7 +59,6 @@ export function demoSettings(googleBrowserKey: string | null): Record<SettingNam
     ROUND_OFF: 'no',
     CANCEL_CUTOFF_MINUTES: '120',
     CANCELLATION_FEE: '0',
-    MANAGE_ADDRESS_CHANGE: 'disable',
     VAT_NUMBER: 'GB 123 4567 89',
     VAT_RATE: '20',
     PRICES_INCLUDE_VAT: 'yes',

@@ -9,7 +9,7 @@ import {
   type ManageChangeResponse,
   type ManageTripValues,
 } from '../../../contract/manageBooking.ts';
-import { ENABLE, type Settings } from '../../../contract/settings.ts';
+import type { Settings } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { enqueueMail, type MailIdentity } from '../../adapters/mail/index.ts';
 import type { PaymentIntent } from '../../adapters/payments/port.ts';
@@ -81,7 +81,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     const decision = decideChange(booking, context.settings, context.operator, at);
     if (decision.code) throw refusal(409, decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.staleRevision, context.operator);
     const catalog = await deps.cache.catalog(site.id);
-    const planned = await planChange({ db, siteId: site.id, catalog, booking, changes, addressesAllowed: context.settings.MANAGE_ADDRESS_CHANGE === ENABLE, now: at });
+    const planned = await planChange({ db, siteId: site.id, catalog, booking, changes, now: at });
     return { planned, differencePence: planned.totalPence - booking.totalPence, outcome: outcomeOf(booking, planned.totalPence - booking.totalPence) };
   }
 

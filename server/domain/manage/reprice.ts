@@ -85,7 +85,6 @@ export interface RepriceInput {
   catalog: SiteCatalog;
   booking: ManagedBooking;
   changes: ManageChanges;
-  addressesAllowed: boolean;
   now: Date;
 }
 
@@ -97,8 +96,7 @@ export async function planChange(input: RepriceInput): Promise<ChangePlan> {
   const current = currentValues(booking);
   const changed = changedFields(current, changes);
   if (changed.length === 0) throw new HttpError(400, MANAGE_MESSAGES.nothingChanged);
-  if (changed.some((field) => ADDRESS_FIELDS.includes(field)) && !input.addressesAllowed) throw refuse(MANAGE_MESSAGES.addressesByPhone);
-  // Addresses are re-routed only where the owner allows it online: not built yet, so refused like the setting's 'disable'.
+  // Changing addresses online needs the trip routed again through the maps port: not built, so by phone.
   if (changed.some((field) => ADDRESS_FIELDS.includes(field))) throw refuse(MANAGE_MESSAGES.addressesByPhone);
   if (booking.rideType === 'H' && changed.some((field) => TRIP_ONLY_FIELDS.includes(field))) throw refuse(MANAGE_MESSAGES.hourlyOptions);
 

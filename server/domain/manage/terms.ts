@@ -1,6 +1,5 @@
 import { formatHour12 } from '../../../contract/booking.ts';
 import { callOperator, cutoffPassedMessage, MANAGE_MESSAGES, MANAGE_STATUS_LABELS, type ManageCancellationTerms, type ManageChangeTerms, type ManageRefusalCode, type ManageStatus } from '../../../contract/manageBooking.ts';
-import { ENABLE } from '../../../contract/settings.ts';
 import { currentValues } from './reprice.ts';
 import type { Settings } from '../../../contract/settings.ts';
 import { londonParts } from '../pricing/londonTime.ts';
@@ -116,7 +115,8 @@ export function decideChange(booking: ManagedBooking, settings: Settings, operat
       allowed: code === null,
       refusal,
       as_request: booking.status === 'driver_assigned',
-      addresses: settings.MANAGE_ADDRESS_CHANGE === ENABLE,
+      // Changing addresses online needs the trip routed again (the maps port): not built, so always by phone.
+      addresses: false,
       trip_options: booking.rideType === 'Q',
       current: currentValues(booking),
     },
