@@ -50,7 +50,7 @@ describe("the server's facts about the document", () => {
     expect(readDocumentFacts(doc(JSON.stringify(FACTS)))).toEqual(FACTS);
     expect(readDocumentFacts(doc(null))).toBeNull();
     expect(readDocumentFacts(doc('{not json'))).toBeNull();
-    expect(readDocumentFacts(doc(JSON.stringify({ kinds: { '/login': 'admin' }, serves: ['booking'] })))).toBeNull();
+    expect(readDocumentFacts(doc(JSON.stringify({ kinds: { '/login': 'staff' }, serves: ['booking'] })))).toBeNull();
     expect(readDocumentFacts(doc(JSON.stringify({ kinds: {}, serves: 'booking' })))).toBeNull();
   });
 });

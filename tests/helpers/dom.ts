@@ -4,8 +4,11 @@
  * ResizeObserver (Burger, ScrollArea…), and focus code calls scrollIntoView; happy-dom lacks or only
  * partly implements them, so they get quiet stand-ins here.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor give up after 5 s rather than 1 s: the unit tests run beside the API tests, on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 export function installMantinePolyfills(win: Window & typeof globalThis = window): void {
   Object.defineProperty(win, 'matchMedia', {
