@@ -36,7 +36,7 @@ if (values.help) {
     'npm run test:paths -- [--list] [--grep TEXT] [--machine ID]... [--full] [--workers N] [--build]\n' +
       '  --list     print the generated paths (machine level, and [UI] for those run in Chromium)\n' +
       '  --grep     keep paths whose id or description contains TEXT (or matches it as a regular expression)\n' +
-      '  --machine  booking, forgotPassword, corporate, quoteRequest, contact, homeForm, optionsEditor\n' +
+      '  --machine  booking, forgotPassword, corporate, quoteRequest, contact, homeForm, optionsEditor, console\n' +
       '  --full     also the simple paths (the long journeys to confirmation and the other goals)\n' +
       `  --workers  browser contexts at a time (default ${DEFAULT_WORKERS})\n` +
       '  --build    rebuild dist/ first (it is built only when missing otherwise)',
