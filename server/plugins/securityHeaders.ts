@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { QUOTE_OFFER_ROUTE } from '../../contract/adminEnquiries.ts';
 import { MANAGE_BOOKING_ROUTE } from '../../contract/manageBooking.ts';
 import { routeKey } from '../../contract/routeKey.ts';
 
@@ -28,6 +29,9 @@ import { routeKey } from '../../contract/routeKey.ts';
  * attributes, hence 'unsafe-inline' for styles only; no script runs inline.
  */
 
+/** The pages a mailed link opens with its token in the address (the manage link's query, a quote offer's fragment). */
+const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set([MANAGE_BOOKING_ROUTE, QUOTE_OFFER_ROUTE]);
+
 /** The kinds of page, each with its own policy. */
 export type PageKind = 'booking' | 'account' | 'card' | 'admin';
 
@@ -47,6 +51,8 @@ const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
   '/book-now': 'account',
   // Its actions (cancel) must not be clickjacked; the page itself is built in issue 18's next step.
   [MANAGE_BOOKING_ROUTE]: 'account',
+  // A quote offer's link (issue 17): its fragment carries the offer's token until the page replaces it.
+  [QUOTE_OFFER_ROUTE]: 'account',
   '/stripecheckout': 'card',
 };
 
@@ -141,8 +147,8 @@ export function pageHeaders(pathname: string, settings: PagePolicySettings): Rec
     headers['referrer-policy'] = 'no-referrer';
     headers['x-robots-tag'] = 'noindex, nofollow';
   }
-  // Its address carries the manage link's token until the page replaces it: no request may send it on as a Referer.
-  if (pageRoute(pathname) === MANAGE_BOOKING_ROUTE) headers['referrer-policy'] = 'no-referrer';
+  // Their address carries a link's token until the page replaces it: no request may send it on as a Referer.
+  if (TOKEN_LINK_ROUTES.has(pageRoute(pathname))) headers['referrer-policy'] = 'no-referrer';
   return headers;
 }
 

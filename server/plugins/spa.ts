@@ -176,6 +176,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/book-now': ['src/views/corporate/BookNowView.tsx'],
   '/forgot_password': ['src/views/forgotPassword/ForgotPasswordView.tsx'],
   '/manage-booking': ['src/views/manageBooking/ManageBookingView.tsx'],
+  '/quote-offer': ['src/views/quoteOffer/QuoteOfferView.tsx'],
   // The operator console's way in (issue 17); its pages load their own chunks once signed in.
   '/admin': [CONSOLE_APP],
   '/admin/sign-in': [CONSOLE_APP],

@@ -43,6 +43,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/book-now', title: 'Book Now', component: lazyView(() => import('../views/corporate/BookNowView.tsx'), 'BookNowView') },
   // Issue 18: the "Manage your booking" link of the confirmation mail (rendered in the browser: it needs the link's token).
   { path: '/manage-booking', title: 'Manage your booking', component: lazyView(() => import('../views/manageBooking/ManageBookingView.tsx'), 'ManageBookingView') },
+  // Issue 17: a quote offer's mailed link (#token=…), handed to the booking flow at the offered vehicle (rendered in the browser: it needs the link's token).
+  { path: '/quote-offer', title: 'Your quote', component: lazyView(() => import('../views/quoteOffer/QuoteOfferView.tsx'), 'QuoteOfferView') },
   { path: '/forgot_password', title: 'Forgot password', component: lazyView(() => import('../views/forgotPassword/ForgotPasswordView.tsx'), 'ForgotPasswordView') },
 ];
 

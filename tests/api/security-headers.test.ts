@@ -114,11 +114,12 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
     }
   });
 
-  it('the manage-booking page, whose address carries the link token until it replaces it, sends no Referer; other pages keep the site policy', async () => {
+  it('the manage-booking and quote-offer pages, whose address carries a link token until they replace it, send no Referer and are framed by no other site; other pages keep the site policy', async () => {
     if (!isBuilt(provider)) return;
-    const manage = await provider.fastify.inject({ method: 'GET', url: `/manage-booking?token=${'a'.repeat(43)}` });
-    expect(manage.headers['referrer-policy']).toBe('no-referrer');
-    expect(manage.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const url of [`/manage-booking?token=${'a'.repeat(43)}`, '/quote-offer', '/Quote-Offer/']) {
+      const linked = await provider.fastify.inject({ method: 'GET', url });
+      expect({ url, referrer: linked.headers['referrer-policy'], frame: linked.headers['x-frame-options'] }).toEqual({ url, referrer: 'no-referrer', frame: 'SAMEORIGIN' });
+    }
     expect((await provider.fastify.inject({ method: 'GET', url: '/login' })).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
@@ -129,7 +130,7 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
       const { 'frame-ancestors': _ancestors, ...sources } = csp;
       expect({ url, sources }).toEqual({ url, sources: OWN_ONLY });
       expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking', 'account', 'card'] });
-      expect(facts?.kinds).toEqual({ '/login': 'account', '/forgot_password': 'account', '/bookings': 'account', '/my-account': 'account', '/book-now': 'account', '/manage-booking': 'account', '/stripecheckout': 'card' });
+      expect(facts?.kinds).toEqual({ '/login': 'account', '/forgot_password': 'account', '/bookings': 'account', '/my-account': 'account', '/book-now': 'account', '/manage-booking': 'account', '/quote-offer': 'account', '/stripecheckout': 'card' });
     }
   });
 

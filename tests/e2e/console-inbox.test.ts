@@ -1,14 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTE_OFFER_UNKNOWN } from '../../contract/adminEnquiries.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
-import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
 import { londonDate } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // Issue 17: the console's enquiries inbox and mail outbox in Chromium against the real server (one server, one
 // browser): a dispatcher answers a Contact Us message and the reply is in the outbox, a QUOTE NOW request is priced
-// and offered, a mail is resent; axe on both pages; screenshots at 1280/768/375 px. Needs a build first (DIST_DIR).
+// and offered, the visitor books the offer from the mail's link, a mail is resent; axe on both pages and on the
+// offer page; screenshots at 1280/768/375 px. Needs a build first (DIST_DIR).
 
 let provider: TestProvider;
 let browser: Browser;
@@ -106,6 +108,82 @@ describe('console: enquiries inbox and mail outbox', () => {
     const [mail] = await sql<{ kind: string; text_body: string }>("SELECT kind, text_body FROM mail_outbox WHERE kind = 'quote_offer'");
     expect(mail.text_body).toMatch(/Book this quote: +http:\/\/localhost:\d+\/quote-offer#token=[A-Za-z0-9_-]{43}/);
     expect((await sql<{ status: string }>('SELECT status FROM quote_requests WHERE id = $1', [quoteId]))[0].status).toBe('answered');
+  });
+
+  it("the visitor opens the mailed link on a phone: the booking flow's personal details with the offered vehicle at the offer's price, booked (pay in car) at that price; the token never leaves the page", async () => {
+    const [mail] = await sql<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE kind = 'quote_offer'");
+    // The mail names the site's public address; the test server listens elsewhere.
+    const mailed = new URL(/Book this quote: +(\S+)/.exec(mail.text_body)![1]);
+    const link = `${provider.url}${mailed.pathname}${mailed.hash}`;
+    const token = mailed.hash.replace('#token=', '');
+    const [offer] = await sql<{ quote_id: string; vehicle_id: number; company_id: number; vehicle_type: string; price_pence: number }>(
+      'SELECT quote_id, vehicle_id, company_id, vehicle_type, price_pence FROM quote_offers',
+    );
+    const price = `£${(offer.price_pence / 100).toFixed(2)}`;
+    const context = await browser.newContext({ viewport: { width: WIDTHS.mobile, height: 800 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const requests: { url: string; referer: string | null; body: string | null }[] = [];
+      page.on('request', (request) => requests.push({ url: request.url(), referer: request.headers().referer || null, body: request.postData() }));
+      await page.goto(link);
+      await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/personalDetailView');
+      await appReady(page);
+      await page.getByTestId('vehicle-summary').getByText(offer.vehicle_type, { exact: true }).waitFor();
+      expect(await page.getByTestId('vehicle-price').textContent()).toBe(price);
+      // One call opened the link, with the token in its body only, and no Referer; nothing else carried the token.
+      const opened = requests.filter((request) => request.url.endsWith('/api/v1/quote-offer'));
+      expect(opened.map((request) => ({ body: request.body, referer: request.referer }))).toEqual([{ body: JSON.stringify({ token }), referer: null }]);
+      expect(requests.filter((request) => request.url.includes(token) || request.referer?.includes(token))).toEqual([]);
+      // The new tab's about:blank, then the link's page replaced by the step: Back does not open the used link again.
+      expect(await page.evaluate(() => history.length)).toBe(2);
+      await saveScreenshot(page, 'quote-offer-landed');
+
+      await page.getByLabel('First Name').fill('Grace');
+      await page.getByLabel('Last Name').fill('Hopper');
+      await page.getByLabel('Email').fill('grace@example.test');
+      await page.getByLabel(/Mobile Number/).fill('+44 7700 900123');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => pathname(page)).toBe('/paymentview');
+      await page.getByRole('button', { name: 'Pay in Car' }).click();
+      await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/paymentSuccessView');
+      const number = (await page.getByTestId('booking-number').textContent())!.trim();
+      expect(await page.getByTestId('booking-total').textContent()).toBe(price);
+      const booked = await sql('SELECT quote_id, vehicle_id, company_id, vehicle_qty, total_pence, payment_method FROM bookings WHERE booking_number = $1', [number]);
+      expect(booked).toEqual([{ quote_id: offer.quote_id, vehicle_id: offer.vehicle_id, company_id: offer.company_id, vehicle_qty: 1, total_pence: offer.price_pence, payment_method: 'car' }]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a failed call offers a retry; an unknown link shows the contract's message with the operator's phone and a way to a new quote, the token gone from the address (375/768/1280 px, axe clean)", async () => {
+    const visitor = await openPage(browser, 'about:blank', { width: WIDTHS.mobile, waitForApp: false });
+    try {
+      const { page } = visitor;
+      page.setDefaultTimeout(15_000);
+      // The first call gets no answer (the network dropped): the page offers to try again, and the retry is answered.
+      await page.route('**/api/v1/quote-offer', (route) => route.abort('internetdisconnected'));
+      await page.goto(`${provider.url}/quote-offer#token=${'A'.repeat(43)}`);
+      await page.getByTestId('quote-offer-failed').waitFor();
+      expect(await axeViolations(page, 'quote offer failed at 375')).toEqual([]);
+      await saveScreenshot(page, 'quote-offer-failed');
+      await page.unroute('**/api/v1/quote-offer');
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.getByTestId('quote-offer-unknown').waitFor();
+      expect(page.url()).toBe(`${provider.url}/quote-offer`);
+      expect(await page.getByTestId('quote-offer-message').textContent()).toBe(QUOTE_OFFER_UNKNOWN);
+      expect(await page.getByTestId('operator-phone').getAttribute('href')).toBe('tel:02079460321');
+      expect(await page.getByRole('link', { name: 'Ask for a new quote' }).getAttribute('href')).toBe('/quoteView');
+      expect(await axeViolations(page, 'unknown quote offer at 375')).toEqual([]);
+      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await saveScreenshot(page, 'quote-offer-unknown');
+      }
+      expect(visitor.errors.filter((error) => !error.includes('404') && !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
   });
 
   it('shows the reply in the mail outbox with its delivery state and resends it (a new queued copy)', async () => {
