@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { CALENDAR_CONTENT_TYPE } from '../../contract/bookingCalendar.ts';
 import { manageAccessSchema, manageCancelSchema, manageChangeSchema } from '../../contract/manageAccess.ts';
-import { MANAGE_API, MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeResponse } from '../../contract/manageBooking.ts';
+import { MANAGE_API, MANAGE_MESSAGES, type ManageAccess, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeResponse } from '../../contract/manageBooking.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
 import { authenticatePassenger } from '../domain/accounts/index.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
-import { createManageService, type ManageGrant } from '../domain/manage/service.ts';
+import { createManageService, type ManageGrant, type ManageService } from '../domain/manage/service.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
 
@@ -24,20 +24,26 @@ export interface ManageRouteDeps {
 }
 
 /**
+ * Who a manage call (or a receipt) lets in: a link's token, or a signed-in corporate passenger's own booking by its
+ * number; neither is a 400. `access` is the call's already parsed body when it has more fields than the access.
+ */
+export async function manageGrantOf(manage: ManageService, db: Db, request: FastifyRequest, access = parseInput(manageAccessSchema, request.body)): Promise<ManageGrant> {
+  if (access.token !== undefined) return manage.grantByLink(request.site, access.token, access.booking_number);
+  if (access.booking_number !== undefined && request.headers.authorization !== undefined) {
+    const auth = await authenticatePassenger(request, db);
+    return manage.grantByPassenger(request.site, auth.passenger.id, access.booking_number);
+  }
+  throw new HttpError(400, MANAGE_MESSAGES.accessRequired);
+}
+
+/**
  * The manage-booking calls (contract/manageBooking.ts), under /api/v1 with the key pair: the resource, cancel, the
  * calendar file. Each names the booking by a manage link's token, or by its number for a signed-in corporate passenger.
  */
 export function manageRoutes(deps: ManageRouteDeps) {
   const manage = createManageService(deps);
 
-  async function grant(request: FastifyRequest, access = parseInput(manageAccessSchema, request.body)): Promise<ManageGrant> {
-    if (access.token !== undefined) return manage.grantByLink(request.site, access.token, access.booking_number);
-    if (access.booking_number !== undefined && request.headers.authorization !== undefined) {
-      const auth = await authenticatePassenger(request, deps.db);
-      return manage.grantByPassenger(request.site, auth.passenger.id, access.booking_number);
-    }
-    throw new HttpError(400, MANAGE_MESSAGES.accessRequired);
-  }
+  const grant = (request: FastifyRequest, access?: ManageAccess) => manageGrantOf(manage, deps.db, request, access);
 
   return async (app: FastifyInstance) => {
     app.post(MANAGE_API.view, async (request): Promise<ManageBookingView> => manage.view(request.site, await grant(request)));

@@ -1,16 +1,15 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { manageAccessSchema } from '../../contract/manageAccess.ts';
-import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
 import { FIRST_STATEMENT_YEAR, RECEIPT_API, RECEIPT_MESSAGES, STATEMENT_FORMATS, STATEMENT_MONTH_PATTERN } from '../../contract/receipts.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
 import { authenticatePassenger } from '../domain/accounts/index.ts';
-import { createManageService, type ManageGrant } from '../domain/manage/service.ts';
+import { createManageService } from '../domain/manage/service.ts';
 import { receiptPdf, statementFile, type ReceiptFile } from '../domain/receipts/index.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { parseInput } from '../http.ts';
+import { manageGrantOf } from './manage.ts';
 
 export interface ReceiptRouteDeps {
   db: Db;
@@ -41,19 +40,9 @@ const sendFile = (reply: FastifyReply, file: ReceiptFile) =>
 export function receiptRoutes(deps: ReceiptRouteDeps) {
   const manage = createManageService(deps);
 
-  async function grant(request: FastifyRequest): Promise<ManageGrant> {
-    const access = parseInput(manageAccessSchema, request.body);
-    if (access.token !== undefined) return manage.grantByLink(request.site, access.token, access.booking_number);
-    if (access.booking_number !== undefined && request.headers.authorization !== undefined) {
-      const auth = await authenticatePassenger(request, deps.db);
-      return manage.grantByPassenger(request.site, auth.passenger.id, access.booking_number);
-    }
-    throw new HttpError(400, MANAGE_MESSAGES.accessRequired);
-  }
-
   return async (app: FastifyInstance) => {
     app.post(RECEIPT_API.receipt, async (request, reply) => {
-      const { bookingId } = await grant(request);
+      const { bookingId } = await manageGrantOf(manage, deps.db, request);
       return sendFile(reply, await receiptPdf(deps.db, request.site.id, bookingId));
     });
 
