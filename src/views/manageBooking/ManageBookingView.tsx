@@ -18,7 +18,7 @@ import {
   type ManageStage,
 } from '../../../machines/manageBooking/index.ts';
 import { useSetting } from '../../app/useSettings.ts';
-import { IconCheck, IconInfo, IconLock, IconPhone } from '../../components/icons.tsx';
+import { IconCheck, IconInfo, IconLock } from '../../components/icons.tsx';
 import { BookingDetails, BookingNumber } from '../confirmation/BookingDetails.tsx';
 import { formatMoney } from '../confirmation/format.ts';
 import { cutoffMoment, londonMoment, REFUND_STATUS_TEXT } from './format.ts';
@@ -27,6 +27,7 @@ import { ChangeConfirm, ChangeDone, ChangePayment } from './ChangeSteps.tsx';
 import { ReceiptDownload } from './receipt/ReceiptDownload.tsx';
 import { manageBookingLogic, readManageInput, type ManageActor } from './manageBookingLogic.ts';
 import classes from './ManageBooking.module.css';
+import { CallButton } from '../../components/CallButton.tsx';
 
 
 const STATUS_COLOURS: Record<ManageStatus, string> = {
@@ -47,17 +48,6 @@ const CHANGE_TITLES: Partial<Record<ManageStage, string>> = {
   paying: 'Pay the difference',
   changed: 'Booking changed',
 };
-
-/** 'tel:' of a written phone number: digits and a leading +. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
-function CallButton({ phone, variant = 'light' }: { phone: string; variant?: 'light' | 'filled' }) {
-  return (
-    <Button component="a" href={telHref(phone)} variant={variant} size="md" leftSection={<IconPhone size={18} />} data-testid="operator-phone">
-      Call {phone}
-    </Button>
-  );
-}
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -6,24 +6,14 @@ import { Link } from 'wouter';
 import { QUOTE_OFFER_UNKNOWN } from '../../../contract/adminEnquiries.ts';
 import { selectError, selectRetryable, selectStage } from '../../../machines/quoteOffer/index.ts';
 import { useSetting } from '../../app/useSettings.ts';
-import { IconInfo, IconPhone } from '../../components/icons.tsx';
+import { IconInfo } from '../../components/icons.tsx';
 import { quoteOfferLogic, readQuoteOfferInput, type QuoteOfferActor } from './quoteOfferLogic.ts';
 import classes from './QuoteOffer.module.css';
-
-/** 'tel:' of a written phone number: digits and a leading +. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+import { CallButton } from '../../components/CallButton.tsx';
 
 /** The operator's phone (setting Company_Contact_Info), or null when the operator has none. */
 function useOperatorPhone(): string | null {
   return useSetting('Company_Contact_Info')?.trim() || null;
-}
-
-function CallButton({ phone, variant }: { phone: string; variant: 'filled' | 'default' }) {
-  return (
-    <Button component="a" href={telHref(phone)} variant={variant} size="md" leftSection={<IconPhone size={18} />} data-testid="operator-phone">
-      Call {phone}
-    </Button>
-  );
 }
 
 function Opening() {
