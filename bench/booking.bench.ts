@@ -1,36 +1,35 @@
 // Bookings per second (guest, pay in car) on PGlite and on PostgreSQL, each beside the trivial route in the same
-// server and run, printed as a ratio; then the crash test on both: acknowledged bookings missing after a SIGKILL.
-import autocannon from 'autocannon';
+// server and run, printed as a ratio, with the statements each booking cost; then the crash test on both:
+// acknowledged bookings missing after a SIGKILL. The load generator runs in a process of its own
+// (bench/lib/loadProcess.ts); the server is this process. BENCH_CPU_PROFILE=<dir> also writes a CPU profile of the
+// server during the bookings and prints its top frames.
 import { startThrowawayPostgres } from '../scripts/lib/postgres.mjs';
 import { startTestProvider } from '../tests/helpers/provider.ts';
-import { bookingBodies, KEY_HEADERS } from './lib/bookingLoad.ts';
+import { KEY_HEADERS } from './lib/bookingLoad.ts';
 import { crashTest } from './lib/crash.ts';
-import { load, printTable, visitorAddress, type LoadResult } from './lib.ts';
-
-async function bookingLoad(url: string, connections = 20, duration = 5): Promise<LoadResult> {
-  const body = await bookingBodies(url);
-  let n = 0;
-  const result = await autocannon({
-    url: `${url}/api/v1/booking`,
-    connections,
-    duration,
-    // Each booking from the next visitor's address (X-Forwarded-For, trusted from loopback), as many customers would.
-    requests: [{ method: 'POST', headers: KEY_HEADERS, setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': visitorAddress(n) }, body: body(n++, `bench${Date.now()}`) }) }],
-  });
-  return { path: '/api/v1/booking', requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
-}
+import { counted, printTable, statementsPerRequest, type LoadResult } from './lib.ts';
+import { loadInChild } from './lib/loadProcess.ts';
+import { profiled } from './lib/profile.ts';
 
 async function measure(databaseUrl?: string) {
   const provider = await startTestProvider({ listen: true, env: { TRUST_PROXY: 'loopback' }, ...(databaseUrl ? { databaseUrl } : {}) });
   try {
-    const trivial = await load(`${provider.url}/api/v1/ping`, { headers: KEY_HEADERS, connections: 20, visitors: true });
-    const bookings = await bookingLoad(provider.url);
+    const ping = `${provider.url}/api/v1/ping`;
+    // Warm-up: JIT, the site cache, the first quote.
+    await loadInChild({ kind: 'booking', url: provider.url, duration: 1, tag: 'warm' });
+    const trivial = await loadInChild({ kind: 'plain', url: ping, headers: KEY_HEADERS, connections: 20, visitors: true });
+    const profile = await profiled(`guest-bookings-${provider.db.kind}`, () =>
+      counted(provider.db, () => loadInChild<LoadResult & { ok: number }>({ kind: 'booking', url: provider.url, connections: 20 })),
+    );
+    const bookings = profile.result.result;
     printTable(`bookings vs a trivial route (${provider.db.kind}, 20 connections, 5 s each)`, [trivial, bookings]);
     const ratio = Number((bookings.requestsPerSecond / trivial.requestsPerSecond).toFixed(3));
-    console.log(`bookings/trivial ratio (${provider.db.kind}): ${ratio}`);
-    return { database: provider.db.kind, trivial, bookings, ratio };
+    const statementsPerBooking = Number((profile.result.statements / Math.max(1, bookings.ok)).toFixed(2));
+    console.log(`bookings/trivial ratio (${provider.db.kind}): ${ratio}; ${statementsPerBooking} statements per booking (the mail dispatcher's polls left out, its sends counted)`);
+    console.table(statementsPerRequest(profile.result.sql, bookings.ok));
+    return { database: provider.db.kind, trivial, bookings, ratio, statementsPerBooking, profileTop: profile.top };
   } finally {
-    await provider.close();
+    await provider.dispose();
   }
 }
 
@@ -39,6 +38,7 @@ export async function run() {
   try {
     const pglite = await measure();
     const postgresResult = await measure(postgres.url);
+    if (process.env.BOOKING_BENCH_CRASH === '0') return { pglite, postgres: postgresResult };
     const crashPglite = await crashTest();
     const crashPostgres = await crashTest({ databaseUrl: postgres.url });
     console.log(`crash test: PGlite ${crashPglite.acknowledged} acknowledged, ${crashPglite.missingAfterRestart} missing; PostgreSQL ${crashPostgres.acknowledged} acknowledged, ${crashPostgres.missingAfterRestart} missing`);

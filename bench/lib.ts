@@ -45,3 +45,25 @@ export function printTable(title: string, rows: LoadResult[]) {
   console.log(`\n${title}`);
   console.table(rows.map((row) => ({ path: row.path, 'req/s': row.requestsPerSecond, 'p50 ms': row.p50Ms, 'p99 ms': row.p99Ms, errors: row.errors, non2xx: row.non2xx })));
 }
+
+/** Statements the server's database adapter sent while `work` ran (the mail dispatcher's outbox polls left out). */
+export async function counted<T>(db: { stats?: { observe(listener: (sql: string) => void): () => void } }, work: () => Promise<T>): Promise<{ result: T; statements: number; sql: Map<string, number> }> {
+  let statements = 0;
+  const sql = new Map<string, number>();
+  const stop = db.stats?.observe((text) => {
+    if (text.includes('mail_outbox') && !text.startsWith('INSERT')) return;
+    statements += 1;
+    const shape = text.replace(/\s+/g, ' ').slice(0, 90);
+    sql.set(shape, (sql.get(shape) ?? 0) + 1);
+  });
+  try {
+    return { result: await work(), statements, sql };
+  } finally {
+    stop?.();
+  }
+}
+
+/** The statements of `counted` per request, most frequent first. */
+export function statementsPerRequest(sql: Map<string, number>, requests: number) {
+  return [...sql.entries()].sort((a, b) => b[1] - a[1]).map(([statement, count]) => ({ statement, perRequest: Number((count / Math.max(1, requests)).toFixed(2)) }));
+}

@@ -1,5 +1,6 @@
-// Quoting speed (issues 3 and 8): POST /api/v1/calculate-distance-price (offline maps, the demo operator) beside a
-// trivial route (/api/v1/ping) in the same server and run, 50 connections, 5 s each:
+// Quoting speed (issues 3, 8 and 20): POST /api/v1/calculate-distance-price (offline maps, the demo operator) beside a
+// trivial route (/api/v1/ping) in the same server and run, 50 connections, 5 s each, the load generator (autocannon) in
+// a process of its own (bench/lib/loadProcess.ts) so the server (this process) has its CPU to itself:
 // - repeat: the same search again and again (Search pressed twice, reloads; answered from the cached answer);
 // - distinct: a different search every request (each priced and stored as a quote: one INSERT, shared with the
 //   other quotes of the same moment);
@@ -7,6 +8,7 @@
 // 25 ms), with the database statements each kind of search cost. Then the time from pressing Search on the home page
 // to the prices on screen in Chromium (needs a built dist/; QUOTE_BENCH_BROWSER=0 skips it).
 // QUOTE_BENCH_POSTGRES=1 measures on a throwaway PostgreSQL cluster (fsync on) instead of PGlite.
+// BENCH_CPU_PROFILE=<dir> also writes a CPU profile of the server during the distinct searches and prints its top frames.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,8 +17,9 @@ import { DEMO_KEYS } from '../server/config.ts';
 import { launchBrowser, openPage } from '../tests/helpers/browser.ts';
 import { oneWayForm } from '../tests/helpers/forms.ts';
 import { startTestProvider, type TestProvider } from '../tests/helpers/provider.ts';
-import { load, printTable, type LoadResult } from './lib.ts';
-import { distinctSearchLoad } from './lib/quoteLoad.ts';
+import { counted, printTable, statementsPerRequest, type LoadResult } from './lib.ts';
+import { loadInChild } from './lib/loadProcess.ts';
+import { profiled } from './lib/profile.ts';
 
 const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
 const SAVOY = 'The Savoy, Strand, London WC2R 0EZ';
@@ -50,19 +53,6 @@ async function searchToPrices(provider: TestProvider, runs = 7) {
   return { runs, firstMs: round(times[0]!), medianMs: round(sorted[Math.floor(sorted.length / 2)]!), minMs: round(sorted[0]!), maxMs: round(sorted.at(-1)!) };
 }
 
-/** Statements the server sent while `work` ran (the mail dispatcher's outbox polls left out). */
-async function counted<T>(provider: TestProvider, work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  let statements = 0;
-  const stop = provider.db.stats?.observe((sql) => {
-    if (!sql.includes('mail_outbox')) statements += 1;
-  });
-  try {
-    return { result: await work(), statements };
-  } finally {
-    stop?.();
-  }
-}
-
 const ratioOf = (a: LoadResult, b: LoadResult) => Number((a.requestsPerSecond / b.requestsPerSecond).toFixed(2));
 
 export async function run() {
@@ -76,15 +66,19 @@ export async function run() {
   const quoteUrl = `${provider.url}/api/v1/calculate-distance-price`;
   try {
     // Warm-up: JIT, the site cache, the gazetteer; the distinct warm-up uses searches the measured run does not repeat.
-    await load(quoteUrl, { headers, method: 'POST', body, duration: 1, visitors: true });
-    await distinctSearchLoad(quoteUrl, headers, { duration: 1, offset: 200_000 });
-    await load(`${provider.url}/api/v1/ping`, { headers, duration: 1, visitors: true });
+    const ping = `${provider.url}/api/v1/ping`;
+    await loadInChild({ kind: 'plain', url: quoteUrl, headers, method: 'POST', body, duration: 1, visitors: true });
+    await loadInChild({ kind: 'distinct', url: quoteUrl, headers, duration: 1, offset: 200_000 });
+    await loadInChild({ kind: 'plain', url: ping, headers, duration: 1, visitors: true });
 
-    const trivial = await load(`${provider.url}/api/v1/ping`, { headers, visitors: true });
-    const repeat = await counted(provider, () => load(quoteUrl, { headers, method: 'POST', body, visitors: true }));
-    const distinct = await counted(provider, () => distinctSearchLoad(quoteUrl, headers));
+    const trivial = await loadInChild({ kind: 'plain', url: ping, headers, visitors: true });
+    const repeat = await counted(provider.db, () => loadInChild({ kind: 'plain', url: quoteUrl, headers, method: 'POST', body, visitors: true }));
+    const profile = await profiled(`distinct-searches-${provider.db.kind}`, () =>
+      counted(provider.db, () => loadInChild<LoadResult & { searches: number }>({ kind: 'distinct', url: quoteUrl, headers })),
+    );
+    const distinct = profile.result;
     // The same repeat by a client that does not take gzip (24 KB answers instead of 2.3 KB).
-    const plain = await load(quoteUrl, { headers: plainHeaders, method: 'POST', body, visitors: true });
+    const plain = await loadInChild({ kind: 'plain', url: quoteUrl, headers: plainHeaders, method: 'POST', body, visitors: true });
     const repeatRow = { ...repeat.result, path: `${repeat.result.path} (repeat)` };
     const plainRow = { ...plain, path: `${plain.path} (repeat, no gzip)` };
     printTable(`POST /api/v1/calculate-distance-price vs a trivial route (${provider.db.kind}, 50 connections, 5 s each)`, [trivial, repeatRow, distinct.result, plainRow]);
@@ -104,6 +98,7 @@ export async function run() {
       `distinct searches: ${distinct.result.requestsPerSecond} req/s, p99 ${distinct.result.p99Ms} ms, ratio to trivial ${distinctRatio}; ` +
         `${distinct.statements} INSERT statements for ${distinct.result.searches} quotes (${statementsPerDistinct} per quote)`,
     );
+    console.table(statementsPerRequest(distinct.sql, distinct.result.searches));
 
     const dist = path.resolve(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist', 'index.html');
     let browser: Awaited<ReturnType<typeof searchToPrices>> | null = null;
@@ -119,7 +114,7 @@ export async function run() {
       quote: repeat.result,
       ratio: repeatRatio,
       repeat: { ...repeat.result, ratio: repeatRatio, statements: repeat.statements },
-      distinct: { ...distinct.result, ratio: distinctRatio, statements: distinct.statements, statementsPerQuote: statementsPerDistinct },
+      distinct: { ...distinct.result, ratio: distinctRatio, statements: distinct.statements, statementsPerQuote: statementsPerDistinct, profileTop: profile.top },
       repeatWithoutGzip: { ...plain, ratio: plainRatio },
       searchToPrices: browser,
     };

@@ -1,15 +1,15 @@
 // Scale-out: two server processes behind Debian's nginx on one PostgreSQL take bookings at once. Prints the booking
 // throughput of one process vs two (through the same nginx), and checks no duplicates and no losses: every
-// acknowledged booking number is in the database exactly once. Loopback only; needs `apt-get install nginx`.
-import autocannon from 'autocannon';
+// acknowledged booking number is in the database exactly once. The load generator runs in a process of its own.
+// Loopback only; needs `apt-get install nginx`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startThrowawayPostgres } from '../scripts/lib/postgres.mjs';
-import { visitorAddress } from './lib.ts';
-import { bookingBodies, KEY_HEADERS } from './lib/bookingLoad.ts';
+import type { LoadResult } from './lib.ts';
+import { loadInChild } from './lib/loadProcess.ts';
 import { startServerProcess, type ServerProcess } from './lib/serverProcess.ts';
 
 const NGINX = '/usr/sbin/nginx';
@@ -42,17 +42,10 @@ http {
   };
 }
 
+/** Bookings through `url` for `duration` seconds, the load generator in a process of its own. */
 async function bookThrough(url: string, tag: string, duration = 6) {
-  const body = await bookingBodies(url);
-  let n = 0;
-  const result = await autocannon({
-    url: `${url}/api/v1/booking`,
-    connections: 24,
-    duration,
-    // Each booking from the next visitor's address: nginx appends its client's (loopback) to the X-Forwarded-For sent.
-    requests: [{ method: 'POST', headers: KEY_HEADERS, setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': visitorAddress(n) }, body: body(n++, tag) }) }],
-  });
-  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors };
+  const result = await loadInChild<LoadResult & { ok: number }>({ kind: 'booking', url, tag, connections: 24, duration });
+  return { requestsPerSecond: result.requestsPerSecond, p99Ms: result.p99Ms, ok: result.ok, non2xx: result.non2xx, errors: result.errors };
 }
 
 export async function run() {

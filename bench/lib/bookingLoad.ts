@@ -1,6 +1,8 @@
+import autocannon from 'autocannon';
 import { DEMO_KEYS } from '../../server/config.ts';
 import { guestRegistration } from '../../tests/helpers/booking.ts';
 import { oneWayForm } from '../../tests/helpers/forms.ts';
+import { visitorAddress, type LoadResult } from '../lib.ts';
 
 export const KEY_HEADERS = { 'api-public-key': DEMO_KEYS.publicKey, 'api-secret-key': DEMO_KEYS.secretKey, 'content-type': 'application/json' };
 
@@ -22,4 +24,27 @@ export async function bookingBodies(baseUrl: string) {
       payment_method: 'car',
       selected_passenger: 'guest_login',
     });
+}
+
+/** autocannon POSTing a different guest booking (pay in car) each request, each from the next visitor's address; `ok` counts the 2xx answers. */
+export async function bookingLoad(url: string, options: { connections?: number; duration?: number; tag?: string } = {}): Promise<LoadResult & { ok: number }> {
+  const body = await bookingBodies(url);
+  const tag = options.tag ?? `bench${Date.now()}`;
+  let n = 0;
+  const result = await autocannon({
+    url: `${url}/api/v1/booking`,
+    connections: options.connections ?? 20,
+    duration: options.duration ?? 5,
+    // Each booking from the next visitor's address (X-Forwarded-For, trusted from loopback), as many customers would.
+    requests: [{ method: 'POST', headers: KEY_HEADERS, setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'x-forwarded-for': visitorAddress(n) }, body: body(n++, tag) }) }],
+  });
+  return {
+    path: '/api/v1/booking',
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    ok: result['2xx'],
+  };
 }
