@@ -22,19 +22,24 @@ export interface BookingRow {
   [column: string]: unknown;
 }
 
+/** What insertBooking did: the booking of the submission, and when it wrote it, the stored row and stops (for the answer). */
+export type InsertedBooking = { bookingId: number; bookingNumber: string; passengerId: number | null } & (
+  | { created: true; stored: { row: Record<string, unknown>; stops: Record<string, unknown>[] } }
+  | { created: false; stored: null }
+);
+
 /**
  * Writes the booking (and, for a new client, the account) in the caller's transaction. Idempotent on the request key:
- * a second identical submission, a retried request or a replayed webhook finds the first booking instead.
+ * a second identical submission, a retried request or a replayed webhook finds the first booking instead (the insert
+ * does nothing on the submission's key, then the first booking is read). A new booking costs one INSERT returning the
+ * stored row (and one for all its stops), so the answer needs no reading back.
  */
 export async function insertBooking(
   tx: Queryable,
   siteId: number,
   prepared: PreparedBooking,
   payment: { intentId: string } | null,
-): Promise<{ bookingId: number; created: boolean; passengerId: number | null }> {
-  const existing = await tx.query<{ id: string; passenger_id: string | null }>('SELECT id, passenger_id FROM bookings WHERE site_id = $1 AND request_key = $2', [siteId, prepared.requestKey]);
-  if (existing.rows[0]) return { bookingId: Number(existing.rows[0].id), created: false, passengerId: existing.rows[0].passenger_id === null ? null : Number(existing.rows[0].passenger_id) };
-
+): Promise<InsertedBooking> {
   let passengerId = prepared.passenger.passengerId;
   const account = prepared.passenger.newAccount;
   if (account) {
@@ -49,14 +54,14 @@ export async function insertBooking(
   }
 
   const row = prepared.row;
-  const { rows } = await tx.query<{ id: string }>(
+  const { rows } = await tx.query<Record<string, unknown>>(
     `INSERT INTO bookings (site_id, booking_number, request_key, ride_type, booking_type, quote_id, company_id, company_name, vehicle_id, vehicle_category,
        vehicle_qty, passenger_id, passenger_mode, passenger_name, passenger_email, passenger_phone, total_passengers, additional_info, return_additional_info,
        pick_up_address, drop_off_address, pick_up_at, pick_up_date, pick_up_time, return_at, return_date, return_time, hourly_duration, flight_no, return_flight_no,
        options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, payment_method, payment_status, payment_intent_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30,
        $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41)
-     ON CONFLICT (site_id, request_key) DO NOTHING RETURNING id`,
+     ON CONFLICT (site_id, request_key) DO NOTHING RETURNING *`,
     [
       siteId,
       newBookingNumber(),
@@ -102,25 +107,38 @@ export async function insertBooking(
     ],
   );
   if (!rows[0]) {
-    // An identical submission committed between our check and our insert.
-    const again = await tx.query<{ id: string; passenger_id: string | null }>('SELECT id, passenger_id FROM bookings WHERE site_id = $1 AND request_key = $2', [siteId, prepared.requestKey]);
-    return { bookingId: Number(again.rows[0].id), created: false, passengerId: again.rows[0].passenger_id === null ? null : Number(again.rows[0].passenger_id) };
+    // An identical submission is stored (or committed between our check and our insert).
+    const again = await tx.query<{ id: string; booking_number: string; passenger_id: string | null }>(
+      'SELECT id, booking_number, passenger_id FROM bookings WHERE site_id = $1 AND request_key = $2',
+      [siteId, prepared.requestKey],
+    );
+    const first = again.rows[0];
+    return { bookingId: Number(first.id), bookingNumber: first.booking_number, created: false, passengerId: first.passenger_id === null ? null : Number(first.passenger_id), stored: null };
   }
   const bookingId = Number(rows[0].id);
-  for (const [position, stop] of prepared.stops.entries()) {
-    await tx.query(
-      'INSERT INTO booking_stops (site_id, booking_id, position, stop_address, stop_post_code, stop_street_number) VALUES ($1, $2, $3, $4, $5, $6)',
-      [siteId, bookingId, position + 1, stop.stop_address, stop.stop_post_code, stop.stop_street_number],
-    );
+  let stops: Record<string, unknown>[] = [];
+  if (prepared.stops.length > 0) {
+    const values = prepared.stops.flatMap((stop, index) => [siteId, bookingId, index + 1, stop.stop_address, stop.stop_post_code, stop.stop_street_number]);
+    const placeholders = prepared.stops.map((_, index) => `(${[1, 2, 3, 4, 5, 6].map((column) => `$${index * 6 + column}`).join(', ')})`).join(', ');
+    stops = (
+      await tx.query<Record<string, unknown>>(
+        `INSERT INTO booking_stops (site_id, booking_id, position, stop_address, stop_post_code, stop_street_number) VALUES ${placeholders} RETURNING position, stop_address, stop_post_code`,
+        values,
+      )
+    ).rows.sort((a, b) => Number(a.position) - Number(b.position));
   }
-  return { bookingId, created: true, passengerId };
+  return { bookingId, bookingNumber: String(rows[0].booking_number), created: true, passengerId, stored: { row: rows[0], stops } };
 }
 
 /** Spec §3 Booking response, from what is stored. */
 export async function loadBookingResponse(db: Queryable, siteId: number, bookingId: number): Promise<BookingResponse> {
   const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
-  const booking = rows[0];
   const stops = await db.query<Record<string, unknown>>('SELECT position, stop_address, stop_post_code FROM booking_stops WHERE site_id = $1 AND booking_id = $2 ORDER BY position', [siteId, bookingId]);
+  return bookingResponse(rows[0], stops.rows);
+}
+
+/** Spec §3 Booking response of a stored booking row (`SELECT *` or `RETURNING *`) and its stops in order. */
+export function bookingResponse(booking: Record<string, unknown>, stops: readonly Record<string, unknown>[]): BookingResponse {
   return {
     success: true,
     data: {
@@ -141,7 +159,7 @@ export async function loadBookingResponse(db: Queryable, siteId: number, booking
         vehicle_qty: Number(booking.vehicle_qty),
         currency: String(booking.currency),
       },
-      bookingStops: stops.rows.map((stop) => ({ id: Number(stop.position), stop_address: String(stop.stop_address), stop_post_code: String(stop.stop_post_code) })),
+      bookingStops: stops.map((stop) => ({ id: Number(stop.position), stop_address: String(stop.stop_address), stop_post_code: String(stop.stop_post_code) })),
       passengerDetails: {
         passenger_id: booking.passenger_id === null ? null : Number(booking.passenger_id),
         passenger_name: String(booking.passenger_name),

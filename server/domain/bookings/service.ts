@@ -14,7 +14,7 @@ import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPa
 import { bookingMails, duplicateChargeMail } from './mails.ts';
 import { prepareBooking, submissionDigest, type PreparedBooking } from './prepare.ts';
 import { recordRefund, sendRefund, unsentRefunds } from './refunds.ts';
-import { insertBooking, loadBookingResponse } from './repository.ts';
+import { bookingResponse, insertBooking, loadBookingResponse } from './repository.ts';
 
 export interface BookingServiceDeps {
   db: Db;
@@ -59,15 +59,14 @@ export function createBookingService(deps: BookingServiceDeps) {
   /** In the caller's transaction: the submission's booking (written once, with its mails and manage link), bound to its payment. */
   async function writeBooking(tx: Queryable, site: Site, catalog: SiteCatalog, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null) {
     const result = await insertBooking(tx, site.id, prepared, intentId ? { intentId } : null);
-    const { rows } = await tx.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [site.id, result.bookingId]);
-    const bookingNumber = rows[0].booking_number;
+    const bookingNumber = result.bookingNumber;
     if (result.created) {
       const manage = await confirmationManage(tx, site, catalog.settings, result.bookingId, deps.publicUrl, now());
       for (const message of bookingMails(identity, bookingNumber, prepared, manage)) await enqueueMail(tx, site.id, message);
       await publishBookingEvent(tx, site.id, { booking_number: bookingNumber, kind: 'created' });
     }
     if (intentId) await tx.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intentId, result.bookingId]);
-    return { bookingId: result.bookingId, bookingNumber };
+    return { bookingId: result.bookingId, bookingNumber, stored: result.stored };
   }
 
   async function bookingNumberOf(db: Queryable, siteId: number, bookingId: number | null): Promise<string | null> {
@@ -220,9 +219,10 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (input.payment_method === 'car') {
         const prepared = await prepare(site, catalog, input, caller);
         const identity = mailIdentity(catalog.settings, site.name);
-        const { bookingId } = await deps.db.transaction((tx) => writeBooking(tx, site, catalog, identity, prepared, null));
+        const { bookingId, stored } = await deps.db.transaction((tx) => writeBooking(tx, site, catalog, identity, prepared, null));
         deps.mail.kick();
-        return loadBookingResponse(deps.db, site.id, bookingId);
+        // A new booking answers from the row its INSERT returned (nothing changes it before the commit); a repeat reads it.
+        return stored ? bookingResponse(stored.row, stored.stops) : loadBookingResponse(deps.db, site.id, bookingId);
       }
       const intentId = input.paymentId || input.stripe_session_id;
       if (!intentId) throw new HttpError(402, BOOKING_MESSAGES.paymentNotCompleted);
