@@ -3,9 +3,10 @@
  * saved on the server and the list read again. One machine for the three; the view supplies `load` (the list) and
  * `save` (one change: `{ kind, … }` as the page defines it, answering the text to confirm it with).
  * - `loading` → `ready.browsing`, or `failed` (`retry`).
- * - `ready.browsing` ⇄ `ready.adding` (`add.open` / `add.close`); `save` from either → `saving` → `loading` with the
- *   server's confirmation as the notice, or back where it was with the server's reason (a duplicate licence, the last
- *   owner, …) and the form kept.
+ * - `ready.browsing` ⇄ `ready.adding` (`add.open` / `add.close`); `edit.open` (an entry's id, from anywhere in `ready`)
+ *   → `ready.editing` (`edit.close`); `save` from any of them → `saving` → `loading` with the server's confirmation as
+ *   the notice, or back where it was with the server's reason (a duplicate licence, the last owner, …) and the form
+ *   kept.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
@@ -24,11 +25,21 @@ export interface RegisterContext<Item> {
   notice: string | null;
   error: string | null;
   /** Where a refused save goes back to. */
-  from: 'browsing' | 'adding';
+  from: RegisterStep;
   change: RegisterChange | null;
+  /** The entry whose edit form is open. */
+  editing: number | null;
 }
 
-export type RegisterEvent = { type: 'retry' } | { type: 'add.open' } | { type: 'add.close' } | { type: 'save'; change: RegisterChange };
+type RegisterStep = 'browsing' | 'adding' | 'editing';
+
+export type RegisterEvent =
+  | { type: 'retry' }
+  | { type: 'add.open' }
+  | { type: 'add.close' }
+  | { type: 'edit.open'; id: number }
+  | { type: 'edit.close' }
+  | { type: 'save'; change: RegisterChange };
 
 const messageOf = (error: unknown, fallback: string) => {
   const message = (error as { message?: unknown } | null)?.message;
@@ -51,14 +62,16 @@ export function createRegisterMachine<Item>() {
       setItems: assign({ items: (_, params: { items: Item[] }) => params.items }),
       setNotice: assign({ notice: (_, params: { text: string | null }) => params.text }),
       setError: assign({ error: (_, params: { text: string | null }) => params.text }),
-      keepChange: assign((_, params: { change: RegisterChange; from: 'browsing' | 'adding' }) => ({ change: params.change, from: params.from })),
+      keepChange: assign((_, params: { change: RegisterChange; from: RegisterStep }) => ({ change: params.change, from: params.from })),
+      setEditing: assign({ editing: (_, params: { id: number | null }) => params.id }),
     },
     guards: {
       fromAdding: ({ context }) => context.from === 'adding',
+      fromEditing: ({ context }) => context.from === 'editing',
     },
   }).createMachine({
     id: 'register',
-    context: { items: [], notice: null, error: null, from: 'browsing', change: null },
+    context: { items: [], notice: null, error: null, from: 'browsing', change: null, editing: null },
     initial: 'loading',
     states: {
       loading: {
@@ -71,6 +84,12 @@ export function createRegisterMachine<Item>() {
       failed: { on: { retry: { target: 'loading', actions: { type: 'setError', params: { text: null } } } } },
       ready: {
         initial: 'browsing',
+        on: {
+          'edit.open': {
+            target: '.editing',
+            actions: [{ type: 'setEditing', params: ({ event }) => ({ id: event.id }) }, { type: 'setNotice', params: { text: null } }, { type: 'setError', params: { text: null } }],
+          },
+        },
         states: {
           browsing: {
             on: {
@@ -84,15 +103,24 @@ export function createRegisterMachine<Item>() {
               save: { target: '#register.saving', actions: [{ type: 'keepChange', params: ({ event }) => ({ change: event.change, from: 'adding' as const }) }, { type: 'setError', params: { text: null } }] },
             },
           },
+          editing: {
+            on: {
+              'edit.close': { target: 'browsing', actions: [{ type: 'setEditing', params: { id: null } }, { type: 'setError', params: { text: null } }] },
+              'add.open': { target: 'adding', actions: [{ type: 'setEditing', params: { id: null } }, { type: 'setNotice', params: { text: null } }, { type: 'setError', params: { text: null } }] },
+              save: { target: '#register.saving', actions: [{ type: 'keepChange', params: ({ event }) => ({ change: event.change, from: 'editing' as const }) }, { type: 'setError', params: { text: null } }] },
+            },
+          },
           backToAdding: { always: 'adding' },
+          backToEditing: { always: 'editing' },
         },
       },
       saving: {
         invoke: {
           src: 'save',
           input: ({ context }) => context.change!,
-          onDone: { target: 'loading', actions: { type: 'setNotice', params: ({ event }) => ({ text: event.output }) } },
+          onDone: { target: 'loading', actions: [{ type: 'setNotice', params: ({ event }) => ({ text: event.output }) }, { type: 'setEditing', params: { id: null } }] },
           onError: [
+            { guard: 'fromEditing', target: 'ready.backToEditing', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, REGISTER_TEXT.saveFailed) }) } },
             { guard: 'fromAdding', target: 'ready.backToAdding', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, REGISTER_TEXT.saveFailed) }) } },
             { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, REGISTER_TEXT.saveFailed) }) } },
           ],

@@ -22,7 +22,7 @@ export function RegisterStatus({ stage, empty, notice, error, onRetry, children 
           {notice}
         </Alert>
       )}
-      {error && stage !== 'adding' && (
+      {error && stage !== 'adding' && stage !== 'editing' && (
         <Alert color="red" variant="light" role="alert" mb="xs" py={6}>
           {error}
         </Alert>

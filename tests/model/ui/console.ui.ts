@@ -10,23 +10,16 @@ import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
 import { LINK_TOKEN, NEW_STAFF_PASSWORD } from '../machines/console.model.ts';
 import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, labelled, visible } from './common.ts';
+import { signInContext, staffCall } from './consoleSession.ts';
 import type { UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as ConsoleContext;
 const outcomeAfter = (p: ModelPath, index: number) => p.steps[index + 1]?.variant ?? null;
 
-/** Signs the browser context in as `member` (its cookie), as an earlier visit would have. */
-async function signInContext(run: UiRun, member: { email: string; password: string }) {
-  const response = await run.context.request.post(run.url('/api/admin/session'), { data: member, headers: { origin: new URL(run.url('/')).origin } });
-  if (!response.ok()) throw new Error(`could not sign ${member.email} in: ${response.status()}`);
-}
-
 /** Ends the context's session on the server (as signing out elsewhere does), keeping the page as it is. */
 async function endSessionElsewhere(run: UiRun) {
-  const session = await run.context.request.get(run.url('/api/admin/session'));
-  const { csrf_token } = (await session.json()) as { csrf_token: string };
-  await run.context.request.post(run.url('/api/admin/session/sign-out-everywhere'), { headers: { 'x-csrf-token': csrf_token, origin: new URL(run.url('/')).origin } });
+  await staffCall(run, 'POST', '/api/admin/session/sign-out-everywhere');
 }
 
 const notice = (run: UiRun) => run.page.getByTestId('console-notice');

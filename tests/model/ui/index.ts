@@ -1,6 +1,7 @@
 /** The UI side of every model, by model id. */
 import { bookingUi } from './booking.ui.ts';
 import { consoleUi } from './console.ui.ts';
+import { consoleRegisterUi } from './consoleRegister.ui.ts';
 import { corporateUi } from './corporate.ui.ts';
 import { contactUi, quoteRequestUi } from './enquiries.ui.ts';
 import { forgotPasswordUi } from './forgotPassword.ui.ts';
@@ -17,4 +18,5 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   homeForm: homeFormUi,
   optionsEditor: optionsEditorUi,
   console: consoleUi,
+  consoleRegister: consoleRegisterUi,
 };

@@ -4,13 +4,14 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
 import { Button, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Driver, Vehicle } from '../../../../contract/fleet.ts';
 import type { ConsolePage } from '../../../../machines/console/index.ts';
-import { selectItems, selectRegisterError, selectRegisterNotice, selectRegisterStage, selectSavingId } from '../../../../machines/consoleRegister/index.ts';
+import { selectEditingId, selectItems, selectRegisterError, selectRegisterNotice, selectRegisterStage, selectSavingId } from '../../../../machines/consoleRegister/index.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
+import { EditDriver, EditVehicle } from './FleetEdit.tsx';
 import { categoriesLogic, driversLogic, vehiclesLogic } from './fleetLogic.ts';
 import classes from '../Register.module.css';
 
@@ -32,6 +33,17 @@ function ActiveToggle({ active, busy, onToggle, name }: { active: boolean; busy:
     <Button size="compact-xs" variant="subtle" color={active ? 'dark' : 'brand'} loading={busy} onClick={onToggle} aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${name}`}>
       {active ? 'Deactivate' : 'Reactivate'}
     </Button>
+  );
+}
+
+function RowActions({ name, editing, busy, onEdit, children }: { name: string; editing: boolean; busy: boolean; onEdit: () => void; children: ReactNode }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Button size="compact-xs" variant="subtle" onClick={onEdit} disabled={editing || busy} aria-label={`Edit ${name}`}>
+        Edit
+      </Button>
+      {children}
+    </Group>
   );
 }
 
@@ -113,6 +125,8 @@ function Drivers() {
   const notice = useSelector(actor, selectRegisterNotice<Driver>);
   const error = useSelector(actor, selectRegisterError<Driver>);
   const savingId = useSelector(actor, selectSavingId<Driver>);
+  const editingId = useSelector(actor, selectEditingId<Driver>);
+  const editedDriver = drivers.find((driver) => driver.id === editingId);
   return (
     <section aria-labelledby="drivers-title" className={classes.section}>
       <Group justify="space-between" mb="xs">
@@ -126,6 +140,7 @@ function Drivers() {
         )}
       </Group>
       {stage === 'adding' && <AddDriver actor={actor} />}
+      {stage === 'editing' && editedDriver && <EditDriver key={editedDriver.id} actor={actor} driver={editedDriver} />}
       <RegisterStatus stage={stage} empty={drivers.length === 0} notice={notice} error={error} onRetry={() => actor.send({ type: 'retry' })}>
         {drivers.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -162,7 +177,9 @@ function Drivers() {
                     </Table.Td>
                     <Table.Td>{driver.active ? 'Active' : 'Inactive'}</Table.Td>
                     <Table.Td>
-                      <ActiveToggle active={driver.active} name={driver.name} busy={savingId === driver.id} onToggle={() => actor.send({ type: 'save', change: { kind: 'active', id: driver.id, active: !driver.active } })} />
+                      <RowActions name={driver.name} editing={editingId === driver.id} busy={savingId === driver.id} onEdit={() => actor.send({ type: 'edit.open', id: driver.id })}>
+                        <ActiveToggle active={driver.active} name={driver.name} busy={savingId === driver.id} onToggle={() => actor.send({ type: 'save', change: { kind: 'active', id: driver.id, active: !driver.active } })} />
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -182,6 +199,8 @@ function Vehicles() {
   const notice = useSelector(actor, selectRegisterNotice<Vehicle>);
   const error = useSelector(actor, selectRegisterError<Vehicle>);
   const savingId = useSelector(actor, selectSavingId<Vehicle>);
+  const editingId = useSelector(actor, selectEditingId<Vehicle>);
+  const editedVehicle = vehicles.find((vehicle) => vehicle.id === editingId);
   return (
     <section aria-labelledby="vehicles-title" className={classes.section}>
       <Group justify="space-between" mb="xs">
@@ -195,6 +214,7 @@ function Vehicles() {
         )}
       </Group>
       {stage === 'adding' && <AddVehicle actor={actor} />}
+      {stage === 'editing' && editedVehicle && <EditVehicle key={editedVehicle.id} actor={actor} vehicle={editedVehicle} />}
       <RegisterStatus stage={stage} empty={vehicles.length === 0} notice={notice} error={error} onRetry={() => actor.send({ type: 'retry' })}>
         {vehicles.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -232,7 +252,9 @@ function Vehicles() {
                     </Table.Td>
                     <Table.Td>{vehicle.active ? 'Active' : 'Inactive'}</Table.Td>
                     <Table.Td>
-                      <ActiveToggle active={vehicle.active} name={vehicle.registration} busy={savingId === vehicle.id} onToggle={() => actor.send({ type: 'save', change: { kind: 'active', id: vehicle.id, active: !vehicle.active } })} />
+                      <RowActions name={vehicle.registration} editing={editingId === vehicle.id} busy={savingId === vehicle.id} onEdit={() => actor.send({ type: 'edit.open', id: vehicle.id })}>
+                        <ActiveToggle active={vehicle.active} name={vehicle.registration} busy={savingId === vehicle.id} onToggle={() => actor.send({ type: 'save', change: { kind: 'active', id: vehicle.id, active: !vehicle.active } })} />
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,6 +1,6 @@
 /** The drivers and vehicles registers: the register machine given the fleet calls (src/api/adminFleet.ts). */
 import { fromPromise } from 'xstate';
-import type { Driver, DriverCreate, Vehicle, VehicleCreate } from '../../../../contract/fleet.ts';
+import type { Driver, DriverCreate, DriverPatch, Vehicle, VehicleCreate, VehiclePatch } from '../../../../contract/fleet.ts';
 import type { Choice } from '../../../../machines/consoleBoard/index.ts';
 import { createRegisterMachine, type RegisterChange } from '../../../../machines/consoleRegister/index.ts';
 import { loadCatalogChoices } from '../catalogChoices.ts';
@@ -13,6 +13,10 @@ export const driversLogic = createRegisterMachine<Driver>().provide({
       if (input.kind === 'add') {
         const driver = await createDriver(input.driver as DriverCreate);
         return `${driver.name} added.`;
+      }
+      if (input.kind === 'edit') {
+        const driver = await patchDriver(input.id as number, input.patch as DriverPatch);
+        return `${driver.name} saved.`;
       }
       const driver = await patchDriver(input.id as number, { active: input.active as boolean });
       return `${driver.name} is ${driver.active ? 'active again' : 'inactive'}.`;
@@ -27,6 +31,10 @@ export const vehiclesLogic = createRegisterMachine<Vehicle>().provide({
       if (input.kind === 'add') {
         const vehicle = await createVehicle(input.vehicle as VehicleCreate);
         return `${vehicle.registration} added.`;
+      }
+      if (input.kind === 'edit') {
+        const vehicle = await patchVehicle(input.id as number, input.patch as VehiclePatch);
+        return `${vehicle.registration} saved.`;
       }
       const vehicle = await patchVehicle(input.id as number, { active: input.active as boolean });
       return `${vehicle.registration} is ${vehicle.active ? 'active again' : 'inactive'}.`;
