@@ -30,6 +30,12 @@ export const MANAGE_API = {
   changePreview: '/manage-booking/change/preview',
   /** `ManageChangeRequest` → ManageChangeResponse; 409 `stale_revision` when the booking moved on since the preview. */
   change: '/manage-booking/change',
+  /**
+   * TEST MODE only: the sandbox's 3-D Secure answer for a change's charge, `{ token | booking_number,
+   * payment_intent_id, outcome: 'complete' | 'fail' }` → the confirm answer (`ConfirmPaymentResponse`), the change
+   * applied when the charge succeeded.
+   */
+  changeAuthenticate: '/manage-booking/change/authenticate',
 } as const;
 
 /** A link's token: 256 random bits, base64url, 43 characters. */

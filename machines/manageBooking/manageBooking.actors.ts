@@ -24,6 +24,8 @@ export const manageBookingActors = {
   previewChange: fromPromise<ManageChangePreview, PreviewChangeInput>(notProvided('previewChange')),
   /** POST /api/v1/manage-booking/change: applied, requested, or requires_action (3-D Secure, then again with the intent). */
   applyChange: fromPromise<ManageChangeResponse, ApplyChangeInput>(notProvided('applyChange')),
+  /** GET /api/v1/secret_key, as the booking flow's card page: the processor's publishable key (sandbox or Stripe). */
+  fetchPublishableKey: fromPromise<string, void>(notProvided('fetchPublishableKey')),
   /** The booking flow's card branch (src/payments): the card form's details → a payment method id. */
   createPaymentMethod: fromPromise<{ paymentMethodId: string }, CardMethodInput>(notProvided('createPaymentMethod')),
   /** The booking flow's 3-D Secure step (src/payments). */

@@ -8,8 +8,9 @@
  *                refusals reload the booking with the reason
  *   confirming   old and new price and what confirming means (charged, refunded, paid to the driver, a request)
  *   applying     the change applied on the previewed revision (a stale revision reloads the booking with the reason)
- *   paying       a higher card price: the booking flow's card steps (its payment method and 3-D Secure actors, its
- *                card form), then the apply with the payment method; 3-D Secure, then the apply with the intent.
+ *   paying       a higher card price: the booking flow's card steps (the processor's publishable key, its card form,
+ *                its payment method and 3-D Secure actors), then the apply with the payment method; 3-D Secure, then
+ *                the apply with the intent.
  *                A second card.submit while busy is ignored: one payment per change (the server holds it too).
  * On success the answer is the booking as it now is: `changed` shows what was done (changed, refunded, requested).
  */
@@ -90,8 +91,18 @@ export const changingState = manageBookingSetup.createStateConfig({
       },
     },
     paying: {
-      initial: 'form',
+      initial: 'loadingKey',
       states: {
+        /** The processor's publishable key (GET /secret_key, as the booking flow's card page): which card form to show. */
+        loadingKey: {
+          tags: ['busy'],
+          on: busy,
+          invoke: {
+            src: 'fetchPublishableKey',
+            onDone: { target: 'form', actions: { type: 'setPublishableKey', params: ({ event }) => ({ key: event.output }) } },
+            onError: { target: '#manageBooking.ready.booking.changing.confirming', actions: { type: 'setError', params: { text: MANAGE_FAILURE_TEXT.cardForm } } },
+          },
+        },
         form: {
           on: {
             'card.submit': { target: 'creatingPaymentMethod', actions: 'clearError' },
@@ -127,7 +138,7 @@ export const changingState = manageBookingSetup.createStateConfig({
           on: busy,
           invoke: {
             src: 'handleNextAction',
-            input: ({ context }) => ({ paymentIntentId: context.payment?.paymentIntentId ?? '', clientSecret: context.payment?.clientSecret ?? null }),
+            input: ({ context }) => ({ ...access({ context }), paymentIntentId: context.payment?.paymentIntentId ?? '', clientSecret: context.payment?.clientSecret ?? null }),
             onDone: [
               { guard: { type: 'resultIs', params: ({ event }) => ({ result: event.output.status, expected: 'completed' }) }, target: 'finishing' },
               { target: 'form', actions: { type: 'setError', params: ({ event }) => ({ text: (event.output.status === 'failed' && event.output.message) || MANAGE_FAILURE_TEXT.payment }) } },

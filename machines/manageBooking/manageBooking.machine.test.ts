@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ManageBookingView, ManageCancelResponse, ManageChangePreview, ManageChangeResponse, ManageTripValues } from '../../contract/manageBooking.ts';
 import type { CalendarFile } from './manageBooking.actors.ts';
 import { manageBookingMachine, type ManageBookingInput } from './manageBooking.machine.ts';
-import { selectStage } from './manageBooking.selectors.ts';
+import { selectPublishableKey, selectStage } from './manageBooking.selectors.ts';
 import { MANAGE_FAILURE_TEXT, type ApplyChangeInput, type CardMethodInput, type ManageAccessInput, type NextActionInput, type NextActionResult, type PreviewChangeInput } from './manageBooking.types.ts';
 
 const TOKEN = 'A'.repeat(43);
@@ -87,10 +87,11 @@ interface Stubs {
   applyChange?: (input: ApplyChangeInput) => Promise<ManageChangeResponse>;
   createPaymentMethod?: (input: CardMethodInput) => Promise<{ paymentMethodId: string }>;
   handleNextAction?: (input: NextActionInput) => Promise<NextActionResult>;
+  fetchPublishableKey?: () => Promise<string>;
 }
 
 function start(stubs: Stubs = {}, input: ManageBookingInput = { urlToken: TOKEN, storedToken: null }) {
-  const calls: Record<string, unknown[]> = { loadBooking: [], cancelBooking: [], downloadCalendar: [], previewChange: [], applyChange: [], createPaymentMethod: [], handleNextAction: [] };
+  const calls: Record<string, unknown[]> = { loadBooking: [], cancelBooking: [], downloadCalendar: [], previewChange: [], applyChange: [], createPaymentMethod: [], handleNextAction: [], fetchPublishableKey: [] };
   const track =
     <I, O>(name: string, fn: (input: I) => Promise<O>) =>
     ({ input }: { input: I }) => {
@@ -107,6 +108,7 @@ function start(stubs: Stubs = {}, input: ManageBookingInput = { urlToken: TOKEN,
         previewChange: fromPromise(track('previewChange', stubs.previewChange ?? (async () => preview()))),
         applyChange: fromPromise(track('applyChange', stubs.applyChange ?? (async () => changed()))),
         createPaymentMethod: fromPromise(track('createPaymentMethod', stubs.createPaymentMethod ?? (async () => ({ paymentMethodId: 'pm_card_visa' })))),
+        fetchPublishableKey: fromPromise(track('fetchPublishableKey', stubs.fetchPublishableKey ?? (async () => 'pk_sandbox_cabflow'))),
         handleNextAction: fromPromise(track('handleNextAction', stubs.handleNextAction ?? (async (): Promise<NextActionResult> => ({ status: 'completed' })))),
       },
       actions: {
@@ -380,6 +382,9 @@ describe('changing the booking', () => {
     await at(actor, 'confirmingChange');
     actor.send({ type: 'change.confirm' });
     expect(stage()).toBe('paying');
+    expect(selectPublishableKey(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (s) => s.matches({ ready: { booking: { changing: { paying: 'form' } } } }));
+    expect(selectPublishableKey(actor.getSnapshot())).toBe('pk_sandbox_cabflow');
     actor.send({ type: 'card.submit', card: { kind: 'sandbox', number: '4000000000000002' } });
     actor.send({ type: 'card.submit', card: { kind: 'sandbox', number: '4000000000000002' } });
     await waitFor(actor, (s) => s.matches({ ready: { booking: { changing: { paying: 'form' } } } }) && s.context.error !== null);
@@ -387,7 +392,7 @@ describe('changing the booking', () => {
     expect(calls.createPaymentMethod).toHaveLength(1);
     actor.send({ type: 'card.submit', card: { kind: 'sandbox', number: '4000002760003184' } });
     await at(actor, 'changed');
-    expect(calls.handleNextAction).toEqual([{ paymentIntentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret_x' }]);
+    expect(calls.handleNextAction).toEqual([{ token: TOKEN, paymentIntentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret_x' }]);
     expect(calls.applyChange).toEqual([
       { token: TOKEN, revision: 0, changes: { meet_and_greet: 'yes' }, payment_method_id: 'pm_card_visa' },
       { token: TOKEN, revision: 0, changes: { meet_and_greet: 'yes' }, payment_method_id: 'pm_card_visa' },
@@ -411,11 +416,39 @@ describe('changing the booking', () => {
     actor.send({ type: 'change.review' });
     await at(actor, 'confirmingChange');
     actor.send({ type: 'change.confirm' });
+    await waitFor(actor, (s) => s.matches({ ready: { booking: { changing: { paying: 'form' } } } }));
     actor.send({ type: 'card.submit', card: {} });
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().matches({ ready: { booking: { changing: { paying: 'form' } } } })).toBe(true);
     expect(actor.getSnapshot().context.error).toBe('We are unable to authenticate your payment method.');
     expect(calls.applyChange).toHaveLength(1);
+  });
+
+  it("the card form waits for the processor's key (GET /secret_key, once per change); no key goes back to the price with a retryable error", async () => {
+    let attempt = 0;
+    const { actor, calls, stage } = start({
+      previewChange: async () => preview({ outcome: 'charge' }),
+      fetchPublishableKey: async () => {
+        attempt += 1;
+        if (attempt === 1) throw new Error('offline');
+        return 'pk_live_123';
+      },
+    });
+    await settled(actor);
+    actor.send({ type: 'change.start' });
+    actor.send({ type: 'change.edit', changes: { meet_and_greet: 'yes' } });
+    actor.send({ type: 'change.review' });
+    await at(actor, 'confirmingChange');
+    actor.send({ type: 'change.confirm' });
+    actor.send({ type: 'card.submit', card: {} });
+    await at(actor, 'confirmingChange');
+    expect(actor.getSnapshot().context.error).toBe('The card form could not be loaded. Please check your connection and try again.');
+    actor.send({ type: 'change.confirm' });
+    await waitFor(actor, (s) => s.matches({ ready: { booking: { changing: { paying: 'form' } } } }));
+    expect(stage()).toBe('paying');
+    expect(selectPublishableKey(actor.getSnapshot())).toBe('pk_live_123');
+    expect(calls.fetchPublishableKey).toHaveLength(2);
+    expect(calls.createPaymentMethod).toEqual([]);
   });
 
   it('not allowed (after the cut-off): change.start does nothing; a reload with ?step=change reopens the change only when allowed', async () => {

@@ -34,6 +34,7 @@ export const manageBookingMachine = manageBookingSetup.createMachine({
     calendarError: null,
     draft: {},
     preview: null,
+    publishableKey: null,
     payment: null,
     changeResult: null,
     resumeStep: input.step ?? null,

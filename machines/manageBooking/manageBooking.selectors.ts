@@ -51,4 +51,7 @@ export const selectPreview = (s: Snapshot) => s.context.preview;
 export const selectChangeResult = (s: Snapshot) => s.context.changeResult;
 /** The card form may be sent (not while a payment is under way). */
 export const selectCanPay = (s: Snapshot) => s.matches({ ready: { booking: { changing: { paying: 'form' } } } });
-export const selectPaying = (s: Snapshot) => s.matches({ ready: { booking: { changing: 'paying' } } }) && !s.matches({ ready: { booking: { changing: { paying: 'form' } } } });
+export const selectPaying = (s: Snapshot) =>
+  s.matches({ ready: { booking: { changing: 'paying' } } }) && !s.matches({ ready: { booking: { changing: { paying: 'form' } } } }) && !s.matches({ ready: { booking: { changing: { paying: 'loadingKey' } } } });
+/** The processor's publishable key: null until known (the card form waits). */
+export const selectPublishableKey = (s: Snapshot) => (s.matches({ ready: { booking: { changing: { paying: 'loadingKey' } } } }) ? null : s.context.publishableKey);

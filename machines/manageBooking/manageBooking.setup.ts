@@ -26,6 +26,8 @@ export interface ManageBookingContext {
   draft: ManageChanges;
   /** The server's re-priced preview of the draft. */
   preview: ManageChangePreview | null;
+  /** The card processor's publishable key, once the card form was first needed (which form: sandbox or Stripe). */
+  publishableKey: string | null;
   /** The change's card payment under way. */
   payment: { paymentMethodId: string | null; paymentIntentId: string | null; clientSecret: string | null } | null;
   /** The last applied or requested change's answer. */
@@ -80,6 +82,7 @@ export const manageBookingSetup = setup({
     startDraft: assign({ draft: {}, preview: null, payment: null, changeResult: null }),
     editDraft: assign({ draft: ({ context }, params: { changes: ManageChanges }) => ({ ...context.draft, ...params.changes }) }),
     setPreview: assign({ preview: (_, params: { preview: ManageChangePreview }) => params.preview }),
+    setPublishableKey: assign({ publishableKey: (_, params: { key: string }) => params.key }),
     setPaymentMethod: assign({ payment: (_, params: { paymentMethodId: string }) => ({ paymentMethodId: params.paymentMethodId, paymentIntentId: null, clientSecret: null }) }),
     setPaymentIntent: assign({
       payment: ({ context }, params: { paymentIntentId: string | null; clientSecret: string | null }) => ({ paymentMethodId: context.payment?.paymentMethodId ?? null, ...params }),

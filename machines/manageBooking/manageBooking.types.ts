@@ -30,6 +30,8 @@ export interface CardMethodInput {
 }
 
 export interface NextActionInput {
+  /** The link's token: the sandbox's challenge for a change is answered on the manage call. */
+  token: string;
   paymentIntentId: string;
   clientSecret: string | null;
 }
@@ -57,6 +59,7 @@ export const MANAGE_FAILURE_TEXT = {
   calendar: 'The calendar file could not be downloaded. Please try again.',
   change: 'Your change could not be sent just now. Please check your connection and try again.',
   payment: 'Payment failed: your booking is unchanged. Please try again.',
+  cardForm: 'The card form could not be loaded. Please check your connection and try again.',
 } as const;
 
 /** The refusal carried by a failed call (src/api rejects with `status` and the response `body`), or null. */

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { CALENDAR_CONTENT_TYPE } from '../../contract/bookingCalendar.ts';
+import { z } from 'zod';
+import type { ConfirmPaymentResponse } from '../../contract/bookings.ts';
 import { manageAccessSchema, manageCancelSchema, manageChangeSchema } from '../../contract/manageAccess.ts';
 import { MANAGE_API, MANAGE_MESSAGES, type ManageAccess, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeResponse } from '../../contract/manageBooking.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
+import type { createSandboxPayments } from '../adapters/payments/sandbox.ts';
 import { authenticatePassenger } from '../domain/accounts/index.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
 import { createManageService, type ManageGrant, type ManageService } from '../domain/manage/service.ts';
@@ -36,6 +39,13 @@ export async function manageGrantOf(manage: ManageService, db: Db, request: Fast
   throw new HttpError(400, MANAGE_MESSAGES.accessRequired);
 }
 
+type Sandbox = ReturnType<typeof createSandboxPayments>;
+
+/** The sandbox's 3-D Secure answer for a change's charge: the access, the intent and Complete or Fail. */
+const changeAuthenticateSchema = manageAccessSchema
+  .extend({ payment_intent_id: z.string().trim().min(1).max(200), outcome: z.enum(['complete', 'fail']) })
+  .strict();
+
 /**
  * The manage-booking calls (contract/manageBooking.ts), under /api/v1 with the key pair: the resource, cancel, the
  * calendar file. Each names the booking by a manage link's token, or by its number for a signed-in corporate passenger.
@@ -62,6 +72,14 @@ export function manageRoutes(deps: ManageRouteDeps) {
       const body = parseInput(manageChangeSchema, request.body);
       return manage.applyChange(request.site, await grant(request, body), body);
     });
+
+    if (deps.payments.kind === 'sandbox') {
+      const sandbox = deps.payments as Sandbox;
+      app.post(MANAGE_API.changeAuthenticate, async (request): Promise<ConfirmPaymentResponse> => {
+        const { payment_intent_id: intentId, outcome, ...access } = parseInput(changeAuthenticateSchema, request.body);
+        return manage.authenticateChange(request.site, await grant(request, access), intentId, (id) => sandbox.authenticate(request.site.id, id, outcome));
+      });
+    }
 
     app.post(MANAGE_API.calendar, async (request, reply) => {
       const { filename, text } = await manage.calendar(request.site, await grant(request));

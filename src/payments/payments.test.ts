@@ -63,6 +63,17 @@ describe('handleNextAction', () => {
     expect(deps.sandboxAuthenticate).toHaveBeenCalledTimes(1);
   });
 
+  it("sandbox: a change's challenge is answered where the caller says (the manage call), not at the booking's", async () => {
+    const deps = sandboxDeps();
+    const payments = createPayments(deps);
+    const answerChange = vi.fn<PaymentsDeps['sandboxAuthenticate']>(async () => ({ success: false, status: 'failed', error: 'We are unable to authenticate your payment method.' }));
+    const result = payments.handleNextAction({ paymentIntentId: 'pi_sandbox_4', clientSecret: null }, { sandboxAuthenticate: answerChange });
+    answerChallenge('complete');
+    await expect(result).resolves.toEqual({ status: 'failed', message: 'We are unable to authenticate your payment method.' });
+    expect(answerChange).toHaveBeenCalledWith({ paymentIntentId: 'pi_sandbox_4', outcome: 'complete' }, { signal: undefined });
+    expect(deps.sandboxAuthenticate).not.toHaveBeenCalled();
+  });
+
   it('sandbox: an abort closes the challenge and rejects', async () => {
     const payments = createPayments(sandboxDeps());
     const controller = new AbortController();

@@ -53,6 +53,11 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+export interface NextActionOptions extends CallOptions {
+  /** Where the sandbox's challenge is answered, when not the booking's POST /sandbox/authenticate (a change's charge). */
+  sandboxAuthenticate?: PaymentsDeps['sandboxAuthenticate'];
+}
+
 export function isCardDetails(card: unknown): card is CardDetails {
   if (!card || typeof card !== 'object' || !('kind' in card)) return false;
   if (card.kind === 'sandbox') return 'number' in card && 'expiry' in card && 'cvc' in card;
@@ -84,7 +89,7 @@ export function createPayments(deps: PaymentsDeps) {
     return { paymentMethodId: paymentMethod.id };
   }
 
-  async function handleNextAction({ paymentIntentId, clientSecret }: HandleNextActionArgs, { signal }: CallOptions = {}): Promise<NextActionResult> {
+  async function handleNextAction({ paymentIntentId, clientSecret }: HandleNextActionArgs, { signal, sandboxAuthenticate = deps.sandboxAuthenticate }: NextActionOptions = {}): Promise<NextActionResult> {
     if (stripe && !paymentIntentId.startsWith('pi_sandbox_')) {
       if (!clientSecret) return { status: 'failed', message: SANDBOX_DECLINE_MESSAGES.authentication_failed };
       const { error } = await stripe.handleNextAction({ clientSecret });
@@ -92,7 +97,7 @@ export function createPayments(deps: PaymentsDeps) {
     }
     const outcome = await openChallenge(paymentIntentId, signal);
     try {
-      const answer = await deps.sandboxAuthenticate({ paymentIntentId, outcome }, { signal });
+      const answer = await sandboxAuthenticate({ paymentIntentId, outcome }, { signal });
       if (outcome === 'complete' && answer.success !== false && answer.status !== 'failed') return { status: 'completed' };
       return { status: 'failed', message: answer.error ?? SANDBOX_DECLINE_MESSAGES.authentication_failed };
     } finally {

@@ -26,6 +26,9 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = KEY_HEADERS) =>
     provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload: payload as object });
+  /** From an address of its own: the manage calls' limit (120 per 10 minutes per address) is not this file's subject. */
+  const postFrom = (remoteAddress: string) => (url: string, payload: unknown) =>
+    provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers: KEY_HEADERS, payload: payload as object, remoteAddress });
   const sql = <Row = Record<string, unknown>>(text: string, params: unknown[] = []) => provider.db.query<Row>(text, params).then((result) => result.rows);
 
   async function tokenOf(email: string) {
@@ -267,6 +270,70 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
     expect(await bookingRow(bookingNumber)).toMatchObject({ status: 'cancelled', revision: 2, total_pence: amount + 1200 });
     // The declined card and 3-D Secure paid the same change (one record, two attempts); the late one was abandoned.
     expect((await changesOf(bookingNumber)).map((change) => change.status)).toEqual(['applied', 'abandoned']);
+  });
+
+  it("3-D Secure answered on the manage call (TEST MODE): the booking flow's confirm answer, one charge and one apply for 20 concurrent answers and 20 concurrent applies; Fail is a failed answer; another booking's intent is not found", async () => {
+    const { bookingNumber, amount, token } = await bookByCard('change.answer@example.test');
+    const other = await bookByCard('change.answer.other@example.test');
+    const changes = { meet_and_greet: 'yes' };
+    const asked = (await postFrom('198.51.100.31')('manage-booking/change', { token, revision: 0, changes, payment_method_id: 'pm_card_authenticationRequired' })).json();
+    expect(asked.result).toBe('requires_action');
+    const intentId = asked.payment_intent_id as string;
+
+    const notTheirs = await postFrom('198.51.100.31')('manage-booking/change/authenticate', { token: other.token, payment_intent_id: intentId, outcome: 'complete' });
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json()).toEqual({ success: false, message: 'No such payment' });
+    expect((await sql('SELECT status FROM sandbox_intents WHERE id = $1', [intentId]))[0]).toEqual({ status: 'requires_action' });
+    for (const payload of [{ token, payment_intent_id: intentId, outcome: 'maybe' }, { token, payment_intent_id: intentId }, { token, payment_intent_id: intentId, outcome: 'complete', amount: 1 }, { payment_intent_id: intentId, outcome: 'complete' }]) {
+      expect((await postFrom('198.51.100.31')('manage-booking/change/authenticate', payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => postFrom('198.51.100.31')('manage-booking/change/authenticate', { token, payment_intent_id: intentId, outcome: 'complete' })));
+    const confirmed = { success: true, status: 'succeeded', sessionId: intentId, paymentId: intentId, client_secret: null, error: null, booking_number: bookingNumber };
+    expect(answers.map((response) => [response.statusCode, response.json()])).toEqual(Array(20).fill([200, confirmed]));
+    const applies = await Promise.all(Array.from({ length: 20 }, () => postFrom('198.51.100.31')('manage-booking/change', { token, revision: 0, changes, payment_intent_id: intentId })));
+    expect(applies.map((response) => `${response.statusCode} ${response.json().result} ${response.json().revision}`)).toEqual(Array(20).fill('200 applied 1'));
+    expect(await bookingRow(bookingNumber)).toMatchObject({ revision: 1, total_pence: amount + 1200 });
+    expect((await changeIntents(bookingNumber)).map((intent) => [intent.intent_id, intent.amount_pence, intent.charge])).toEqual([[intentId, 1200, 'succeeded']]);
+    expect((await changesOf(bookingNumber)).map((change) => change.status)).toEqual(['applied']);
+    expect((await mailsOf(bookingNumber)).map((mail) => mail.kind)).toEqual(['booking_changed', 'booking_changed_notice']);
+
+    // Fail: the booking flow's failed answer, nothing changed, and the change can be paid with another card.
+    const failing = (await postFrom('198.51.100.31')('manage-booking/change', { token: other.token, revision: 0, changes, payment_method_id: 'pm_card_authenticationRequired' })).json();
+    const failed = await postFrom('198.51.100.31')('manage-booking/change/authenticate', { token: other.token, payment_intent_id: failing.payment_intent_id, outcome: 'fail' });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json()).toEqual({
+      success: false,
+      status: 'failed',
+      sessionId: failing.payment_intent_id,
+      paymentId: failing.payment_intent_id,
+      client_secret: null,
+      error: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      booking_number: null,
+    });
+    expect(await bookingRow(other.bookingNumber)).toMatchObject({ revision: 0, total_pence: other.amount });
+    const paid = await postFrom('198.51.100.31')('manage-booking/change', { token: other.token, revision: 0, changes, payment_method_id: 'pm_card_visa' });
+    expect(`${paid.statusCode} ${paid.json().result}`).toBe('200 applied');
+    expect((await changeIntents(other.bookingNumber)).map((intent) => [intent.amount_pence, intent.charge])).toEqual([
+      [1200, 'failed'],
+      [1200, 'succeeded'],
+    ]);
+  });
+
+  it('a change paid twice with two different cards at once (a double click in each of two windows) is charged once', async () => {
+    const { bookingNumber, amount, token } = await bookByCard('change.twocards@example.test');
+    const changes = { meet_and_greet: 'yes' };
+    const cards = ['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex'];
+    const answers = await Promise.all(Array.from({ length: 18 }, (_, i) => postFrom('198.51.100.32')('manage-booking/change', { token, revision: 0, changes, payment_method_id: cards[i % 3] })));
+    const outcomes = answers.map((response) => (response.statusCode === 200 ? `200 ${response.json().result}` : `${response.statusCode} ${response.json().code} ${response.json().message}`));
+    expect(outcomes).toContain('200 applied');
+    for (const outcome of outcomes) expect(['200 applied', '409 payment_in_progress A payment for this change is already in progress. Please wait for it to finish.']).toContain(outcome);
+    const intents = await changeIntents(bookingNumber);
+    expect(intents.filter((intent) => intent.charge === 'succeeded').map((intent) => intent.amount_pence)).toEqual([1200]);
+    const charged = await sql<{ n: number }>("SELECT count(*)::int AS n FROM sandbox_intents WHERE id = ANY($1) AND status = 'succeeded'", [intents.map((intent) => intent.intent_id)]);
+    expect(charged).toEqual([{ n: 1 }]);
+    expect(await bookingRow(bookingNumber)).toMatchObject({ revision: 1, total_pence: amount + 1200 });
+    expect((await mailsOf(bookingNumber)).map((mail) => mail.kind)).toEqual(['booking_changed', 'booking_changed_notice']);
   });
 
   it('a change racing a cancel of the same revision: one wins, the other gets 409, the money matches', async () => {

@@ -218,7 +218,7 @@ describe('a guest manages a card booking from the mailed link', () => {
 });
 
 describe('a guest changes the booking from the mailed link', () => {
-  it('changes the pick-up time, passengers and meet and greet, sees old and new price, pays the difference with 4242: charged once', { timeout: 60_000 }, async () => {
+  it('changes the pick-up time, passengers and meet and greet, sees old and new price, pays the difference with the booking flow's card form and a 3-D Secure card (the sandbox's page, answered on the manage call): charged once', { timeout: 60_000 }, async () => {
     const email = uniqueEmail('change');
     const { bookingNumber, amount } = await bookThroughApi(email, 'card');
     const { page, close, errors } = await openManage((await manageLinkOf(email)).url, WIDTHS.mobile);
@@ -251,7 +251,9 @@ describe('a guest changes the booking from the mailed link', () => {
       await saveScreenshot(page, 'manage-booking-change-confirm');
       await page.getByTestId('change-confirm-button').click();
       await page.getByTestId('change-payment').waitFor();
-      await page.getByLabel('Card Number').fill('4242424242424242');
+      expect(page.url()).toBe(`${provider.url}/manage-booking?step=pay`);
+      // The booking flow's card form, with a card whose bank asks for 3-D Secure (the sandbox's page, answered on the manage call).
+      await page.getByLabel('Card Number').fill('4000002760003184');
       await page.getByLabel('Expiry Date').fill('12 / 34');
       await page.getByLabel('CVC').fill('123');
       found.push(...(await axeViolations(page, 'paying @375')));
@@ -261,6 +263,10 @@ describe('a guest changes the booking from the mailed link', () => {
         button.click();
         button.click();
       });
+      const challenge = page.getByRole('dialog', { name: '3-D Secure: confirm your payment' });
+      await challenge.waitFor();
+      expect(await challenge.textContent()).toContain(`£${difference.toFixed(2)}`);
+      await challenge.getByRole('button', { name: 'Complete' }).click();
       await page.getByTestId('change-done').waitFor();
       expect(await page.getByTestId('manage-notice').textContent()).toBe('Your booking has been changed.');
       expect(await page.getByTestId('change-done-text').textContent()).toBe(`Your booking now costs £${quoted.final_price.toFixed(2)}.`);

@@ -12,9 +12,11 @@ import {
 import type { Settings } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { enqueueMail, type MailIdentity } from '../../adapters/mail/index.ts';
+import type { ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import type { PaymentIntent } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
 import { claimCharge, releaseCharge } from '../bookings/charges.ts';
+import { confirmResponse } from '../bookings/service.ts';
 import { bookingCardPayments, recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
 import { publishBookingEvent } from '../dispatch/events.ts';
 import { penceToPounds } from '../pricing/money.ts';
@@ -287,7 +289,25 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     return answer(site, grant, 'applied', step.record, step.outcome, MANAGE_MESSAGES.changed);
   }
 
-  return { preview, apply };
+  /**
+   * The sandbox's 3-D Secure answer for a change's charge (TEST MODE), as POST /sandbox/authenticate is for a booking's:
+   * the confirm answer of the intent, the change applied once when it succeeded (the apply with the intent that
+   * follows finds it applied). Only an intent of this booking's changes is answered.
+   */
+  async function authenticate(site: Site, grant: ManageGrant, intentId: string, answerChallenge: (intentId: string) => Promise<PaymentIntent>): Promise<ConfirmPaymentResponse> {
+    const context = await helpers.siteContext(site);
+    const record = await changeByPayment(deps.db, site.id, grant.bookingId, intentId);
+    if (!record) throw new HttpError(404, 'No such payment');
+    const intent = await answerChallenge(intentId);
+    if (intent.status !== 'succeeded') {
+      if (FAILED.includes(intent.status)) await releaseCharge(deps.db, site.id, intent.id);
+      return confirmResponse(intent, null);
+    }
+    const changed = await finishCharge(site, grant, context, record.id, intent);
+    return confirmResponse(intent, changed.data.booking.booking_number);
+  }
+
+  return { preview, apply, authenticate };
 }
 
 /** The fields a request sends (zod leaves out the ones it did not). */

@@ -142,7 +142,7 @@ export function createManageService(deps: ManageServiceDeps) {
 
   const change = createChangeActions(deps, { siteContext, view });
 
-  return { grantByLink, grantByPassenger, view, cancel, calendar, previewChange: change.preview, applyChange: change.apply };
+  return { grantByLink, grantByPassenger, view, cancel, calendar, previewChange: change.preview, applyChange: change.apply, authenticateChange: change.authenticate };
 }
 
 export type ManageService = ReturnType<typeof createManageService>;

@@ -1,8 +1,7 @@
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
-import { Alert, Badge, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Alert, Badge, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { selectAmountToPayMinor, selectBookingRetryable, selectBusy, selectPublishableKey } from '../../../machines/booking/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { telHref } from '../../app/navigation.ts';
@@ -13,22 +12,10 @@ import { isStripeTestKey, processorOf } from '../../payments/processor.ts';
 import { currencyCode, formatMinor } from '../confirmation/format.ts';
 import { IconLock } from '../../components/icons.tsx';
 import { CardBrands } from '../payment/CardBrands.tsx';
-import { SandboxCardForm } from './SandboxCardForm.tsx';
+import { CardForm } from './CardForm.tsx';
 import { SandboxChallengeModal } from './SandboxChallengeModal.tsx';
+import { useCardCheckout } from './useCardCheckout.ts';
 import classes from './Card.module.css';
-
-// Stripe's fields, and Stripe.js with them, load only when the processor is Stripe.
-const StripeCardForm = lazy(async () => ({ default: (await import('./StripeCardForm.tsx')).StripeCardForm }));
-
-function FormSkeleton() {
-  return (
-    <Stack gap="md" aria-busy="true" aria-label="Preparing the secure card form" data-testid="card-loading">
-      <Skeleton height={64} radius="md" />
-      <Skeleton height={64} radius="md" />
-      <Skeleton height={50} radius="md" />
-    </Stack>
-  );
-}
 
 /** Paid, but the booking call failed: the card is charged once; a retry uses the same payment (no second charge). */
 function BookingRetry() {
@@ -67,6 +54,7 @@ export function CardPaymentView() {
   const onForm = Booking.useSelector((s) => s.matches({ cardCheckout: 'form' }));
   const retryable = Booking.useSelector(selectBookingRetryable);
   const busy = Booking.useSelector(selectBusy);
+  const checkout = useCardCheckout();
   const amountMinor = Booking.useSelector(selectAmountToPayMinor);
   const symbol = useSetting('CURRENCY');
   const company = useSetting('Company_Name');
@@ -105,15 +93,7 @@ export function CardPaymentView() {
 
             {retryable && <BookingRetry />}
 
-            {processor === null ? (
-              <FormSkeleton />
-            ) : processor === 'sandbox' ? (
-              <SandboxCardForm amount={amount} />
-            ) : (
-              <Suspense fallback={<FormSkeleton />}>
-                <StripeCardForm publishableKey={publishableKey!} amount={amount} />
-              </Suspense>
-            )}
+            <CardForm publishableKey={processor === null ? null : publishableKey} amount={amount} {...checkout} />
 
             <Stack gap={8} align="center">
               <CardBrands size={22} />

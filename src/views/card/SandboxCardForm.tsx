@@ -3,8 +3,8 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { cardBrand, cvcLength, cvcProblem, digitsOf, expiryProblem, formatCardNumber, formatExpiry, numberProblem, SANDBOX_CARD_LIST } from '../../payments/cardFields.ts';
+import type { CardFormProps } from './CardForm.tsx';
 import { PayNowButton } from './PayNowButton.tsx';
-import { useCardCheckout } from './useCardCheckout.ts';
 import classes from './Card.module.css';
 
 type Field = 'number' | 'expiry' | 'cvc';
@@ -37,10 +37,9 @@ function BrandMark({ number }: { number: string }) {
 
 /**
  * The sandbox's own card fields (TEST MODE): number, expiry and cvc, formatted as typed, checked as Stripe.js checks
- * its fields (errors inline in an alert), sent to the flow as `card.submit` on Pay Now. Nothing here is stored.
+ * its fields (errors inline in an alert), handed to `onSubmit` on Pay Now. Nothing here is stored.
  */
-export function SandboxCardForm({ amount }: { amount: string }) {
-  const { canSubmit, processing, succeeded, submit } = useCardCheckout();
+export function SandboxCardForm({ amount, canSubmit, processing, succeeded, onSubmit }: CardFormProps) {
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ number: false, expiry: false, cvc: false });
 
@@ -60,7 +59,7 @@ export function SandboxCardForm({ amount }: { amount: string }) {
         if (!canSubmit) return;
         setTouched({ number: true, expiry: true, cvc: true });
         if (problems.number || problems.expiry || problems.cvc) return;
-        submit({ kind: 'sandbox', ...card });
+        onSubmit({ kind: 'sandbox', ...card });
       }}
     >
       <Stack gap="md">

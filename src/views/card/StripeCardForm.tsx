@@ -6,8 +6,8 @@ import type { Stripe, StripeCardNumberElementChangeEvent, StripeElementChangeEve
 import { useEffect, useState } from 'react';
 import { CARD_MESSAGES } from '../../payments/cardFields.ts';
 import { loadStripeFor } from '../../payments/stripeLoader.ts';
+import type { CardFormProps } from './CardForm.tsx';
 import { PayNowButton } from './PayNowButton.tsx';
-import { useCardCheckout } from './useCardCheckout.ts';
 import classes from './Card.module.css';
 
 type Field = 'number' | 'expiry' | 'cvc';
@@ -37,10 +37,9 @@ interface FieldState {
 
 const EMPTY: FieldState = { complete: false, error: null, focused: false };
 
-function StripeFields({ amount }: { amount: string }) {
+function StripeFields({ amount, canSubmit, processing, succeeded, onSubmit }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const { canSubmit, processing, succeeded, submit } = useCardCheckout();
   const [fields, setFields] = useState<Record<Field, FieldState>>({ number: EMPTY, expiry: EMPTY, cvc: EMPTY });
   const [submitted, setSubmitted] = useState(false);
 
@@ -67,7 +66,7 @@ function StripeFields({ amount }: { amount: string }) {
         const element = elements?.getElement(CardNumberElement);
         if (!canSubmit || !stripe || !element) return;
         if (order.some((field) => !fields[field].complete || fields[field].error)) return;
-        submit({ kind: 'stripe', stripe, element });
+        onSubmit({ kind: 'stripe', stripe, element });
       }}
     >
       <Stack gap="md">
@@ -101,9 +100,9 @@ function StripeFields({ amount }: { amount: string }) {
 
 /**
  * The Stripe card fields (Stripe.js CardNumberElement, CardExpiryElement, CardCvcElement): Stripe.js is fetched from
- * Stripe only when this lazy component mounts, i.e. on the card page with the Stripe processor.
+ * Stripe only when this lazy component mounts, i.e. on a card form with the Stripe processor.
  */
-export function StripeCardForm({ publishableKey, amount }: { publishableKey: string; amount: string }) {
+export function StripeCardForm({ publishableKey, ...form }: CardFormProps & { publishableKey: string }) {
   const [stripe, setStripe] = useState<Stripe | null | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -140,7 +139,7 @@ export function StripeCardForm({ publishableKey, amount }: { publishableKey: str
   }
   return (
     <Elements stripe={stripe} options={{ locale: 'en-GB' }}>
-      <StripeFields amount={amount} />
+      <StripeFields {...form} />
     </Elements>
   );
 }

@@ -1,11 +1,12 @@
-import '@mantine/core/styles/Input.css';
-import { Alert, Button, List, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import { Alert, Badge, Button, Group, List, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useCallback } from 'react';
 import type { ManageBookingView } from '../../../contract/manageBooking.ts';
-import { selectCanPay, selectChangeResult, selectError, selectPaying, selectPreview, selectStage } from '../../../machines/manageBooking/index.ts';
-import { cardProblem, formatCardNumber, formatExpiry, SANDBOX_CARD_LIST } from '../../payments/cardFields.ts';
-import { PayNowButton } from '../card/PayNowButton.tsx';
+import { selectCanPay, selectChangeResult, selectError, selectPaying, selectPreview, selectPublishableKey, selectStage } from '../../../machines/manageBooking/index.ts';
+import type { CardDetails } from '../../payments/payments.ts';
+import { isStripeTestKey, processorOf } from '../../payments/processor.ts';
+import { CardForm } from '../card/CardForm.tsx';
 import { SandboxChallengeModal } from '../card/SandboxChallengeModal.tsx';
 import { formatMoney } from '../confirmation/format.ts';
 import type { ManageActor } from './manageBookingLogic.ts';
@@ -54,83 +55,46 @@ export function ChangeConfirm({ actor, symbol }: { actor: ManageActor; symbol: s
 }
 
 /**
- * The difference paid by card: the booking flow's sandbox card fields' rules (src/payments/cardFields.ts), its Pay Now
- * button and its 3-D Secure page; the payment method and 3-D Secure steps are the booking flow's actors.
+ * The difference paid by card with the booking flow's card form (src/views/card/CardForm.tsx: the sandbox's fields
+ * or Stripe's, by the processor's key) and its 3-D Secure page; the payment method and 3-D Secure steps are the
+ * booking flow's (src/payments), the charge the manage call's.
  */
 export function ChangePayment({ actor, symbol, merchant }: { actor: ManageActor; symbol: string | null | undefined; merchant: string }) {
   const preview = useSelector(actor, selectPreview)!;
-  const canPay = useSelector(actor, selectCanPay);
-  const paying = useSelector(actor, selectPaying);
+  const canSubmit = useSelector(actor, selectCanPay);
+  const processing = useSelector(actor, selectPaying);
+  const publishableKey = useSelector(actor, selectPublishableKey);
   const error = useSelector(actor, selectError);
-  const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
-  const [problem, setProblem] = useState<string | null>(null);
   const amount = formatMoney(preview.difference, symbol);
+  const onSubmit = useCallback((card: CardDetails) => actor.send({ type: 'card.submit', card }), [actor]);
   return (
-    <form
-      noValidate
-      data-testid="change-payment"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!canPay) return;
-        const found = cardProblem(card);
-        setProblem(found);
-        if (!found) actor.send({ type: 'card.submit', card: { kind: 'sandbox', ...card } });
-      }}
-    >
-      <Alert color="yellow" variant="light" radius="md" title="TEST MODE" mb="md" styles={{ label: { color: '#5c4300' } }}>
-        <Text size="sm">No real payment is taken. Test cards: {SANDBOX_CARD_LIST.map((test) => test.number).join(', ')}.</Text>
-      </Alert>
-      <TextInput
-        label="Card Number"
-        autoComplete="cc-number"
-        inputMode="numeric"
-        value={card.number}
-        disabled={paying}
-        onChange={(event) => {
-          const number = formatCardNumber(event.currentTarget.value);
-          setCard((c) => ({ ...c, number }));
-        }}
-        mb="sm"
-      />
-      <div className={classes.grid2}>
-        <TextInput
-          label="Expiry Date"
-          placeholder="MM / YY"
-          autoComplete="cc-exp"
-          inputMode="numeric"
-          value={card.expiry}
-          disabled={paying}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setCard((c) => ({ ...c, expiry: formatExpiry(value, c.expiry) }));
-          }}
-        />
-        <TextInput
-          label="CVC"
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          value={card.cvc}
-          disabled={paying}
-          onChange={(event) => {
-            // Read now: React clears the event's target before a state updater runs.
-            const cvc = event.currentTarget.value.replace(/\D/g, '').slice(0, 4);
-            setCard((c) => ({ ...c, cvc }));
-          }}
-        />
-      </div>
-      {(problem || error) && (
-        <Alert color="red" variant="light" role="alert" my="md" data-testid="card-error">
-          {problem ?? error}
+    <div data-testid="change-payment">
+      <Group justify="space-between" align="center" wrap="nowrap" gap="sm" mb="md">
+        <Text fw={600}>
+          Amount to pay:{' '}
+          <span id="amount-to-pay" data-testid="amount-to-pay">
+            {amount}
+          </span>
+        </Text>
+        {publishableKey && processorOf(publishableKey) === 'stripe' && isStripeTestKey(publishableKey) && (
+          <Badge color="yellow" variant="light">
+            Test mode
+          </Badge>
+        )}
+      </Group>
+      {error && (
+        <Alert color="red" variant="light" role="alert" mb="md" data-testid="payment-error">
+          {error}
         </Alert>
       )}
+      <CardForm publishableKey={publishableKey} amount={amount} canSubmit={canSubmit} processing={processing} succeeded={false} onSubmit={onSubmit} />
       <div className={classes.buttons} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-        <Button variant="default" size="md" disabled={paying} onClick={() => actor.send({ type: 'change.back' })}>
+        <Button variant="default" size="md" disabled={!canSubmit} onClick={() => actor.send({ type: 'change.back' })}>
           Back
         </Button>
-        <PayNowButton processing={paying} succeeded={false} disabled={!canPay} amount={amount} />
       </div>
       <SandboxChallengeModal amount={amount} merchant={merchant} />
-    </form>
+    </div>
   );
 }
 

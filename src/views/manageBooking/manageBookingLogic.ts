@@ -4,11 +4,14 @@
  */
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { CALENDAR_CONTENT_TYPE } from '../../../contract/bookingCalendar.ts';
-import { MANAGE_BOOKING_ROUTE, MANAGE_TOKEN_PARAM } from '../../../contract/manageBooking.ts';
+import type { ConfirmPaymentResponse } from '../../../contract/bookings.ts';
+import { MANAGE_API, MANAGE_BOOKING_ROUTE, MANAGE_TOKEN_PARAM } from '../../../contract/manageBooking.ts';
 import { SESSION_KEYS } from '../../../contract/storageKeys.ts';
 import { manageBookingMachine, stepOf, type ManageBookingInput } from '../../../machines/manageBooking/index.ts';
 import { applyManagedChange, cancelManagedBooking, downloadManagedCalendar, loadManagedBooking, previewManagedChange } from '../../api/manageBooking.ts';
-import { sandboxAuthenticate } from '../../api/booking.ts';
+import { fetchPublishableKey } from '../../api/booking.ts';
+import { apiClient } from '../../api/client.ts';
+import type { PaymentsDeps } from '../../payments/payments.ts';
 import { saveTextFile } from '../confirmation/saveFile.ts';
 
 function tabStorage(): Storage | null {
@@ -31,27 +34,12 @@ export function readManageInput(): ManageBookingInput {
 }
 
 /** The booking flow's card payments (src/payments), loaded when the card form is first needed. */
-const loadPayments = () => import('../../payments/payments.ts');
-let payments: Promise<ReturnType<Awaited<ReturnType<typeof loadPayments>>['createPayments']>> | null = null;
-/**
- * The booking flow's payment method and 3-D Secure steps. The sandbox's challenge is answered at its own call, which
- * then settles booking payments only: for a change it answers 409, and the apply that follows reads the intent's
- * status from the processor, so the challenge's outcome alone decides here.
- */
-function changePayments() {
-  payments ??= loadPayments().then(({ createPayments }) =>
-    createPayments({
-      sandboxAuthenticate: async (body, options) => {
-        try {
-          return await sandboxAuthenticate(body, options);
-        } catch (error) {
-          if ((error as { status?: unknown }).status === 409) return { success: true, status: 'requires_confirmation', error: null };
-          throw error;
-        }
-      },
-    }),
-  );
-  return payments;
+const payments = () => import('../../payments/index.ts');
+
+/** TEST MODE: the sandbox's 3-D Secure answer for a change's charge, on the manage call (the change applied with it). */
+function answerChangeChallenge(token: string): PaymentsDeps['sandboxAuthenticate'] {
+  return ({ paymentIntentId, outcome }, { signal } = {}) =>
+    apiClient()<ConfirmPaymentResponse>(MANAGE_API.changeAuthenticate, { method: 'POST', body: { token, payment_intent_id: paymentIntentId, outcome }, signal });
 }
 
 export const manageBookingLogic = manageBookingMachine.provide({
@@ -61,8 +49,9 @@ export const manageBookingLogic = manageBookingMachine.provide({
     downloadCalendar: fromPromise(({ input, signal }) => downloadManagedCalendar(input, { signal })),
     previewChange: fromPromise(({ input, signal }) => previewManagedChange(input, { signal })),
     applyChange: fromPromise(({ input, signal }) => applyManagedChange(input, { signal })),
-    createPaymentMethod: fromPromise(async ({ input }) => (await changePayments()).createPaymentMethod(input)),
-    handleNextAction: fromPromise(async ({ input, signal }) => (await changePayments()).handleNextAction(input, { signal })),
+    fetchPublishableKey: fromPromise(async ({ signal }) => (await fetchPublishableKey({ signal })).key),
+    createPaymentMethod: fromPromise(async ({ input }) => (await payments()).createPaymentMethod(input)),
+    handleNextAction: fromPromise(async ({ input: { token, ...intent }, signal }) => (await payments()).handleNextAction(intent, { signal, sandboxAuthenticate: answerChangeChallenge(token) })),
   },
   actions: {
     storeToken: (_, { token }) => {
