@@ -218,7 +218,7 @@ describe('a guest manages a card booking from the mailed link', () => {
 });
 
 describe('a guest changes the booking from the mailed link', () => {
-  it('changes the pick-up time, passengers and meet and greet, sees old and new price, pays the difference with the booking flow's card form and a 3-D Secure card (the sandbox's page, answered on the manage call): charged once', { timeout: 60_000 }, async () => {
+  it('changes the pick-up time, passengers and meet and greet, sees old and new price, pays the difference with the booking flow’s card form and a 3-D Secure card (the sandbox’s page, answered on the manage call): charged once', { timeout: 60_000 }, async () => {
     const email = uniqueEmail('change');
     const { bookingNumber, amount } = await bookThroughApi(email, 'card');
     const { page, close, errors } = await openManage((await manageLinkOf(email)).url, WIDTHS.mobile);
