@@ -5,9 +5,10 @@ import { DISPATCH_MESSAGES } from '../../contract/dispatch.ts';
 import { STAFF_MESSAGES } from '../../contract/staff.ts';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { publishBookingEvent } from '../../server/domain/dispatch/events.ts';
+import { ADMIN_EVENTS_MESSAGES, MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_SITE } from '../../server/routes/adminEvents.ts';
 import { addDays, londonParts, londonWallClock } from '../../server/domain/pricing/londonTime.ts';
 import { consoleOf, type Signed } from '../helpers/console.ts';
-import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
+import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 /**
  * Issue 17, the bookings board: server-side filters and keyset paging (today and tomorrow by default), a booking's
@@ -16,13 +17,13 @@ import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } f
  */
 
 /** An open SSE stream on a real socket: what it has received so far, and a wait for a pattern. */
-function openStream(url: string, cookie: string) {
+function openStream(url: string, headers: Record<string, string>) {
   let received = '';
   let ended = false;
   const waiters: (() => void)[] = [];
   const wake = () => waiters.splice(0).forEach((wakeUp) => wakeUp());
   return new Promise<{ status: number; type: string; received: () => string; until: (test: (text: string) => boolean) => Promise<void>; ended: () => Promise<void>; close: () => void }>((resolve, reject) => {
-    const request = http.get(`${url}/api/admin/events`, { headers: { cookie } }, (response) => {
+    const request = http.get(`${url}/api/admin/events`, { headers }, (response) => {
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
         received += chunk;
@@ -80,7 +81,10 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     await api.copyBooking(template, { number: 'CF-OTHER001', pickupAt: at(today, 12, 0), siteId: other.siteId, name: 'Other Site Passenger' });
     await api.sql("UPDATE bookings SET status = 'accepted' WHERE booking_number = 'CF-TMRW0001'");
   }, 120_000);
-  afterAll(() => provider.dispose());
+  let disposed = false;
+  afterAll(async () => {
+    if (!disposed) await provider.dispose();
+  });
 
   const numbers = (response: { json(): { bookings: { booking_number: string }[] } }) => response.json().bookings.map((row) => row.booking_number);
   const board = (query: string, who = dispatcher) => api.as(who, 'GET', `bookings${query ? `?${query}` : ''}`);
@@ -200,8 +204,8 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
 
   it("streams the site's new bookings made through the public API, and its dispatch changes, never another site's, and ends the stream at sign-out", async () => {
     const own = await api.dispatcher();
-    const stream = await openStream(provider.url, own.cookie);
-    const otherStream = await openStream(provider.url, other.owner.cookie);
+    const stream = await openStream(provider.url, { cookie: own.cookie });
+    const otherStream = await openStream(provider.url, { cookie: other.owner.cookie });
     expect([stream.status, stream.type]).toEqual([200, 'text/event-stream; charset=utf-8']);
     await stream.until((text) => text.startsWith('retry: 5000\n\n'));
     await provider.db.transaction((tx) => publishBookingEvent(tx, other.siteId, { booking_number: 'CF-OTHER001', kind: 'changed' }));
@@ -217,7 +221,7 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
 
     expect((await api.as(own, 'DELETE', 'session')).statusCode).toBe(200);
     await stream.ended();
-    const after = await openStream(provider.url, own.cookie);
+    const after = await openStream(provider.url, { cookie: own.cookie });
     expect(after.status).toBe(401);
     after.close();
   });
@@ -225,13 +229,63 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
   it.runIf(testDatabaseKind === 'postgres')('a booking made by another server process on the same database reaches the stream (LISTEN/NOTIFY)', async () => {
     const second = await startTestProvider({ databaseUrl: provider.config.databaseUrl! });
     try {
-      const stream = await openStream(provider.url, (await api.dispatcher()).cookie);
+      const stream = await openStream(provider.url, { cookie: (await api.dispatcher()).cookie });
       const number = await consoleOf(second).bookInCar('second.process@example.test');
       await stream.until((text) => text.includes(`{"booking_number":"${number}","kind":"created"}`));
       stream.close();
     } finally {
       await second.dispose();
     }
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')('the LISTEN connection killed: the server connects again, tells every stream to resync, and streams the next booking', async () => {
+    const stream = await openStream(provider.url, { cookie: (await api.dispatcher()).cookie });
+    await stream.until((text) => text.startsWith('retry: 5000\n\n'));
+    const killed = await api.sql<{ killed: boolean }>(
+      `SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN %'`,
+    );
+    expect(killed).toEqual([{ killed: true }]);
+    // Made while the listener is down or reconnecting: it may never be notified, the resync covers it.
+    const missed = await api.bookInCar('while.down@example.test');
+    await stream.until((text) => text.includes('event: resync\n'));
+    const after = await api.bookInCar('after.reconnect@example.test');
+    await stream.until((text) => text.includes(`{"booking_number":"${after}","kind":"created"}`));
+    const frame = (number: string) => `event: booking\ndata: {"booking_number":"${number}","kind":"created"}\n\n`;
+    // The missed one is there only if the new connection was LISTENing before it committed.
+    expect(stream.received().replace(frame(missed), '')).toBe(`retry: 5000\n\nevent: resync\ndata: {}\n\n${frame(after)}`);
+    expect(await api.sql("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'")).toEqual([{ n: 1 }]);
+    stream.close();
+  });
+
+  it('a session holds at most MAX_STREAMS_PER_SESSION streams (20 tabs at once), a site MAX_STREAMS_PER_SITE; a closed one frees its place', async () => {
+    const tabs = await api.dispatcher();
+    const twenty = await Promise.all(Array.from({ length: 20 }, () => openStream(provider.url, { cookie: tabs.cookie })));
+    const refused = twenty.filter((stream) => stream.status === 429);
+    expect(twenty.filter((stream) => stream.status === 200)).toHaveLength(MAX_STREAMS_PER_SESSION);
+    expect(refused).toHaveLength(20 - MAX_STREAMS_PER_SESSION);
+    await refused[0].ended();
+    expect(JSON.parse(refused[0].received())).toEqual({ success: false, message: ADMIN_EVENTS_MESSAGES.tooManyForSession });
+    // Another session of the same member is counted on its own.
+    const elsewhere = await openStream(provider.url, { cookie: (await api.dispatcher()).cookie });
+    expect(elsewhere.status).toBe(200);
+    const open = twenty.filter((stream) => stream.status === 200);
+    open[0].close();
+    let again = await openStream(provider.url, { cookie: tabs.cookie });
+    // The server hears of the closed socket a moment later.
+    while (again.status === 429) again = await openStream(provider.url, { cookie: tabs.cookie });
+    expect(again.status).toBe(200);
+
+    // The site's cap: the admin token's streams fill the rest; the member's next is refused; another site is unaffected.
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const filling = await Promise.all(Array.from({ length: MAX_STREAMS_PER_SITE - MAX_STREAMS_PER_SESSION - 1 }, () => openStream(provider.url, admin)));
+    expect(filling.every((stream) => stream.status === 200)).toBe(true);
+    const full = await openStream(provider.url, { cookie: (await api.owner()).cookie });
+    await full.ended();
+    expect([full.status, JSON.parse(full.received())]).toEqual([429, { success: false, message: ADMIN_EVENTS_MESSAGES.tooManyForSite }]);
+    const otherSite = await openStream(provider.url, { cookie: other.owner.cookie });
+    expect(otherSite.status).toBe(200);
+    for (const stream of [...twenty, elsewhere, again, ...filling, otherSite]) stream.close();
   });
 
   it('a dispatcher reaches the board, dispatch, fleet, export and events, not the owner calls; a passenger token and no CSRF are refused', async () => {
@@ -260,5 +314,16 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     }
     expect(await api.sql("SELECT status FROM bookings WHERE booking_number = $1", [template])).toEqual([{ status: 'accepted' }]);
     expect(await api.sql('SELECT count(*)::int AS n FROM drivers')).toEqual([{ n: 0 }]);
+  });
+
+  it('shutting the server down ends every open stream, and the shutdown is not held by them', async () => {
+    const streams = await Promise.all([api.dispatcher(), api.owner()].map(async (who) => openStream(provider.url, { cookie: (await who).cookie })));
+    await Promise.all(streams.map((stream) => stream.until((text) => text.startsWith('retry: 5000\n\n'))));
+    disposed = true;
+    await provider.dispose();
+    for (const stream of streams) {
+      await stream.ended();
+      expect(stream.received()).toBe('retry: 5000\n\n');
+    }
   });
 });

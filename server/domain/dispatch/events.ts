@@ -6,7 +6,8 @@ import type { Db, Queryable } from '../../adapters/db/index.ts';
  * New and changed bookings, told to the consoles of their site (GET /api/admin/events). A change publishes with
  * `publishBookingEvent` in its own transaction: `pg_notify` is delivered at commit and never for a rollback, to every
  * server process LISTENing on PostgreSQL (one dedicated connection each, the adapter's) and in process on PGlite
- * (its one connection delivers the notification to its own listener).
+ * (its one connection delivers the notification to its own listener). When PostgreSQL's LISTEN connection drops, the
+ * adapter connects again and the hub tells every stream to resync: a booking made meanwhile was never notified.
  */
 export const BOOKING_EVENTS_CHANNEL = 'cabflow_booking_events';
 
@@ -31,24 +32,45 @@ function parse(text: string): Payload | null {
   }
 }
 
+/** What a subscriber hears: a booking of its site, or `resync` (events may have been missed: reload what is shown). */
+export type HubEvent = { type: 'booking'; event: BookingEventMessage } | { type: 'resync' };
+
+/** The port's `listen` with the adapter's resubscription callback (PostgreSQL calls it after reconnecting; PGlite never drops). */
+type ListenWithResync = (channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void) => Promise<void>;
+
+const RESYNC = 'resync';
+
 /** This process's one subscription to the channel, fanned out to the open streams of each site. */
 export function createBookingEventHub(db: Db) {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const listen: ListenWithResync = db.listen.bind(db);
   let started: Promise<void> | null = null;
   return {
     /** LISTENs once (idempotent). */
     start(): Promise<void> {
-      started ??= db.listen(BOOKING_EVENTS_CHANNEL, (text) => {
-        const payload = parse(text);
-        if (payload) emitter.emit(String(payload.site_id), { booking_number: payload.booking_number, kind: payload.kind } satisfies BookingEventMessage);
+      started ??= listen(
+        BOOKING_EVENTS_CHANNEL,
+        (text) => {
+          const payload = parse(text);
+          if (payload) emitter.emit(String(payload.site_id), { type: 'booking', event: { booking_number: payload.booking_number, kind: payload.kind } } satisfies HubEvent);
+        },
+        () => emitter.emit(RESYNC, { type: 'resync' } satisfies HubEvent),
+      ).catch((error: unknown) => {
+        // Not started: the next stream tries again.
+        started = null;
+        throw error;
       });
       return started;
     },
-    /** Calls `listener` with each event of `siteId` only; returns the unsubscribe. */
-    subscribe(siteId: number, listener: (event: BookingEventMessage) => void): () => void {
+    /** Calls `listener` with each event of `siteId` only, and with every resync; returns the unsubscribe. */
+    subscribe(siteId: number, listener: (event: HubEvent) => void): () => void {
       emitter.on(String(siteId), listener);
-      return () => emitter.off(String(siteId), listener);
+      emitter.on(RESYNC, listener);
+      return () => {
+        emitter.off(String(siteId), listener);
+        emitter.off(RESYNC, listener);
+      };
     },
   };
 }
