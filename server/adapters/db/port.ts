@@ -17,8 +17,12 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on a channel (used to invalidate caches across processes). */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /**
+   * Subscribes to NOTIFY on a channel (caches across processes, the console's live events). Should the subscription's
+   * connection drop (a restart, `pg_terminate_backend`), the adapter connects again with backoff, LISTENs again and
+   * then calls `onResubscribed`: whatever was notified meanwhile is lost, so the subscriber reloads what it holds.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** Statement counts (optional so that other implementations of the port, such as test doubles, need not have it). */

@@ -1,15 +1,15 @@
 import pg from 'pg';
+import { createPostgresListener } from './postgresListener.ts';
 import { createDbStats, statement, type Db, type Queryable } from './port.ts';
 
-/** PostgreSQL 15+ through a pg pool; one extra client holds LISTEN subscriptions. */
+/** PostgreSQL 15+ through a pg pool; one extra client holds LISTEN subscriptions (postgresListener.ts). */
 export async function openPostgres(databaseUrl: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it on the next query */
   });
   await pool.query('SELECT 1');
-  let listener: pg.PoolClient | null = null;
-  const handlers = new Map<string, (payload: string) => void>();
+  const listener = createPostgresListener(databaseUrl);
   const stats = createDbStats();
   const asQueryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params) {
@@ -43,20 +43,13 @@ export async function openPostgres(databaseUrl: string): Promise<Db> {
         client.release();
       }
     },
-    async listen(channel, onPayload) {
-      if (!listener) {
-        listener = await pool.connect();
-        listener.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
-      }
-      handlers.set(channel, onPayload);
-      await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    },
+    listen: listener.listen,
     async notify(channel, payload) {
       stats.count('SELECT pg_notify($1, $2)');
       await statement(pool.query('SELECT pg_notify($1, $2)', [channel, payload]));
     },
     async close() {
-      listener?.release();
+      await listener.close();
       await pool.end();
     },
   };

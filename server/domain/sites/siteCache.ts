@@ -29,7 +29,8 @@ export function createSiteCache(db: Db) {
 
   return {
     async start() {
-      await db.listen(CACHE_CHANNEL, dropLocal);
+      // A change notified while the LISTEN connection was down is lost: drop everything once it is back.
+      await db.listen(CACHE_CHANNEL, dropLocal, () => dropLocal(''));
     },
     sites(): Promise<Site[]> {
       return sites ?? remember(() => repository.listSites(), (value) => (sites = value));
