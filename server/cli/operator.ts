@@ -8,6 +8,8 @@
 // Talks to CABFLOW_URL (default http://localhost:$PORT) with ADMIN_TOKEN; API_PUBLIC_KEY/API_SECRET_KEY pick a site.
 import { writeFileSync } from 'node:fs';
 import { loadDotEnv } from '../config.ts';
+import { retentionReport } from '../domain/retention/report.ts';
+import type { retentionAnswer } from '../domain/retention/retention.ts';
 
 loadDotEnv();
 const base = (process.env.CABFLOW_URL ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/$/, '');
@@ -18,7 +20,8 @@ const usage = `usage: npm run operator -- settings list | settings get NAME | se
                              bookings revoke-links BOOKING_NUMBER   (its "Manage your booking" links stop working)
                              bookings export --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]
                                (the statutory booking record of those London pick-up days as CSV; stdout without --out)
-                             retention run   (anonymises passengers in bookings older than RETENTION_MONTHS, now)
+                             retention run   (anonymises passengers in bookings older than RETENTION_MONTHS, deletes older
+                               enquiries, dormant passenger accounts and mails; now)
                              staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
                                (the new member sets a password through the link mailed to them; none is taken here)
 env: ADMIN_TOKEN (required), CABFLOW_URL (default ${base}), API_PUBLIC_KEY + API_SECRET_KEY to act on another site`;
@@ -83,8 +86,8 @@ if (group === 'settings' && command === 'list') {
     console.error(`${out}: ${csv.split('\r\n').length - 2} bookings picked up ${from} to ${to}`);
   } else process.stdout.write(csv);
 } else if (group === 'retention' && command === 'run' && rest.length === 0) {
-  const { months, cutoff, anonymised } = await call('POST', '/retention/run');
-  console.log(`${anonymised} booking${anonymised === 1 ? '' : 's'} anonymised (last pick-up before ${cutoff}, RETENTION_MONTHS ${months})`);
+  const { months, cutoff, anonymised, deleted } = (await call('POST', '/retention/run')) as ReturnType<typeof retentionAnswer>;
+  console.log(retentionReport({ months, cutoff, anonymised, deleted }));
 } else if (group === 'staff' && command === 'list' && rest.length === 0) {
   const { staff } = (await call('GET', '/staff')) as { staff: { id: number; email: string; name: string; role: string; active: boolean; password_set: boolean }[] };
   for (const member of staff) {

@@ -1,6 +1,7 @@
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Db } from '../../adapters/db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
+import { createRetentionRepository } from './repository.ts';
 
 /**
  * Data retention (issue 17, UK GDPR storage limitation): once a booking's last pick-up (its return, if any) is older
@@ -9,7 +10,9 @@ import { recordAudit, type Actor } from '../audit/audit.ts';
  * flight numbers and the link to their account; the same fields in the card payment's stored submission; the bodies
  * and addresses of the mails about it. What the operator's business record needs without naming anyone stays: the
  * booking number, times, pick-up, stops and destination, vehicle, driver and vehicle snapshots, price and payment.
- * Idempotent (anonymised_at), one audit row per run that changed something.
+ * Past the same cutoff, what else holds personal data is deleted: QUOTE NOW requests and Contact Us messages (with
+ * their replies and quote offers), passenger and corporate accounts with no booking and no sign-in since, and mails
+ * written before it. Idempotent (anonymised_at; deleted rows are gone), one audit row per run that changed something.
  */
 
 export const RETENTION_DEFAULT_MONTHS = 24;
@@ -38,13 +41,28 @@ export interface RetentionResult {
   siteId: number;
   months: number;
   cutoff: Date;
+  /** Bookings whose passenger was anonymised. */
   anonymised: number;
+  /** Rows deleted, per kind. */
+  deleted: RetentionDeletions;
+}
+
+export interface RetentionDeletions {
+  quote_requests: number;
+  contact_messages: number;
+  enquiry_replies: number;
+  quote_offers: number;
+  passenger_accounts: number;
+  mails: number;
 }
 
 /** The automation actor of the daily run (audit_log's 'admin-token' kind is automation and the CLI). */
 export const RETENTION_ACTOR: Actor = { kind: 'admin-token', role: 'owner' };
 
-/** Anonymises one site's bookings past its retention period, in one transaction with its audit row. */
+/**
+ * One site's run in one transaction with its audit row: bookings anonymised, then enquiries (with their replies and
+ * quote offers), dormant passenger accounts and old mails deleted.
+ */
 export async function runRetention(db: Db, siteId: number, actor: Actor, now: Date): Promise<RetentionResult> {
   const { rows: setting } = await db.query<{ setting_name: string; setting_value: string | null }>(
     "SELECT setting_name, setting_value FROM settings WHERE site_id = $1 AND setting_name = 'RETENTION_MONTHS'",
@@ -52,40 +70,40 @@ export async function runRetention(db: Db, siteId: number, actor: Actor, now: Da
   );
   const months = retentionMonths(settingsFromRows(setting).RETENTION_MONTHS);
   const cutoff = monthsBefore(now, months);
-  const anonymised = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; booking_number: string; payment_intent_id: string | null }>(
-      `UPDATE bookings SET passenger_name = $3, passenger_email = '', passenger_phone = '', additional_info = '', return_additional_info = '',
-              flight_no = '', return_flight_no = '', passenger_id = NULL, anonymised_at = $4
-        WHERE site_id = $1 AND anonymised_at IS NULL AND greatest(pick_up_at, COALESCE(return_at, pick_up_at)) < $2
-        RETURNING id, booking_number, payment_intent_id`,
-      [siteId, cutoff, ANONYMISED_NAME, now],
-    );
-    if (rows.length === 0) return [];
-    const intents = rows.map((row) => row.payment_intent_id).filter((intent): intent is string => intent !== null);
-    await tx.query(
-      `UPDATE payments SET submission = jsonb_set(submission, '{passenger}', COALESCE(submission->'passenger', '{}'::jsonb)
-                 || jsonb_build_object('name', $3::text, 'email', '', 'phone', '', 'additionalInfo', '', 'returnAdditionalInfo', '', 'newAccount', null))
-                 || '{"flightNo": "", "returnFlightNo": ""}'::jsonb, updated_at = now()
-        WHERE site_id = $1 AND intent_id = ANY($2::text[])`,
-      [siteId, intents, ANONYMISED_NAME],
-    );
-    const numbers = rows.map((row) => row.booking_number);
-    await tx.query(
-      `UPDATE mail_outbox SET to_address = 'anonymised', reply_to = NULL, text_body = '', html_body = '', attachments = '[]'
-        WHERE site_id = $1 AND status <> 'queued' AND substring(subject from 'CF-[A-Z0-9]+') = ANY($2::text[])`,
-      [siteId, numbers],
-    );
-    await recordAudit(tx, actor, {
-      siteId,
-      action: 'retention.run',
-      entityType: 'retention',
-      entityId: cutoff.toISOString().slice(0, 10),
-      before: null,
-      after: { months, cutoff: cutoff.toISOString(), anonymised: numbers.length, booking_numbers: numbers },
-    });
-    return numbers;
+  return db.transaction(async (tx) => {
+    const repository = createRetentionRepository(tx, siteId, cutoff);
+    const bookings = await repository.anonymiseBookings(ANONYMISED_NAME, now);
+    const numbers = bookings.map((row) => row.booking_number);
+    if (bookings.length > 0) {
+      await repository.anonymisePayments(bookings.map((row) => row.payment_intent_id).filter((intent): intent is string => intent !== null), ANONYMISED_NAME);
+      await repository.blankMailsAbout(numbers);
+    }
+    const enquiries = await repository.deleteEnquiries();
+    const deleted: RetentionDeletions = {
+      quote_requests: enquiries.quoteRequests,
+      contact_messages: enquiries.contactMessages,
+      enquiry_replies: enquiries.replies,
+      quote_offers: enquiries.quoteOffers,
+      passenger_accounts: await repository.deleteDormantAccounts(),
+      mails: await repository.deleteMails(),
+    };
+    if (numbers.length > 0 || Object.values(deleted).some((n) => n > 0)) {
+      await recordAudit(tx, actor, {
+        siteId,
+        action: 'retention.run',
+        entityType: 'retention',
+        entityId: cutoff.toISOString().slice(0, 10),
+        before: null,
+        after: { months, cutoff: cutoff.toISOString(), anonymised: numbers.length, booking_numbers: numbers, deleted },
+      });
+    }
+    return { siteId, months, cutoff, anonymised: numbers.length, deleted };
   });
-  return { siteId, months, cutoff, anonymised: anonymised.length };
+}
+
+/** The answer of POST /api/admin/retention/run (and what the CLI prints from). */
+export function retentionAnswer(result: RetentionResult) {
+  return { success: true as const, months: result.months, cutoff: result.cutoff.toISOString(), anonymised: result.anonymised, deleted: result.deleted };
 }
 
 /** Every site's run (the server's daily timer and nothing else). */
@@ -104,7 +122,8 @@ export function startRetentionTimer(db: Db, log: { info(details: object, message
     runRetentionForAllSites(db, new Date()).then(
       (results) => {
         const anonymised = results.reduce((sum, result) => sum + result.anonymised, 0);
-        if (anonymised > 0) log.info({ anonymised }, 'retention: passengers anonymised in old bookings');
+        const deleted = results.reduce((sum, result) => sum + Object.values(result.deleted).reduce((a, b) => a + b, 0), 0);
+        if (anonymised + deleted > 0) log.info({ anonymised, deleted }, 'retention: personal data past the retention period anonymised or deleted');
       },
       (error: unknown) => log.error({ err: error }, 'retention run failed'),
     );
