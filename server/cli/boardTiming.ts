@@ -1,6 +1,8 @@
 // `npx tsx server/cli/boardTiming.ts`: how long a page of the bookings board takes with 10 bookings and with 10 000
-// (issue 17: "10 000 bookings must page as fast as 10"), and the query plan. A fresh PGlite in a temporary directory,
-// or the EMPTY database named by DATABASE_URL (it is migrated and filled: never point it at a real one).
+// (issue 17: "10 000 bookings must page as fast as 10"), and the query plan; then a search by passenger name and by
+// phone over 10 000 bookings in the default range (today and tomorrow) and spread over a year (the year's range, and
+// every date: a search without dates). A fresh PGlite in a temporary directory, or the EMPTY database named by
+// DATABASE_URL (it is migrated and filled: never point it at a real one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,10 +22,12 @@ const siteId = Number(sites[0].id);
 const now = new Date();
 const today = londonParts(now).date;
 const start = londonWallClock(today, 0, 0).getTime();
-const span = londonWallClock(addDays(today, 2), 0, 0).getTime() - start;
+const twoDays = londonWallClock(addDays(today, 2), 0, 0).getTime() - start;
+const yearEnd = addDays(today, 365);
+const year = londonWallClock(yearEnd, 0, 0).getTime() - start;
 
-/** Bookings numbered from..to-1, spread evenly over today and tomorrow (London): all on the default board. */
-async function fill(from: number, to: number, total: number) {
+/** Bookings numbered from..to-1, spread evenly over `span` ms from today's start (London); by default today and tomorrow: all on the default board. */
+async function fill(from: number, to: number, total: number, span = twoDays) {
   await db.query(
     `INSERT INTO bookings (site_id, booking_number, request_key, ride_type, booking_type, quote_id, company_id, company_name, vehicle_id, vehicle_category,
        vehicle_qty, passenger_mode, passenger_name, passenger_email, passenger_phone, total_passengers, pick_up_address, drop_off_address, pick_up_at,
@@ -60,8 +64,22 @@ async function measure(label: string) {
     page = await boardPage(db, siteId, { ...filter, cursor }, now);
   }
   const last = await median(21, () => boardPage(db, siteId, { ...filter, cursor }, now));
-  const search = await median(11, () => boardPage(db, siteId, { ...filter, q: 'passenger 42' }, now));
-  console.log(`${label}: ${pages} page(s) of 50; first page ${first.toFixed(1)} ms, last page ${last.toFixed(1)} ms, name search ${search.toFixed(1)} ms (medians)`);
+  console.log(`${label}: ${pages} page(s) of 50; first page ${first.toFixed(1)} ms, last page ${last.toFixed(1)} ms (medians)`);
+}
+
+/**
+ * Searches as a dispatcher types them: a full name and a phone number each matching one booking (the worst case for
+ * a scan in pick-up order: it reads the whole range), and a common word filling a page at once.
+ */
+async function measureSearch(label: string, range: Pick<BoardFilter, 'from' | 'to'>) {
+  const searches = { 'name (1 match)': 'Passenger 4242', 'phone (1 match)': '07700 004242', 'name (most match)': 'passenger' };
+  const times: string[] = [];
+  for (const [what, q] of Object.entries(searches)) {
+    const page = await boardPage(db, siteId, { limit: 50, q, ...range }, now);
+    const ms = await median(11, () => boardPage(db, siteId, { limit: 50, q, ...range }, now));
+    times.push(`${what} ${ms.toFixed(1)} ms (${page.bookings.length} row${page.bookings.length === 1 ? '' : 's'})`);
+  }
+  console.log(`${label}: ${times.join(', ')} (medians)`);
 }
 
 /** The plan of the board's default query: the statement boardPage sends, EXPLAINed. */
@@ -88,6 +106,11 @@ try {
   await fill(0, 10_000, 10_000);
   await measure(`${db.kind}, 10 000 bookings`);
   await plan();
+  await measureSearch(`${db.kind}, search, 10 000 bookings today and tomorrow, the default range`, { from: today, to: addDays(today, 1) });
+  await db.query("DELETE FROM bookings WHERE booking_number LIKE 'CF-T%'");
+  await fill(0, 10_000, 10_000, year);
+  await measureSearch(`${db.kind}, search, 10 000 bookings over a year, the year's range`, { from: today, to: yearEnd });
+  await measureSearch(`${db.kind}, search, 10 000 bookings over a year, every date`, {});
 } finally {
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
