@@ -16,7 +16,7 @@ import type { PaymentsPort } from '../adapters/payments/port.ts';
 import { createBookingEventHub, type BookingEventHub } from '../domain/dispatch/events.ts';
 import { createDispatchService } from '../domain/dispatch/service.ts';
 import type { Quoting } from '../domain/quotes/quoting.ts';
-import { runRetention } from '../domain/retention/retention.ts';
+import { retentionAnswer, runRetention } from '../domain/retention/retention.ts';
 import { adminBookingsRoutes } from './adminBookings.ts';
 import { adminEvents } from './adminEvents.ts';
 import { adminFleetRoutes } from './adminFleet.ts';
@@ -148,8 +148,7 @@ export function adminRoutes(deps: AdminDeps) {
         owners.addHook('preHandler', ownerOnly);
         await owners.register(staffManageRoutes(staff));
         owners.post('/retention/run', async (request) => {
-          const result = await runRetention(db, request.site.id, request.actor, now());
-          return { success: true, months: result.months, cutoff: result.cutoff.toISOString(), anonymised: result.anonymised };
+          return retentionAnswer(await runRetention(db, request.site.id, request.actor, now()));
         });
         owners.get('/settings', async (request) => (await cache.catalog(request.site.id)).settings);
         owners.put('/settings', async (request) => {
