@@ -28,6 +28,7 @@ import type { BookingActor } from './app/booking/BookingContext.ts';
 import { readBootstrap } from './app/bootstrap.ts';
 import { isFramed } from './app/frameMessenger.ts';
 import { setRenderedAt } from './app/renderMode.ts';
+import { replayEarlyInputWhenReady } from './boot/replayEarlyInput.ts';
 import { hasVisitorState } from './storage/codec.ts';
 
 // Inside an operator's iframe the page height follows the content (see src/app/Shell.module.css).
@@ -83,6 +84,8 @@ function renderAfresh() {
 }
 
 const renderedAt = Number(container.dataset.renderedAt);
+// What the visitor did on the server's HTML before it was hydrated takes effect once it is (src/boot/earlyInput.js).
+replayEarlyInputWhenReady();
 if (renderedAt > 0 && document.getElementById(TRIP_ELEMENT_ID)) {
   // A booking step rendered from the visitor's trip: hydrated when this browser's saved trip is that trip.
   import('./app/booking/preparedStep.ts').then(

@@ -26,7 +26,8 @@ import { routeKey } from '../../contract/routeKey.ts';
  * (the API's loader and its modules) and never from *.google.com, *.gstatic.com or blob:, which serve other
  * content than the Maps API. Stripe: the directives of its integration security guide for Stripe.js and card
  * Elements (docs.stripe.com/security/guide), without the Address Element's Google hosts. Mantine sets inline style
- * attributes, hence 'unsafe-inline' for styles only; no script runs inline.
+ * attributes, hence 'unsafe-inline' for styles only; the one inline script (a server-rendered page's input recorder,
+ * server/web/earlyInput.ts) is allowed by its hash.
  */
 
 /** The pages a mailed link opens with its token in the address (the manage link's query, a quote offer's fragment). */
@@ -82,6 +83,8 @@ export interface PagePolicySettings {
   googleMaps: boolean;
   /** The card processor is Stripe: the card page loads Stripe.js. */
   stripe: boolean;
+  /** The hash sources of the page's inline scripts (a server-rendered page's input recorder, server/web/earlyInput.ts). */
+  inlineScriptHashes?: readonly string[];
 }
 
 type Directives = Record<string, string[]>;
@@ -117,7 +120,11 @@ function pageSources(kind: PageKind, settings: PagePolicySettings): Directives {
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
   };
-  const extras = [kind === 'booking' && settings.googleMaps ? GOOGLE_MAPS : null, kind === 'card' && settings.stripe ? STRIPE : null];
+  const extras = [
+    kind === 'booking' && settings.googleMaps ? GOOGLE_MAPS : null,
+    kind === 'card' && settings.stripe ? STRIPE : null,
+    settings.inlineScriptHashes?.length ? { 'script-src': [...settings.inlineScriptHashes] } : null,
+  ];
   for (const extra of extras) for (const [name, values] of Object.entries(extra ?? {})) directives[name] = [...directives[name], ...values];
   return directives;
 }

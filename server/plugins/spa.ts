@@ -11,6 +11,7 @@ import { cookieValue, decodeTripCookie, renderedTripInput, TRIP_COOKIE, TRIP_ELE
 import type { SiteCache, SiteCatalog } from '../domain/sites/index.ts';
 import { toAddressList, toCompanyList, toFleetList } from '../domain/sites/index.ts';
 import { sendError } from '../http.ts';
+import { EARLY_INPUT_SCRIPT_HASH, withEarlyInputRecorder } from '../web/earlyInput.ts';
 import { documentFacts, pageHeaders, type DocumentFacts } from './securityHeaders.ts';
 
 /** What the browser build needs at run time; read by src/api/runtimeConfig.ts from <meta name="cabflow-config">. */
@@ -517,9 +518,16 @@ export async function registerSpa(
     }
     const links = preloadLinks(rendered);
     if (links) html = html.replace('</head>', `${links}\n</head>`);
-    if (rendered) html = deferScripts(html);
-    // The page's own policy (its kind, the site's Maps key, the card processor), and what the browser must know of it.
-    const policy = { embedOrigins: options.embedOrigins, googleMaps: catalog !== null && hasBrowserMapsKey(catalog), stripe: options.stripe ?? false };
+    // A server-rendered page shows controls before its scripts run: what the visitor does to them is recorded until it
+    // has hydrated, then replayed (server/web/earlyInput.ts).
+    if (rendered) html = withEarlyInputRecorder(deferScripts(html));
+    // The page's own policy (its kind, the site's Maps key, the card processor, its inline script), and what the browser must know of it.
+    const policy = {
+      embedOrigins: options.embedOrigins,
+      googleMaps: catalog !== null && hasBrowserMapsKey(catalog),
+      stripe: options.stripe ?? false,
+      inlineScriptHashes: rendered ? [EARLY_INPUT_SCRIPT_HASH] : [],
+    };
     html = injectDocumentFacts(html, documentFacts(pathname, policy));
     reply
       .headers(pageHeaders(pathname, policy))

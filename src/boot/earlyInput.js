@@ -1,0 +1,28 @@
+// The page's first script, inline in the <head> of a server-rendered page (server/web/earlyInput.ts puts it there; the
+// page's CSP allows it by its hash). From the first paint until the app has hydrated, the page shows controls that do
+// not react yet: this records what the visitor does to them, and src/boot/replayEarlyInput.ts replays it once the app
+// has hydrated. The browser still does what it does without JavaScript (typing into a field, following a link,
+// ticking a box); the app's own handlers never see these events (they are stopped here), so nothing runs twice.
+// A form is not posted meanwhile (it would reload the page with the fields in its address): its submit is replayed.
+// Plain ES5, no build step; `//` comment lines are dropped before it is inlined.
+(function () {
+  var queue = [];
+  var types = ['click', 'keydown', 'input', 'change', 'submit'];
+  function record(event) {
+    var target = event.target;
+    if (!target || !target.closest || !target.closest('#root')) return;
+    event.stopPropagation();
+    if (event.type === 'submit') {
+      event.preventDefault();
+      // A submit button's click (Enter in a field clicks the form's default button too) is replayed as that click.
+      for (var i = queue.length - 1; i >= 0; i -= 1) if (queue[i].type === 'click' && queue[i].target === event.submitter) return;
+    }
+    // A field's value as the visitor left it (hydration may render the field again, from the app's state, before the replay).
+    queue.push({ type: event.type, target: target, value: target.value, checked: target.checked, key: event.key, code: event.code, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey });
+  }
+  for (var i = 0; i < types.length; i += 1) addEventListener(types[i], record, true);
+  window.__cabflowEarlyInput = function stop() {
+    for (var j = 0; j < types.length; j += 1) removeEventListener(types[j], record, true);
+    return queue;
+  };
+})();

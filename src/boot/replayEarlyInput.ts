@@ -1,0 +1,100 @@
+/**
+ * Replays what the visitor did on a server-rendered page before the app hydrated it (recorded by src/boot/earlyInput.js,
+ * inline in the page), once the routed view has hydrated (`<html data-app-ready>`, src/app/Shell.tsx), in the order it
+ * happened:
+ * - a value typed, chosen or ticked is told to the app as a change (React's hydration keeps the field's value in the
+ *   DOM but its state does not have it, and its next render of the field wipes it);
+ * - a click on anything but a link or a form control (whose browser behaviour already happened) is dispatched again;
+ * - a key press on anything but a field or a button's Enter/Space (the browser turned those into typing or a click) too;
+ * - a form's submit without a click (Enter in a field of a form with no submit button) is requested again.
+ * Hydration keeps the server's elements, so each event goes to the element it was meant for; one that is gone (the
+ * page was rendered afresh) is left out.
+ */
+
+interface Recorded {
+  type: 'click' | 'keydown' | 'input' | 'change' | 'submit';
+  target: Element;
+  /** A field's value and checkedness right after the visitor's input. */
+  value?: string;
+  checked?: boolean;
+  key?: string;
+  code?: string;
+  shiftKey?: boolean;
+  ctrlKey?: boolean;
+  altKey?: boolean;
+  metaKey?: boolean;
+}
+
+declare global {
+  interface Window {
+    /** Stops the recording and hands over what it recorded (src/boot/earlyInput.js). */
+    __cabflowEarlyInput?: () => Recorded[];
+  }
+}
+
+const FIELD = 'input, textarea, select, [contenteditable]';
+/** Elements whose click the browser handles itself (a link followed, a field focused, a box ticked). */
+const NATIVE_CLICK = 'a[href], label, select, textarea, option, input:not([type=submit]):not([type=button]):not([type=reset]):not([type=image])';
+/** Enter and Space on these are a click for the browser, recorded as such. */
+const CLICKED_BY_KEY = 'button, a[href], input, summary';
+
+const nativeValue = (control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) =>
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, 'value')!.set!;
+
+/**
+ * Gives `control` the value the visitor left it with before hydration (a render after hydration may have put the app's
+ * value back), and tells the app about it as the browser does: a change event React sees as a change. React keeps a
+ * tracker of each field's last value (a setter on the element): it is set to the rendered value, the DOM's value past it.
+ */
+function syncControl(control: Element, { value = '', checked = false }: Recorded) {
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+    if (control.checked === checked && checked === control.defaultChecked) return;
+    control.checked = !checked;
+    control.click();
+  } else if (control instanceof HTMLSelectElement) {
+    nativeValue(control).call(control, value);
+    control.dispatchEvent(new Event('change', { bubbles: true }));
+  } else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+    if (value === control.defaultValue) return;
+    control.value = control.defaultValue;
+    nativeValue(control).call(control, value);
+    control.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+export function replay(queue: Recorded[]): void {
+  const lastChange = new Map<Element, number>();
+  queue.forEach((entry, index) => (entry.type === 'input' || entry.type === 'change') && lastChange.set(entry.target, index));
+  queue.forEach((entry, index) => {
+    const { target } = entry;
+    if (!target.isConnected) return;
+    if (entry.type === 'input' || entry.type === 'change') {
+      if (lastChange.get(target) === index) syncControl(target, entry);
+    } else if (entry.type === 'click') {
+      if (!target.closest(NATIVE_CLICK)) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    } else if (entry.type === 'keydown') {
+      const native = target.closest(FIELD) || entry.key === 'Tab' || ((entry.key === 'Enter' || entry.key === ' ') && target.closest(CLICKED_BY_KEY));
+      if (!native) target.dispatchEvent(new KeyboardEvent('keydown', { ...entry, bubbles: true, cancelable: true }));
+    } else if (target instanceof HTMLFormElement) {
+      target.requestSubmit();
+    }
+  });
+}
+
+/** Replays the recorded input once the app has hydrated; nothing when the page has no recorder (rendered in the browser). */
+export function replayEarlyInputWhenReady(): void {
+  const stop = window.__cabflowEarlyInput;
+  if (!stop) return;
+  const root = document.documentElement;
+  const run = () => {
+    delete window.__cabflowEarlyInput;
+    replay(stop());
+  };
+  if (root.hasAttribute('data-app-ready')) return run();
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute('data-app-ready')) return;
+    observer.disconnect();
+    run();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-app-ready'] });
+}
