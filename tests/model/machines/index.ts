@@ -2,6 +2,7 @@
 import type { MachineModel } from '../types.ts';
 import { bookingModel } from './booking.model.ts';
 import { consoleModel } from './console.model.ts';
+import { consoleBookingModel } from './consoleBooking.model.ts';
 import { consoleRegisterModel } from './consoleRegister.model.ts';
 import { corporateModel } from './corporate.model.ts';
 import { contactModel, quoteRequestModel } from './enquiries.model.ts';
@@ -9,7 +10,7 @@ import { forgotPasswordModel } from './forgotPassword.model.ts';
 import { homeFormModel } from './homeForm.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleRegisterModel];
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBookingModel, consoleRegisterModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

@@ -1,6 +1,7 @@
 /** The UI side of every model, by model id. */
 import { bookingUi } from './booking.ui.ts';
 import { consoleUi } from './console.ui.ts';
+import { consoleBookingUi } from './consoleBooking.ui.ts';
 import { consoleRegisterUi } from './consoleRegister.ui.ts';
 import { corporateUi } from './corporate.ui.ts';
 import { contactUi, quoteRequestUi } from './enquiries.ui.ts';
@@ -18,5 +19,6 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   homeForm: homeFormUi,
   optionsEditor: optionsEditorUi,
   console: consoleUi,
+  consoleBooking: consoleBookingUi,
   consoleRegister: consoleRegisterUi,
 };

@@ -1,0 +1,175 @@
+/**
+ * One booking in the console and its dispatch (machines/consoleBooking): a new card-paid booking accepted, assigned,
+ * unassigned, completed, cancelled with its refund or marked a no-show, as DISPATCH_TRANSITIONS (contract/dispatch.ts)
+ * allows; each call failing, refused, or refused because the booking changed meanwhile.
+ */
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../../contract/adminBookings.ts';
+import { allowedEvents, DISPATCH_MESSAGES, nextStatus, type BookingStatus, type DispatchEvent } from '../../../contract/dispatch.ts';
+import { DISPATCH_TEXT, dispatchMachine, mayDispatch, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
+import { machineInvokes } from '../graph.ts';
+import type { MachineModel } from '../types.ts';
+import { httpError, outcome, variant } from './helpers.ts';
+
+const m = dispatchMachine;
+const ctx = (s: AnyMachineSnapshot) => s.context as DispatchContext;
+const last = (invocations: Record<string, unknown[]>, name: string) => (invocations[name] ?? []).at(-1);
+
+export const MODEL_BOOKING_NUMBER = 'CF-MODEL-1';
+export const PAID_PENCE = 4_250;
+export const REFUSED_MESSAGE = "Model Driver's PHV driver licence expires on 2020-01-01, before 2026-11-26: it cannot be assigned";
+
+/** The booking as the console reads it, in `status` (only what the statechart looks at is real). */
+function booking(status: BookingStatus, revision: number): AdminBookingDetail {
+  const assigned = status === 'driver_assigned' || status === 'completed';
+  return {
+    booking_number: MODEL_BOOKING_NUMBER,
+    status,
+    revision,
+    payment: { method: 'card', state: 'paid', intent_id: 'pi_model', paid_pence: PAID_PENCE, refunded_pence: 0, refundable_pence: status === 'cancelled' ? 0 : PAID_PENCE, refunds: [] },
+    dispatch: { driver: assigned ? { id: 1, name: 'Model Driver' } : null, vehicle: assigned ? { id: 1, registration: 'MD01ABC' } : null },
+    allowed_events: allowedEvents(status),
+  } as unknown as AdminBookingDetail;
+}
+
+const ASSIGNABLE = { success: true, valid_on: '2026-11-26', drivers: [{ id: 1, name: 'Model Driver' }], vehicles: [{ id: 1, registration: 'MD01ABC', same_category: true }] } as unknown as Assignable;
+const REVISION: Record<BookingStatus, number> = { confirmed: 0, accepted: 1, driver_assigned: 2, completed: 3, cancelled: 3, no_show: 3 };
+const MESSAGE: Record<BookingStatus, string> = {
+  confirmed: DISPATCH_MESSAGES.accepted,
+  accepted: DISPATCH_MESSAGES.accepted,
+  driver_assigned: DISPATCH_MESSAGES.assigned,
+  completed: DISPATCH_MESSAGES.completed,
+  cancelled: DISPATCH_MESSAGES.cancelled,
+  no_show: DISPATCH_MESSAGES.noShow,
+};
+const response = (status: BookingStatus): DispatchResponse => ({
+  success: true,
+  message: MESSAGE[status],
+  booking: booking(status, REVISION[status]),
+  refund: status === 'cancelled' ? { amount_pence: PAID_PENCE, status: 'succeeded' } : null,
+});
+
+/** The reloading state's own outcome events (loadBooking is invoked twice: on arrival and on `reload`). */
+function reloadOutcome(kind: 'done' | 'error') {
+  const invoke = machineInvokes(m).find((i) => i.src === 'loadBooking' && i.id.includes('reloading'));
+  if (!invoke) throw new Error('dispatch: no reloading invoke');
+  return `xstate.${kind}.actor.${invoke.id}`;
+}
+
+const DONE_STATUSES = ['accepted', 'driver_assigned', 'completed', 'cancelled', 'no_show'] as const;
+const pendingEvent = (s: AnyMachineSnapshot): DispatchEvent | null => ctx(s).pending?.request.event ?? null;
+
+export const consoleBookingModel: MachineModel = {
+  id: 'consoleBooking',
+  title: "a booking's dispatch in the console",
+  machine: m,
+  origins: [{ id: 'card', label: '/admin/bookings/:number of a new card-paid booking', input: { number: MODEL_BOOKING_NUMBER } }],
+  variants: [
+    variant('retry', { type: 'retry' }, 'Try again'),
+    variant('reload', { type: 'reload' }, 'reload the booking'),
+    variant('act:accept', { type: 'act', event: 'accept' }, 'Accept'),
+    variant('act:complete', { type: 'act', event: 'complete' }, 'Complete'),
+    variant('act:unassign', { type: 'act', event: 'unassign' }, 'Unassign driver'),
+    variant('assign.start', { type: 'assign.start' }, 'Assign driver'),
+    variant('assign.choose', { type: 'assign.choose', driverId: 1, vehicleId: 1 }, 'choose the driver and the vehicle'),
+    variant('assign.confirm', { type: 'assign.confirm' }, 'Assign'),
+    variant('cancel.start', { type: 'cancel.start' }, 'Cancel booking'),
+    variant('cancel.edit:reason', { type: 'cancel.edit', draft: { reason: 'passenger_request' } }, "reason: the passenger's request"),
+    variant('cancel.edit:tooMuch', { type: 'cancel.edit', draft: { refundPence: PAID_PENCE * 10 } }, 'a refund larger than the payment'),
+    variant('cancel.confirm', { type: 'cancel.confirm' }, 'Cancel and refund'),
+    variant('noShow.start', { type: 'noShow.start' }, 'No-show'),
+    variant('noShow.confirm', { type: 'noShow.confirm' }, 'Mark as no-show'),
+    variant('back', { type: 'back' }, 'Back'),
+    variant('loadBooking:done', { type: outcome(m, 'loadBooking', 'done'), output: booking('confirmed', 0) }, 'the booking is loaded'),
+    variant('loadBooking:notFound', { type: outcome(m, 'loadBooking', 'error'), error: httpError(404, DISPATCH_MESSAGES.notFound) }, 'no such booking'),
+    variant('loadBooking:error', { type: outcome(m, 'loadBooking', 'error'), error: httpError(503, 'Service unavailable') }, 'the booking does not load'),
+    variant('reload:done', { type: reloadOutcome('done'), output: booking('confirmed', 0) }, 'reloaded'),
+    variant('reload:error', { type: reloadOutcome('error'), error: httpError(503, 'Service unavailable') }, 'the reload fails'),
+    variant('loadAssignable:done', { type: outcome(m, 'loadAssignable', 'done'), output: ASSIGNABLE }, 'the licensed drivers and vehicles are listed'),
+    variant('loadAssignable:error', { type: outcome(m, 'loadAssignable', 'error'), error: httpError(503, 'Service unavailable') }, 'they do not load'),
+    ...DONE_STATUSES.map((status) => variant(`dispatch:${status}`, { type: outcome(m, 'dispatch', 'done'), output: response(status) }, `done: ${status}`)),
+    variant('dispatch:conflict', { type: outcome(m, 'dispatch', 'error'), error: httpError(409, DISPATCH_MESSAGES.revisionChanged) }, 'refused: the booking changed meanwhile'),
+    variant('dispatch:refused', { type: outcome(m, 'dispatch', 'error'), error: httpError(422, REFUSED_MESSAGE) }, 'refused (an expired licence)'),
+  ],
+  offer: (s, v) => {
+    const current = ctx(s).booking;
+    if (v.event.type === 'act') return mayDispatch(current, v.event.event);
+    if (v.key === 'assign.start') return mayDispatch(current, 'assign');
+    if (v.key === 'cancel.start') return mayDispatch(current, 'cancel');
+    if (v.key === 'noShow.start') return mayDispatch(current, 'no_show');
+    // The server answers what the request asked: the status the table leads to.
+    if (v.key.startsWith('dispatch:') && v.key !== 'dispatch:conflict' && v.key !== 'dispatch:refused') {
+      const event = pendingEvent(s);
+      return current !== null && event !== null && nextStatus(current.status, event) === v.key.slice('dispatch:'.length);
+    }
+    // A conflict reloads the booking as it is on the server: kept to the new booking, which reloads as it was.
+    if (v.key === 'dispatch:conflict') return current?.status === 'confirmed';
+    // A booking once shown cannot stop existing or be another; only its first load fails or is not found.
+    if (v.key === 'loadBooking:notFound' || v.key === 'loadBooking:error') return current === null;
+    if (v.key === 'loadBooking:done' || v.key === 'reload:done') return current === null || current.status === 'confirmed';
+    return true;
+  },
+  abstract: (s) => {
+    const c = ctx(s);
+    return {
+      status: c.booking?.status ?? null,
+      assignable: c.assignable !== null,
+      chosen: [c.driverId, c.vehicleId],
+      cancel: [c.cancel.reason, c.cancel.refundPence],
+      notice: c.notice,
+      error: c.error,
+      // What a refused request leaves behind is not shown, and the next request replaces it.
+      pending: c.pending && s.matches({ ready: 'submitting' }) ? [c.pending.request.event, c.pending.from] : null,
+    };
+  },
+  limit: 20_000,
+  isGoal: () => false,
+  simple: { variants: () => false, maxPaths: 0, maxLength: 0 },
+  assertions: {
+    loading: ({ snapshot }) => {
+      const notice = ctx(snapshot).notice;
+      if (notice) expect(notice).toEqual({ tone: 'warning', text: DISPATCH_MESSAGES.revisionChanged });
+    },
+    failed: ({ snapshot }) => expect(ctx(snapshot).error).toBe(DISPATCH_TEXT.loadFailed),
+    notFound: ({ snapshot }) => expect(ctx(snapshot).booking).toBeNull(),
+    'ready.idle': ({ snapshot }) => {
+      const c = ctx(snapshot);
+      expect(c.booking).not.toBeNull();
+      expect([null, DISPATCH_TEXT.loadFailed, REFUSED_MESSAGE]).toContain(c.error);
+    },
+    'ready.reloading': ({ snapshot }) => expect(ctx(snapshot).booking).not.toBeNull(),
+    'ready.assigning.loadingChoices': ({ snapshot }) => expect(mayDispatch(ctx(snapshot).booking, 'assign')).toBe(true),
+    'ready.assigning.choicesFailed': ({ snapshot }) => expect(ctx(snapshot).error).toBe('Service unavailable'),
+    'ready.assigning.choosing': ({ snapshot }) => {
+      expect(ctx(snapshot).assignable).toEqual(ASSIGNABLE);
+      expect([null, DISPATCH_TEXT.chooseBoth, REFUSED_MESSAGE]).toContain(ctx(snapshot).error);
+    },
+    'ready.cancelling': ({ snapshot }) => {
+      expect(mayDispatch(ctx(snapshot).booking, 'cancel')).toBe(true);
+      expect([null, DISPATCH_TEXT.refundTooLarge, REFUSED_MESSAGE]).toContain(ctx(snapshot).error);
+    },
+    'ready.confirmingNoShow': ({ snapshot }) => expect(mayDispatch(ctx(snapshot).booking, 'no_show')).toBe(true),
+    'ready.submitting': ({ snapshot, invocations }) => {
+      const c = ctx(snapshot);
+      const sent = last(invocations, 'dispatch') as { number: string; request: { event: DispatchEvent; revision: number; refund_pence?: number } };
+      expect(sent.number).toBe(MODEL_BOOKING_NUMBER);
+      // Every request carries the revision shown, and only what the table allows from the status shown.
+      expect(sent.request.revision).toBe(c.booking!.revision);
+      expect(nextStatus(c.booking!.status, sent.request.event)).not.toBeNull();
+      if (sent.request.event === 'cancel') expect(sent.request.refund_pence).toBe(c.cancel.refundPence);
+    },
+  },
+  guardChecks: [
+    {
+      label: 'the buttons are what DISPATCH_TRANSITIONS allows: Complete only once a driver is assigned',
+      event: { type: 'act', event: 'complete' },
+      expected: (s) => (s.matches({ ready: 'idle' }) ? { can: ctx(s).booking!.status === 'driver_assigned' } : undefined),
+    },
+    {
+      label: 'a refund larger than what is refundable is refused before it is sent',
+      event: { type: 'cancel.confirm' },
+      expected: (s) => (s.matches({ ready: 'cancelling' }) && ctx(s).cancel.refundPence > PAID_PENCE ? { next: ['ready.cancelling'] } : undefined),
+    },
+  ],
+};

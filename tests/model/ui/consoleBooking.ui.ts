@@ -1,0 +1,182 @@
+/**
+ * A booking's dispatch in Chromium against the real server: each path books its own card-paid trip for tomorrow
+ * (sandbox card) and registers its own driver and vehicle, then dispatches it as the demo owner on
+ * /admin/bookings/:number. The server answers every call for real, except a failure (503), a refusal (422, the shape
+ * of an expired licence) and a conflict (409, as when the booking changed meanwhile), which the gate answers.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import { BOOKING_STATUS_LABELS, DISPATCH_EVENT_LABELS, DISPATCH_MESSAGES, allowedEvents } from '../../../contract/dispatch.ts';
+import { DISPATCH_TEXT, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
+import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
+import { bookingPayload, guestRegistration, quoteFor } from '../../helpers/booking.ts';
+import { KEY_HEADERS } from '../../helpers/provider.ts';
+import { REFUSED_MESSAGE } from '../machines/consoleBooking.model.ts';
+import { SERVER_ERROR_BODY, answered, londonDate, visible } from './common.ts';
+import { signInContext, staffCall } from './consoleSession.ts';
+import type { UiRun } from './harness.ts';
+import type { UiMachine } from './types.ts';
+
+const ctx = (s: AnyMachineSnapshot) => s.context as DispatchContext;
+const number = (run: UiRun) => run.scratch.bookingNumber as string;
+const loadingButton = (run: UiRun, name: string | RegExp) => run.page.getByRole('button', { name }).and(run.page.locator('[data-loading]'));
+const cancelStep = (run: UiRun) => run.page.getByTestId('cancel-step');
+const refundField = (run: UiRun) => cancelStep(run).getByLabel('Refund to the card (£)');
+let serial = 0;
+const DONE_MESSAGE = new RegExp(`^(${[DISPATCH_MESSAGES.accepted, DISPATCH_MESSAGES.assigned, DISPATCH_MESSAGES.unassigned, DISPATCH_MESSAGES.completed, DISPATCH_MESSAGES.cancelled, DISPATCH_MESSAGES.noShow].join('|')})`);
+
+/** A card-paid booking for tomorrow through the public API, from an address of its own (the booking limits count per address). */
+async function bookByCard(run: UiRun): Promise<string> {
+  const provider = run.env.provider;
+  serial += 1;
+  const headers = { ...KEY_HEADERS, 'x-forwarded-for': `10.250.${(serial >> 8) & 255}.${serial & 255}` };
+  const { form, row } = await quoteFor(provider, { pickup_date: londonDate(1) });
+  const booking = bookingPayload(form, row, { payment_method: 'card', registrationData: { ...guestRegistration, surname: `Model${serial}`, email: `dispatch.model.${serial}@example.test` } });
+  const post = async (url: string, body: object) => (await provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers, payload: body })).json();
+  const { paymentIntentId } = await post('create-payment-intent', { paymentMethodId: 'pm_card_visa', amount: Math.round(row.final_price * 100), booking });
+  const confirmed = await post('confirm-payment-intent', { paymentIntentId });
+  if (!confirmed.booking_number) throw new Error(`the path's booking was not made: ${JSON.stringify(confirmed)}`);
+  return confirmed.booking_number as string;
+}
+
+/** A driver and a vehicle of the path's own, licensed well beyond tomorrow. */
+async function registerFleet(run: UiRun) {
+  const tag = `${Date.now().toString(36).slice(-4)}${serial}`.toUpperCase();
+  run.scratch.driverName = `Dispatch Driver ${tag}`;
+  run.scratch.registration = `MD${tag}`.slice(0, 8);
+  const driver = await staffCall(run, 'POST', '/api/admin/drivers', { name: run.scratch.driverName, licence_number: `PHD-D-${tag}`, licensing_authority: 'Transport for London', licence_expiry: '2030-12-31' });
+  const vehicle = await staffCall(run, 'POST', '/api/admin/vehicles', { registration: run.scratch.registration, make: 'Toyota', model: 'Prius', colour: 'Silver', category_id: 1, licence_number: `PHV-D-${tag}`, licence_expiry: '2030-12-31' });
+  if (driver.status() !== 201 || vehicle.status() !== 201) throw new Error(`the path's driver or vehicle was not registered: ${await driver.text()} ${await vehicle.text()}`);
+  run.scratch.driverId = String((await driver.json()).driver.id);
+  run.scratch.vehicleId = String((await vehicle.json()).vehicle.id);
+}
+
+const usesFleet = (run: UiRun) => run.path.steps.some((step) => step.variant === 'assign.choose');
+
+export const consoleBookingUi: UiMachine = {
+  model: 'consoleBooking',
+  calls: {
+    loadBooking: '**/api/admin/bookings/*',
+    loadAssignable: '**/api/admin/bookings/*/assignable',
+    dispatch: '**/api/admin/bookings/*/dispatch',
+  },
+  prepare: async (run) => {
+    await signInContext(run, DEMO_STAFF.owner);
+    run.scratch.bookingNumber = await bookByCard(run);
+    if (usesFleet(run)) await registerFleet(run);
+  },
+  open: async (run) => {
+    await run.page.goto(run.url(`/admin/bookings/${number(run)}`));
+    await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
+  },
+  executors: {
+    retry: { run: async (run) => run.page.getByRole('button', { name: 'Try again' }).click() },
+    reload: {
+      unavailable: () => 'nothing in the console sends it: the booking page has no Reload control and follows no live stream',
+      run: async () => {},
+    },
+    'act:accept': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: DISPATCH_EVENT_LABELS.accept, exact: true }).click() },
+    'act:complete': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: DISPATCH_EVENT_LABELS.complete, exact: true }).click() },
+    'act:unassign': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: DISPATCH_EVENT_LABELS.unassign, exact: true }).click() },
+    'assign.start': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: DISPATCH_EVENT_LABELS.assign, exact: true }).click() },
+    'assign.choose': {
+      run: async (run) => {
+        const step = run.page.getByTestId('assign-step');
+        await step.getByLabel('Driver', { exact: true }).selectOption(run.scratch.driverId);
+        await step.getByLabel('Vehicle', { exact: true }).selectOption(run.scratch.vehicleId);
+      },
+    },
+    'assign.confirm': { run: async (run) => run.page.getByTestId('assign-step').getByRole('button', { name: 'Assign', exact: true }).click() },
+    'cancel.start': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: DISPATCH_EVENT_LABELS.cancel, exact: true }).click() },
+    'cancel.edit:reason': {
+      run: async (run) => {
+        await cancelStep(run).getByLabel(/^Reason/).selectOption('passenger_request');
+      },
+    },
+    'cancel.edit:tooMuch': { run: async (run) => refundField(run).fill('999') },
+    'cancel.confirm': {
+      unavailable: (s) => (ctx(s).cancel.reason === '' ? 'the Reason select is required: the browser stops the form before it is sent' : null),
+      // Enter in the refund field sends the form as typed (a click would first clamp the amount as the field loses focus).
+      run: async (run) => refundField(run).press('Enter'),
+    },
+    'noShow.start': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: DISPATCH_EVENT_LABELS.no_show, exact: true }).click() },
+    'noShow.confirm': { run: async (run) => run.page.getByRole('button', { name: 'Mark as no-show' }).click() },
+    back: {
+      unavailable: (s) => (s.matches({ ready: 'assigning' }) && !s.matches({ ready: { assigning: 'choosing' } }) ? 'the assign step offers Back only once the drivers and vehicles are listed' : null),
+      run: async (run) => run.page.getByRole('button', { name: /^(Back|Keep the booking)$/ }).click(),
+    },
+    'loadBooking:done': answered(() => ({ kind: 'continue' })),
+    'loadBooking:notFound': answered(() => ({ kind: 'fulfil', status: 404, body: { success: false, message: DISPATCH_MESSAGES.notFound } })),
+    'loadBooking:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
+    'reload:done': answered(() => ({ kind: 'continue' })),
+    'reload:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
+    'loadAssignable:done': answered(() => ({ kind: 'continue' })),
+    'loadAssignable:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
+    'dispatch:accepted': answered(() => ({ kind: 'continue' })),
+    'dispatch:driver_assigned': answered(() => ({ kind: 'continue' })),
+    'dispatch:completed': answered(() => ({ kind: 'continue' })),
+    'dispatch:cancelled': answered(() => ({ kind: 'continue' })),
+    'dispatch:no_show': answered(() => ({ kind: 'continue' })),
+    'dispatch:conflict': answered(() => ({ kind: 'fulfil', status: 409, body: { success: false, message: DISPATCH_MESSAGES.revisionChanged } })),
+    'dispatch:refused': answered(() => ({ kind: 'fulfil', status: 422, body: { success: false, message: REFUSED_MESSAGE } })),
+  },
+  assertions: {
+    loading: async (run, { snapshot }) => {
+      if (ctx(snapshot).booking === null) await visible(run.page.getByRole('status').getByText(`Loading booking ${number(run)}…`));
+      else {
+        await visible(run.page.getByRole('status').getByText('Reloading…'));
+        await visible(run.page.getByTestId('dispatch-notice').getByText(DISPATCH_MESSAGES.revisionChanged));
+      }
+    },
+    failed: async (run) => {
+      await visible(run.page.getByRole('alert').getByText(DISPATCH_TEXT.loadFailed));
+    },
+    notFound: async (run) => {
+      await visible(run.page.getByRole('heading', { name: `No booking ${number(run)}` }));
+    },
+    'ready.idle': async (run, { snapshot }) => {
+      const { booking, notice, error } = ctx(snapshot);
+      await run.waitForPath(`/admin/bookings/${number(run)}`);
+      await visible(run.page.getByTestId('booking-status').getByText(BOOKING_STATUS_LABELS[booking!.status], { exact: true }));
+      const labels = allowedEvents(booking!.status).map((event) => DISPATCH_EVENT_LABELS[event]);
+      if (labels.length) await visible(run.page.getByTestId('dispatch-actions'));
+      const shown = labels.length ? await run.page.getByTestId('dispatch-actions').getByRole('button').allTextContents() : [];
+      if (JSON.stringify(shown) !== JSON.stringify(labels)) throw new Error(`the dispatch buttons are ${JSON.stringify(shown)}, expected ${JSON.stringify(labels)}`);
+      // The server's own words (the refund's amount is the real payment's).
+      if (notice) await visible(run.page.getByTestId('dispatch-notice').getByText(DONE_MESSAGE));
+      if (error) await visible(run.page.getByRole('alert').getByText(error === DISPATCH_TEXT.loadFailed ? error : REFUSED_MESSAGE));
+    },
+    'ready.reloading': async (run) => {
+      await visible(run.page.getByTestId('booking-status'));
+    },
+    'ready.assigning.loadingChoices': async (run) => {
+      await visible(run.page.getByTestId('assign-step').getByText('Loading drivers and vehicles…'));
+    },
+    'ready.assigning.choicesFailed': async (run) => {
+      await visible(run.page.getByTestId('assign-step').getByRole('alert'));
+      await visible(run.page.getByTestId('assign-step').getByRole('button', { name: 'Try again' }));
+    },
+    'ready.assigning.choosing': async (run, { snapshot }) => {
+      const step = run.page.getByTestId('assign-step');
+      await visible(step.getByLabel('Driver', { exact: true }));
+      const error = ctx(snapshot).error;
+      if (error) await visible(step.getByRole('alert').getByText(error));
+    },
+    'ready.cancelling': async (run, { snapshot }) => {
+      await visible(cancelStep(run).getByLabel(/^Reason/));
+      const error = ctx(snapshot).error;
+      if (error) await visible(cancelStep(run).getByRole('alert').getByText(error));
+    },
+    'ready.confirmingNoShow': async (run, { snapshot }) => {
+      await visible(run.page.getByTestId('no-show-step'));
+      const error = ctx(snapshot).error;
+      if (error) await visible(run.page.getByTestId('no-show-step').getByRole('alert').getByText(error));
+    },
+    'ready.submitting': async (run, { snapshot }) => {
+      const event = ctx(snapshot).pending!.request.event;
+      if (event === 'assign') await visible(loadingButton(run, 'Assign'));
+      else if (event === 'cancel') await visible(cancelStep(run).locator('button[type="submit"][data-loading]'));
+      else if (event === 'no_show') await visible(loadingButton(run, 'Mark as no-show'));
+      else await visible(loadingButton(run, DISPATCH_EVENT_LABELS[event]));
+    },
+  },
+};
