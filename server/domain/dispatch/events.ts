@@ -35,21 +35,17 @@ function parse(text: string): Payload | null {
 /** What a subscriber hears: a booking of its site, or `resync` (events may have been missed: reload what is shown). */
 export type HubEvent = { type: 'booking'; event: BookingEventMessage } | { type: 'resync' };
 
-/** The port's `listen` with the adapter's resubscription callback (PostgreSQL calls it after reconnecting; PGlite never drops). */
-type ListenWithResync = (channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void) => Promise<void>;
-
 const RESYNC = 'resync';
 
 /** This process's one subscription to the channel, fanned out to the open streams of each site. */
 export function createBookingEventHub(db: Db) {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const listen: ListenWithResync = db.listen.bind(db);
   let started: Promise<void> | null = null;
   return {
     /** LISTENs once (idempotent). */
     start(): Promise<void> {
-      started ??= listen(
+      started ??= db.listen(
         BOOKING_EVENTS_CHANNEL,
         (text) => {
           const payload = parse(text);
