@@ -58,8 +58,10 @@ export function adminFleetRoutes(deps: { db: Db; now: () => Date }) {
           const registers = createFleetRepository(tx);
           const before = await registers.driver(request.site.id, id, today(), true);
           if (!before) throw new HttpError(404, FLEET_MESSAGES.driverNotFound);
-          const after = await registers.updateDriver(request.site.id, id, patch, today());
-          await audit(tx, request, 'driver.update', id, pick(before, patch), patch);
+          const changed = changes(before, patch);
+          if (!changed) return before;
+          const after = await registers.updateDriver(request.site.id, id, changed, today());
+          await audit(tx, request, 'driver.update', id, pick(before, changed), changed);
           return after;
         }),
         FLEET_MESSAGES.driverLicenceTaken,
@@ -93,8 +95,10 @@ export function adminFleetRoutes(deps: { db: Db; now: () => Date }) {
           const before = await registers.vehicle(request.site.id, id, today(), true);
           if (!before) throw new HttpError(404, FLEET_MESSAGES.vehicleNotFound);
           if (patch.category_id !== undefined && !(await registers.categoryExists(request.site.id, patch.category_id))) throw new HttpError(422, FLEET_MESSAGES.categoryUnknown);
-          const after = await registers.updateVehicle(request.site.id, id, patch, today());
-          await audit(tx, request, 'vehicle.update', id, pick(before, patch), patch);
+          const changed = changes(before, patch);
+          if (!changed) return before;
+          const after = await registers.updateVehicle(request.site.id, id, changed, today());
+          await audit(tx, request, 'vehicle.update', id, pick(before, changed), changed);
           return after;
         }),
         FLEET_MESSAGES.registrationTaken,
@@ -102,6 +106,15 @@ export function adminFleetRoutes(deps: { db: Db; now: () => Date }) {
       return { success: true, vehicle };
     });
   };
+}
+
+/**
+ * The fields of `patch` that differ from `record`, or null when none does: an edit that changes nothing (a form saved
+ * twice, a retried request) writes neither the row nor the audit log.
+ */
+function changes<T extends object>(record: object, patch: T): Partial<T> | null {
+  const changed = Object.fromEntries(Object.entries(patch).filter(([key, value]) => value !== undefined && (record as Record<string, unknown>)[key] !== value));
+  return Object.keys(changed).length ? (changed as Partial<T>) : null;
 }
 
 /** The fields of `record` that `patch` changes: the audit's before. */

@@ -77,4 +77,26 @@ describe(`drivers and vehicles on ${testDatabaseKind}`, () => {
     expect((await api.as(dispatcher, 'PATCH', 'drivers/abc', { name: 'X' })).statusCode).toBe(400);
     expect(await api.sql('SELECT name FROM drivers')).toEqual([{ name: 'Grace Obi' }]);
   });
+
+  it("editing a licence: an owner renews a vehicle's, a driver's clashes with another's, 20 identical saves make one change", async () => {
+    const owner = await api.owner();
+    const car = (await api.as(owner, 'POST', 'vehicles', { ...vehicle, registration: 'EX11 PRY', licence_number: 'PHV-5005', licence_expiry: '2020-05-31' })).json().vehicle;
+    expect(car.licence_expired).toBe(true);
+    const renewed = await api.as(owner, 'PATCH', `vehicles/${car.id}`, { licence_expiry: '2027-05-31', colour: 'Black' });
+    expect([renewed.statusCode, renewed.json().vehicle]).toEqual([200, { ...car, licence_expiry: '2027-05-31', colour: 'Black', licence_expired: false, updated_at: expect.any(String) }]);
+    const first = (await api.as(owner, 'POST', 'drivers', { ...driver, name: 'Ann Lee', licence_number: 'PHD-7007' })).json().driver;
+    const clash = await api.as(owner, 'PATCH', `drivers/${first.id}`, { licence_number: driver.licence_number });
+    expect([clash.statusCode, clash.json().message]).toEqual([409, FLEET_MESSAGES.driverLicenceTaken]);
+    const nul = await api.as(owner, 'PATCH', `drivers/${first.id}`, { licensing_authority: 'T\u0000fL' });
+    expect([nul.statusCode, nul.json().message]).toEqual([400, `licensing_authority: ${UNSTORABLE_TEXT_MESSAGE}`]);
+    const saves = await Promise.all(Array.from({ length: 20 }, () => api.as(owner, 'PATCH', `drivers/${first.id}`, { licence_expiry: '2029-01-31' })));
+    expect(saves.map((save) => [save.statusCode, save.json().driver.licence_expiry])).toEqual(Array(20).fill([200, '2029-01-31']));
+    const audit = await api.sql<{ action: string; before: unknown; after: unknown }>("SELECT action, before, after FROM audit_log WHERE entity_id = $1 AND entity_type = 'driver' ORDER BY id", [String(first.id)]);
+    expect(audit.map((row) => [row.action, row.before, row.after])).toEqual([
+      ['driver.create', null, { ...driver, name: 'Ann Lee', licence_number: 'PHD-7007', active: true }],
+      ['driver.update', { licence_expiry: '2027-03-31' }, { licence_expiry: '2029-01-31' }],
+    ]);
+    const vehicleAudit = await api.sql<{ before: unknown; after: unknown }>("SELECT before, after FROM audit_log WHERE action = 'vehicle.update' AND entity_id = $1", [String(car.id)]);
+    expect(vehicleAudit).toEqual([{ before: { licence_expiry: '2020-05-31', colour: 'Grey' }, after: { licence_expiry: '2027-05-31', colour: 'Black' } }]);
+  });
 });
