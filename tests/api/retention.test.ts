@@ -89,6 +89,14 @@ describe(`retention and the statutory export on ${testDatabaseKind}`, () => {
     await enquiry('contact_messages', 13);
     const youngContact = await enquiry('contact_messages', 11);
 
+    // A change the passenger asked on the manage page, as booking_changes keeps it (the values before, the plan after).
+    const values = { passenger_name: 'Jane Doe', passenger_email: 'old.passenger@example.test', passenger_phone: '07700 900123', flight_no: 'BA117', passengers: 2 };
+    await api.sql(
+      `INSERT INTO booking_changes (site_id, booking_id, from_revision, status, digest, before, after, old_total_pence, new_total_pence, difference_pence)
+       SELECT site_id, id, 1, 'abandoned', 'd', $2, $3, 1000, 1000, 0 FROM bookings WHERE booking_number = $1`,
+      [old, JSON.stringify({ ...values, total_pence: 1000 }), JSON.stringify({ values, changed: ['passengers'], totalPence: 1000 })],
+    );
+
     expect((await api.asAdmin('PUT', 'settings', { RETENTION_MONTHS: '6' })).statusCode).toBe(200);
     await provider.mail.flush();
     // Mails written 13 months ago (one delivered, one still queued) and 11 months ago.
@@ -139,6 +147,11 @@ describe(`retention and the statutory export on ${testDatabaseKind}`, () => {
     const [payment] = await api.sql<{ submission: { passenger: Record<string, unknown> } }>('SELECT submission FROM payments WHERE intent_id = $1', [intentId]);
     expect(payment.submission.passenger).toMatchObject({ name: 'Anonymised', email: '', phone: '' });
     expect(JSON.stringify(payment.submission)).not.toContain('old.passenger');
+
+    const blanked = { passenger_name: 'Anonymised', passenger_email: '', passenger_phone: '', flight_no: '', passengers: 2 };
+    expect(await api.sql('SELECT c.before, c.after FROM booking_changes c JOIN bookings b ON b.site_id = c.site_id AND b.id = c.booking_id WHERE b.booking_number = $1', [old])).toEqual([
+      { before: { ...blanked, total_pence: 1000 }, after: { values: blanked, changed: ['passengers'], totalPence: 1000 } },
+    ]);
 
     // Accounts: only the dormant one is gone, with its sessions and known addresses.
     const accounts = await api.sql<{ id: string }>("SELECT id FROM passengers WHERE site_id = $1 AND email LIKE '%@example.test' ORDER BY id", [siteId]);

@@ -30,6 +30,18 @@ export function createRetentionRepository(tx: Queryable, siteId: number, cutoff:
       );
     },
 
+    /** Those bookings' changes asked through the manage page: the passenger's fields in what the booking was and became. */
+    async anonymiseBookingChanges(bookingNumbers: string[], anonymisedName: string): Promise<void> {
+      const blank = `jsonb_build_object('passenger_name', $3::text, 'passenger_email', '', 'passenger_phone', '', 'flight_no', '')`;
+      await tx.query(
+        `UPDATE booking_changes c SET before = c.before || ${blank},
+                after = jsonb_set(c.after, '{values}', COALESCE(c.after->'values', '{}'::jsonb) || ${blank})
+           FROM bookings b
+          WHERE c.site_id = $1 AND b.site_id = c.site_id AND b.id = c.booking_id AND b.booking_number = ANY($2::text[])`,
+        [siteId, bookingNumbers, anonymisedName],
+      );
+    },
+
     /** The delivered mails about those bookings (younger than the cutoff, else deleteMails takes them): address and bodies blanked. */
     async blankMailsAbout(bookingNumbers: string[]): Promise<void> {
       await tx.query(

@@ -7,8 +7,8 @@ import { createRetentionRepository } from './repository.ts';
  * Data retention (issue 17, UK GDPR storage limitation): once a booking's last pick-up (its return, if any) is older
  * than the site's RETENTION_MONTHS (default 24, never below 12 — the operator's statutory record is kept at least 12
  * months), the passenger's personal data in it is blanked: name ('Anonymised'), e-mail, phone, notes to the driver,
- * flight numbers and the link to their account; the same fields in the card payment's stored submission; the bodies
- * and addresses of the mails about it. What the operator's business record needs without naming anyone stays: the
+ * flight numbers and the link to their account; the same fields in the card payment's stored submission and in the
+ * changes asked through the manage page (booking_changes); the bodies and addresses of the mails about it. What the operator's business record needs without naming anyone stays: the
  * booking number, times, pick-up, stops and destination, vehicle, driver and vehicle snapshots, price and payment.
  * Past the same cutoff, what else holds personal data is deleted: QUOTE NOW requests and Contact Us messages (with
  * their replies and quote offers), passenger and corporate accounts with no booking and no sign-in since, and mails
@@ -76,6 +76,7 @@ export async function runRetention(db: Db, siteId: number, actor: Actor, now: Da
     const numbers = bookings.map((row) => row.booking_number);
     if (bookings.length > 0) {
       await repository.anonymisePayments(bookings.map((row) => row.payment_intent_id).filter((intent): intent is string => intent !== null), ANONYMISED_NAME);
+      await repository.anonymiseBookingChanges(numbers, ANONYMISED_NAME);
       await repository.blankMailsAbout(numbers);
     }
     const enquiries = await repository.deleteEnquiries();
