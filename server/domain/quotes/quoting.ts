@@ -66,6 +66,9 @@ export const REPEAT_SEARCH_MS = 2 * 60 * 1000;
 export const REPEAT_CACHE_BYTES = 32 * 1024 * 1024;
 const ENTRY_OVERHEAD_BYTES = 200;
 
+/** How many quotes read back from the table are kept in memory (about 30 KB each as objects). */
+const READ_QUOTES_KEPT = 200;
+
 /**
  * A priced search as answered: the quote's id and expiry and its serialised answer, plain and gzipped. The priced rows
  * as objects are not kept (they are in the answer): hundreds of remembered searches would otherwise be a large graph
@@ -110,6 +113,8 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
   const recent = new Map<string, Remembered>();
   let recentBytes = 0;
   const inflight = new Map<string, Promise<QuoteAnswer>>();
+  // Quotes read back (options editor, payment, booking: a visitor's quote is read several times), oldest first.
+  const readQuotes = new Map<string, StoredQuote>();
 
   const fresh = (hit: Remembered | undefined, catalog: SiteCatalog, at: number): hit is Remembered =>
     hit !== undefined && hit.catalog === catalog && at - hit.at < REPEAT_SEARCH_MS && hit.pickupAtMs >= at + hit.graceMs;
@@ -197,11 +202,20 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       });
     },
 
-    /** A stored, unexpired quote, or a clear refusal. */
+    /**
+     * A stored, unexpired quote, or a clear refusal. A quote read lately is taken from memory while it is unexpired
+     * (its rows, form and trip never change; only its expiry may move later, which a read from the table then finds).
+     */
     async loadQuote(siteId: number, quoteId: string): Promise<StoredQuote> {
+      const key = `${siteId}:${quoteId}`;
+      const known = readQuotes.get(key);
+      if (known && known.expiresAt.getTime() >= now().getTime()) return known;
       const quote = QUOTE_ID.test(quoteId) ? await quotes.load(siteId, quoteId) : null;
       if (!quote) throw new QuoteRefused(404, QUOTE_MESSAGES.quoteExpired, 'unknown_quote');
       if (quote.expiresAt.getTime() < now().getTime()) throw new QuoteRefused(410, QUOTE_MESSAGES.quoteExpired, 'quote_expired');
+      readQuotes.delete(key);
+      if (readQuotes.size >= READ_QUOTES_KEPT) readQuotes.delete(readQuotes.keys().next().value!);
+      readQuotes.set(key, quote);
       return quote;
     },
 
