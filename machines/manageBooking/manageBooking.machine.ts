@@ -122,7 +122,8 @@ export const manageBookingMachine = manageBookingSetup.createMachine({
         calendar: {
           initial: 'idle',
           states: {
-            idle: { on: { 'calendar.download': 'downloading' } },
+            // A reload of the booking (after a refusal) starts the region again: an earlier failure's text goes.
+            idle: { entry: 'clearCalendarError', on: { 'calendar.download': 'downloading' } },
             downloading: {
               entry: 'clearCalendarError',
               invoke: {
