@@ -1,10 +1,12 @@
 // PGlite's thread (started by pglite.ts): the WASM database runs here so the server's event loop stays free while it
 // works. Plain JavaScript so that it loads as is under tsx, vitest and node alike. Messages: see pglite.ts.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const ROLLBACK = Symbol('rollback');
-const pg = await PGlite.create(workerData.dataDir);
+// pg_trgm: the board's search indexes (migration 015); PostgreSQL ships it in its contrib modules.
+const pg = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm } });
 /** Open transactions: the PGlite transaction object and the function that ends it; and each one's ending. */
 const open = new Map();
 const finished = new Map();
