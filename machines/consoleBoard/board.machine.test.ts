@@ -87,6 +87,24 @@ describe('bookings board machine', () => {
     expect(actor.getSnapshot().matches({ live: 'reconnecting' })).toBe(true);
   });
 
+  it('a resync from the server, or the stream back after a drop, reloads the board without counting a booking', async () => {
+    let numbers = ['CF-1'];
+    const { actor, queries, live } = start(() => Promise.resolve(page(numbers, null)));
+    await waitFor(actor, (s) => selectListStage(s) === 'rows');
+    live({ type: 'live.open' });
+    numbers = ['CF-1', 'CF-MISSED'];
+    live({ type: 'live.resync' });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }) && s.context.rows.length === 2);
+    expect(queries).toHaveLength(2);
+    live({ type: 'live.lost' });
+    numbers = ['CF-1', 'CF-MISSED', 'CF-WHILE-DOWN'];
+    live({ type: 'live.open' });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }) && s.context.rows.length === 3);
+    expect(queries).toHaveLength(3);
+    expect(actor.getSnapshot().matches({ live: 'open' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ unseen: 0, fresh: [] });
+  });
+
   it("the CSV export refused shows the server's reason", async () => {
     const { actor } = start(() => Promise.resolve(page([], null)));
     actor.send({ type: 'csv.download' });

@@ -54,6 +54,7 @@ export type BoardEvent =
   | { type: 'csv.download' }
   | { type: 'live.open' }
   | { type: 'live.lost' }
+  | { type: 'live.resync' }
   | { type: 'live.booking'; message: BookingEventMessage };
 
 /** The export's days: the filters' range, else the range the board shows (a search spanning every date: today). */
@@ -217,11 +218,14 @@ export const boardMachine = setup({
           { guard: 'isNewBooking', actions: [{ type: 'countNew', params: ({ event }) => ({ number: event.message.booking_number }) }, raise({ type: 'refresh' })] },
           { actions: raise({ type: 'refresh' }) },
         ],
+        // Events may have been missed (the server's listener reconnected): the board is read again.
+        'live.resync': { actions: raise({ type: 'refresh' }) },
       },
       states: {
         connecting: { on: { 'live.open': 'open', 'live.lost': 'reconnecting' } },
         open: { on: { 'live.lost': 'reconnecting' } },
-        reconnecting: { on: { 'live.open': 'open' } },
+        // Back after a drop (a server restart, the network): what happened meanwhile was not streamed.
+        reconnecting: { on: { 'live.open': { target: 'open', actions: raise({ type: 'refresh' }) } } },
       },
     },
   },

@@ -50,8 +50,8 @@ export interface BoardChoices {
   categories: Choice[];
 }
 
-/** What the live stream tells the board. */
-export type LiveEvent = { type: 'live.open' } | { type: 'live.lost' } | { type: 'live.booking'; message: BookingEventMessage };
+/** What the live stream tells the board (`live.resync`: events may have been missed, the server's listener reconnected). */
+export type LiveEvent = { type: 'live.open' } | { type: 'live.lost' } | { type: 'live.resync' } | { type: 'live.booking'; message: BookingEventMessage };
 
 export const BOARD_TEXT = {
   loadFailed: 'The bookings could not be loaded. Check the connection and try again.',

@@ -61,6 +61,7 @@ export const boardLogic = boardMachine.provide({
       const source = new EventSource(BOOKING_EVENTS_URL, { withCredentials: true });
       source.onopen = () => send({ type: 'live.open' });
       source.onerror = () => send({ type: 'live.lost' });
+      source.addEventListener('resync', () => send({ type: 'live.resync' }));
       source.addEventListener('booking', (event) => {
         const message = parseEvent((event as MessageEvent<string>).data);
         if (message) send({ type: 'live.booking', message });
