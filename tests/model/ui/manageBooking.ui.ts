@@ -130,14 +130,12 @@ export const manageBookingUi: UiMachine = {
     'cancelBooking:offline': answered(() => ({ kind: 'abort' })),
     'cancelBooking:revoked': answered(() => REVOKED),
     'calendar.download': {
-      // A download the path never answers stays in flight (the calendar region waits while the booking region goes on).
-      prepare: async (run, { path, index }) => {
-        const rest = path.steps.slice(index + 1).map((step) => step.variant);
-        const answeredAt = rest.findIndex((key) => key.startsWith('downloadCalendar:'));
-        const nextClick = rest.indexOf('calendar.download');
-        if (answeredAt === -1 || (nextClick !== -1 && nextClick < answeredAt)) await run.gate(index, call(MANAGE_API.calendar), { kind: 'continue' }, 'downloadCalendar (never answered)');
+      // A download the path never answers stays in flight (the calendar region waits while the booking region goes
+      // on). Held when clicked: no later calendar outcome can be queued then (the region accepts no click meanwhile).
+      run: async (run, { path, index }) => {
+        if (!path.steps.slice(index + 1).some((step) => step.variant.startsWith('downloadCalendar:'))) await run.gate(index, call(MANAGE_API.calendar), { kind: 'continue' }, 'downloadCalendar (never answered)');
+        await run.page.getByRole('button', { name: 'Add to calendar' }).click();
       },
-      run: async (run) => run.page.getByRole('button', { name: 'Add to calendar' }).click(),
     },
     'downloadCalendar:done': answered(() => ({ kind: 'continue' })),
     'downloadCalendar:revoked': answered(() => REVOKED),
