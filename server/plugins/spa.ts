@@ -123,9 +123,12 @@ function pageRenderer(renderer: ServerRenderer) {
     let page = byRoute.get(route);
     if (!page || now - page.at > RENDERED_PAGE_TTL_MS) {
       // Through JSON, as the browser reads the embedded block: the hydration starts from the same data.
-      page = { at: now, html: renderer.renderPage(route, embeddedCatalogue(catalog).asRead, new Date(now)) };
-      page.html.catch(() => {});
-      byRoute.set(route, page);
+      const rendering: RenderedPage = { at: now, html: renderer.renderPage(route, embeddedCatalogue(catalog).asRead, new Date(now)) };
+      // A render that failed (or timed out on a busy machine) is not kept: the next request renders again.
+      rendering.html.catch(() => {
+        if (byRoute.get(route) === rendering) byRoute.delete(route);
+      });
+      byRoute.set(route, (page = rendering));
     }
     return page;
   };
