@@ -256,6 +256,32 @@ describe('operator console', () => {
     for (const number of numbers) expect(lines.some((line) => line.startsWith(number))).toBe(true);
   });
 
+  it("edits a driver's licence expiry from the register: shown renewed, stored and audited; the form at 1280/768/375 px", async () => {
+    const { page } = owner;
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Drivers & vehicles' }).click();
+    await page.getByRole('heading', { name: 'Drivers & vehicles', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit Old Expired', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Edit Old Expired' });
+    const expiry = form.getByLabel(/^Licence expiry/);
+    expect(await expiry.inputValue()).toBe('2020-03-31');
+    const violations = await axeViolations(page, 'fleet edit');
+    for (const width of [WIDTHS.desktop, WIDTHS.tablet, WIDTHS.mobile]) {
+      await page.setViewportSize({ width, height: 900 });
+      await saveScreenshot(page, 'console-fleet-edit');
+    }
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await expiry.fill('2031-03-31');
+    await form.getByRole('button', { name: 'Save driver' }).click();
+    await page.getByRole('status').getByText('Old Expired saved.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Old Expired' });
+    await row.getByText('2031-03-31', { exact: true }).waitFor();
+    expect([await row.getByText(/^Expired/).count(), await form.count()]).toEqual([0, 0]);
+    expect(await sql("SELECT licence_expiry::text AS expiry FROM drivers WHERE name = 'Old Expired'")).toEqual([{ expiry: '2031-03-31' }]);
+    const [audit] = await sql<{ actor_kind: string; before: unknown; after: unknown }>("SELECT actor_kind, before, after FROM audit_log WHERE action = 'driver.update' ORDER BY id DESC LIMIT 1");
+    expect(audit).toEqual({ actor_kind: 'staff', before: { licence_expiry: '2020-03-31' }, after: { licence_expiry: '2031-03-31' } });
+    expect(violations).toEqual([]);
+  });
+
   it('has no axe violations on any console screen; screenshots of the board, a booking and sign-in at 768 and 375 px', { timeout: 150_000 }, async () => {
     const { page } = owner;
     const found: string[] = [];

@@ -20,7 +20,7 @@ type VehiclesActor = ReturnType<typeof useActorRef<typeof vehiclesLogic>>;
 
 function Licence({ expiry, expired }: { expiry: string; expired: boolean }) {
   return expired ? (
-    <ToneBadge color="red" size="sm">
+    <ToneBadge color="red" size="sm" miw="max-content">
       Expired {expiry}
     </ToneBadge>
   ) : (
