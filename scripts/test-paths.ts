@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { MODELS } from '../tests/model/machines/index.ts';
 import { formatCoverage, writeReport } from '../tests/model/report.ts';
 import { DEFAULT_WORKERS, buildReport, matcher, planSuite, runSuite, startUiEnv } from '../tests/model/suite.ts';
 
@@ -36,7 +37,7 @@ if (values.help) {
     'npm run test:paths -- [--list] [--grep TEXT] [--machine ID]... [--full] [--workers N] [--build]\n' +
       '  --list     print the generated paths (machine level, and [UI] for those run in Chromium)\n' +
       '  --grep     keep paths whose id or description contains TEXT (or matches it as a regular expression)\n' +
-      '  --machine  booking, forgotPassword, corporate, quoteRequest, contact, homeForm, optionsEditor, console\n' +
+      `  --machine  ${MODELS.map((model) => model.id).join(', ')}\n` +
       '  --full     also the simple paths (the long journeys to confirmation and the other goals)\n' +
       `  --workers  browser contexts at a time (default ${DEFAULT_WORKERS})\n` +
       '  --build    rebuild dist/ first (it is built only when missing otherwise)',

@@ -48,6 +48,7 @@ export const API_LIMITED_ROUTES: Record<string, RateLimitRule> = {
   '/api/v1/manage-booking/receipt': API_LIMITS.manage,
   '/api/v1/manage-booking/change/preview': API_LIMITS.manage,
   '/api/v1/manage-booking/change': API_LIMITS.manage,
+  '/api/v1/manage-booking/change/authenticate': API_LIMITS.payment,
   '/api/v1/passenger/statement': API_LIMITS.manage,
   '/api/v1/quote-offer': API_LIMITS.manage,
 };

@@ -37,6 +37,25 @@ export function toApiCallError(error: unknown, prefer: MessageField = 'message')
   return new ApiCallError(message, status, body, { cause: error });
 }
 
+/**
+ * A file download's failure (asked for as text or a Blob): its JSON refusal read back as the body, so the refusal's
+ * `code` and fields reach the machine. ofetch's `data` is a getter of the response: it is read, never written.
+ */
+export async function downloadRefusal(error: unknown, prefer: MessageField = 'message'): Promise<unknown> {
+  const failure = (error ?? {}) as { data?: unknown; status?: unknown; statusCode?: unknown; message?: unknown };
+  const data = failure.data;
+  const text = typeof data === 'string' ? data : typeof Blob !== 'undefined' && data instanceof Blob ? await data.text() : null;
+  if (text === null) return toApiCallError(error, prefer);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return toApiCallError(error, prefer); // Not JSON (a proxy's error page): the client error's own message stands.
+  }
+  const refusal = toApiCallError({ status: failure.status, statusCode: failure.statusCode, data: body, message: failure.message }, prefer);
+  return refusal instanceof ApiCallError ? new ApiCallError(refusal.message, refusal.status, refusal.body, { cause: error }) : refusal;
+}
+
 /** Runs a call; any failure becomes an ApiCallError (see toApiCallError). */
 export async function callApi<T>(call: () => Promise<T>, prefer: MessageField = 'message'): Promise<T> {
   try {

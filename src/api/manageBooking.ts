@@ -4,8 +4,9 @@
  * server's answer: a refusal carries `code` and `operator_phone`, which machines/manageBooking reads.
  */
 import { MANAGE_API, type ManageAccess, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeRequest, type ManageChangeResponse } from '../../contract/manageBooking.ts';
+import { attachmentFilename } from '../../contract/receipts.ts';
 import { apiClient, type CallOptions } from './client.ts';
-import { ApiCallError, callApi } from './enquiries.ts';
+import { ApiCallError, callApi, downloadRefusal } from './enquiries.ts';
 
 /** The answer is the manage resource (plain checks: the contract declares its shape as types only). */
 function asView<T extends ManageBookingView>(body: unknown): T {
@@ -40,30 +41,14 @@ export function applyManagedChange(request: ManageChangeRequest, { signal }: Cal
   return callApi(async () => asView<ManageChangeResponse>(await apiClient()(MANAGE_API.change, { method: 'POST', body: request, signal })));
 }
 
-/** A refusal read as text (the calendar call asks for text) is JSON: read it back, so its code and phone are kept. */
-function jsonBody(error: unknown): unknown {
-  const failure = error as { data?: unknown } | null;
-  if (failure && typeof failure.data === 'string') {
-    try {
-      failure.data = JSON.parse(failure.data);
-    } catch {
-      // Not JSON (a proxy's error page): the client error's own message stands.
-    }
-  }
-  return error;
-}
-
-/** The file name of a Content-Disposition header (`attachment; filename="booking-CF-….ics"`), or null. */
-const attachmentName = (header: string | null) => /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? null;
-
 /** POST /api/v1/manage-booking/calendar: the booking's .ics as it now stands, named as the server names it. */
 export function downloadManagedCalendar(access: ManageAccess, { signal }: CallOptions = {}): Promise<{ filename: string; text: string }> {
   return callApi(async () => {
     try {
       const response = await apiClient().raw<string, 'text'>(MANAGE_API.calendar, { method: 'POST', body: access, signal, responseType: 'text' });
-      return { filename: attachmentName(response.headers.get('content-disposition')) ?? 'booking.ics', text: response._data ?? '' };
+      return { filename: attachmentFilename(response.headers.get('content-disposition')) ?? 'booking.ics', text: response._data ?? '' };
     } catch (error) {
-      throw jsonBody(error);
+      throw await downloadRefusal(error);
     }
   });
 }

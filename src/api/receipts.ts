@@ -7,22 +7,9 @@
 import { attachmentFilename, RECEIPT_API, receiptFilename, statementFilename } from '../../contract/receipts.ts';
 import type { DownloadedFile, DownloadRequest } from '../../machines/corporate/download.machine.ts';
 import { apiClient, type CallOptions } from './client.ts';
-import { callApi } from './enquiries.ts';
+import { callApi, downloadRefusal } from './enquiries.ts';
 
 const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
-
-/** An error answer read as a Blob (the call asks for one) is JSON: read it back, so its message and code are kept. */
-async function withJsonBody(error: unknown): Promise<unknown> {
-  const failure = error as { data?: unknown } | null;
-  if (failure && typeof Blob !== 'undefined' && failure.data instanceof Blob) {
-    try {
-      failure.data = JSON.parse(await failure.data.text());
-    } catch {
-      // Not JSON (a proxy's error page): the client error's own message stands.
-    }
-  }
-  return error;
-}
 
 /** Fetches a receipt or a statement, named as the server names it. */
 export function fetchDownload(request: DownloadRequest, { signal }: CallOptions = {}): Promise<DownloadedFile> {
@@ -40,7 +27,7 @@ export function fetchDownload(request: DownloadRequest, { signal }: CallOptions 
       const fallback = request.kind === 'receipt' ? receiptFilename(request.access.booking_number ?? 'booking') : statementFilename(request.month, request.format);
       return { filename: attachmentFilename(response.headers.get('content-disposition')) ?? fallback, blob: response._data ?? new Blob([]) };
     } catch (error) {
-      throw await withJsonBody(error);
+      throw await downloadRefusal(error);
     }
   });
 }

@@ -4,7 +4,7 @@
  * site's frame.
  *
  * The server gives each kind of page its own Content-Security-Policy and frame-ancestors (booking pages, account
- * pages, the card page), but a single-page app keeps its first document's headers when it moves to another route. So:
+ * pages, the card page, the manage page), but a single-page app keeps its first document's headers when it moves to another route. So:
  * - a route whose kind this document's policy does not serve is loaded as a new document (the browser applies that
  *   page's own policy: Google's hosts on a keyed site's booking pages, Stripe's on the card page, neither elsewhere);
  * - a route that is not a booking page does not show inside a frame whose parent is not one of the operator's origins
@@ -13,7 +13,8 @@
 import { routeKey } from '../../contract/routeKey.ts';
 import { isFramed } from './frameMessenger.ts';
 
-export type PageKind = 'booking' | 'account' | 'card' | 'admin';
+/** `manage`: the manage-booking page, framed as an account page, loading Stripe.js as the card page does. */
+export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'admin';
 
 export interface DocumentFacts {
   /** The kind of each route that is not a booking page (routes as contract/routeKey.ts spells them). */
@@ -22,7 +23,7 @@ export interface DocumentFacts {
   serves: PageKind[];
 }
 
-const KINDS: readonly string[] = ['booking', 'account', 'card', 'admin'];
+const KINDS: readonly string[] = ['booking', 'account', 'card', 'manage', 'admin'];
 const isKind = (value: unknown): value is PageKind => typeof value === 'string' && KINDS.includes(value);
 
 /** The meta tag's facts, or null without one (the Vite dev server, a static host): then every route shows everywhere. */

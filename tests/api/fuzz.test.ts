@@ -42,6 +42,7 @@ const CALLS: [method: 'GET' | 'POST' | 'PATCH', url: string][] = [
   ['POST', '/api/v1/manage-booking/receipt'],
   ['POST', '/api/v1/manage-booking/change/preview'],
   ['POST', '/api/v1/manage-booking/change'],
+  ['POST', '/api/v1/manage-booking/change/authenticate'],
   ['GET', '/api/v1/passenger/statement'],
   ['POST', '/api/v1/quote-offer'],
 ];
@@ -137,7 +138,7 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
     await provider.fastify.inject({ method: 'POST', url: '/api/v1/booking', headers: KEY_HEADERS, payload: bookingPayload(form, row, { registrationData: { ...guestRegistration, email: manageEmail } }) });
     const confirmation = await provider.db.query<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE kind = 'booking_confirmation' AND to_address LIKE $1", [`%<${manageEmail}>`]);
     const token = /manage-booking\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.rows[0].text_body)![1];
-    for (const url of ['/api/v1/manage-booking', '/api/v1/manage-booking/cancel', '/api/v1/manage-booking/calendar', '/api/v1/manage-booking/receipt', '/api/v1/manage-booking/change/preview', '/api/v1/manage-booking/change']) templates.push({ method: 'POST', url, body: { token } });
+    for (const url of ['/api/v1/manage-booking', '/api/v1/manage-booking/cancel', '/api/v1/manage-booking/calendar', '/api/v1/manage-booking/receipt', '/api/v1/manage-booking/change/preview', '/api/v1/manage-booking/change', '/api/v1/manage-booking/change/authenticate']) templates.push({ method: 'POST', url, body: { token } });
   });
   afterAll(() => provider.dispose());
 

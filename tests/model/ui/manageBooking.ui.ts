@@ -108,10 +108,6 @@ export const manageBookingUi: UiMachine = {
     await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
   },
   unavailable: (s, v) => busyReason(s, v.key),
-  defects: {
-    'downloadCalendar:revoked':
-      'the calendar call asks for text, and its refusal (401 link_revoked, JSON) is not read back as one (src/api/manageBooking.ts downloadManagedCalendar: jsonBody parses `data` only when it is a string): the page shows "The calendar file could not be downloaded" beside the booking instead of the refusal with the operator\'s phone',
-  },
   executors: {
     'loadBooking:card': answered(() => ({ kind: 'continue' })),
     'loadBooking:cancelled': answered((run) => ({ kind: 'continue', before: async () => void (await api(run, MANAGE_API.cancel, { token: run.scratch.token })) })),
