@@ -34,7 +34,7 @@ import { routeKey } from '../../contract/routeKey.ts';
 const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set([MANAGE_BOOKING_ROUTE, QUOTE_OFFER_ROUTE]);
 
 /** The kinds of page, each with its own policy. */
-export type PageKind = 'booking' | 'account' | 'card' | 'admin';
+export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'admin';
 
 /**
  * The operator console (every /admin path, issue 17): framed nowhere (frame-ancestors 'none', X-Frame-Options DENY),
@@ -50,8 +50,8 @@ const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
   '/bookings': 'account',
   '/my-account': 'account',
   '/book-now': 'account',
-  // Its actions (cancel) must not be clickjacked; the page itself is built in issue 18's next step.
-  [MANAGE_BOOKING_ROUTE]: 'account',
+  // Its actions (cancel, change) must not be clickjacked, and it pays a change's difference by card (Stripe.js).
+  [MANAGE_BOOKING_ROUTE]: 'manage',
   // A quote offer's link (issue 17): its fragment carries the offer's token until the page replaces it.
   [QUOTE_OFFER_ROUTE]: 'account',
   '/stripecheckout': 'card',
@@ -122,8 +122,9 @@ function pageSources(kind: PageKind, settings: PagePolicySettings): Directives {
   };
   const extras = [
     kind === 'booking' && settings.googleMaps ? GOOGLE_MAPS : null,
-    kind === 'card' && settings.stripe ? STRIPE : null,
-    settings.inlineScriptHashes?.length ? { 'script-src': [...settings.inlineScriptHashes] } : null,
+    (kind === 'card' || kind === 'manage') && settings.stripe ? STRIPE : null,
+    // Every page but the console's (never rendered on the server): one policy per kind whether or not the server rendered the page.
+    kind !== 'admin' && settings.inlineScriptHashes?.length ? { 'script-src': [...settings.inlineScriptHashes] } : null,
   ];
   for (const extra of extras) for (const [name, values] of Object.entries(extra ?? {})) directives[name] = [...directives[name], ...values];
   return directives;
@@ -169,7 +170,7 @@ export interface DocumentFacts {
   serves: PageKind[];
 }
 
-const PAGE_KIND_NAMES: readonly PageKind[] = ['booking', 'account', 'card'];
+const PAGE_KIND_NAMES: readonly PageKind[] = ['booking', 'account', 'card', 'manage'];
 
 /** The console is always a document of its own, and its document serves nothing else (its frame and referrer rules). */
 export function documentFacts(pathname: string, settings: PagePolicySettings): DocumentFacts {

@@ -529,7 +529,7 @@ export async function registerSpa(
       embedOrigins: options.embedOrigins,
       googleMaps: catalog !== null && hasBrowserMapsKey(catalog),
       stripe: options.stripe ?? false,
-      inlineScriptHashes: rendered ? [EARLY_INPUT_SCRIPT_HASH] : [],
+      inlineScriptHashes: [EARLY_INPUT_SCRIPT_HASH],
     };
     html = injectDocumentFacts(html, documentFacts(pathname, policy));
     reply

@@ -17,5 +17,5 @@ export const EARLY_INPUT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(so
 
 /** `html` with the recorder right after its <meta charset> (before any stylesheet, which would hold an inline script back). */
 export function withEarlyInputRecorder(html: string): string {
-  return html.replace(/<meta charset="[^"]*"\s*\/?>/i, (meta) => `${meta}<script>${source}</script>`);
+  return html.replace(/<meta charset="[^"]*"\s*\/?>/i, (meta) => `${meta}<script data-early-input>${source}</script>`);
 }
