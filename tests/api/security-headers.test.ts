@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_POLICY } from '../../server/plugins/securityHeaders.ts';
+import { EARLY_INPUT_SCRIPT_HASH } from '../../server/web/earlyInput.ts';
 import { offlineStripe } from '../helpers/booking.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -23,10 +24,13 @@ const documentFacts = (html: string) => {
 const BOOKING_PAGES = ['/', '/home', '/booktripview', '/quotationview', '/personalDetailView', '/paymentview', '/checkout', '/paymentSuccessView', '/quoteView', '/ourfleet', '/contactus', '/no-such-page'];
 const ACCOUNT_PAGES = ['/login', '/forgot_password', '/bookings', '/my-account', '/book-now', '/LOGIN/', '/%6Cogin', '/login?next=/bookings', '/My-Account/'];
 const CARD_PAGES = ['/stripecheckout', '/stripecheckout?stripeKey=pk_test_x', '/StripeCheckout/'];
+/** The manage-booking page: framed as an account page, paying a change's difference by card as the card page does. */
+const MANAGE_PAGES = ['/manage-booking', '/Manage-Booking/'];
 
+/** Every page but the console's allows the early-input recorder, the one inline script, by its hash (server/web/earlyInput.ts). */
 const OWN_ONLY = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", EARLY_INPUT_SCRIPT_HASH],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'"],
@@ -41,7 +45,7 @@ const OWN_ONLY = {
 /** Google's allowlist for the Maps JavaScript API, scripts from maps.googleapis.com only. */
 const WITH_GOOGLE_MAPS = {
   ...OWN_ONLY,
-  'script-src': ["'self'", 'https://maps.googleapis.com'],
+  'script-src': ["'self'", 'https://maps.googleapis.com', EARLY_INPUT_SCRIPT_HASH],
   'style-src': ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
   'img-src': ["'self'", 'data:', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com'],
   'font-src': ["'self'", 'https://fonts.gstatic.com'],
@@ -52,7 +56,7 @@ const WITH_GOOGLE_MAPS = {
 
 const WITH_STRIPE = {
   ...OWN_ONLY,
-  'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+  'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', EARLY_INPUT_SCRIPT_HASH],
   'connect-src': ["'self'", 'https://api.stripe.com'],
   'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
 };
@@ -106,9 +110,9 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
     }
   });
 
-  it('no other site may frame sign-in, password reset, the corporate area or the card page, however the path is spelt', async () => {
+  it('no other site may frame sign-in, password reset, the corporate area, the card page or the manage page, however the path is spelt', async () => {
     if (!isBuilt(provider)) return;
-    for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES]) {
+    for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES, ...MANAGE_PAGES]) {
       const { csp, frameOptions } = await page(provider, url);
       expect({ url, ancestors: csp['frame-ancestors'], frameOptions }).toEqual({ url, ancestors: ["'self'"], frameOptions: 'SAMEORIGIN' });
     }
@@ -125,12 +129,12 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
 
   it('a site without a Maps key and the sandbox card processor: every page loads our own files only, and one document serves every route', async () => {
     if (!isBuilt(provider)) return;
-    for (const url of [...BOOKING_PAGES, ...ACCOUNT_PAGES, ...CARD_PAGES]) {
+    for (const url of [...BOOKING_PAGES, ...ACCOUNT_PAGES, ...CARD_PAGES, ...MANAGE_PAGES]) {
       const { csp, facts } = await page(provider, url);
       const { 'frame-ancestors': _ancestors, ...sources } = csp;
       expect({ url, sources }).toEqual({ url, sources: OWN_ONLY });
-      expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking', 'account', 'card'] });
-      expect(facts?.kinds).toEqual({ '/login': 'account', '/forgot_password': 'account', '/bookings': 'account', '/my-account': 'account', '/book-now': 'account', '/manage-booking': 'account', '/quote-offer': 'account', '/stripecheckout': 'card' });
+      expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking', 'account', 'card', 'manage'] });
+      expect(facts?.kinds).toEqual({ '/login': 'account', '/forgot_password': 'account', '/bookings': 'account', '/my-account': 'account', '/book-now': 'account', '/manage-booking': 'manage', '/quote-offer': 'account', '/stripecheckout': 'card' });
     }
   });
 
@@ -148,13 +152,13 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
       }
     });
 
-    it('account pages and the card page allow no Google host, and serve each other but not the booking pages', async () => {
+    it('account pages, the card page and the manage page allow no Google host, and serve each other but not the booking pages', async () => {
       if (!isBuilt(provider)) return;
-      for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES]) {
+      for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES, ...MANAGE_PAGES]) {
         const { csp, facts } = await page(provider, url);
         const { 'frame-ancestors': _ancestors, ...sources } = csp;
         expect({ url, sources }).toEqual({ url, sources: OWN_ONLY });
-        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['account', 'card'] });
+        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['account', 'card', 'manage'] });
       }
     });
   });
@@ -163,7 +167,7 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
     if (!isBuilt(provider)) return;
     await putSettings(provider, { GOOGLE_API_KEY: 'browser-key' });
     try {
-      for (const url of [...BOOKING_PAGES, ...ACCOUNT_PAGES, ...CARD_PAGES]) {
+      for (const url of [...BOOKING_PAGES, ...ACCOUNT_PAGES, ...CARD_PAGES, ...MANAGE_PAGES]) {
         const scripts = (await page(provider, url)).csp['script-src'];
         expect({ url, loose: scripts.filter((source) => source.includes('*') || ['blob:', 'data:', 'https:', "'unsafe-inline'", "'unsafe-eval'"].includes(source)) }).toEqual({ url, loose: [] });
       }
@@ -204,7 +208,7 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS set`, () => {
       const { csp, frameOptions } = await page(provider, url);
       expect({ url, ancestors: csp['frame-ancestors'], frameOptions }).toEqual({ url, ancestors: operator, frameOptions: null });
     }
-    for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES]) {
+    for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES, ...MANAGE_PAGES]) {
       const { csp, frameOptions } = await page(provider, url);
       expect({ url, ancestors: csp['frame-ancestors'], frameOptions }).toEqual({ url, ancestors: operator, frameOptions: 'SAMEORIGIN' });
     }
@@ -218,12 +222,12 @@ describe(`security headers on ${testDatabaseKind}, card payments by Stripe`, () 
   });
   afterAll(() => provider.dispose());
 
-  it("only the card page allows Stripe's hosts, so moving to it or from it loads a new document", async () => {
+  it("only the card page and the manage page (a change's difference) allow Stripe's hosts, so moving to them or from them loads a new document", async () => {
     if (!isBuilt(provider)) return;
-    for (const url of CARD_PAGES) {
+    for (const url of [...CARD_PAGES, ...MANAGE_PAGES]) {
       const { csp, facts } = await page(provider, url);
       const { 'frame-ancestors': _ancestors, ...sources } = csp;
-      expect({ url, sources, serves: facts?.serves }).toEqual({ url, sources: WITH_STRIPE, serves: ['card'] });
+      expect({ url, sources, serves: facts?.serves }).toEqual({ url, sources: WITH_STRIPE, serves: ['card', 'manage'] });
     }
     for (const url of [...BOOKING_PAGES, ...ACCOUNT_PAGES]) {
       const { csp, facts } = await page(provider, url);
