@@ -4,7 +4,8 @@
 // 20) at 375 px with Chromium's CPU slowed 4× (CDP Emulation.setCPUThrottlingRate) and as many at 1280 px without.
 // Prints per route and setting the actions lost (goal: 0) and the time from the first contentful paint to the moment
 // the action took effect (median, worst). Scripts load as they come (the e2e test holds them back instead).
-// Alone: `npx tsx bench/firstInput.bench.ts` (needs a build; DIST_DIR picks another build directory).
+// Alone: `npx tsx bench/firstInput.bench.ts` (needs a build; DIST_DIR picks another build directory; FIRST_INPUT_ROUTES
+// narrows it to some routes, comma-separated).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,7 +45,8 @@ export async function run(): Promise<{ runs: number; rows: FirstInputRow[] }> {
   try {
     const prepared = await preparePages(server.url);
     await renderedOnServer(server.url, prepared);
-    for (const scenario of FIRST_INPUTS) {
+    const only = process.env.FIRST_INPUT_ROUTES?.split(',');
+    for (const scenario of FIRST_INPUTS.filter((entry) => !only || only.includes(entry.path))) {
       for (const setting of SETTINGS) {
         const times: number[] = [];
         const lostBecause: string[] = [];
@@ -64,7 +66,7 @@ export async function run(): Promise<{ runs: number; rows: FirstInputRow[] }> {
           lostBecause,
         };
         rows.push(row);
-        console.log(`${row.route.padEnd(20)} ${row.setting.padEnd(15)} lost ${row.lost}/${runs}, first paint → effect median ${row.paintToEffectMsMedian} ms, worst ${row.paintToEffectMsWorst} ms`);
+        console.log(`${row.route.padEnd(20)} ${row.setting.padEnd(15)} lost ${row.lost}/${runs}, first paint → effect median ${row.paintToEffectMsMedian} ms, worst ${row.paintToEffectMsWorst} ms${row.lost ? ` (lost: ${[...new Set(lostBecause)].join('; ')})` : ''}`);
       }
     }
   } finally {
