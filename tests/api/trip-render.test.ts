@@ -82,7 +82,7 @@ describe('a booking step rendered from the trip cookie', () => {
     expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(response.headers.vary).toContain('Cookie');
     expect(html).toMatch(/<template id="app-scripts"><script type="module"/);
-    for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="|type="application\/json"/);
+    for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/ src="|type="application\/json"|^<script data-early-input>$/);
   });
 
   it('renders the personal details with the chosen vehicle', async ({ skip }) => {

@@ -8,9 +8,11 @@ import { corporateModel } from './corporate.model.ts';
 import { contactModel, quoteRequestModel } from './enquiries.model.ts';
 import { forgotPasswordModel } from './forgotPassword.model.ts';
 import { homeFormModel } from './homeForm.model.ts';
+import { manageBookingModel } from './manageBooking.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
+import { quoteOfferModel } from './quoteOffer.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBookingModel, consoleRegisterModel];
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBookingModel, consoleRegisterModel, manageBookingModel, quoteOfferModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

@@ -7,7 +7,9 @@ import { corporateUi } from './corporate.ui.ts';
 import { contactUi, quoteRequestUi } from './enquiries.ui.ts';
 import { forgotPasswordUi } from './forgotPassword.ui.ts';
 import { homeFormUi } from './homeForm.ui.ts';
+import { manageBookingUi } from './manageBooking.ui.ts';
 import { optionsEditorUi } from './optionsEditor.ui.ts';
+import { quoteOfferUi } from './quoteOffer.ui.ts';
 import type { UiMachine } from './types.ts';
 
 export const UI_MACHINES: Record<string, UiMachine> = {
@@ -21,4 +23,6 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   console: consoleUi,
   consoleBooking: consoleBookingUi,
   consoleRegister: consoleRegisterUi,
+  manageBooking: manageBookingUi,
+  quoteOffer: quoteOfferUi,
 };
