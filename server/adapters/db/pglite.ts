@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { acquireDataDirLock } from './lock.ts';
@@ -11,15 +13,30 @@ type Reply = { id: number; result?: unknown; error?: { message: string; name: st
 const failure = (error: { message: string; name: string; fields: Record<string, unknown> }) => Object.assign(new Error(error.message), error.fields, { name: error.name });
 
 /**
+ * PGlite's WASM module compiled once per process and its file-system bundle read once, handed to each database's
+ * worker (compiling the module in every worker cost about 3 s of CPU per database opened: the tests open hundreds).
+ */
+let pgliteFiles: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Uint8Array }> | null = null;
+function loadPgliteFiles() {
+  pgliteFiles ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [wasm, fsBundle] = await Promise.all([readFile(path.join(dist, 'pglite.wasm')), readFile(path.join(dist, 'pglite.data'))]);
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle };
+  })();
+  return pgliteFiles;
+}
+
+/**
  * Embedded PostgreSQL (PGlite, WASM) in DATA_DIR/pgdata. One connection, run on a worker thread (pgliteWorker.mjs) so
  * the server's event loop goes on with HTTP, pricing and serialising while the database works; writes survive a
  * killed process but are not fsynced: fine for a demo or a small operator, PostgreSQL for production. Statements are
  * counted here, on the main thread, as they are sent.
  */
 export async function openPglite(dataDir: string): Promise<Db> {
+  const files = await loadPgliteFiles();
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(dataDir);
-  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir: path.join(dataDir, 'pgdata') } });
+  const worker = new Worker(new URL('./pgliteWorker.mjs', import.meta.url), { workerData: { dataDir: path.join(dataDir, 'pgdata'), ...files } });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
   const listeners = new Map<string, (payload: string) => void>();
   let nextId = 1;

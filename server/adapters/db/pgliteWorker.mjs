@@ -6,7 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 const ROLLBACK = Symbol('rollback');
 // pg_trgm: the board's search indexes (migration 015); PostgreSQL ships it in its contrib modules.
-const pg = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm } });
+// The module compiled and the bundle read once by the main thread (pglite.ts).
+const pg = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, pgliteWasmModule: workerData.pgliteWasmModule, fsBundle: new Blob([workerData.fsBundle]) });
 /** Open transactions: the PGlite transaction object and the function that ends it; and each one's ending. */
 const open = new Map();
 const finished = new Map();
