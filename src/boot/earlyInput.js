@@ -21,8 +21,11 @@
     queue.push({ type: event.type, target: target, value: target.value, checked: target.checked, key: event.key, code: event.code, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey });
   }
   for (var i = 0; i < types.length; i += 1) addEventListener(types[i], record, true);
-  window.__cabflowEarlyInput = function stop() {
-    for (var j = 0; j < types.length; j += 1) removeEventListener(types[j], record, true);
-    return queue;
+  // The replay takes entries from the queue as their controls hydrate, and stops the recording once all have.
+  window.__cabflowEarlyInput = {
+    queue: queue,
+    stop: function () {
+      for (var j = 0; j < types.length; j += 1) removeEventListener(types[j], record, true);
+    },
   };
 })();

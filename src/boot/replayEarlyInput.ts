@@ -9,6 +9,12 @@
  * - a form's submit without a click (Enter in a field of a form with no submit button) is requested again.
  * Hydration keeps the server's elements, so each event goes to the element it was meant for; one that is gone (the
  * page was rendered afresh) is left out.
+ *
+ * `data-app-ready` means the route has hydrated, not every part of it: React hydrates each Suspense boundary (the home
+ * page's forms and sections) in a pass of its own, and a click that reaches a boundary still waiting for its code is
+ * dropped by React. So the recording goes on past `data-app-ready` until every control in the page is hydrated, and
+ * each entry is replayed once its element is (in order: an entry waits for those before it), or after
+ * REPLAY_WAIT_LIMIT_MS at the latest.
  */
 
 interface Recorded {
@@ -27,10 +33,23 @@ interface Recorded {
 
 declare global {
   interface Window {
-    /** Stops the recording and hands over what it recorded (src/boot/earlyInput.js). */
-    __cabflowEarlyInput?: () => Recorded[];
+    /** The recording (src/boot/earlyInput.js): what it has recorded so far, and how to stop it. */
+    __cabflowEarlyInput?: { queue: Recorded[]; stop: () => void };
   }
 }
+
+/** How long the replay waits at most, after `data-app-ready`, for the page's controls to hydrate. */
+export const REPLAY_WAIT_LIMIT_MS = 10_000;
+
+/** The elements a visitor acts on: the recording ends once React has hydrated every one the server rendered. */
+const CONTROLS = 'a[href], button, input, select, textarea, summary, label, [role], [tabindex], [contenteditable]';
+
+/**
+ * React has hydrated an element once it has attached its fiber to it (React DOM's own `__reactFiber$…` property, set
+ * as it hydrates or creates the element): the one place this code reads a React internal.
+ */
+const hydratedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+
 
 const FIELD = 'input, textarea, select, [contenteditable]';
 /** Elements whose click the browser handles itself (a link followed, a field focused, a box ticked). */
@@ -62,6 +81,7 @@ function syncControl(control: Element, { value = '', checked = false }: Recorded
   }
 }
 
+/** Replays `queue` in order (a field's value once, as it was last left). */
 export function replay(queue: Recorded[]): void {
   const lastChange = new Map<Element, number>();
   queue.forEach((entry, index) => (entry.type === 'input' || entry.type === 'change') && lastChange.set(entry.target, index));
@@ -81,14 +101,36 @@ export function replay(queue: Recorded[]): void {
   });
 }
 
-/** Replays the recorded input once the app has hydrated; nothing when the page has no recorder (rendered in the browser). */
+/**
+ * Takes from the head of `queue` every entry whose element is hydrated or gone, and replays them; the first entry whose
+ * element still waits for React stops it (the rest keep their order). With `all`, takes everything.
+ */
+export function replayHydrated(queue: Recorded[], all = false): void {
+  let ready = 0;
+  while (ready < queue.length && (all || !queue[ready].target.isConnected || hydratedByReact(queue[ready].target))) ready += 1;
+  if (ready) replay(queue.splice(0, ready));
+}
+
+/** Replays the recorded input as the page hydrates; nothing when the page has no recorder (rendered in the browser). */
 export function replayEarlyInputWhenReady(): void {
-  const stop = window.__cabflowEarlyInput;
-  if (!stop) return;
+  const recording = window.__cabflowEarlyInput;
+  if (!recording) return;
   const root = document.documentElement;
   const run = () => {
-    delete window.__cabflowEarlyInput;
-    replay(stop());
+    const limit = Date.now() + REPLAY_WAIT_LIMIT_MS;
+    // The server's controls (those added later are React's own, or a third party's such as a map's, never hydrated).
+    let waiting = Array.from((document.getElementById('root') ?? document.body).querySelectorAll(CONTROLS));
+    const step = () => {
+      waiting = waiting.filter((control) => control.isConnected && !hydratedByReact(control));
+      const done = waiting.length === 0 || Date.now() > limit;
+      if (done) {
+        recording.stop();
+        delete window.__cabflowEarlyInput;
+      }
+      replayHydrated(recording.queue, done);
+      if (!done) setTimeout(step, 16);
+    };
+    step();
   };
   if (root.hasAttribute('data-app-ready')) return run();
   const observer = new MutationObserver(() => {
