@@ -2,14 +2,13 @@
  * Editing one driver or vehicle of the register (a renewed licence, a new phone, a corrected registration): a Mantine
  * form prefilled from the row; only the fields changed are sent (PATCH), and the server's reason is shown in the form.
  */
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
 import { FLEET_MESSAGES, type Driver, type Vehicle } from '../../../../contract/fleet.ts';
 import { selectItems, selectRegisterError, selectSaving, type RegisterMachine } from '../../../../machines/consoleRegister/index.ts';
 import { categoriesLogic } from './fleetLogic.ts';
-import classes from '../Register.module.css';
+import { RegisterForm } from './RegisterForm.tsx';
 
 type RegisterActor<Item> = ReturnType<typeof useActorRef<RegisterMachine<Item>>>;
 
@@ -19,32 +18,6 @@ export function changedFields<T extends Record<string, string | number>>(origina
 }
 
 const required = (label: string) => (value: string) => (value.trim() === '' ? `${label} is required` : null);
-
-function EditFrame({ label, error, busy, submitLabel, onSubmit, onClose, children }: { label: string; error: string | null; busy: boolean; submitLabel: string; onSubmit: () => void; onClose: () => void; children: ReactNode }) {
-  return (
-    <Paper withBorder p="sm" mb="sm" className={classes.form} component="form" noValidate onSubmit={(event) => { event.preventDefault(); onSubmit(); }} aria-label={label}>
-      <Text size="sm" fw={600} mb="xs">
-        {label}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-        {children}
-      </SimpleGrid>
-      {error && (
-        <Text size="sm" c="red.8" role="alert" mt="xs">
-          {error}
-        </Text>
-      )}
-      <Group gap="xs" mt="sm">
-        <Button type="submit" size="xs" loading={busy}>
-          {submitLabel}
-        </Button>
-        <Button type="button" size="xs" variant="default" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-      </Group>
-    </Paper>
-  );
-}
 
 export function EditDriver({ actor, driver }: { actor: RegisterActor<Driver>; driver: Driver }) {
   const error = useSelector(actor, selectRegisterError<Driver>);
@@ -60,13 +33,13 @@ export function EditDriver({ actor, driver }: { actor: RegisterActor<Driver>; dr
     actor.send({ type: 'save', change: { kind: 'edit', id: driver.id, patch } });
   });
   return (
-    <EditFrame label={`Edit ${driver.name}`} error={error} busy={busy} submitLabel="Save driver" onSubmit={() => submit()} onClose={() => actor.send({ type: 'edit.close' })}>
+    <RegisterForm showLabel noValidate closeLabel="Cancel" label={`Edit ${driver.name}`} error={error} busy={busy} submitLabel="Save driver" onSubmit={() => submit()} onClose={() => actor.send({ type: 'edit.close' })}>
       <TextInput size="xs" label="Name" required {...form.getInputProps('name')} />
       <TextInput size="xs" label="Phone" {...form.getInputProps('phone')} />
       <TextInput size="xs" label="PHV driver licence number" required {...form.getInputProps('licence_number')} />
       <TextInput size="xs" label="Licensing authority" required {...form.getInputProps('licensing_authority')} />
       <TextInput size="xs" label="Licence expiry" type="date" required {...form.getInputProps('licence_expiry')} />
-    </EditFrame>
+    </RegisterForm>
   );
 }
 
@@ -102,7 +75,7 @@ export function EditVehicle({ actor, vehicle }: { actor: RegisterActor<Vehicle>;
   });
   const choices = categories.some((c) => c.value === original.category_id) ? categories : [{ value: original.category_id, label: vehicle.category_name }, ...categories];
   return (
-    <EditFrame label={`Edit ${vehicle.registration}`} error={error} busy={busy} submitLabel="Save vehicle" onSubmit={() => submit()} onClose={() => actor.send({ type: 'edit.close' })}>
+    <RegisterForm showLabel noValidate closeLabel="Cancel" label={`Edit ${vehicle.registration}`} error={error} busy={busy} submitLabel="Save vehicle" onSubmit={() => submit()} onClose={() => actor.send({ type: 'edit.close' })}>
       <TextInput size="xs" label="Registration" required {...form.getInputProps('registration')} />
       <TextInput size="xs" label="Make" required {...form.getInputProps('make')} />
       <TextInput size="xs" label="Model" required {...form.getInputProps('model')} />
@@ -110,6 +83,6 @@ export function EditVehicle({ actor, vehicle }: { actor: RegisterActor<Vehicle>;
       <NativeSelect size="xs" label="Category" required data={choices} {...form.getInputProps('category_id')} />
       <TextInput size="xs" label="PHV vehicle licence number" required {...form.getInputProps('licence_number')} />
       <TextInput size="xs" label="Licence expiry" type="date" required {...form.getInputProps('licence_expiry')} />
-    </EditFrame>
+    </RegisterForm>
   );
 }

@@ -2,9 +2,9 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Alert.css';
-import { Button, Group, NativeSelect, Paper, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Table, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Driver, Vehicle } from '../../../../contract/fleet.ts';
 import type { ConsolePage } from '../../../../machines/console/index.ts';
 import { selectEditingId, selectItems, selectRegisterError, selectRegisterNotice, selectRegisterStage, selectSavingId } from '../../../../machines/consoleRegister/index.ts';
@@ -12,6 +12,7 @@ import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import { EditDriver, EditVehicle } from './FleetEdit.tsx';
+import { RegisterForm } from './RegisterForm.tsx';
 import { categoriesLogic, driversLogic, vehiclesLogic } from './fleetLogic.ts';
 import classes from '../Register.module.css';
 
@@ -51,33 +52,14 @@ function AddDriver({ actor }: { actor: DriversActor }) {
   const error = useSelector(actor, selectRegisterError);
   const [draft, setDraft] = useState({ name: '', phone: '', licence_number: '', licensing_authority: 'Transport for London', licence_expiry: '' });
   const set = (field: keyof typeof draft) => (event: { currentTarget: { value: string } }) => setDraft({ ...draft, [field]: event.currentTarget.value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'save', change: { kind: 'add', driver: draft } });
-  };
   return (
-    <Paper withBorder p="sm" mb="sm" className={classes.form} component="form" onSubmit={submit} aria-label="Add a driver">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-        <TextInput size="xs" label="Name" required value={draft.name} onChange={set('name')} />
-        <TextInput size="xs" label="Phone" value={draft.phone} onChange={set('phone')} />
-        <TextInput size="xs" label="PHV driver licence number" required value={draft.licence_number} onChange={set('licence_number')} />
-        <TextInput size="xs" label="Licensing authority" required value={draft.licensing_authority} onChange={set('licensing_authority')} />
-        <TextInput size="xs" label="Licence expiry" type="date" required value={draft.licence_expiry} onChange={set('licence_expiry')} />
-      </SimpleGrid>
-      {error && (
-        <Text size="sm" c="red.8" role="alert" mt="xs">
-          {error}
-        </Text>
-      )}
-      <Group gap="xs" mt="sm">
-        <Button type="submit" size="xs">
-          Add driver
-        </Button>
-        <Button type="button" size="xs" variant="default" onClick={() => actor.send({ type: 'add.close' })}>
-          Close
-        </Button>
-      </Group>
-    </Paper>
+    <RegisterForm label="Add a driver" error={error} submitLabel="Add driver" closeLabel="Close" onSubmit={() => actor.send({ type: 'save', change: { kind: 'add', driver: draft } })} onClose={() => actor.send({ type: 'add.close' })}>
+      <TextInput size="xs" label="Name" required value={draft.name} onChange={set('name')} />
+      <TextInput size="xs" label="Phone" value={draft.phone} onChange={set('phone')} />
+      <TextInput size="xs" label="PHV driver licence number" required value={draft.licence_number} onChange={set('licence_number')} />
+      <TextInput size="xs" label="Licensing authority" required value={draft.licensing_authority} onChange={set('licensing_authority')} />
+      <TextInput size="xs" label="Licence expiry" type="date" required value={draft.licence_expiry} onChange={set('licence_expiry')} />
+    </RegisterForm>
   );
 }
 
@@ -86,35 +68,23 @@ function AddVehicle({ actor }: { actor: VehiclesActor }) {
   const categories = useSelector(useActorRef(categoriesLogic), selectItems<{ value: string; label: string }>);
   const [draft, setDraft] = useState({ registration: '', make: '', model: '', colour: '', category_id: '', licence_number: '', licence_expiry: '' });
   const set = (field: keyof typeof draft) => (event: { currentTarget: { value: string } }) => setDraft({ ...draft, [field]: event.currentTarget.value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'save', change: { kind: 'add', vehicle: { ...draft, category_id: Number(draft.category_id) } } });
-  };
   return (
-    <Paper withBorder p="sm" mb="sm" className={classes.form} component="form" onSubmit={submit} aria-label="Add a vehicle">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-        <TextInput size="xs" label="Registration" required value={draft.registration} onChange={set('registration')} />
-        <TextInput size="xs" label="Make" required value={draft.make} onChange={set('make')} />
-        <TextInput size="xs" label="Model" required value={draft.model} onChange={set('model')} />
-        <TextInput size="xs" label="Colour" required value={draft.colour} onChange={set('colour')} />
-        <NativeSelect size="xs" label="Category" value={draft.category_id} onChange={set('category_id')} required data={[{ value: '', label: 'Choose a category' }, ...categories]} />
-        <TextInput size="xs" label="PHV vehicle licence number" required value={draft.licence_number} onChange={set('licence_number')} />
-        <TextInput size="xs" label="Licence expiry" type="date" required value={draft.licence_expiry} onChange={set('licence_expiry')} />
-      </SimpleGrid>
-      {error && (
-        <Text size="sm" c="red.8" role="alert" mt="xs">
-          {error}
-        </Text>
-      )}
-      <Group gap="xs" mt="sm">
-        <Button type="submit" size="xs">
-          Add vehicle
-        </Button>
-        <Button type="button" size="xs" variant="default" onClick={() => actor.send({ type: 'add.close' })}>
-          Close
-        </Button>
-      </Group>
-    </Paper>
+    <RegisterForm
+      label="Add a vehicle"
+      error={error}
+      submitLabel="Add vehicle"
+      closeLabel="Close"
+      onSubmit={() => actor.send({ type: 'save', change: { kind: 'add', vehicle: { ...draft, category_id: Number(draft.category_id) } } })}
+      onClose={() => actor.send({ type: 'add.close' })}
+    >
+      <TextInput size="xs" label="Registration" required value={draft.registration} onChange={set('registration')} />
+      <TextInput size="xs" label="Make" required value={draft.make} onChange={set('make')} />
+      <TextInput size="xs" label="Model" required value={draft.model} onChange={set('model')} />
+      <TextInput size="xs" label="Colour" required value={draft.colour} onChange={set('colour')} />
+      <NativeSelect size="xs" label="Category" value={draft.category_id} onChange={set('category_id')} required data={[{ value: '', label: 'Choose a category' }, ...categories]} />
+      <TextInput size="xs" label="PHV vehicle licence number" required value={draft.licence_number} onChange={set('licence_number')} />
+      <TextInput size="xs" label="Licence expiry" type="date" required value={draft.licence_expiry} onChange={set('licence_expiry')} />
+    </RegisterForm>
   );
 }
 
