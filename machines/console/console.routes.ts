@@ -14,7 +14,10 @@ export type ConsolePage =
   | { name: 'enquiries' }
   | { name: 'mail' }
   | { name: 'fleet' }
-  | { name: 'staff' };
+  | { name: 'staff' }
+  | { name: 'settings' }
+  | { name: 'catalogue' }
+  | { name: 'prices' };
 
 export type ConsolePageName = ConsolePage['name'];
 
@@ -24,6 +27,9 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/mail': { name: 'mail' },
   '/admin/fleet': { name: 'fleet' },
   '/admin/staff': { name: 'staff' },
+  '/admin/settings': { name: 'settings' },
+  '/admin/catalogue': { name: 'catalogue' },
+  '/admin/prices': { name: 'prices' },
 };
 
 /** Booking numbers as the server issues them: letters, digits and dashes. */
@@ -51,7 +57,7 @@ export function pathOfPage(page: ConsolePage): string {
 }
 
 /** Pages only an owner sees (a dispatcher asking for one lands on the board). */
-const OWNER_PAGES: readonly ConsolePageName[] = ['staff'];
+const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices'];
 
 export const mayOpen = (page: ConsolePage, role: StaffRole) => role === 'owner' || !OWNER_PAGES.includes(page.name);
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminSettingsPutSchema, adminSiteCreateSchema, API_KEY_HEADERS } from '../../contract/catalog.ts';
+import { adminSiteCreateSchema, API_KEY_HEADERS } from '../../contract/catalog.ts';
 import { auditQuerySchema, CSRF_HEADER, STAFF_MESSAGES } from '../../contract/staff.ts';
-import type { Db, Queryable } from '../adapters/db/index.ts';
-import { isMailAddress, type MailPort } from '../adapters/mail/index.ts';
+import type { Db } from '../adapters/db/index.ts';
+import type { MailPort } from '../adapters/mail/index.ts';
 import { hashSessionToken } from '../domain/accounts/secrets.ts';
 import { listAudit, recordAudit, type Actor } from '../domain/audit/audit.ts';
 import { createStaffCredentialGuard } from '../domain/staff/credentials.ts';
@@ -22,6 +22,9 @@ import { adminEvents } from './adminEvents.ts';
 import { adminFleetRoutes } from './adminFleet.ts';
 import { adminInboxRoutes } from './adminInbox.ts';
 import { adminManageRoutes } from './adminManage.ts';
+import { adminCatalogueRoutes } from './adminCatalogue.ts';
+import { adminPricesRoutes } from './adminPrices.ts';
+import { adminSettingsRoutes } from './adminSettings.ts';
 import { staffManageRoutes } from './staffManage.ts';
 import { assertSameOrigin, isSecure, siteOfRequest, staffPublicRoutes, staffSessionRoutes } from './staffSession.ts';
 
@@ -57,15 +60,6 @@ export interface AdminDeps {
 /** 403 unless the caller is an owner (or the admin token, which acts as one). */
 export async function ownerOnly(request: FastifyRequest) {
   if (request.actor.role !== 'owner') throw new HttpError(403, STAFF_MESSAGES.ownerOnly);
-}
-
-async function settingValues(tx: Queryable, siteId: number, names: string[]): Promise<Record<string, string | null>> {
-  const { rows } = await tx.query<{ setting_name: string; setting_value: string | null }>(
-    'SELECT setting_name, setting_value FROM settings WHERE site_id = $1 AND setting_name = ANY($2::text[])',
-    [siteId, names],
-  );
-  const found = new Map(rows.map((row) => [row.setting_name, row.setting_value]));
-  return Object.fromEntries(names.map((name) => [name, found.get(name) ?? null]));
 }
 
 /**
@@ -150,22 +144,9 @@ export function adminRoutes(deps: AdminDeps) {
         owners.post('/retention/run', async (request) => {
           return retentionAnswer(await runRetention(db, request.site.id, request.actor, now()));
         });
-        owners.get('/settings', async (request) => (await cache.catalog(request.site.id)).settings);
-        owners.put('/settings', async (request) => {
-          const changes = parseInput(adminSettingsPutSchema, request.body);
-          if (Object.keys(changes).length === 0) throw new HttpError(400, 'No settings given');
-          // Mail goes out from this address: one address, or every notice would be refused at sending.
-          const from = changes.FROM_EMAIL;
-          if (typeof from === 'string' && from.trim() !== '' && !isMailAddress(from.trim())) throw new HttpError(400, 'FROM_EMAIL: one e-mail address');
-          const siteId = request.site.id;
-          await db.transaction(async (tx) => {
-            const before = await settingValues(tx, siteId, Object.keys(changes));
-            await createSitesRepository(tx).writeSettings(siteId, changes);
-            await recordAudit(tx, request.actor, { siteId, action: 'settings.update', entityType: 'settings', entityId: siteId, before, after: changes });
-          });
-          await cache.invalidate(siteId);
-          return { success: true, settings: (await cache.catalog(siteId)).settings };
-        });
+        await owners.register(adminSettingsRoutes({ db, cache }));
+        await owners.register(adminCatalogueRoutes({ db, cache, now }));
+        await owners.register(adminPricesRoutes({ db, cache, now }));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
         owners.get('/sites', async (request) =>
           (await cache.sites())

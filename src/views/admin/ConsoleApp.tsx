@@ -24,6 +24,9 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
   mail: lazyPage(() => import('./outbox/OutboxPage.tsx'), 'OutboxPage'),
   fleet: lazyPage(() => import('./fleet/FleetPage.tsx'), 'FleetPage'),
   staff: lazyPage(() => import('./staff/StaffPage.tsx'), 'StaffPage'),
+  settings: lazyPage(() => import('./settings/SettingsPage.tsx'), 'SettingsPage'),
+  catalogue: lazyPage(() => import('./catalogue/CataloguePage.tsx'), 'CataloguePage'),
+  prices: lazyPage(() => import('./prices/PricesPage.tsx'), 'PricesPage'),
 };
 
 const PageLoading = () => (

@@ -25,6 +25,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { page: 'enquiries', label: 'Enquiries', href: '/admin/enquiries' },
   { page: 'mail', label: 'Mail', href: '/admin/mail' },
   { page: 'fleet', label: 'Drivers & vehicles', href: '/admin/fleet' },
+  { page: 'catalogue', label: 'Vehicles & companies', href: '/admin/catalogue', ownerOnly: true },
+  { page: 'prices', label: 'Prices', href: '/admin/prices', ownerOnly: true },
+  { page: 'settings', label: 'Settings', href: '/admin/settings', ownerOnly: true },
   { page: 'staff', label: 'Staff', href: '/admin/staff', ownerOnly: true },
 ];
 
