@@ -19,6 +19,6 @@ export const boardActors = {
   exportCsv: fromPromise<CsvFile, { from: string; to: string }>(notProvided('exportCsv')),
   /** GET /api/admin/bookings */
   loadPage: fromPromise<BoardPage, BoardQuery>(notProvided('loadPage')),
-  /** The live stream: sends live.open, live.booking and live.lost to the board while it runs. */
+  /** The live stream: sends live.open, live.booking, live.resync, live.lost and live.off to the board while it runs; receives `retry`. */
   bookingEvents: fromCallback<EventObject, void, LiveEvent>(() => () => {}),
 };

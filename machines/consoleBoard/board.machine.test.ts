@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import type { BoardPage, BoardQuery, BoardRow } from '../../contract/adminBookings.ts';
-import { BOARD_TEXT, defaultFilters } from './board.types.ts';
+import { BOARD_TEXT, LIVE_OFF_TEXT, defaultFilters } from './board.types.ts';
 import { boardMachine } from './board.machine.ts';
-import { selectListStage } from './board.selectors.ts';
+import { selectListStage, selectLive, selectLiveOff } from './board.selectors.ts';
 
 const row = (number: string) => ({ booking_number: number }) as BoardRow;
 const page = (numbers: string[], next: string | null): BoardPage => ({ success: true, bookings: numbers.map(row), next_cursor: next, range: { from: '2026-06-30', to: '2026-07-01' } });
@@ -110,5 +110,38 @@ describe('bookings board machine', () => {
     actor.send({ type: 'csv.download' });
     await waitFor(actor, (s) => s.matches({ csv: 'idle' }) && s.context.csvError !== null);
     expect(actor.getSnapshot().context.csvError).toBe('An export covers at most 366 days');
+  });
+
+  it('refused for good (429: too many console tabs): off with the reason, nothing tried until Try again, then the board read again once live', async () => {
+    const retries: string[] = [];
+    let live: ((event: AnyEventObject) => void) | null = null;
+    let loads = 0;
+    const actor = createActor(
+      boardMachine.provide({
+        actors: {
+          loadPage: fromPromise(() => {
+            loads += 1;
+            return Promise.resolve(page(['CF-1'], null));
+          }),
+          bookingEvents: fromCallback(({ sendBack, receive }) => {
+            live = sendBack;
+            receive((event) => retries.push(event.type));
+          }),
+        },
+      }),
+      { input: { now: NOW, muted: false } },
+    ).start();
+    await waitFor(actor, (s) => selectListStage(s) === 'rows');
+    live!({ type: 'live.off', reason: 'tooManyTabs' });
+    expect(selectLive(actor.getSnapshot())).toBe('off');
+    expect(LIVE_OFF_TEXT[selectLiveOff(actor.getSnapshot())!]).toBe('Live updates are off in this tab: too many console tabs are open. Close one, then try again.');
+    expect(retries).toEqual([]);
+    actor.send({ type: 'live.retry' });
+    expect(retries).toEqual(['retry']);
+    expect(selectLive(actor.getSnapshot())).toBe('reconnecting');
+    expect(selectLiveOff(actor.getSnapshot())).toBeNull();
+    live!({ type: 'live.open' });
+    await waitFor(actor, (s) => selectLive(s) === 'open' && s.matches({ list: 'ready' }));
+    expect(loads).toBe(2);
   });
 });

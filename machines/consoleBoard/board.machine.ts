@@ -5,16 +5,17 @@
  *   with the rows appended, or `ready` with an error (the rows kept). `refreshing` reloads the first page quietly
  *   (the rows stay on screen) when the live stream says a booking was made or changed.
  * - `live`: the stream (an EventSource on GET /api/admin/events, actor `bookingEvents`): `connecting` → `open`;
- *   `live.lost` → `reconnecting` (the browser's EventSource retries by itself). A new booking counts in `unseen`
+ *   `live.lost` → `reconnecting` (the browser's EventSource retries by itself); `live.off` → `off` when the server
+ *   refused the stream for good (too many console tabs: 429), said plainly, until `live.retry` opens it again. A new booking counts in `unseen`
  *   (the tab's title) until `seen`, is marked fresh on the board, and beeps when the sound is on and the user has
  *   interacted with the page (browsers refuse audio before that).
  * - `choices`: the site's companies and vehicle categories for the filters, loaded once (a failure leaves 'Any' only).
  * - `csv`: the statutory record of the filters' days (`csv.download`) → `saveCsv`, or the server's reason shown.
  * The machine never touches the page: `beep` (WebAudio) and `saveCsv` are supplied by the view.
  */
-import { assign, raise, setup } from 'xstate';
+import { assign, raise, sendTo, setup } from 'xstate';
 import { boardActors, type CsvFile } from './board.actors.ts';
-import { BOARD_TEXT, boardQuery, defaultFilters, type BoardChoices, type BoardFilters, type BoardRow, type BookingEventMessage } from './board.types.ts';
+import { BOARD_TEXT, boardQuery, defaultFilters, type BoardChoices, type BoardFilters, type BoardRow, type BookingEventMessage, type LiveOffReason } from './board.types.ts';
 
 export interface BoardInput {
   now: Date;
@@ -38,6 +39,8 @@ export interface BoardContext {
   /** The user has clicked or typed on the page: audio may play. */
   interacted: boolean;
   csvError: string | null;
+  /** Why the live updates are off in this tab (`live.off`), else null. */
+  liveOff: LiveOffReason | null;
   /** The company and vehicle filters' choices (empty until loaded; without them those filters offer 'Any' only). */
   choices: BoardChoices;
 }
@@ -55,6 +58,8 @@ export type BoardEvent =
   | { type: 'live.open' }
   | { type: 'live.lost' }
   | { type: 'live.resync' }
+  | { type: 'live.off'; reason: LiveOffReason }
+  | { type: 'live.retry' }
   | { type: 'live.booking'; message: BookingEventMessage };
 
 /** The export's days: the filters' range, else the range the board shows (a search spanning every date: today). */
@@ -96,6 +101,8 @@ export const boardMachine = setup({
     setChoices: assign({ choices: (_, params: { choices: BoardChoices }) => params.choices }),
     setCsvError: assign({ csvError: (_, params: { text: string }) => params.text }),
     clearCsvError: assign({ csvError: null }),
+    setLiveOff: assign({ liveOff: (_, params: { reason: LiveOffReason }) => params.reason }),
+    clearLiveOff: assign({ liveOff: null }),
     /** Hands the CSV file to the browser as a download; supplied by the view. */
     saveCsv: (_, _params: CsvFile) => {},
     /** A short, quiet tone; supplied by the view. */
@@ -123,6 +130,7 @@ export const boardMachine = setup({
     muted: input.muted,
     interacted: false,
     csvError: null,
+    liveOff: null,
     choices: { companies: [], categories: [] },
   }),
   type: 'parallel',
@@ -207,9 +215,10 @@ export const boardMachine = setup({
       },
     },
     live: {
-      invoke: { src: 'bookingEvents' },
+      invoke: { id: 'liveFeed', src: 'bookingEvents' },
       initial: 'connecting',
       on: {
+        'live.off': { target: '.off', actions: { type: 'setLiveOff', params: ({ event }) => ({ reason: event.reason }) } },
         'live.booking': [
           {
             guard: 'isNewBookingToBeep',
@@ -226,6 +235,8 @@ export const boardMachine = setup({
         open: { on: { 'live.lost': 'reconnecting' } },
         // Back after a drop (a server restart, the network): what happened meanwhile was not streamed.
         reconnecting: { on: { 'live.open': { target: 'open', actions: raise({ type: 'refresh' }) } } },
+        // Refused for good (429: too many console tabs): nothing is tried until the member asks.
+        off: { on: { 'live.retry': { target: 'reconnecting', actions: ['clearLiveOff', sendTo('liveFeed', { type: 'retry' })] } } },
       },
     },
   },

@@ -22,8 +22,9 @@ export const selectMoreError = (s: BoardSnapshot) => s.context.moreError;
 export const selectUnseen = (s: BoardSnapshot) => s.context.unseen;
 export const selectFresh = (s: BoardSnapshot) => s.context.fresh;
 export const selectMuted = (s: BoardSnapshot) => s.context.muted;
-export const selectLive = (s: BoardSnapshot): 'connecting' | 'open' | 'reconnecting' =>
-  s.matches({ live: 'open' }) ? 'open' : s.matches({ live: 'reconnecting' }) ? 'reconnecting' : 'connecting';
+export const selectLive = (s: BoardSnapshot): 'connecting' | 'open' | 'reconnecting' | 'off' =>
+  s.matches({ live: 'open' }) ? 'open' : s.matches({ live: 'reconnecting' }) ? 'reconnecting' : s.matches({ live: 'off' }) ? 'off' : 'connecting';
+export const selectLiveOff = (s: BoardSnapshot) => s.context.liveOff;
 export const selectCsvBusy = (s: BoardSnapshot) => s.matches({ csv: 'downloading' });
 export const selectCsvError = (s: BoardSnapshot) => s.context.csvError;
 export const selectCsvRange = (s: BoardSnapshot) => csvRange(s.context);

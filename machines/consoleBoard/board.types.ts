@@ -50,11 +50,27 @@ export interface BoardChoices {
   categories: Choice[];
 }
 
-/** What the live stream tells the board (`live.resync`: events may have been missed, the server's listener reconnected). */
-export type LiveEvent = { type: 'live.open' } | { type: 'live.lost' } | { type: 'live.resync' } | { type: 'live.booking'; message: BookingEventMessage };
+/** Why the stream is off for good in this tab: the server refused it (429: too many console tabs), or stopped it. */
+export type LiveOffReason = 'tooManyTabs' | 'stopped';
+
+/**
+ * What the live stream tells the board (`live.resync`: events may have been missed, the server's listener
+ * reconnected; `live.off`: refused, and not tried again until `retry` is sent to the stream).
+ */
+export type LiveEvent =
+  | { type: 'live.open' }
+  | { type: 'live.lost' }
+  | { type: 'live.resync' }
+  | { type: 'live.booking'; message: BookingEventMessage }
+  | { type: 'live.off'; reason: LiveOffReason };
 
 export const BOARD_TEXT = {
   loadFailed: 'The bookings could not be loaded. Check the connection and try again.',
   moreFailed: 'More bookings could not be loaded. Try again.',
   csvFailed: 'The export could not be downloaded. Try again.',
+  liveTooManyTabs: 'Live updates are off in this tab: too many console tabs are open. Close one, then try again.',
+  liveStopped: 'Live updates stopped in this tab. Try again, or reload the page.',
 } as const;
+
+/** The words shown for each reason the live updates are off. */
+export const LIVE_OFF_TEXT: Record<LiveOffReason, string> = { tooManyTabs: BOARD_TEXT.liveTooManyTabs, stopped: BOARD_TEXT.liveStopped };

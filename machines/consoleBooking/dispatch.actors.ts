@@ -2,7 +2,7 @@
  * A booking's effects in the console, by signature: src/views/admin/booking/bookingLogic.ts supplies the real ones
  * (src/api/adminBookings.ts), tests supply stubs. Failures reject with an ApiCallError (`status`, `message`).
  */
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../contract/adminBookings.ts';
 import type { DispatchRequest } from '../../contract/dispatch.ts';
 
@@ -15,4 +15,6 @@ export const dispatchActors = {
   loadAssignable: fromPromise<Assignable, { number: string }>(notProvided('loadAssignable')),
   /** POST /api/admin/bookings/:number/dispatch */
   dispatch: fromPromise<DispatchResponse, { number: string; request: DispatchRequest }>(notProvided('dispatch')),
+  /** The live feed (GET /api/admin/events), told to the page as `reload` whenever this booking may have changed (dispatch.live.ts). */
+  bookingChanges: fromCallback<EventObject, { number: string }, { type: 'reload' }>(() => () => {}),
 };

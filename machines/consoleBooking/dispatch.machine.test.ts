@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../contract/adminBookings.ts';
 import { DISPATCH_MESSAGES, DISPATCH_TRANSITIONS, type BookingStatus, type DispatchRequest } from '../../contract/dispatch.ts';
 import { DISPATCH_TEXT, dispatchMachine } from './dispatch.machine.ts';
+import { createReloadFilter } from './dispatch.live.ts';
 import { selectActions, selectStage } from './dispatch.selectors.ts';
 
 const detail = (status: BookingStatus, payment: Partial<AdminBookingDetail['payment']> = {}): AdminBookingDetail =>
@@ -25,6 +26,7 @@ function start(first: AdminBookingDetail, dispatch?: (request: DispatchRequest) 
   const sent: DispatchRequest[] = [];
   let loads = 0;
   let current = first;
+  let feed: ((event: { type: 'reload' }) => void) | null = null;
   function respond(request: DispatchRequest): DispatchResponse {
     current = { ...current, status: DISPATCH_TRANSITIONS[request.event].to, revision: current.revision + 1 };
     return { success: true, message: DISPATCH_MESSAGES.accepted, booking: current, refund: request.event === 'cancel' && request.refund_pence ? { amount_pence: request.refund_pence, status: 'succeeded' } : null };
@@ -41,12 +43,21 @@ function start(first: AdminBookingDetail, dispatch?: (request: DispatchRequest) 
           sent.push(input.request);
           return dispatch ? dispatch(input.request) : Promise.resolve(respond(input.request));
         }),
+        bookingChanges: fromCallback(({ sendBack }) => {
+          feed = sendBack;
+          return () => (feed = null);
+        }),
       },
     }),
     { input: { number: 'CF-ABC' } },
   );
   actor.start();
-  return { actor, sent, loads: () => loads };
+  /** Someone else changes the booking on the server; the live feed says so. */
+  const changeElsewhere = (patch: Partial<AdminBookingDetail>) => {
+    current = { ...current, ...patch, revision: current.revision + 1 };
+    feed!({ type: 'reload' });
+  };
+  return { actor, sent, loads: () => loads, changeElsewhere };
 }
 
 describe('dispatch machine', () => {
@@ -141,5 +152,70 @@ describe('dispatch machine', () => {
     expect(flaky.getSnapshot().context.error).toBe(DISPATCH_TEXT.loadFailed);
     flaky.send({ type: 'retry' });
     await waitFor(flaky, (s) => selectStage(s) === 'idle');
+  });
+
+  it("someone else's change on the live feed: read again at once when idle; during a step only noted (the step kept) and read once back", async () => {
+    const { actor, loads, changeElsewhere } = start(detail('confirmed'));
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    changeElsewhere({ status: 'accepted' });
+    await waitFor(actor, (s) => s.matches({ ready: { idle: 'settled' } }) && s.context.booking?.status === 'accepted');
+    expect(loads()).toBe(2);
+    expect(selectActions(actor.getSnapshot())).toEqual(['assign', 'cancel', 'no_show']);
+
+    actor.send({ type: 'cancel.start' });
+    actor.send({ type: 'cancel.edit', draft: { reason: 'passenger_request', note: 'asked by phone' } });
+    changeElsewhere({ status: 'driver_assigned' });
+    expect(actor.getSnapshot().matches({ ready: 'cancelling' })).toBe(true);
+    expect(actor.getSnapshot().context.cancel).toMatchObject({ reason: 'passenger_request', note: 'asked by phone' });
+    expect(loads()).toBe(2);
+    actor.send({ type: 'back' });
+    await waitFor(actor, (s) => s.matches({ ready: { idle: 'settled' } }) && s.context.booking?.status === 'driver_assigned');
+    expect(loads()).toBe(3);
+    expect(actor.getSnapshot().context.stale).toBe(false);
+  });
+
+  it('a click while the booking is read again is taken, and the read done once back', async () => {
+    let release: (() => void) | null = null;
+    let loads = 0;
+    let feed: ((event: { type: 'reload' }) => void) | null = null;
+    const actor = createActor(
+      dispatchMachine.provide({
+        actors: {
+          loadBooking: fromPromise(async () => {
+            loads += 1;
+            if (loads === 2) await new Promise<void>((resolve) => (release = resolve));
+            return detail('confirmed');
+          }),
+          loadAssignable: fromPromise(() => Promise.resolve(assignable)),
+          bookingChanges: fromCallback(({ sendBack }) => void (feed = sendBack)),
+        },
+      }),
+      { input: { number: 'CF-ABC' } },
+    ).start();
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    feed!({ type: 'reload' });
+    expect(actor.getSnapshot().matches({ ready: { idle: 'reloading' } })).toBe(true);
+    actor.send({ type: 'cancel.start' });
+    expect(actor.getSnapshot().matches({ ready: 'cancelling' })).toBe(true);
+    release!();
+    actor.send({ type: 'back' });
+    await waitFor(actor, (s) => s.matches({ ready: { idle: 'settled' } }));
+    expect(loads).toBe(3);
+  });
+});
+
+describe('live feed → reload (createReloadFilter)', () => {
+  it("reloads for this booking's events, a resync and the stream back after a drop or a refusal; never for another booking or the first open", () => {
+    const reloads = createReloadFilter('CF-ABC');
+    const booking = (number: string) => ({ type: 'live.booking' as const, message: { booking_number: number, kind: 'changed' as const } });
+    expect(reloads({ type: 'live.open' })).toBe(false);
+    expect(reloads(booking('CF-OTHER'))).toBe(false);
+    expect(reloads(booking('CF-ABC'))).toBe(true);
+    expect(reloads({ type: 'live.resync' })).toBe(true);
+    expect(reloads({ type: 'live.lost' })).toBe(false);
+    expect(reloads({ type: 'live.open' })).toBe(true);
+    expect(reloads({ type: 'live.open' })).toBe(false);
+    expect(reloads({ type: 'live.off', reason: 'tooManyTabs' })).toBe(false);
+    expect(reloads({ type: 'live.open' })).toBe(true);
   });
 });

@@ -9,6 +9,9 @@
  *   before `cancel.confirm`); `noShow.start` → `confirmingNoShow`. `back` leaves any of them.
  * - `ready.submitting` → `idle` with the booking as it now is and the server's message (and the refund), or, refused
  *   because the booking changed (409), `loading` again with why; any other refusal returns to the step with the reason.
+ * - `reload` (sent by the live feed, actor `bookingChanges`, when someone else changed this booking): from `idle` the
+ *   booking is read again (`idle.reloading`: the page stays usable); during a step it is only noted (`stale`) so
+ *   the dispatcher's half-made choice is kept, and read again once back in `idle`.
  */
 import { assign, setup } from 'xstate';
 import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../contract/adminBookings.ts';
@@ -50,6 +53,8 @@ export interface DispatchContext {
   error: string | null;
   /** The request being sent, and the step to go back to if it is refused. */
   pending: { request: DispatchRequest; from: 'idle' | 'choosing' | 'cancelling' | 'confirmingNoShow' } | null;
+  /** The booking changed on the server during a step: read it again once back in `idle`. */
+  stale: boolean;
 }
 
 export type DispatchMachineEvent =
@@ -115,6 +120,8 @@ export const dispatchMachine = setup({
     clearNotice: assign({ notice: null }),
     setError: assign({ error: (_, params: { text: string }) => params.text }),
     clearError: assign({ error: null }),
+    markStale: assign({ stale: true }),
+    clearStale: assign({ stale: false }),
   },
   guards: {
     mayAct: ({ context, event }) => event.type === 'act' && mayDispatch(context.booking, event.event),
@@ -127,6 +134,7 @@ export const dispatchMachine = setup({
     isNotFound: ({ event }) => 'error' in event && statusOf(event.error) === 404,
     isConflict: ({ event }) => 'error' in event && statusOf(event.error) === 409,
     cameFrom: ({ context }, params: { step: string }) => context.pending?.from === params.step,
+    isStale: ({ context }) => context.stale,
   },
 }).createMachine({
   id: 'dispatch',
@@ -140,7 +148,9 @@ export const dispatchMachine = setup({
     notice: null,
     error: null,
     pending: null,
+    stale: false,
   }),
+  invoke: { src: 'bookingChanges', input: ({ context }) => ({ number: context.number }) },
   initial: 'loading',
   states: {
     loading: {
@@ -155,9 +165,12 @@ export const dispatchMachine = setup({
     notFound: {},
     ready: {
       initial: 'idle',
-      on: { reload: '.reloading' },
+      on: { reload: { actions: 'markStale' } },
       states: {
+        // Settled or reading the booking again: the booking shown stays usable either way (a click during a read
+        // leaves it, still `stale`, to be read again once back).
         idle: {
+          initial: 'settled',
           on: {
             act: {
               guard: 'mayAct',
@@ -168,13 +181,21 @@ export const dispatchMachine = setup({
             'cancel.start': { guard: 'mayCancel', target: 'cancelling', actions: ['clearNotice', 'clearError', 'startCancel'] },
             'noShow.start': { guard: 'mayNoShow', target: 'confirmingNoShow', actions: ['clearNotice', 'clearError'] },
           },
-        },
-        reloading: {
-          invoke: {
-            src: 'loadBooking',
-            input: ({ context }) => ({ number: context.number }),
-            onDone: { target: 'idle', actions: { type: 'setBooking', params: ({ event }) => ({ booking: event.output }) } },
-            onError: { target: 'idle', actions: { type: 'setError', params: { text: DISPATCH_TEXT.loadFailed } } },
+          states: {
+            settled: {
+              always: { guard: 'isStale', target: 'reloading' },
+              on: { reload: 'reloading' },
+            },
+            reloading: {
+              entry: 'markStale',
+              on: { reload: { target: 'reloading', reenter: true } },
+              invoke: {
+                src: 'loadBooking',
+                input: ({ context }) => ({ number: context.number }),
+                onDone: { target: 'settled', actions: [{ type: 'setBooking', params: ({ event }) => ({ booking: event.output }) }, 'clearStale'] },
+                onError: { target: 'settled', actions: [{ type: 'setError', params: { text: DISPATCH_TEXT.loadFailed } }, 'clearStale'] },
+              },
+            },
           },
         },
         assigning: {

@@ -24,6 +24,7 @@ import {
   selectHasMore,
   selectListStage,
   selectLive,
+  selectLiveOff,
   selectLoadingMore,
   selectMoreError,
   selectMuted,
@@ -31,6 +32,7 @@ import {
   selectRefreshing,
   selectRows,
   selectUnseen,
+  LIVE_OFF_TEXT,
 } from '../../../../machines/consoleBoard/index.ts';
 import type { ConsolePage } from '../../../../machines/console/index.ts';
 import { shortDay } from '../format.ts';
@@ -45,6 +47,19 @@ export type BoardActor = ReturnType<typeof useActorRef<typeof boardLogic>>;
 function LiveState({ actor }: { actor: BoardActor }) {
   const live = useSelector(actor, selectLive);
   const refreshing = useSelector(actor, selectRefreshing);
+  const off = useSelector(actor, selectLiveOff);
+  if (live === 'off' && off)
+    return (
+      <Group gap={6} className={classes.live} data-live="off" data-testid="live-state" role="status">
+        <span className={classes.liveDot} aria-hidden="true" />
+        <Text size="xs" data-testid="live-off">
+          {LIVE_OFF_TEXT[off]}
+        </Text>
+        <Button size="compact-xs" variant="light" onClick={() => actor.send({ type: 'live.retry' })}>
+          Try live updates again
+        </Button>
+      </Group>
+    );
   const text = live === 'open' ? 'Live' : live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…';
   return (
     <Group gap={6} className={classes.live} data-live={live} data-testid="live-state">

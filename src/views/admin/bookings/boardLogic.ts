@@ -3,10 +3,10 @@
  * EventSource, a short WebAudio tone, the mute switch kept in localStorage).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import { BOOKING_EVENT_KINDS, type BookingEventMessage } from '../../../../contract/dispatch.ts';
-import { boardMachine, type LiveEvent } from '../../../../machines/consoleBoard/index.ts';
-import { BOOKING_EVENTS_URL, downloadBookingsCsv, loadBoard } from '../../../api/adminBookings.ts';
+import { boardMachine } from '../../../../machines/consoleBoard/index.ts';
+import { downloadBookingsCsv, loadBoard } from '../../../api/adminBookings.ts';
 import { loadCatalogChoices } from '../catalogChoices.ts';
+import { openLiveFeed } from '../liveFeed.ts';
 import { saveTextFile } from '../../confirmation/saveFile.ts';
 
 const MUTED_KEY = 'cabflow.console.muted';
@@ -16,16 +16,6 @@ export function storedMuted(): boolean {
     return localStorage.getItem(MUTED_KEY) === 'true';
   } catch {
     return false;
-  }
-}
-
-function parseEvent(data: string): BookingEventMessage | null {
-  try {
-    const value = JSON.parse(data) as Partial<BookingEventMessage>;
-    if (typeof value.booking_number !== 'string' || !BOOKING_EVENT_KINDS.includes(value.kind as never)) return null;
-    return { booking_number: value.booking_number, kind: value.kind! };
-  } catch {
-    return null;
   }
 }
 
@@ -56,17 +46,12 @@ export const boardLogic = boardMachine.provide({
     loadPage: fromPromise(({ input, signal }) => loadBoard(input, { signal })),
     loadChoices: fromPromise(({ signal }) => loadCatalogChoices({ signal })),
     exportCsv: fromPromise(({ input, signal }) => downloadBookingsCsv(input.from, input.to, { signal })),
-    bookingEvents: fromCallback(({ sendBack }) => {
-      const send = (event: LiveEvent) => sendBack(event);
-      const source = new EventSource(BOOKING_EVENTS_URL, { withCredentials: true });
-      source.onopen = () => send({ type: 'live.open' });
-      source.onerror = () => send({ type: 'live.lost' });
-      source.addEventListener('resync', () => send({ type: 'live.resync' }));
-      source.addEventListener('booking', (event) => {
-        const message = parseEvent((event as MessageEvent<string>).data);
-        if (message) send({ type: 'live.booking', message });
+    bookingEvents: fromCallback(({ sendBack, receive }) => {
+      const feed = openLiveFeed(sendBack);
+      receive((event) => {
+        if (event.type === 'retry') feed.retry();
       });
-      return () => source.close();
+      return () => feed.close();
     }),
   },
   actions: {
