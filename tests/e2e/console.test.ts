@@ -126,7 +126,7 @@ describe('operator console', () => {
     await saveScreenshot(page, 'console-sign-in');
     await signIn(page, OWNER);
     expect(pathname(page)).toBe('/admin/bookings');
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).toEqual(['Bookings', 'Enquiries', 'Mail', 'Drivers & vehicles', 'Staff']);
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).toEqual(['Bookings', 'Enquiries', 'Mail', 'Drivers & vehicles', 'Vehicles & companies', 'Prices', 'Settings', 'Staff']);
     expect(await page.getByTestId('console-site').textContent()).toBe('Westway Cars');
   });
 
@@ -196,6 +196,64 @@ describe('operator console', () => {
     expect(await page.getByTestId('refunds').textContent()).toContain(`Refund ${pounds} · succeeded`);
     expect(await statusOf(number)).toBe('cancelled');
     expect(await sql('SELECT amount_pence, status FROM refunds WHERE intent_id = $1', [intentId])).toEqual([{ amount_pence: pence, status: 'succeeded' }]);
+  });
+
+  it("a booking's page follows changes made elsewhere (another dispatcher accepts, then assigns): each shown without a reload", async () => {
+    const { page } = owner;
+    const { number } = await bookThroughApi('car', 'Elsewhere');
+    const elsewhere = async (event: string, extra: object = {}) => {
+      const [{ revision }] = await sql<{ revision: number }>('SELECT revision FROM bookings WHERE booking_number = $1', [number]);
+      const response = await admin('POST', `/bookings/${number}/dispatch`, { event, revision, ...extra });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await toBoard(page);
+    await page.getByTestId(`row-${number}`).waitFor();
+    await openBooking(page, number);
+    await elsewhere('accept');
+    await page.getByTestId('booking-status').getByText('Accepted', { exact: true }).waitFor();
+    expect(await page.getByTestId('dispatch-actions').getByRole('button').allTextContents()).toEqual(['Assign driver', 'Cancel booking', 'No-show']);
+
+    await elsewhere('assign', { driver_id: driverId, vehicle_id: vehicleId });
+    await page.getByTestId('booking-status').getByText('Driver assigned', { exact: true }).waitFor();
+    expect(await page.getByTestId('dispatch-facts').textContent()).toContain('Dev Patel');
+  });
+
+  it("a tab refused by the live stream's cap says live updates are off there, tries nothing by itself, and comes back live on Try again", async () => {
+    const { context } = owner;
+    // The same session's other tabs hold the other seven streams it may open (the owner's page holds one). Chromium
+    // opens at most six HTTP/1.1 connections to a host, so they are held from here with the session's cookie.
+    const cookie = (await context.cookies(provider.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+    const hog = new AbortController();
+    const held = await Promise.all(Array.from({ length: 7 }, () => fetch(`${provider.url}/api/admin/events`, { headers: { cookie }, signal: hog.signal })));
+    expect(held.map((response) => response.status)).toEqual(Array(7).fill(200));
+
+    const tab = await context.newPage();
+    await tab.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    const streamRequests: number[] = [];
+    tab.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/admin/events') streamRequests.push(response.status());
+    });
+    try {
+      await tab.goto(`${provider.url}/admin/bookings`);
+      await tab.getByTestId('board-table').waitFor();
+      const off = tab.getByTestId('live-state').and(tab.locator('[data-live="off"]'));
+      await off.waitFor();
+      expect(await tab.getByTestId('live-off').textContent()).toBe('Live updates are off in this tab: too many console tabs are open. Close one, then try again.');
+      // The EventSource's refusal and the one request that read why: nothing more.
+      expect(streamRequests).toEqual([429, 429]);
+      expect(await axeViolations(tab, 'board, live updates off')).toEqual([]);
+      await saveScreenshot(tab, 'console-board-live-off');
+      await tab.setViewportSize({ width: WIDTHS.mobile, height: 900 });
+      await saveScreenshot(tab, 'console-board-live-off');
+
+      hog.abort();
+      await off.getByRole('button', { name: 'Try again' }).click();
+      await tab.getByTestId('live-state').and(tab.locator('[data-live="open"]')).waitFor();
+      expect(streamRequests).toEqual([429, 429, 200]);
+    } finally {
+      hog.abort();
+      await tab.close();
+    }
   });
 
   it('dispatches a booking with the keyboard only, the focus always visible', async () => {

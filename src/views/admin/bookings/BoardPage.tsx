@@ -55,8 +55,8 @@ function LiveState({ actor }: { actor: BoardActor }) {
         <Text size="xs" data-testid="live-off">
           {LIVE_OFF_TEXT[off]}
         </Text>
-        <Button size="compact-xs" variant="light" onClick={() => actor.send({ type: 'live.retry' })}>
-          Try live updates again
+        <Button size="compact-xs" variant="light" className={classes.liveRetry} onClick={() => actor.send({ type: 'live.retry' })}>
+          Try again
         </Button>
       </Group>
     );
