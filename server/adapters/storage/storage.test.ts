@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storageConfig } from './config.ts';
+import { createLocalStorage } from './local.ts';
+import { createS3Storage, type S3Settings } from './s3.ts';
+import { sha256Hex, signRequest } from './sigv4.ts';
+
+const KEY = 'uploads/1/0123456789abcdef0123456789abcdef.webp';
+
+describe('local storage', () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'cabflow-storage-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const storage = createLocalStorage(root);
+
+  it('writes, reads back and tells what exists; leaves no temporary file', async () => {
+    expect(await storage.get(KEY)).toBeNull();
+    expect(await storage.exists(KEY)).toBe(false);
+    await Promise.all([storage.put(KEY, Buffer.from('one'), 'image/webp'), storage.put(KEY, Buffer.from('one'), 'image/webp')]);
+    expect(await storage.get(KEY)).toEqual({ body: Buffer.from('one'), contentType: 'image/webp' });
+    expect(await storage.exists(KEY)).toBe(true);
+    expect(readdirSync(path.join(root, 'uploads', '1'))).toEqual(['0123456789abcdef0123456789abcdef.webp']);
+  });
+
+  it('refuses keys that leave its folder or are not keys', async () => {
+    for (const key of ['../secret.webp', 'uploads/../../x.webp', '/etc/passwd', 'uploads\\1\\x.webp', 'uploads/1/x', 'uploads/1/a\0.webp', '']) {
+      await expect(storage.put(key, Buffer.from('x'), 'image/webp'), key).rejects.toThrow('Not a storage key');
+      await expect(storage.get(key), key).rejects.toThrow('Not a storage key');
+    }
+  });
+});
+
+describe('Signature Version 4', () => {
+  // AWS's published examples ("Signature Calculations for the Authorization Header", GET Object and PUT Object).
+  const example = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1', at: new Date('2013-05-24T00:00:00Z') };
+  it('gives the signatures of AWS documentation examples', () => {
+    const get = signRequest({ ...example, method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), headers: { range: 'bytes=0-9' }, payloadHash: sha256Hex('') });
+    expect(get.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
+    const put = signRequest({
+      ...example,
+      method: 'PUT',
+      url: new URL('https://examplebucket.s3.amazonaws.com/test$file.text'),
+      headers: { date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
+      payloadHash: sha256Hex('Welcome to Amazon S3.'),
+    });
+    expect(put.authorization).toMatch(/Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd$/);
+  });
+});
+
+/** A fake S3 server: keeps objects in memory and refuses (403) a request whose signature or body hash is not right. */
+function fakeS3(settings: Pick<S3Settings, 'accessKeyId' | 'secretAccessKey' | 'region' | 'bucket'>) {
+  const objects = new Map<string, { body: Buffer; type: string }>();
+  const seen: { method: string; path: string; refused: string | null }[] = [];
+  const check = (request: IncomingMessage, body: Buffer, port: number): string | null => {
+    const authorization = String(request.headers.authorization ?? '');
+    const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(authorization);
+    if (!match) return 'no signature';
+    const [, accessKey, day, region, signedNames, signature] = match;
+    if (accessKey !== settings.accessKeyId || region !== settings.region) return 'wrong credential';
+    const stamp = String(request.headers['x-amz-date']);
+    if (!stamp.startsWith(day)) return 'date mismatch';
+    const hash = String(request.headers['x-amz-content-sha256']);
+    if (hash !== createHash('sha256').update(body).digest('hex')) return 'body hash mismatch';
+    const names = signedNames.split(';');
+    for (const required of ['host', 'x-amz-content-sha256', 'x-amz-date']) if (!names.includes(required)) return `${required} not signed`;
+    const headers = Object.fromEntries(names.filter((name) => name !== 'host').map((name) => [name, String(request.headers[name])]));
+    delete headers['x-amz-content-sha256'];
+    delete headers['x-amz-date'];
+    const at = new Date(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`);
+    const expected = signRequest({ method: request.method!, url: new URL(request.url!, `http://127.0.0.1:${port}`), headers, payloadHash: hash, accessKeyId: accessKey, secretAccessKey: settings.secretAccessKey, region, at });
+    return expected.authorization.endsWith(`Signature=${signature}`) ? null : 'signature mismatch';
+  };
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const refused = check(request, body, (server.address() as AddressInfo).port);
+      const url = new URL(request.url!, 'http://fake');
+      seen.push({ method: request.method!, path: url.pathname, refused });
+      if (refused) return response.writeHead(403).end(`<Error><Code>SignatureDoesNotMatch</Code><Message>${refused}</Message></Error>`);
+      const prefix = `/${settings.bucket}/`;
+      if (!url.pathname.startsWith(prefix)) return response.writeHead(404).end('<Error><Code>NoSuchBucket</Code></Error>');
+      const key = url.pathname.slice(prefix.length);
+      if (request.method === 'PUT') {
+        objects.set(key, { body, type: String(request.headers['content-type']) });
+        return response.writeHead(200).end();
+      }
+      const object = objects.get(key);
+      if (!object) return response.writeHead(404).end(request.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code></Error>');
+      response.writeHead(200, { 'content-type': object.type, 'content-length': object.body.length });
+      response.end(request.method === 'HEAD' ? undefined : object.body);
+    });
+  });
+  return { server, objects, seen };
+}
+
+describe('S3-compatible storage against a fake S3 server that checks each signature', () => {
+  const settings = { accessKeyId: 'AKIDCABFLOWTEST', secretAccessKey: 'secret/for+the+fake', region: 'eu-west-2', bucket: 'cabflow-images' };
+  const fake = fakeS3(settings);
+  let endpoint = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+
+  it('puts, heads and gets an object under the prefix, each request signed (the fake refuses none)', async () => {
+    const storage = createS3Storage({ ...settings, endpoint, prefix: 'site-images/' });
+    expect(await storage.exists(KEY)).toBe(false);
+    expect(await storage.get(KEY)).toBeNull();
+    await storage.put(KEY, Buffer.from('RIFF....WEBP'), 'image/webp');
+    expect(fake.objects.get(`site-images/${KEY}`)).toEqual({ body: Buffer.from('RIFF....WEBP'), type: 'image/webp' });
+    expect(await storage.exists(KEY)).toBe(true);
+    expect(await storage.get(KEY)).toEqual({ body: Buffer.from('RIFF....WEBP'), contentType: 'image/webp' });
+    expect(fake.seen).toEqual(['HEAD', 'GET', 'PUT', 'HEAD', 'GET'].map((method) => ({ method, path: `/cabflow-images/site-images/${KEY}`, refused: null })));
+  });
+
+  it('a wrong secret is refused by the server and reported as an error, never as a missing object', async () => {
+    const storage = createS3Storage({ ...settings, secretAccessKey: 'not-the-secret', endpoint, prefix: '' });
+    await expect(storage.put(KEY, Buffer.from('x'), 'image/webp')).rejects.toThrow('S3 PUT answered 403: <Error><Code>SignatureDoesNotMatch</Code><Message>signature mismatch</Message></Error>');
+    await expect(storage.get(KEY)).rejects.toThrow('S3 GET answered 403');
+    await expect(storage.exists(KEY)).rejects.toThrow('S3 HEAD answered 403');
+  });
+});
+
+describe('STORAGE settings', () => {
+  it('local by default; s3 needs its settings; anything else is refused', () => {
+    expect(storageConfig({})).toEqual({ kind: 'local' });
+    expect(
+      storageConfig({ STORAGE: 's3', S3_ENDPOINT: 'https://s3.eu-west-2.amazonaws.com', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's', S3_PREFIX: '/cabflow/' }),
+    ).toEqual({ kind: 's3', endpoint: 'https://s3.eu-west-2.amazonaws.com', bucket: 'b', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 's', prefix: 'cabflow/' });
+    expect(() => storageConfig({ STORAGE: 's3', S3_ENDPOINT: 'https://x' })).toThrow('STORAGE=s3 needs S3_BUCKET');
+    expect(() => storageConfig({ STORAGE: 's3', S3_ENDPOINT: 'ftp://x', S3_BUCKET: 'b' })).toThrow('S3_ENDPOINT must be an http(s) address');
+    expect(() => storageConfig({ STORAGE: 'gcs' })).toThrow('STORAGE must be "local" or "s3", got "gcs"');
+  });
+});
