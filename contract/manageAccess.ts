@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hourSchema, isoDateSchema, LIMITS, minuteSchema, TEXT_MAX } from './booking.ts';
+import { hourSchema, isoDateSchema, LIMITS, MAX_STOPS, minuteSchema, stopSchema, stopText, TEXT_MAX } from './booking.ts';
 import { MANAGE_MESSAGES, MANAGE_TOKEN_PATTERN, type ManageAccess, type ManageChangeRequest, type ManageChanges } from './manageBooking.ts';
 import { EMAIL_PATTERN } from './plainChecks.ts';
 
@@ -42,6 +42,11 @@ export const manageChangesSchema = z
     passenger_email: text(254).regex(EMAIL_PATTERN, 'Please enter a valid e-mail address'),
     passenger_phone: text(40).min(1, 'Phone number is required'),
     pickup: text(TEXT_MAX).min(1, 'Pick-Up is required'),
+    // As the booking form's: a stop with no text is no stop.
+    stops: z
+      .array(stopSchema)
+      .max(MAX_STOPS, `At most ${MAX_STOPS} stops`)
+      .transform((stops) => stops.filter((stop) => stopText(stop) !== '')),
     dropoff: text(TEXT_MAX).min(1, 'Drop-Off is required'),
   })
   .partial()

@@ -56,12 +56,14 @@ export const MANAGE_MESSAGES = {
   staleRevision: 'Your booking was changed meanwhile (by you in another window, or by the operator). Please look at it again and make your change once more.',
   changeNotAllowed: (status: string) => `This booking is ${status} and can no longer be changed.`,
   addressesByPhone: 'Addresses cannot be changed online.',
+  hourlyAddresses: 'An hourly hire has only a pick-up address to change.',
   hourlyOptions: 'An hourly hire has no options, passengers or luggage to change.',
   requested: (companyName: string) => `A driver is already assigned, so we have sent your change to ${companyName} as a request. They will confirm it with you.`,
   cardRequired: 'Please enter your card to pay the difference.',
   paymentDeclined: 'Payment failed: your booking is unchanged.',
   changePaymentInProgress: 'A payment for this change is already in progress. Please wait for it to finish.',
   noOriginalPrice: 'This booking cannot be re-priced online.',
+  changeIntentElsewhere: "This payment is for a change to a booking: answer your bank's check on the booking's manage page.",
 } as const;
 
 const phrase = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
@@ -188,7 +190,8 @@ export type ManageRefusalCode = (typeof MANAGE_REFUSAL_CODES)[number];
 /**
  * A refused manage call: 401 link_invalid / link_expired / link_revoked, 403 wrong_booking, 404 not_your_booking,
  * 409 cutoff_passed / not_cancellable / not_changeable / stale_revision / payment_in_progress, 422 change_refused (the
- * spec's grace-time, banned-address and capacity messages; addresses by phone), 402 payment_failed. (A malformed body is a plain 400 `{ success: false, message }`; a corporate
+ * spec's grace-time, banned-address, zero-distance and capacity messages; an address the maps cannot place; addresses
+ * by phone when the owner does not allow them online), 402 payment_failed. (A malformed body is a plain 400 `{ success: false, message }`; a corporate
  * passenger's missing or ended session the usual 401 of the passenger calls.)
  */
 export interface ManageRefusal {
@@ -219,7 +222,16 @@ export interface ManageTripValues {
   passenger_email: string;
   passenger_phone: string;
   pickup: string;
+  /** The extra stops in order, as the booking form has them (contract/booking.ts `Stop`); none for an hourly hire. */
+  stops: ManageStop[];
   dropoff: string;
+}
+
+/** An extra stop as the booking form writes it: street or road name, number, city or post code. */
+export interface ManageStop {
+  street_name: string;
+  number: string;
+  postcode: string;
 }
 
 /** What a passenger may change: any subset of the trip's values (an address only where the owner allows it). */
@@ -244,6 +256,7 @@ export const MANAGE_CHANGE_FIELDS = [
   'passenger_email',
   'passenger_phone',
   'pickup',
+  'stops',
   'dropoff',
 ] as const satisfies readonly (keyof ManageTripValues)[];
 
@@ -253,7 +266,10 @@ export interface ManageChangeTerms {
   refusal: string | null;
   /** A driver is assigned: a change is sent to the operator as a request instead of being applied. */
   as_request: boolean;
-  /** Addresses can be changed online (not yet: always false, changed by phone). */
+  /**
+   * Addresses can be changed online (the owner's MANAGE_ADDRESS_CHANGES is 'enable'): the pick-up, stops and drop-off
+   * of a mileage trip, the pick-up of an hourly hire; the server routes and prices the trip again. False: by phone.
+   */
   addresses: boolean;
   /** A mileage booking (options, passengers and luggage can change); an hourly hire only its time and contact. */
   trip_options: boolean;

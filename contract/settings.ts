@@ -33,6 +33,9 @@ export const SETTING_NAMES = [
   // default 120) and the fee in pounds kept from a card payment when the passenger cancels (default 0).
   'CANCEL_CUTOFF_MINUTES',
   'CANCELLATION_FEE',
+  // Ours (issue 18): 'enable' lets passengers change the pick-up, stops and drop-off on the manage page (the trip is
+  // routed and priced again by the server); anything else (the default) keeps address changes to the phone.
+  'MANAGE_ADDRESS_CHANGES',
   // Ours (issue 18, receipts): the operator's VAT registration number (empty: not VAT-registered, a plain receipt),
   // the VAT rate in percent (default 20) and whether the prices include VAT ('yes', default) or VAT is added on top.
   'VAT_NUMBER',

@@ -28,6 +28,7 @@ const CURRENT: ManageTripValues = {
   passenger_email: 'jane@example.test',
   passenger_phone: '07700 900456',
   pickup: 'Heathrow',
+  stops: [],
   dropoff: 'The Savoy',
 };
 

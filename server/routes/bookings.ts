@@ -8,6 +8,8 @@ import { assertOwnPassenger, authenticatePassenger } from '../domain/accounts/in
 import { listPassengerBookings } from '../domain/bookings/repository.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
 import { QuoteRefused } from '../domain/quotes/quoting.ts';
+import { isChangeIntent } from '../domain/manage/changes.ts';
+import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
 
@@ -49,6 +51,8 @@ export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: Bookin
       // TEST MODE only: the answer of the sandbox's own 3-D Secure challenge page (Complete or Fail).
       app.post('/sandbox/authenticate', async (request) => {
         const { paymentIntentId, outcome } = parseInput(sandboxAuthenticateSchema, request.body);
+        // A change's difference is answered by the manage call (MANAGE_API.changeAuthenticate), which applies the change.
+        if (await isChangeIntent(db, request.site.id, paymentIntentId)) throw new HttpError(409, MANAGE_MESSAGES.changeIntentElsewhere, { code: 'change_intent' });
         return guarded(async () => {
           const intent = await (payments as Sandbox).authenticate(request.site.id, paymentIntentId, outcome);
           return bookings.answerIntent(request.site, await cache.catalog(request.site.id), intent);

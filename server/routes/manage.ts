@@ -6,6 +6,7 @@ import { manageAccessSchema, manageCancelSchema, manageChangeSchema } from '../.
 import { MANAGE_API, MANAGE_MESSAGES, type ManageAccess, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeResponse } from '../../contract/manageBooking.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
+import type { MapsPort } from '../domain/geo/mapsPort.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
 import type { createSandboxPayments } from '../adapters/payments/sandbox.ts';
 import { authenticatePassenger } from '../domain/accounts/index.ts';
@@ -24,6 +25,8 @@ export interface ManageRouteDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** The clock of the cut-off and the links' expiry; tests may fix it. */
   now?: () => Date;
+  /** The app's maps port (the quote's): address changes where the owner allows them (MANAGE_ADDRESS_CHANGES). */
+  maps?: MapsPort;
 }
 
 /**

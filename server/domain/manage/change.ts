@@ -35,7 +35,7 @@ import {
   type ChangeRecord,
 } from './changes.ts';
 import { loadManagedBooking, lockManagedBooking, type ManagedBooking } from './record.ts';
-import { changeDigest, currentValues, planChange } from './reprice.ts';
+import { changeDigest, currentValues, planChange, type Places } from './reprice.ts';
 import type { ManageGrant, ManageServiceDeps } from './service.ts';
 import { decideChange, type Operator } from './terms.ts';
 
@@ -43,6 +43,8 @@ interface SiteContext {
   settings: Settings;
   operator: Operator;
   identity: MailIdentity;
+  /** How to place a changed address; null when the owner keeps address changes to the phone. */
+  places: Places | null;
 }
 
 export interface ChangeHelpers {
@@ -80,10 +82,10 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
   /** The rules of the booking as it stands, and the re-priced change (throws the refusals). */
   async function plan(db: Queryable, site: Site, context: SiteContext, booking: ManagedBooking, changes: ManageChangeRequest['changes']) {
     const at = now();
-    const decision = decideChange(booking, context.settings, context.operator, at);
+    const decision = decideChange(booking, context.settings, context.operator, at, context.places !== null);
     if (decision.code) throw refusal(409, decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.staleRevision, context.operator);
     const catalog = await deps.cache.catalog(site.id);
-    const planned = await planChange({ db, siteId: site.id, catalog, booking, changes, now: at });
+    const planned = await planChange({ db, siteId: site.id, catalog, booking, changes, now: at, places: context.places });
     return { planned, differencePence: planned.totalPence - booking.totalPence, outcome: outcomeOf(booking, planned.totalPence - booking.totalPence) };
   }
 
@@ -109,7 +111,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
   /** In the locked booking's transaction: the change written to the booking, its refunds recorded, its mails queued. */
   async function applyLocked(tx: Queryable, site: Site, context: SiteContext, booking: ManagedBooking, change: ChangeRecord): Promise<RefundRow[]> {
     const before = currentValues(booking);
-    await writeChangeToBooking(tx, site.id, booking.id, change.plan);
+    await writeChangeToBooking(tx, site.id, booking.id, change.plan, now());
     const refunds: RefundRow[] = [];
     if (booking.paymentMethod === 'card' && change.differencePence < 0) {
       let owed = -change.differencePence;

@@ -1,3 +1,4 @@
+import { stopText } from '../../../contract/booking.ts';
 import type { ManageTripValues } from '../../../contract/manageBooking.ts';
 import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
 import type { ManagedBooking } from './record.ts';
@@ -21,8 +22,12 @@ const LABELS: Record<keyof ManageTripValues, string> = {
   passenger_email: 'E-mail',
   passenger_phone: 'Phone',
   pickup: 'Pick-up',
+  stops: 'Stops',
   dropoff: 'Drop-off',
 };
+
+/** A value as a person reads it: the stops as their addresses in order. */
+const shown = (values: ManageTripValues, field: keyof ManageTripValues) => (field === 'stops' ? values.stops.map(stopText).join('; ') : String(values[field]));
 
 const showDate = (date: string) => date.split('-').reverse().join('-');
 const pickupText = (values: ManageTripValues) => `${values.pickup_hour.replace(/(am|pm)$/, `:${values.pickup_min}$1`)} on ${showDate(values.pickup_date)}`;
@@ -33,7 +38,7 @@ export function changeSummary(before: ManageTripValues, after: ManageTripValues,
   if (changed.some((field) => field === 'pickup_date' || field === 'pickup_hour' || field === 'pickup_min')) lines.push(`Pick-up time: ${pickupText(before)} → ${pickupText(after)}`);
   for (const field of changed) {
     if (field === 'pickup_date' || field === 'pickup_hour' || field === 'pickup_min') continue;
-    lines.push(`${LABELS[field]}: ${String(before[field]) || '—'} → ${String(after[field]) || '—'}`);
+    lines.push(`${LABELS[field]}: ${shown(before, field) || '—'} → ${shown(after, field) || '—'}`);
   }
   return lines;
 }
@@ -54,8 +59,9 @@ export function moneyLine(booking: ManagedBooking, newTotalPence: number, differ
 export function changedMails(identity: MailIdentity, operator: Operator, booking: ManagedBooking, after: ManageTripValues, summary: string[], money: string): MailMessage[] {
   const fields: [string, string][] = [
     ['Booking number', booking.bookingNumber],
-    ['Pick-up', booking.pickupAddress],
-    ...(booking.dropoffAddress ? [['Drop-off', booking.dropoffAddress] as [string, string]] : []),
+    ['Pick-up', after.pickup],
+    ...(after.stops.length > 0 ? [['Stops', after.stops.map(stopText).join('; ')] as [string, string]] : []),
+    ...(after.dropoff ? [['Drop-off', after.dropoff] as [string, string]] : []),
     ['Date and time', pickupText(after)],
     ['Passengers', String(after.passengers)],
     ['Price', money],

@@ -1,6 +1,8 @@
 import type { ManageTripValues } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import type { ChangePlan } from './reprice.ts';
+import { stopText } from '../../../contract/booking.ts';
+import { createQuotesRepository } from '../quotes/quotesRepository.ts';
+import type { ChangePlan, ChangedRoute } from './reprice.ts';
 
 /**
  * The passengers' changes (table booking_changes, migration 013) and the card payments of their price differences
@@ -95,6 +97,12 @@ export async function setChangePayment(db: Queryable, siteId: number, changeId: 
 /** The request key of a change's card payment: one successful charge per change (payments_one_charge). */
 export const changePaymentKey = (changeId: number) => `booking_change:${changeId}`;
 
+/** Whether an intent is a change's difference (answered by the manage page's own 3-D Secure call, not the booking flow's). */
+export async function isChangeIntent(db: Queryable, siteId: number, intentId: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM payments WHERE site_id = $1 AND intent_id = $2 AND request_key LIKE 'booking\\_change:%'`, [siteId, intentId]);
+  return rows.length > 0;
+}
+
 /** Records the difference's card payment (no booking submission: the booking service's settling refuses it as not its own). */
 export async function insertChangePayment(db: Queryable, siteId: number, payment: { intentId: string; provider: string; amountPence: number; changeId: number; bookingId: number; status: string }) {
   await db.query(
@@ -119,7 +127,8 @@ export async function changeRequests(db: Queryable, siteId: number, bookingId: n
 }
 
 /** Writes an applied change to the booking and raises its revision (in the transaction that locked the row). */
-export async function writeChangeToBooking(tx: Queryable, siteId: number, bookingId: number, plan: ChangePlan): Promise<void> {
+export async function writeChangeToBooking(tx: Queryable, siteId: number, bookingId: number, plan: ChangePlan, now: Date): Promise<void> {
+  if (plan.route) await writeRouteToBooking(tx, siteId, bookingId, plan.route, now);
   const v = plan.values;
   await tx.query(
     `UPDATE bookings SET pick_up_at = $3, pick_up_date = $4, pick_up_time = $5, total_passengers = $6, options = $7, flight_no = $8,
@@ -143,4 +152,30 @@ export async function writeChangeToBooking(tx: Queryable, siteId: number, bookin
       plan.breakdown ? JSON.stringify(plan.breakdown) : null,
     ],
   );
+}
+
+/**
+ * An address change: the trip as routed again becomes the booking's quote (so a later change re-prices from it), and
+ * its addresses, stops and distance are the booking's.
+ */
+async function writeRouteToBooking(tx: Queryable, siteId: number, bookingId: number, route: ChangedRoute, now: Date): Promise<void> {
+  const quote = await createQuotesRepository(tx).save(siteId, { bookingType: route.bookingType, form: route.form, trip: route.trip, rows: [route.row] }, now);
+  const dropoff = route.bookingType === 'milleage' ? route.form.dropoff : '';
+  await tx.query(
+    `UPDATE bookings SET quote_id = $3, pick_up_address = $4, drop_off_address = $5, distance_miles = $6, duration_seconds = $7, distance_estimated = $8
+      WHERE site_id = $1 AND id = $2`,
+    [siteId, bookingId, quote.id, route.form.pickup, dropoff, route.row.breakdown.distance_miles, route.row.breakdown.duration_seconds, route.row.estimated],
+  );
+  if (route.bookingType !== 'milleage') return;
+  await tx.query('DELETE FROM booking_stops WHERE site_id = $1 AND booking_id = $2', [siteId, bookingId]);
+  for (const [index, stop] of route.form.stops.entries()) {
+    await tx.query('INSERT INTO booking_stops (site_id, booking_id, position, stop_address, stop_post_code, stop_street_number) VALUES ($1, $2, $3, $4, $5, $6)', [
+      siteId,
+      bookingId,
+      index + 1,
+      stopText(stop),
+      stop.postcode,
+      stop.number,
+    ]);
+  }
 }

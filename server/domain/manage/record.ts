@@ -1,4 +1,4 @@
-import type { ManageStatus, RefundStatus } from '../../../contract/manageBooking.ts';
+import type { ManageStatus, ManageStop, RefundStatus } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { bookingCardPayments, cardPaymentsTotal, refundsUnder } from '../bookings/refunds.ts';
 
@@ -13,6 +13,8 @@ export interface ManagedBooking {
   returnAt: Date | null;
   pickupAddress: string;
   dropoffAddress: string;
+  /** The extra stops as the booking's stored quote has them (the form's fields, which a change edits). */
+  stops: ManageStop[];
   journeySeconds: number | null;
   returnJourneySeconds: number | null;
   hireHours: number | null;
@@ -56,6 +58,7 @@ const SELECT = `
          b.vehicle_category, b.vehicle_qty, b.company_name, b.total_passengers, b.passenger_id, b.passenger_name, b.passenger_email,
          b.payment_method, b.currency, b.total_pence, b.driver_name, b.vehicle_registration, b.cancelled_at, b.cancelled_by, b.cancellation_fee_pence,
          b.quote_id, b.vehicle_id, b.company_id, b.options, b.passenger_phone,
+         (SELECT q.form->'stops' FROM quotes q WHERE q.site_id = b.site_id AND q.id = b.quote_id) AS quote_stops,
          to_jsonb(b)->'assigned_driver' AS assigned_driver, to_jsonb(b)->'assigned_vehicle' AS assigned_vehicle,
          p.intent_id, p.amount_pence, p.refunded_pence, p.currency AS payment_currency,
          r.amount_pence AS refund_pence, r.status AS refund_status
@@ -75,6 +78,13 @@ const field = (object: Record<string, unknown> | null, ...keys: string[]) => {
   for (const key of keys) if (typeof object?.[key] === 'string' && (object[key] as string).trim()) return (object[key] as string).trim();
   return '';
 };
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+function stopsOf(value: unknown): ManageStop[] {
+  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  if (!Array.isArray(parsed)) return [];
+  return parsed.map((stop: Record<string, unknown>) => ({ street_name: text(stop?.street_name), number: text(stop?.number), postcode: text(stop?.postcode) }));
+}
 
 /** The assignment snapshot (read through to_jsonb, so a database before migration 011 simply has none). */
 function assignment(row: Row): { driverName: string | null; vehicle: ManagedBooking['assignedVehicle'] } {
@@ -100,6 +110,7 @@ function toManaged(row: Row): ManagedBooking {
     returnAt: dateOrNull(row.return_at),
     pickupAddress: String(row.pick_up_address),
     dropoffAddress: String(row.drop_off_address),
+    stops: stopsOf(row.quote_stops),
     journeySeconds: numberOrNull(row.duration_seconds),
     returnJourneySeconds: numberOrNull(row.return_duration_seconds),
     hireHours: numberOrNull(row.hourly_duration),

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { formatHour12, SELECTED_OPTION_FIELDS, type Breakdown, type BookingForm, type HourlyRateForm } from '../../../contract/booking.ts';
+import { formatHour12, QUOTE_MESSAGES, SELECTED_OPTION_FIELDS, type Breakdown, type BookingForm, type HourlyRateForm } from '../../../contract/booking.ts';
 import { BOOKING_MESSAGES } from '../../../contract/bookings.ts';
 import { MANAGE_CHANGE_FIELDS, MANAGE_MESSAGES, type ManageChanges, type ManageTripValues } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { HttpError } from '../../http.ts';
 import { assertVehicleCarries } from '../bookings/prepare.ts';
-import { londonDateTime, londonParts, preflightHourly, preflightQuote, priceHourlyQuote, priceSelectedVehicle } from '../pricing/index.ts';
-import type { RoutePoint, TripRoutes } from '../pricing/types.ts';
+import type { MapsPort } from '../geo/mapsPort.ts';
+import type { ResolveContext } from '../geo/types.ts';
+import { londonDateTime, londonParts, planHourly, planTrip, preflightHourly, preflightQuote, priceHourlyQuote, priceSelectedVehicle } from '../pricing/index.ts';
+import type { PricedRow, RoutePoint, TripRoutes } from '../pricing/types.ts';
 import { pricingCatalog } from '../quotes/quoting.ts';
 import { createQuotesRepository } from '../quotes/quotesRepository.ts';
 import type { SiteCatalog } from '../sites/index.ts';
@@ -18,11 +20,17 @@ import type { ManagedBooking } from './record.ts';
  * booking's current values and the passenger's changes, priced by the quoting engine from the operator's tariffs as
  * they are now, under the booking flow's rules (banned address, grace time, return after pick-up, the booked vehicle's
  * capacity). Nothing price-related comes from the browser. A change that touches nothing priced keeps the price.
+ *
+ * A changed address (where the owner allows it: MANAGE_ADDRESS_CHANGES) is resolved and routed again through the maps
+ * port exactly as the booking flow's quote does (planTrip / planHourly, the same engine and rules), so the new price
+ * and distance are what a fresh quote for the same trip gives. Applied, the routed trip becomes the booking's quote.
  */
 
 const PRICED_FIELDS: readonly (keyof ManageTripValues)[] = ['pickup_date', 'pickup_hour', 'pickup_min', ...SELECTED_OPTION_FIELDS.filter((field) => !field.startsWith('return_'))] as (keyof ManageTripValues)[];
 const TRIP_ONLY_FIELDS: readonly (keyof ManageTripValues)[] = ['passengers', 'luggages', 'hand_luggages', ...PRICED_FIELDS.slice(3)];
-const ADDRESS_FIELDS: readonly (keyof ManageTripValues)[] = ['pickup', 'dropoff'];
+const ADDRESS_FIELDS: readonly (keyof ManageTripValues)[] = ['pickup', 'stops', 'dropoff'];
+/** An hourly hire has a pick-up address only. */
+const NOT_HOURLY_ADDRESS_FIELDS: readonly (keyof ManageTripValues)[] = ['stops', 'dropoff'];
 
 const count = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : Number(value ?? fallback) || fallback);
 const yesNo = (value: unknown): 'yes' | 'no' => (value === 'yes' ? 'yes' : 'no');
@@ -49,13 +57,14 @@ export function currentValues(booking: ManagedBooking): ManageTripValues {
     passenger_email: booking.passengerEmail,
     passenger_phone: booking.passengerPhone,
     pickup: booking.pickupAddress,
+    stops: booking.stops,
     dropoff: booking.dropoffAddress,
   };
 }
 
 /** What a change asks for that differs from the booking (fields sent with their current value are no change). */
 export function changedFields(current: ManageTripValues, changes: ManageChanges): (keyof ManageTripValues)[] {
-  return MANAGE_CHANGE_FIELDS.filter((field) => changes[field] !== undefined && changes[field] !== current[field]);
+  return MANAGE_CHANGE_FIELDS.filter((field) => changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(current[field]));
 }
 
 /** sha-256 of a change as it applies to a revision: the same change sent again finds its first record. */
@@ -77,6 +86,18 @@ export interface ChangePlan {
   totalPence: number;
   /** The new price's breakdown, or null when nothing priced changed. */
   breakdown: Breakdown | null;
+  /** An address change: the trip routed again and the booked vehicle's row on it (the booking's new quote once applied). */
+  route?: ChangedRoute | null;
+}
+
+export type ChangedRoute =
+  | { bookingType: 'milleage'; form: BookingForm; trip: TripRoutes; row: PricedRow }
+  | { bookingType: 'hourly'; form: HourlyRateForm; trip: RoutePoint; row: PricedRow };
+
+/** The maps port and what it resolves against (the site's saved addresses and base), as the booking flow's quote has them. */
+export interface Places {
+  maps: MapsPort;
+  context: ResolveContext;
 }
 
 export interface RepriceInput {
@@ -86,6 +107,8 @@ export interface RepriceInput {
   booking: ManagedBooking;
   changes: ManageChanges;
   now: Date;
+  /** Where the owner allows address changes online (and the maps port is there): how to place them; null: by phone. */
+  places: Places | null;
 }
 
 const refuse = (message: string) => new HttpError(422, message, { code: 'change_refused' });
@@ -96,8 +119,9 @@ export async function planChange(input: RepriceInput): Promise<ChangePlan> {
   const current = currentValues(booking);
   const changed = changedFields(current, changes);
   if (changed.length === 0) throw new HttpError(400, MANAGE_MESSAGES.nothingChanged);
-  // Changing addresses online needs the trip routed again through the maps port: not built, so by phone.
-  if (changed.some((field) => ADDRESS_FIELDS.includes(field))) throw refuse(MANAGE_MESSAGES.addressesByPhone);
+  const moved = changed.some((field) => ADDRESS_FIELDS.includes(field));
+  if (moved && !input.places) throw refuse(MANAGE_MESSAGES.addressesByPhone);
+  if (booking.rideType === 'H' && changed.some((field) => NOT_HOURLY_ADDRESS_FIELDS.includes(field))) throw refuse(MANAGE_MESSAGES.hourlyAddresses);
   if (booking.rideType === 'H' && changed.some((field) => TRIP_ONLY_FIELDS.includes(field))) throw refuse(MANAGE_MESSAGES.hourlyOptions);
 
   const values: ManageTripValues = { ...current, ...Object.fromEntries(changed.map((field) => [field, changes[field]])) };
@@ -114,19 +138,30 @@ export async function planChange(input: RepriceInput): Promise<ChangePlan> {
   const pricing = pricingCatalog(input.catalog);
   const offered = quote.rows.find((row) => row.vehicle_id === booking.vehicleId && row.company_id === booking.companyId);
   if (!offered) throw refuse(MANAGE_MESSAGES.noOriginalPrice);
-  const repriced = changed.some((field) => PRICED_FIELDS.includes(field));
+  const repriced = moved || changed.some((field) => PRICED_FIELDS.includes(field));
 
   if (quote.bookingType === 'hourly') {
-    const form: HourlyRateForm = { ...(quote.form as HourlyRateForm), pickup_date: values.pickup_date, pickup_hour: values.pickup_hour, pickup_min: values.pickup_min };
-    const early = preflightHourly(form, pricing, input.now, quote.trip as RoutePoint);
+    const booked = quote.form as HourlyRateForm;
+    // A new pick-up is placed by its text alone: the browser's position at booking time belongs to the old one.
+    const form: HourlyRateForm = { ...booked, pickup: values.pickup, userLocation: moved ? null : booked.userLocation, pickup_date: values.pickup_date, pickup_hour: values.pickup_hour, pickup_min: values.pickup_min };
+    let trip = quote.trip as RoutePoint;
+    if (moved) {
+      const early = preflightHourly(form, pricing, input.now);
+      if (early) throw refuse(early.message);
+      const planned = await planHourly(form, input.places!.maps, input.places!.context);
+      if (!planned.ok) throw refuse(planned.error.message);
+      trip = planned.value;
+    }
+    const early = preflightHourly(form, pricing, input.now, trip);
     if (early) throw refuse(early.message);
     if (!repriced) return { ...plan, options: booking.options, unitPence: booking.totalPence / booking.vehicleQty, totalPence: booking.totalPence, breakdown: null };
-    const priced = priceHourlyQuote(form, quote.trip as RoutePoint, pricing, input.now);
+    const priced = priceHourlyQuote(form, trip, pricing, input.now);
     if (!priced.ok) throw refuse(priced.error.message);
     const row = priced.rows.find((candidate) => candidate.vehicle_id === booking.vehicleId && candidate.company_id === booking.companyId);
     if (!row || row.breakdown.final_price_pence <= 0) throw refuse(BOOKING_MESSAGES.zeroPrice);
     const unitPence = row.breakdown.final_price_pence;
-    return { ...plan, options: booking.options, unitPence, totalPence: unitPence * booking.vehicleQty, breakdown: row.breakdown };
+    const route: ChangedRoute | null = moved ? { bookingType: 'hourly', form, trip, row } : null;
+    return { ...plan, options: booking.options, unitPence, totalPence: unitPence * booking.vehicleQty, breakdown: row.breakdown, route };
   }
 
   const options: Record<string, unknown> = { ...booking.options };
@@ -144,17 +179,31 @@ export async function planChange(input: RepriceInput): Promise<ChangePlan> {
     return_luggages: count(options.return_luggages, values.luggages),
     return_hand_luggages: count(options.return_hand_luggages, values.hand_luggages),
     pickup_fight_number: values.flight_no,
+    pickup: values.pickup,
+    stops: values.stops,
+    dropoff: values.dropoff,
     ...(booking.returnAt ? returnTime(booking.returnAt) : {}),
   };
-  const early = preflightQuote(form, pricing, input.now, quote.trip as TripRoutes);
+  let trip = quote.trip as TripRoutes;
+  if (moved) {
+    // As the quote call: the rules that need no map first, then the trip placed and routed by the maps port.
+    const early = preflightQuote(form, pricing, input.now);
+    if (early) throw refuse(early.message);
+    const planned = await planTrip(form, input.places!.maps, input.places!.context);
+    if (!planned.ok) throw refuse(planned.error.message);
+    trip = planned.value;
+    if (trip.outbound.miles <= 0) throw refuse(QUOTE_MESSAGES.zeroDistance);
+  }
+  const early = preflightQuote(form, pricing, input.now, trip);
   if (early) throw refuse(early.message);
   assertVehicleCarries(offered, form);
   if (!repriced) return { ...plan, options, unitPence: booking.totalPence / booking.vehicleQty, totalPence: booking.totalPence, breakdown: null };
-  const priced = priceSelectedVehicle({ form, options: {}, trip: quote.trip as TripRoutes, vehicle_id: booking.vehicleId, company_id: booking.companyId }, pricing);
+  const priced = priceSelectedVehicle({ form, options: {}, trip, vehicle_id: booking.vehicleId, company_id: booking.companyId }, pricing);
   if (!priced.ok) throw refuse(priced.error.message);
   const unitPence = priced.row.breakdown.final_price_pence;
   if (unitPence <= 0) throw refuse(BOOKING_MESSAGES.zeroPrice);
-  return { ...plan, options, unitPence, totalPence: unitPence * booking.vehicleQty, breakdown: priced.row.breakdown };
+  const route: ChangedRoute | null = moved ? { bookingType: 'milleage', form: priced.form, trip, row: priced.row } : null;
+  return { ...plan, options, unitPence, totalPence: unitPence * booking.vehicleQty, breakdown: priced.row.breakdown, route };
 }
 
 function returnTime(returnAt: Date): Pick<BookingForm, 'return_date' | 'return_hour' | 'return_min'> {

@@ -9,6 +9,9 @@ import { recordBookingRefund, refundsToRetry, sendRefund, type RefundRow } from 
 import { publishBookingEvent } from '../dispatch/events.ts';
 import { loadBookingResponse } from '../bookings/repository.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
+import { memoiseMaps } from '../geo/memo.ts';
+import type { MapsPort } from '../geo/mapsPort.ts';
+import { resolveContext } from '../quotes/quoting.ts';
 import { bookingCalendar } from './calendar.ts';
 import { lookUpManageLink } from './links.ts';
 import { cancellationMails } from './mails.ts';
@@ -16,7 +19,8 @@ import { cancellationRefundKey, loadManagedBooking, lockManagedBooking, ownBooki
 import { createChangeActions } from './change.ts';
 import { changeSummary } from './changeMails.ts';
 import { changeRequests } from './changes.ts';
-import { decideCancellation, decideChange, operatorOf, type Operator } from './terms.ts';
+import { addressChangesOnline, decideCancellation, decideChange, operatorOf, type Operator } from './terms.ts';
+import type { Places } from './reprice.ts';
 import { manageView } from './view.ts';
 
 export interface ManageServiceDeps {
@@ -26,6 +30,8 @@ export interface ManageServiceDeps {
   mail: MailPort;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
+  /** The maps port the booking flow's quote uses: address changes are routed again through it (without it: by phone). */
+  maps?: MapsPort;
 }
 
 /** Who may act on which booking: a link's holder (until the link expires) or a signed-in passenger's own booking. */
@@ -44,11 +50,14 @@ const refusal = (statusCode: number, code: ManageRefusalCode, message: string, o
  */
 export function createManageService(deps: ManageServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  // Places and routes already worked out are not worked out again, as in the quoting use cases.
+  const maps = deps.maps ? memoiseMaps(deps.maps) : null;
 
   async function siteContext(site: Site) {
     const catalog = await deps.cache.catalog(site.id);
     const settings = settingsFromRows(catalog.settings);
-    return { settings, operator: operatorOf(settings, site.name), identity: mailIdentity(catalog.settings, site.name) };
+    const places: Places | null = maps && addressChangesOnline(settings) ? { maps, context: resolveContext(site, catalog) } : null;
+    return { settings, operator: operatorOf(settings, site.name), identity: mailIdentity(catalog.settings, site.name), places };
   }
 
   /** The booking a manage link opens (with the booking number the page expects, when it names one). */
@@ -77,12 +86,12 @@ export function createManageService(deps: ManageServiceDeps) {
   }
 
   async function view(site: Site, grant: ManageGrant): Promise<ManageBookingView> {
-    const { settings, operator } = await siteContext(site);
+    const { settings, operator, places } = await siteContext(site);
     const booking = await load(site, grant, operator);
     const confirmation = (await loadBookingResponse(deps.db, site.id, booking.id)).data;
     const requests = (await changeRequests(deps.db, site.id, booking.id)).map((request) => ({ at: request.at, summary: changeSummary(request.before, request.plan.values, request.plan.changed) }));
     const at = now();
-    return manageView(booking, confirmation, decideCancellation(booking, settings, operator, at), operator, grant.linkExpiresAt, { decision: decideChange(booking, settings, operator, at), requests });
+    return manageView(booking, confirmation, decideCancellation(booking, settings, operator, at), operator, grant.linkExpiresAt, { decision: decideChange(booking, settings, operator, at, places !== null), requests });
   }
 
   /** Asks the processor for a cancellation's refund; a failure stays recorded (status failed) for a retry or the operator. */

@@ -1,7 +1,7 @@
 import { formatHour12 } from '../../../contract/booking.ts';
 import { callOperator, cutoffPassedMessage, MANAGE_MESSAGES, MANAGE_STATUS_LABELS, type ManageCancellationTerms, type ManageChangeTerms, type ManageRefusalCode, type ManageStatus } from '../../../contract/manageBooking.ts';
 import { currentValues } from './reprice.ts';
-import type { Settings } from '../../../contract/settings.ts';
+import { isEnabled, type Settings } from '../../../contract/settings.ts';
 import { londonParts } from '../pricing/londonTime.ts';
 import { penceToPounds, settingPence } from '../pricing/money.ts';
 import type { ManagedBooking } from './record.ts';
@@ -83,6 +83,9 @@ export function decideCancellation(booking: ManagedBooking, settings: Settings, 
   };
 }
 
+/** MANAGE_ADDRESS_CHANGES 'enable' (default off): passengers may change addresses online, routed again by the maps port. */
+export const addressChangesOnline = (settings: Settings) => isEnabled(settings, 'MANAGE_ADDRESS_CHANGES');
+
 /** The statuses after which nothing can be changed. */
 const FINISHED: readonly ManageStatus[] = ['completed', 'cancelled', 'no_show'];
 
@@ -94,9 +97,9 @@ export interface ChangeDecision {
 /**
  * Whether the passenger may change the booking now: not completed, cancelled or a no-show, and before the cut-off
  * (the cancellation's, CANCEL_CUTOFF_MINUTES before the pick-up as booked). Once a driver is assigned a change is a
- * request to the operator.
+ * request to the operator. Addresses too when `addressesOnline` (addressChangesOnline).
  */
-export function decideChange(booking: ManagedBooking, settings: Settings, operator: Operator, now: Date): ChangeDecision {
+export function decideChange(booking: ManagedBooking, settings: Settings, operator: Operator, now: Date, addressesOnline = false): ChangeDecision {
   const { cutoffMinutes } = cancellationSettings(settings);
   const cutoffAt = new Date(booking.pickupAt.getTime() - cutoffMinutes * 60_000);
   const local = londonParts(cutoffAt);
@@ -115,8 +118,7 @@ export function decideChange(booking: ManagedBooking, settings: Settings, operat
       allowed: code === null,
       refusal,
       as_request: booking.status === 'driver_assigned',
-      // Changing addresses online needs the trip routed again (the maps port): not built, so always by phone.
-      addresses: false,
+      addresses: addressesOnline,
       trip_options: booking.rideType === 'Q',
       current: currentValues(booking),
     },
