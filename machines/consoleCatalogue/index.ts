@@ -1,0 +1,2 @@
+export * from './catalogue.machine.ts';
+export * from './catalogue.selectors.ts';
