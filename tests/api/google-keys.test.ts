@@ -23,7 +23,8 @@ describe(`the demo seed's Google keys on ${testDatabaseKind}`, () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('seeds the browser key from GOOGLE_BROWSER_KEY', async () => {
+  // A database seeded from scratch (the template holds no browser key): slower than the other tests' template copies.
+  it('seeds the browser key from GOOGLE_BROWSER_KEY', { timeout: 120_000 }, async () => {
     provider = await startTestProvider({ env: { GOOGLE_API_KEY: 'AIza-server-key-secret', GOOGLE_BROWSER_KEY: 'AIza-browser-key' } });
     expect(await browserKey(provider)).toBe('AIza-browser-key');
   });
