@@ -17,7 +17,8 @@ export type ConsolePage =
   | { name: 'staff' }
   | { name: 'settings' }
   | { name: 'catalogue' }
-  | { name: 'prices' };
+  | { name: 'prices' }
+  | { name: 'places' };
 
 export type ConsolePageName = ConsolePage['name'];
 
@@ -30,6 +31,7 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/settings': { name: 'settings' },
   '/admin/catalogue': { name: 'catalogue' },
   '/admin/prices': { name: 'prices' },
+  '/admin/places': { name: 'places' },
 };
 
 /** Booking numbers as the server issues them: letters, digits and dashes. */
@@ -57,7 +59,7 @@ export function pathOfPage(page: ConsolePage): string {
 }
 
 /** Pages only an owner sees (a dispatcher asking for one lands on the board). */
-const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices'];
+const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'places'];
 
 export const mayOpen = (page: ConsolePage, role: StaffRole) => role === 'owner' || !OWNER_PAGES.includes(page.name);
 

@@ -23,6 +23,7 @@ import { adminFleetRoutes } from './adminFleet.ts';
 import { adminInboxRoutes } from './adminInbox.ts';
 import { adminManageRoutes } from './adminManage.ts';
 import { adminCatalogueRoutes } from './adminCatalogue.ts';
+import { adminPlacesRoutes } from './adminPlaces.ts';
 import { adminPricesRoutes } from './adminPrices.ts';
 import { adminSettingsRoutes } from './adminSettings.ts';
 import { staffManageRoutes } from './staffManage.ts';
@@ -147,6 +148,7 @@ export function adminRoutes(deps: AdminDeps) {
         await owners.register(adminSettingsRoutes({ db, cache }));
         await owners.register(adminCatalogueRoutes({ db, cache, now }));
         await owners.register(adminPricesRoutes({ db, cache, now }));
+        await owners.register(adminPlacesRoutes({ db, cache, now }));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
         owners.get('/sites', async (request) =>
           (await cache.sites())

@@ -27,6 +27,7 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
   settings: lazyPage(() => import('./settings/SettingsPage.tsx'), 'SettingsPage'),
   catalogue: lazyPage(() => import('./catalogue/CataloguePage.tsx'), 'CataloguePage'),
   prices: lazyPage(() => import('./prices/PricesPage.tsx'), 'PricesPage'),
+  places: lazyPage(() => import('./places/PlacesPage.tsx'), 'PlacesPage'),
 };
 
 const PageLoading = () => (
