@@ -36,7 +36,7 @@ const lines = [
   `  demo corporate login: ${DEMO_CORPORATE.email} / ${DEMO_CORPORATE.password}`,
 ];
 if (demoStaff.rows[0].n === 2) {
-  lines.push(`  demo staff logins (POST ${shown}/api/admin/session; the console's pages come next): owner ${DEMO_STAFF.owner.email} / ${DEMO_STAFF.owner.password}, dispatcher ${DEMO_STAFF.dispatcher.email} / ${DEMO_STAFF.dispatcher.password}`);
+  lines.push(`  operator console: ${shown}/admin — demo owner ${DEMO_STAFF.owner.email} / ${DEMO_STAFF.owner.password}, demo dispatcher ${DEMO_STAFF.dispatcher.email} / ${DEMO_STAFF.dispatcher.password}`);
 }
 if (!config.embedOrigins.length)
   lines.push('  warning: EMBED_ORIGINS is unset, so any site may frame the booking pages (not sign-in, the corporate area or the card page) and height messages go to "*"');
