@@ -161,6 +161,20 @@ export function pageHeaders(pathname: string, settings: PagePolicySettings): Rec
 }
 
 /**
+ * A settings preview (issue 19, server/web/settingsPreviews.ts): a booking page with the owner's unsaved settings, which
+ * only the console on this origin may frame; its address carries the preview's token (no Referer sends it on), and it
+ * is never indexed.
+ */
+export function previewPageHeaders(pathname: string, settings: PagePolicySettings): Record<string, string> {
+  return {
+    'content-security-policy': serialise({ ...pageSources(pageKind(pathname), settings), 'frame-ancestors': ["'self'"] }),
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'no-referrer',
+    'x-robots-tag': 'noindex, nofollow',
+  };
+}
+
+/**
  * What the browser needs to know about its document (read by src/app/documentPolicy.ts): the kind of each route that
  * is not a booking page (only booking pages show inside a frame that is not the operator's), and the kinds of page
  * this document's policy serves (a route of another kind is loaded as a new document).

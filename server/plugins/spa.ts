@@ -12,7 +12,8 @@ import type { SiteCache, SiteCatalog } from '../domain/sites/index.ts';
 import { toAddressList, toCompanyList, toFleetList } from '../domain/sites/index.ts';
 import { sendError } from '../http.ts';
 import { EARLY_INPUT_SCRIPT_HASH, withEarlyInputRecorder } from '../web/earlyInput.ts';
-import { documentFacts, pageHeaders, type DocumentFacts } from './securityHeaders.ts';
+import { PREVIEW_REFUSED, previewCatalog, previewTokenOf, type SettingsPreviews } from '../web/settingsPreviews.ts';
+import { documentFacts, pageHeaders, pageKind, previewPageHeaders, type DocumentFacts } from './securityHeaders.ts';
 
 /** What the browser build needs at run time; read by src/api/runtimeConfig.ts from <meta name="cabflow-config">. */
 export interface RuntimeConfig {
@@ -422,6 +423,8 @@ export async function registerSpa(
     quoteRows?: QuoteRows;
     /** The card processor is Stripe: the card page's policy lets Stripe.js load (server/plugins/securityHeaders.ts). */
     stripe?: boolean;
+    /** The owner's unsaved settings, applied to a booking page asked for with a live preview token (issue 19). */
+    settingsPreviews?: SettingsPreviews;
   },
 ) {
   const indexFile = path.join(options.distDir, 'index.html');
@@ -486,6 +489,7 @@ export async function registerSpa(
     };
     let rendered = false;
     let visitorsOwn = false;
+    let preview = false;
     // The catalogue from the same cache the API answers from (dropped on every operator change, in every process), so a
     // changed setting shows on the next page load. Without it (no site, a database fault) the website fetches as before.
     let catalog: SiteCatalog | null = null;
@@ -494,10 +498,34 @@ export async function registerSpa(
         request.log.error({ err: error }, 'could not embed the site catalogue');
         return null;
       });
+      // A settings preview (server/web/settingsPreviews.ts): the site's catalogue with the owner's draft, for a request
+      // carrying a live token of this site only; rendered for this request alone, never cached, never a visitor's trip.
+      const previewToken = options.settingsPreviews && pageKind(pathname) === 'booking' ? previewTokenOf(request.url) : null;
+      if (catalog && previewToken !== null) {
+        const changes = await options.settingsPreviews!.find(site.id, previewToken);
+        if (!changes) return sendError(reply.header('cache-control', 'private, no-store'), 404, PREVIEW_REFUSED);
+        catalog = previewCatalog(catalog, changes);
+        preview = true;
+      }
       if (catalog) {
         html = html.replace('</body>', `${embeddedCatalogue(catalog).block}\n</body>`);
+        if (preview) {
+          // The routes the server renders are rendered with the draft; the others render it in the browser.
+          if (renderer && serverRendered.has(pathname)) {
+            const at = Date.now();
+            const pageHtml = await renderer.renderPage(pathname, embeddedCatalogue(catalog).asRead, new Date(at)).catch((error: unknown) => {
+              request.log.error({ err: error }, `could not render the settings preview of ${pathname}`);
+              return null;
+            });
+            const withPage = pageHtml === null ? null : withRenderedPage(html, pageHtml, at);
+            if (withPage !== null) {
+              html = withPage;
+              rendered = true;
+            }
+          }
+        }
         // The page itself for the routes that need no visitor data, when asked for exactly (no query, no other spelling).
-        if (renderedPage && serverRendered.has(pathname) && !request.url.includes('?')) {
+        else if (renderedPage && serverRendered.has(pathname) && !request.url.includes('?')) {
           const page = renderedPage(catalog, pathname);
           const pageHtml = await page.html.catch((error: unknown) => {
             request.log.error({ err: error }, `could not render ${pathname} on the server`);
@@ -533,9 +561,9 @@ export async function registerSpa(
     };
     html = injectDocumentFacts(html, documentFacts(pathname, policy));
     reply
-      .headers(pageHeaders(pathname, policy))
+      .headers(preview ? previewPageHeaders(pathname, policy) : pageHeaders(pathname, policy))
       .type('text/html; charset=utf-8')
-      .header('cache-control', visitorsOwn ? 'private, no-cache' : 'no-cache')
+      .header('cache-control', preview ? 'private, no-store' : visitorsOwn ? 'private, no-cache' : 'no-cache')
       .header('vary', visitorsOwn ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
     // Compressed per request (a server-rendered page is 60–70 kB of HTML, about 10 kB compressed; brotli at quality 4
     // takes about a millisecond for it).

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { adminSettingsPutSchema } from '../../contract/catalog.ts';
+import { firstSettingProblem } from '../../contract/settingsCatalogue.ts';
 import type { Db, Queryable } from '../adapters/db/index.ts';
 import { isMailAddress } from '../adapters/mail/index.ts';
 import { recordAudit } from '../domain/audit/audit.ts';
 import { createSitesRepository, type SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
+import { createSettingsPreviews, PREVIEW_QUERY, type SettingChanges } from '../web/settingsPreviews.ts';
+
+// Any constant (the first key of the two-key advisory lock; the second is the site's id).
+const SETTINGS_LOCK = 727_019;
 
 async function settingValues(tx: Queryable, siteId: number, names: string[]): Promise<Record<string, string | null>> {
   const { rows } = await tx.query<{ setting_name: string; setting_value: string | null }>(
@@ -15,24 +20,50 @@ async function settingValues(tx: Queryable, siteId: number, names: string[]): Pr
   return Object.fromEntries(names.map((name) => [name, found.get(name) ?? null]));
 }
 
+/**
+ * A body of setting changes checked by the settings catalogue (contract/settingsCatalogue.ts, which the console's form
+ * uses too): 400 naming the first setting whose value the site cannot use.
+ */
+function checkedChanges(body: unknown): SettingChanges {
+  const changes = parseInput(adminSettingsPutSchema, body);
+  const problem = firstSettingProblem(changes);
+  if (problem) throw new HttpError(400, problem);
+  // Mail goes out from this address: one address as the mail layer sends to, or every notice would be refused at sending.
+  const from = changes.FROM_EMAIL;
+  if (typeof from === 'string' && !isMailAddress(from)) throw new HttpError(400, 'FROM_EMAIL: one e-mail address');
+  return changes;
+}
+
 /** The owner's settings calls (registered inside the admin API's owner-only scope). */
 export function adminSettingsRoutes({ db, cache }: { db: Db; cache: SiteCache }) {
+  const previews = createSettingsPreviews(db);
   return async (owners: FastifyInstance) => {
     owners.get('/settings', async (request) => (await cache.catalog(request.site.id)).settings);
     owners.put('/settings', async (request) => {
-      const changes = parseInput(adminSettingsPutSchema, request.body);
+      const changes = checkedChanges(request.body);
       if (Object.keys(changes).length === 0) throw new HttpError(400, 'No settings given');
-      // Mail goes out from this address: one address, or every notice would be refused at sending.
-      const from = changes.FROM_EMAIL;
-      if (typeof from === 'string' && from.trim() !== '' && !isMailAddress(from.trim())) throw new HttpError(400, 'FROM_EMAIL: one e-mail address');
       const siteId = request.site.id;
-      await db.transaction(async (tx) => {
-        const before = await settingValues(tx, siteId, Object.keys(changes));
-        await createSitesRepository(tx).writeSettings(siteId, changes);
-        await recordAudit(tx, request.actor, { siteId, action: 'settings.update', entityType: 'settings', entityId: siteId, before, after: changes });
+      const changed = await db.transaction(async (tx) => {
+        // One save of a site's settings at a time, so concurrent identical saves find the first one's values.
+        await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [SETTINGS_LOCK, siteId]);
+        const stored = await settingValues(tx, siteId, Object.keys(changes));
+        // Only what differs is written and audited: a save that changes nothing (a repeated press) leaves no entry.
+        const names = Object.keys(changes).filter((name) => stored[name] !== changes[name]);
+        if (names.length === 0) return false;
+        const pick = (values: SettingChanges) => Object.fromEntries(names.map((name) => [name, values[name]]));
+        await createSitesRepository(tx).writeSettings(siteId, pick(changes));
+        await recordAudit(tx, request.actor, { siteId, action: 'settings.update', entityType: 'settings', entityId: siteId, before: pick(stored), after: pick(changes) });
+        return true;
       });
-      await cache.invalidate(siteId);
+      // This process at once; the others through the settings trigger's NOTIFY (docs/architecture.md §4).
+      if (changed) await cache.invalidate(siteId);
       return { success: true, settings: (await cache.catalog(siteId)).settings };
+    });
+    // The console's live preview: the unsaved changes under a short-lived token the preview frame's address carries.
+    owners.post('/settings/preview', async (request, reply) => {
+      const changes = checkedChanges(request.body);
+      const { token, expiresAt } = await previews.create(request.site.id, changes);
+      return reply.code(201).send({ success: true, token, expires_at: expiresAt, url: `/?${PREVIEW_QUERY}=${token}` });
     });
   };
 }

@@ -1,11 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { toAddressList, toCompanyList, toFleetList } from '../domain/sites/index.ts';
+import { HttpError } from '../http.ts';
+import { PREVIEW_HEADER, PREVIEW_REFUSED, previewSettingRows, type SettingsPreviews } from '../web/settingsPreviews.ts';
 
-/** The read-only catalogue calls of spec §7, in the spec's bare-list shapes. */
-export function catalogRoutes(cache: SiteCache) {
+/**
+ * The read-only catalogue calls of spec §7, in the spec's bare-list shapes. GET /setting answers the owner's unsaved
+ * settings to a request naming a live preview of its own site in PREVIEW_HEADER (server/web/settingsPreviews.ts);
+ * API answers are never cached (Cache-Control: no-store, plugins/securityHeaders.ts).
+ */
+export function catalogRoutes(cache: SiteCache, previews?: SettingsPreviews) {
+  const settingsFor = async (request: FastifyRequest) => {
+    const { settings } = await cache.catalog(request.site.id);
+    const token = request.headers[PREVIEW_HEADER];
+    if (token === undefined || !previews) return settings;
+    const changes = typeof token === 'string' ? await previews.find(request.site.id, token) : null;
+    if (!changes) throw new HttpError(404, PREVIEW_REFUSED);
+    return previewSettingRows(settings, changes);
+  };
   return async (app: FastifyInstance) => {
-    app.get('/setting', async (request) => (await cache.catalog(request.site.id)).settings);
+    app.get('/setting', settingsFor);
     app.get('/fetch_vehicles', async (request) => toFleetList((await cache.catalog(request.site.id)).vehicles));
     app.get('/fetch_companies', async (request) => toCompanyList((await cache.catalog(request.site.id)).companies));
     app.get('/ai-addresses', async (request) => toAddressList((await cache.catalog(request.site.id)).addresses));

@@ -1,0 +1,210 @@
+/**
+ * Every operator setting (contract/settings.ts) as the owner meets it in the console's Settings page (issue 19): grouped
+ * the way an owner thinks, each with a label, one line on what it does on the public site, its control and its check.
+ * The console's form and the server's PUT /api/admin/settings (server/routes/adminSettings.ts) check values with the
+ * same `settingProblem`, so the form refuses exactly what the server refuses. Values stay the spec's text (§3):
+ * 'enable'/'disable', 'yes'/'no', pounds as typed ('12.50'), whole minutes.
+ *
+ * Plain code rather than zod: the console page's chunk stays small (scripts/check-bundle.ts).
+ */
+import { EMAIL_PATTERN } from './plainChecks.ts';
+import { ENABLE, YES, type SettingName } from './settings.ts';
+
+/** The shapes a setting's value takes, each with one control in the console and one check. */
+export type SettingKind =
+  | 'switch' // 'enable' | 'disable'
+  | 'yesNo' // 'yes' | 'no'
+  | 'money' // pounds and pence, 0 or more
+  | 'wheelchair' // '1' offers the free option, '0' hides it: never a price
+  | 'minutes'
+  | 'months'
+  | 'percent'
+  | 'text'
+  | 'email'
+  | 'secret';
+
+export type SettingGroupId = 'company' | 'pages' | 'booking' | 'options' | 'payments' | 'maps' | 'policies';
+
+export interface SettingEntry {
+  name: SettingName;
+  group: SettingGroupId;
+  kind: SettingKind;
+  label: string;
+  /** One line: what the setting does on the public site. */
+  explanation: string;
+  /** A warning shown beside the control where the value reads against intuition (IS_QUOTATION, WHEEL_CHAIR). */
+  caution?: string;
+  /** Bounds of a number (minutes, months, percent, money) or the longest text. */
+  min?: number;
+  max?: number;
+  /** Text that may not be blank. */
+  required?: boolean;
+}
+
+export const SETTING_GROUPS: readonly { id: SettingGroupId; title: string; description: string }[] = [
+  { id: 'company', title: 'Company and contact', description: 'Who you are: shown in the navbar, the footer and every mail.' },
+  { id: 'pages', title: 'Pages and sections', description: 'What the public site shows: the navbar and its links, the footer and the home page sections.' },
+  { id: 'booking', title: 'Quotes and booking', description: 'How a visitor asks for a price and books.' },
+  { id: 'options', title: 'Booking options and their prices', description: 'Extras a visitor adds on the details step. An option with a price of £0 is not offered.' },
+  { id: 'payments', title: 'Payment methods', description: 'How passengers may pay on the payment step.' },
+  { id: 'maps', title: 'Maps', description: 'Address suggestions and the route map in the browser.' },
+  { id: 'policies', title: 'Cancellations, VAT and retention', description: 'Rules after booking: cancelling, changing, receipts and personal data.' },
+];
+
+const MONEY_MAX = 10_000;
+
+/** In the order of SETTING_GROUPS, then as the owner reads each group. */
+export const SETTINGS_CATALOGUE: readonly SettingEntry[] = [
+  { name: 'Company_Name', group: 'company', kind: 'text', label: 'Company name', explanation: 'Shown beside the logo in the navbar and as the name in the footer and mails.', required: true, max: 120 },
+  { name: 'Company_Contact_Info', group: 'company', kind: 'text', label: 'Contact phone', explanation: 'The phone number in the navbar and the home page contact section.', max: 60 },
+  { name: 'FROM_EMAIL', group: 'company', kind: 'email', label: 'E-mail address', explanation: 'Mails to passengers come from this address; the footer shows it.', required: true, max: 254 },
+  { name: 'CURRENCY', group: 'company', kind: 'text', label: 'Currency symbol', explanation: 'Put before every price on the site (the quotation list always shows £).', required: true, max: 3 },
+
+  { name: 'SHOW_NAVBAR_PAGE', group: 'pages', kind: 'switch', label: 'Navbar', explanation: 'The bar at the top with the logo, phone and links.' },
+  { name: 'NAVBAR_OUR_FLEET_PAGE', group: 'pages', kind: 'switch', label: 'Our Fleet link', explanation: 'The Our Fleet link in the navbar (the page itself stays reachable).' },
+  { name: 'NAVBAR_URGENT_BOOKING_PAGE', group: 'pages', kind: 'switch', label: 'Urgent Booking link', explanation: 'The Urgent Booking link in the navbar, to the quote request page.' },
+  { name: 'CORPORATE_LOGIN', group: 'pages', kind: 'switch', label: 'Corporate Account link', explanation: 'The Corporate Account link in the navbar, for corporate passengers to sign in.' },
+  { name: 'SHOW_FOOTER_PAGE', group: 'pages', kind: 'switch', label: 'Footer', explanation: 'The footer with your contact details and the companies you list.' },
+  { name: 'SHOW_COMPANY_FLEET_VIEW_SECTION', group: 'pages', kind: 'switch', label: 'Fleet section on home', explanation: "The 'Extensive Fleet' cards below the home page form." },
+  { name: 'SHOW_COMPANY_CONTACT_SECTION', group: 'pages', kind: 'switch', label: 'Contact section on home', explanation: 'The 24/7 phone, e-mail and office address below the home page form.' },
+  { name: 'SHOW_POPULAR_LOCATION_PAGE', group: 'pages', kind: 'switch', label: 'Popular pick-up locations on home', explanation: 'Your popular pick-up places below the home page form.' },
+
+  {
+    name: 'IS_QUOTATION',
+    group: 'booking',
+    kind: 'switch',
+    label: 'Hide the GET A QUOTE tab',
+    explanation: 'On: visitors cannot price a trip by distance on the home page (the Hourly Rate tab stays if it is on).',
+    caution: "Read it backwards: 'enable' HIDES the GET A QUOTE tab (the spec's meaning). Leave it off to take distance bookings.",
+  },
+  { name: 'HOURLY_RATE_STATUS', group: 'booking', kind: 'switch', label: 'Hourly Rate tab', explanation: 'Lets visitors hire a car and driver by the hour from the home page.' },
+  { name: 'MULTIPLE_PRICES', group: 'booking', kind: 'switch', label: 'Prices from several companies', explanation: 'Lists the vehicles of every company you work with; needed for the cheapest-company choice below.' },
+  { name: 'CHEAPEST_COMPANY_PRICE', group: 'booking', kind: 'switch', label: 'Only the cheapest company', explanation: "With the setting above on, keeps only the cheapest company's vehicles in the quotation." },
+  { name: 'MULTIPLE_OPERATORS', group: 'booking', kind: 'switch', label: 'Lowest price block', explanation: 'Shows the lowest price across companies at the top of the quotation.' },
+  { name: 'GUEST_LOGIN', group: 'booking', kind: 'switch', label: 'Guest bookings', explanation: 'Kept for the spec; the site offers guest booking whatever its value.' },
+  { name: 'GRACE_TIME', group: 'booking', kind: 'minutes', label: 'Notice before pick-up', explanation: 'The soonest a pick-up may be booked, in minutes from now (London time).', min: 0, max: 10_080 },
+
+  { name: 'MEET_AND_GREET', group: 'options', kind: 'money', label: 'Meet and greet', explanation: 'Driver waits in arrivals with a name sign; the price per booking.', min: 0, max: MONEY_MAX },
+  {
+    name: 'WHEEL_CHAIR',
+    group: 'options',
+    kind: 'wheelchair',
+    label: 'Wheelchair option',
+    explanation: 'Offers the wheelchair option on the details step, always free of charge.',
+    caution: 'Wheelchair access is never charged: the Equality Act 2010 forbids charging a wheelchair user extra, so this is on or off and never a price.',
+  },
+  { name: 'BABY_PRICE_PER_SEAT', group: 'options', kind: 'money', label: 'Baby seat', explanation: 'Price per baby seat; £0 hides the option.', min: 0, max: MONEY_MAX },
+  { name: 'BOOSTER_PRICE_PER_SEAT', group: 'options', kind: 'money', label: 'Booster seat', explanation: 'Price per booster seat; £0 hides the option.', min: 0, max: MONEY_MAX },
+  { name: 'SPECIAL_LUGGAGE_PER_PRICE', group: 'options', kind: 'money', label: 'Special luggage', explanation: 'Price per item of special luggage (bikes, skis); £0 hides the option.', min: 0, max: MONEY_MAX },
+  { name: 'PRICE_PER_FIVE_WAITING_MIN', group: 'options', kind: 'money', label: 'Waiting time', explanation: 'Price per 5 minutes of waiting booked in advance; £0 hides the option.', min: 0, max: MONEY_MAX },
+  { name: 'ROUND_OFF', group: 'options', kind: 'yesNo', label: 'Round prices to whole pounds', explanation: 'Yes: every total is rounded to the nearest pound at the end of pricing.' },
+
+  { name: 'SHOWCARD', group: 'payments', kind: 'yesNo', label: 'Pay by Card', explanation: "Offers 'Pay by Card' on the payment step." },
+  { name: 'SHOWPAYINCAR', group: 'payments', kind: 'yesNo', label: 'Pay to driver', explanation: "Offers 'Pay to driver' (pay in the car) on the payment step." },
+
+  {
+    name: 'GOOGLE_API_KEY',
+    group: 'maps',
+    kind: 'secret',
+    label: 'Google Maps browser key',
+    explanation: "Loads Google's address suggestions and route map in visitors' browsers; blank uses the built-in gazetteer.",
+    max: 200,
+  },
+
+  { name: 'CANCEL_CUTOFF_MINUTES', group: 'policies', kind: 'minutes', label: 'Online cancellation cut-off', explanation: 'Passengers may cancel on their manage page until this many minutes before pick-up.', min: 0, max: 43_200 },
+  { name: 'CANCELLATION_FEE', group: 'policies', kind: 'money', label: 'Cancellation fee', explanation: 'Kept from a card payment when a passenger cancels online.', min: 0, max: MONEY_MAX },
+  { name: 'MANAGE_ADDRESS_CHANGES', group: 'policies', kind: 'switch', label: 'Address changes online', explanation: 'Lets passengers change the pick-up, stops and drop-off on their manage page (priced again).' },
+  { name: 'VAT_NUMBER', group: 'policies', kind: 'text', label: 'VAT number', explanation: 'Printed on receipts; blank if you are not VAT-registered (a plain receipt).', max: 30 },
+  { name: 'VAT_RATE', group: 'policies', kind: 'percent', label: 'VAT rate', explanation: 'The rate receipts show VAT at.', min: 0, max: 100 },
+  { name: 'PRICES_INCLUDE_VAT', group: 'policies', kind: 'yesNo', label: 'Prices include VAT', explanation: 'Yes: receipts show the VAT inside each price; no: VAT is added on top.' },
+  {
+    name: 'RETENTION_MONTHS',
+    group: 'policies',
+    kind: 'months',
+    label: 'Keep personal data for',
+    explanation: "Months after a trip before passengers' personal data is anonymised (your booking record is kept).",
+    min: 12,
+    max: 120,
+  },
+];
+
+const byName = new Map(SETTINGS_CATALOGUE.map((entry) => [entry.name, entry]));
+
+/** The entry of a setting name, or undefined for a name the site does not read. */
+export const settingEntry = (name: string): SettingEntry | undefined => byName.get(name as SettingName);
+
+/** The entries of a group, in catalogue order. */
+export const groupEntries = (group: SettingGroupId) => SETTINGS_CATALOGUE.filter((entry) => entry.group === group);
+
+/** The stored values of the two-state kinds. */
+export const SWITCH_VALUES = { on: ENABLE, off: 'disable' } as const;
+export const YES_NO_VALUES = { on: YES, off: 'no' } as const;
+export const WHEELCHAIR_VALUES = { on: '1', off: '0' } as const;
+
+const POUNDS = /^\d{1,6}(\.\d{1,2})?$/;
+const WHOLE = /^\d{1,7}$/;
+const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
+// Printable text only: no control characters (a NUL, a line break in a one-line value).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const KEY = /^[A-Za-z0-9_-]+$/;
+
+const within = (entry: SettingEntry, value: number) => (entry.min === undefined || value >= entry.min) && (entry.max === undefined || value <= entry.max);
+
+/** What is wrong with a value for this setting, as the owner reads it (without the setting's name), or null. */
+function valueProblem(entry: SettingEntry, value: string): string | null {
+  switch (entry.kind) {
+    case 'switch':
+      return value === SWITCH_VALUES.on || value === SWITCH_VALUES.off ? null : "'enable' or 'disable'";
+    case 'yesNo':
+      return value === YES_NO_VALUES.on || value === YES_NO_VALUES.off ? null : "'yes' or 'no'";
+    case 'wheelchair':
+      return value === WHEELCHAIR_VALUES.on || value === WHEELCHAIR_VALUES.off
+        ? null
+        : 'wheelchair access is never charged (Equality Act 2010): 1 offers the option free of charge, 0 hides it';
+    case 'money':
+      return POUNDS.test(value) && within(entry, Number(value)) ? null : `a price in pounds and pence from £0 to £${entry.max}, for example 12.50`;
+    case 'minutes':
+      return WHOLE.test(value) && within(entry, Number(value)) ? null : `whole minutes from ${entry.min} to ${entry.max}`;
+    case 'months':
+      return WHOLE.test(value) && within(entry, Number(value)) ? null : `whole months from ${entry.min} to ${entry.max}`;
+    case 'percent':
+      return PERCENT.test(value) && within(entry, Number(value)) ? null : `a percentage from ${entry.min} to ${entry.max}`;
+    case 'email':
+      return value.length <= 254 && EMAIL_PATTERN.test(value) ? null : 'one e-mail address';
+    case 'secret':
+      return value === '' || (value.length <= (entry.max ?? 200) && KEY.test(value)) ? null : 'a key of letters, digits, - and _ only';
+    case 'text':
+      if (CONTROL.test(value)) return 'one line of text';
+      if (entry.required && value.trim() === '') return 'cannot be blank';
+      return value.length <= (entry.max ?? 2000) ? null : `at most ${entry.max} characters`;
+  }
+}
+
+/**
+ * Why a value cannot be stored for a setting, as '<NAME>: <reason>' (the server's 400 message), or null when it can.
+ * Null (delete: the setting then reads as missing, as spec §3 allows) is accepted for every setting but the required
+ * texts; a name the site does not read is refused.
+ */
+export function settingProblem(name: string, value: string | null): string | null {
+  const entry = settingEntry(name);
+  if (!entry) return `${name}: not a setting of this site`;
+  if (value === null) return entry.required ? `${name}: cannot be blank` : null;
+  const problem = valueProblem(entry, value);
+  return problem === null ? null : `${name}: ${problem}`;
+}
+
+/** The first problem of a set of changes (in catalogue order, so the message is stable), or null. */
+export function firstSettingProblem(changes: Readonly<Record<string, string | null>>): string | null {
+  const names = Object.keys(changes).sort((a, b) => catalogueIndex(a) - catalogueIndex(b));
+  for (const name of names) {
+    const problem = settingProblem(name, changes[name]);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+const catalogueIndex = (name: string) => {
+  const index = SETTINGS_CATALOGUE.findIndex((entry) => entry.name === name);
+  return index < 0 ? -1 : index;
+};
