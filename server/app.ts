@@ -13,6 +13,7 @@ import { createRateLimiter } from './plugins/rateLimit.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { SERVER_TIMEOUTS } from './plugins/transport.ts';
+import { createStoragePort, type StoragePort } from './adapters/storage/index.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -23,6 +24,7 @@ import { receiptRoutes } from './routes/receipts.ts';
 import { passengerRoutes } from './routes/passengers.ts';
 import { quotingRoutes } from './routes/quoting.ts';
 import { bookingRoutes } from './routes/bookings.ts';
+import { storedImageRoutes } from './routes/storedImages.ts';
 import { stripeWebhookRoutes } from './routes/stripeWebhook.ts';
 import type { PaymentsPort } from './adapters/payments/port.ts';
 import { createSandboxPayments } from './adapters/payments/sandbox.ts';
@@ -46,6 +48,8 @@ export interface AppDeps {
   payments?: PaymentsPort | StripePayments;
   /** The clock of the pricing rules (grace period, night rate); tests may fix it. */
   now?: () => Date;
+  /** Uploaded images (vehicle categories); default: from the config (DATA_DIR/storage or STORAGE=s3). */
+  storage?: StoragePort;
 }
 
 export interface App {
@@ -68,6 +72,7 @@ export async function buildApp({
   maps = config.googleApiKey ? createGoogleMaps({ apiKey: config.googleApiKey, log: { warn: (_details, message) => console.warn(`cabflow: ${message}`) } }) : createOfflineMaps(),
   payments: givenPayments,
   now,
+  storage = createStoragePort(config.storage, config.dataDir),
 }: AppDeps): Promise<App> {
   const fastify = Fastify({
     logger: logger === false ? false : loggerOptions(logger, config.logLevel),
@@ -105,13 +110,14 @@ export async function buildApp({
       await api.register(quoteOfferRoutes({ db, cache, quoting }));
       await api.register(passengerRoutes({ db, cache, mail, limiter, credentials }));
       await api.register(authRoutes({ db, cache, mail, limiter }));
-      await api.register(manageRoutes({ db, cache, bookings, payments, mail, log: fastify.log, now }));
+      await api.register(manageRoutes({ db, cache, bookings, payments, mail, maps, log: fastify.log, now }));
       await api.register(receiptRoutes({ db, cache, payments, mail, log: fastify.log, now }));
     },
     { prefix: '/api/v1' },
   );
   if (stripe) await fastify.register(stripeWebhookRoutes({ db, cache, bookings, stripe }), { prefix: '/api/v1' });
-  await fastify.register(adminRoutes({ db, cache, mail, payments, quoting, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now }), { prefix: '/api/admin' });
+  await fastify.register(adminRoutes({ db, cache, mail, payments, quoting, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now, storage }), { prefix: '/api/admin' });
+  await fastify.register(storedImageRoutes({ storage }));
   await registerSpa(fastify, {
     distDir: config.distDir,
     cache,

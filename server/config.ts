@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { storageConfig, type StorageConfig } from './adapters/storage/config.ts';
 
 /** Deployment settings from the environment (ARCHITECTURE §3). Business settings live in the database. */
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   publicDir: string;
   /** PUBLIC_URL: this deployment's own address, for mailed links of a site that has no host of its own. */
   publicUrl: string;
+  /** STORAGE: where uploaded vehicle images go (DATA_DIR/storage, or an S3-compatible bucket with the S3_* settings). */
+  storage: StorageConfig;
 }
 
 /** The demo site's key pair. It ships to every browser: it identifies the site, it protects nothing (CLARIFICATIONS 5). */
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: env.DIST_DIR ? path.resolve(env.DIST_DIR) : path.join(projectRoot, 'dist'),
     publicDir: path.join(projectRoot, 'public'),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    storage: storageConfig(env),
   };
 }
 

@@ -13,6 +13,7 @@ import { csrfTokenMatches, staffCookie, staffCookieToken } from '../domain/staff
 import { createSitesRepository, type SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput } from '../http.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
+import type { StoragePort } from '../adapters/storage/index.ts';
 import { createBookingEventHub, type BookingEventHub } from '../domain/dispatch/events.ts';
 import { createDispatchService } from '../domain/dispatch/service.ts';
 import type { Quoting } from '../domain/quotes/quoting.ts';
@@ -56,6 +57,8 @@ export interface AdminDeps {
   /** This process's subscription to booking events (default: one of its own). */
   events?: BookingEventHub;
   now?: () => Date;
+  /** Where uploaded vehicle images are kept. */
+  storage?: StoragePort;
 }
 
 /** 403 unless the caller is an owner (or the admin token, which acts as one). */
@@ -146,7 +149,7 @@ export function adminRoutes(deps: AdminDeps) {
           return retentionAnswer(await runRetention(db, request.site.id, request.actor, now()));
         });
         await owners.register(adminSettingsRoutes({ db, cache }));
-        await owners.register(adminCatalogueRoutes({ db, cache, now }));
+        await owners.register(adminCatalogueRoutes({ db, cache, now, storage: deps.storage }));
         await owners.register(adminPricesRoutes({ db, cache, now }));
         await owners.register(adminPlacesRoutes({ db, cache, now }));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.

@@ -59,6 +59,8 @@ export function demoSettings(googleBrowserKey: string | null): Record<SettingNam
     ROUND_OFF: 'no',
     CANCEL_CUTOFF_MINUTES: '120',
     CANCELLATION_FEE: '0',
+    // Ours (issue 18): address changes by phone until the owner turns online changes on.
+    MANAGE_ADDRESS_CHANGES: 'disable',
     VAT_NUMBER: 'GB 123 4567 89',
     VAT_RATE: '20',
     PRICES_INCLUDE_VAT: 'yes',

@@ -67,7 +67,7 @@ export function createSitesRepository(db: Queryable) {
         db.query<Record<string, unknown>>('SELECT id, company_name, rating FROM companies WHERE site_id = $1 AND active ORDER BY id', [siteId]),
         db.query<Record<string, unknown>>(
           `SELECT id, vehicle_img, category_name, seats, hand_luggage, luggage, wheelchair
-           FROM vehicle_categories WHERE site_id = $1 ORDER BY sort_order, id`,
+           FROM vehicle_categories WHERE site_id = $1 AND active ORDER BY sort_order, id`,
           [siteId],
         ),
         db.query<Record<string, unknown>>('SELECT id, address, lat, lon, kind, popular FROM addresses WHERE site_id = $1 ORDER BY sort_order, id', [siteId]),
