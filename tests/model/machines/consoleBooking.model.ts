@@ -67,7 +67,7 @@ export const consoleBookingModel: MachineModel = {
   origins: [{ id: 'card', label: '/admin/bookings/:number of a new card-paid booking', input: { number: MODEL_BOOKING_NUMBER } }],
   variants: [
     variant('retry', { type: 'retry' }, 'Try again'),
-    variant('reload', { type: 'reload' }, 'reload the booking'),
+    variant('reload', { type: 'reload' }, 'the live feed says the booking changed elsewhere'),
     variant('act:accept', { type: 'act', event: 'accept' }, 'Accept'),
     variant('act:complete', { type: 'act', event: 'complete' }, 'Complete'),
     variant('act:unassign', { type: 'act', event: 'unassign' }, 'Unassign driver'),
@@ -119,6 +119,7 @@ export const consoleBookingModel: MachineModel = {
       cancel: [c.cancel.reason, c.cancel.refundPence],
       notice: c.notice,
       error: c.error,
+      stale: c.stale,
       // What a refused request leaves behind is not shown, and the next request replaces it.
       pending: c.pending && s.matches({ ready: 'submitting' }) ? [c.pending.request.event, c.pending.from] : null,
     };
@@ -133,12 +134,15 @@ export const consoleBookingModel: MachineModel = {
     },
     failed: ({ snapshot }) => expect(ctx(snapshot).error).toBe(DISPATCH_TEXT.loadFailed),
     notFound: ({ snapshot }) => expect(ctx(snapshot).booking).toBeNull(),
-    'ready.idle': ({ snapshot }) => {
+    'ready.idle.settled': ({ snapshot }) => {
       const c = ctx(snapshot);
       expect(c.booking).not.toBeNull();
       expect([null, DISPATCH_TEXT.loadFailed, REFUSED_MESSAGE]).toContain(c.error);
     },
-    'ready.reloading': ({ snapshot }) => expect(ctx(snapshot).booking).not.toBeNull(),
+    'ready.idle.reloading': ({ snapshot, invocations }) => {
+      expect(ctx(snapshot).booking).not.toBeNull();
+      expect(last(invocations, 'loadBooking')).toEqual({ number: MODEL_BOOKING_NUMBER });
+    },
     'ready.assigning.loadingChoices': ({ snapshot }) => expect(mayDispatch(ctx(snapshot).booking, 'assign')).toBe(true),
     'ready.assigning.choicesFailed': ({ snapshot }) => expect(ctx(snapshot).error).toBe('Service unavailable'),
     'ready.assigning.choosing': ({ snapshot }) => {
@@ -161,6 +165,11 @@ export const consoleBookingModel: MachineModel = {
     },
   },
   guardChecks: [
+    {
+      label: "a change elsewhere during a step keeps the step (the booking is read once back)",
+      event: { type: 'reload' },
+      expected: (s) => (s.matches({ ready: 'cancelling' }) ? { can: true, next: ['ready.cancelling'] } : s.matches({ ready: { idle: 'settled' } }) ? { next: ['ready.idle.reloading'] } : undefined),
+    },
     {
       label: 'the buttons are what DISPATCH_TRANSITIONS allows: Complete only once a driver is assigned',
       event: { type: 'act', event: 'complete' },

@@ -1,6 +1,10 @@
-/** The console paths' browser sessions: a context signed in as a staff member, and staff calls made with its cookie. */
+/**
+ * The console paths' browser sessions: a context signed in as a staff member, staff calls made with its cookie, and
+ * the live feed (a change elsewhere announced, and heard by the page).
+ */
 import type { APIResponse } from 'playwright-core';
-import type { UiRun } from './harness.ts';
+import { publishBookingEvent } from '../../../server/domain/dispatch/events.ts';
+import { eventually, type UiRun } from './harness.ts';
 
 const origin = (run: UiRun) => new URL(run.url('/')).origin;
 
@@ -15,4 +19,40 @@ export async function staffCall(run: UiRun, method: 'POST' | 'PATCH', url: strin
   const session = await run.context.request.get(run.url('/api/admin/session'));
   const { csrf_token } = (await session.json()) as { csrf_token: string };
   return run.context.request.fetch(run.url(url), { method, data, headers: { 'x-csrf-token': csrf_token, origin: origin(run) } });
+}
+
+declare global {
+  interface Window {
+    /** Live feed messages the page's EventSources received (the console paths' init script counts them). */
+    __cabflowLiveEvents?: number;
+  }
+}
+
+/** Counts every `booking` message the page's EventSources receive, so a path can wait for the console to hear one. */
+export async function countLiveEvents(run: UiRun) {
+  await run.context.addInitScript({
+    content: `(() => {
+      const Native = window.EventSource;
+      window.__cabflowLiveEvents = 0;
+      window.EventSource = class extends Native {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('booking', () => { window.__cabflowLiveEvents += 1; });
+        }
+      };
+    })();`,
+  });
+}
+
+/**
+ * Someone else changed the booking: the server's live feed tells the site's consoles (as a commit of another
+ * dispatcher's change does), and the step waits until the page has heard it.
+ */
+export async function announceChange(run: UiRun, bookingNumber: string, kind: 'changed' | 'created' = 'changed') {
+  const heard = await run.page.evaluate(() => window.__cabflowLiveEvents ?? 0);
+  const { rows } = await run.env.provider.db.query<{ site_id: number }>('SELECT site_id FROM bookings WHERE booking_number = $1', [bookingNumber]);
+  await publishBookingEvent(run.env.provider.db, rows[0].site_id, { booking_number: bookingNumber, kind });
+  await eventually(async () => {
+    if ((await run.page.evaluate(() => window.__cabflowLiveEvents ?? 0)) <= heard) throw new Error(`the page never heard of the change of ${bookingNumber}`);
+  });
 }
