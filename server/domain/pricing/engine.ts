@@ -17,6 +17,7 @@ import { normalise } from '../geo/text.ts';
 import type { CompanyRecord, VehicleRecord } from '../sites/sitesRepository.ts';
 import { formatLondonDate, londonDateTime, londonParts } from './londonTime.ts';
 import { formatPounds, penceToPounds, percentOf, roundToPounds, settingNumber, settingPence } from './money.ts';
+import { findFixedFare, legZones, type LegZones } from './fixedFares.ts';
 import { activeSurcharges, inTimeWindow, legFacts, type LegFacts } from './surcharges.ts';
 import type { BannedAddress, LegRoute, Pence, PricedRow, PricingCatalog, QuoteError, QuoteOutcome, RoutePoint, Tariff, TripRoutes } from './types.ts';
 
@@ -328,7 +329,8 @@ interface TripFacts {
   /** activeSurcharges per (London date, company, vehicle), for this pricing call only. */
   surchargeMemo: Map<string, ReturnType<typeof activeSurcharges>>;
   bookingType: 'milleage' | 'hourly';
-  legs: Array<{ facts: LegFacts; route: LegRoute | null; options: LegOptions | null }>;
+  /** zones: the ranked fare zones at the leg's ends, worked out once per pricing call (null: no fixed fare possible). */
+  legs: Array<{ facts: LegFacts; route: LegRoute | null; options: LegOptions | null; zones: LegZones | null }>;
   pricingDate: string;
   hours: number | null;
   trip: TripRoutes | null;
@@ -389,15 +391,18 @@ function breakdownOf(lines: Line[], facts: TripFacts, settings: Settings, notes:
 function rowFor(company: CompanyRecord, vehicle: VehicleRecord, facts: TripFacts, catalog: PricingCatalog): PricedRow {
   const tariff = findTariff(catalog.tariffs, company.id, vehicle.tbms_vid, facts.pricingDate);
   const hourlyRate = tariff?.hourly_rate_pence ?? null;
-  const priced = tariff !== null && (facts.bookingType === 'milleage' || (hourlyRate !== null && hourlyRate > 0));
+  // A fixed fare is dated by the trip's pickup date, as the tariff is.
+  const fixed = facts.legs.map((leg) => findFixedFare(catalog.fixedFares, leg.zones, company.id, vehicle.tbms_vid, facts.pricingDate));
+  const priced = facts.bookingType === 'milleage' ? tariff !== null || fixed.every((found) => found !== null) : tariff !== null && hourlyRate !== null && hourlyRate > 0;
   const lines: Line[] = [];
   const notes: string[] = [];
-  if (tariff && priced) {
+  if (priced) {
     const rowsOn = surchargesOn(facts, catalog.surcharges, company.id, vehicle.tbms_vid);
-    for (const { facts: leg, route, options } of facts.legs) {
+    facts.legs.forEach(({ facts: leg, route, options }, index) => {
       const prefix = leg.leg === 'return' ? RETURN_PREFIX : '';
       const rows = rowsOn(leg.startParts.date);
-      const fareLines =
+      const fixedFare = fixed[index];
+      const fareLines: Line[] =
         leg.leg === 'hire'
           ? [
               {
@@ -410,15 +415,17 @@ function rowFor(company: CompanyRecord, vehicle: VehicleRecord, facts: TripFacts
                 unit_pence: hourlyRate as number,
               },
             ]
-          : legFareLines(tariff, route?.miles ?? 0, Math.max(0, (route?.points.length ?? 2) - 2), leg.leg, prefix);
+          : fixedFare
+            ? [{ code: 'fixed_fare', label: `${prefix}Fixed fare`, leg: leg.leg, group: 'fare', amount_pence: fixedFare.fare.amount_pence }]
+            : legFareLines(tariff as Tariff, route?.miles ?? 0, Math.max(0, (route?.points.length ?? 2) - 2), leg.leg, prefix);
       lines.push(...fareLines);
       const timeLine = timeSurchargeLine(leg, sum(fareLines), rows, prefix);
       if (timeLine) lines.push(timeLine);
       lines.push(...airportLines(leg, rows, prefix));
       if (options) lines.push(...extraLines(options, catalog.settings, leg.leg, prefix));
-    }
+    });
     lines.push(...dailyZoneLines(facts.legs.map((leg) => leg.facts), rowsOn));
-    if (facts.bookingType === 'hourly' && tariff.hourly_included_miles_per_hour > 0) {
+    if (tariff && facts.bookingType === 'hourly' && tariff.hourly_included_miles_per_hour > 0) {
       const included = tariff.hourly_included_miles_per_hour * (facts.hours as number);
       const extra = tariff.hourly_extra_mile_pence ? `; further miles ${formatPounds(tariff.hourly_extra_mile_pence)} each, paid to the driver` : '';
       notes.push(`Includes ${included} miles${extra}.`);
@@ -467,11 +474,13 @@ export function onlyCheapestCompany(rows: PricedRow[], settings: Settings): Pric
   return rows.filter((row) => row.company_id === cheapest.company_id);
 }
 
-function mileageFacts(form: BookingForm, trip: TripRoutes, times: TripTimes): TripFacts {
-  const legs: TripFacts['legs'] = [{ facts: legFacts('outbound', trip.outbound, times.pickupAt, trip.outbound.seconds), route: trip.outbound, options: outboundOptions(form) }];
+function mileageFacts(form: BookingForm, trip: TripRoutes, times: TripTimes, zones: PricingCatalog['zones']): TripFacts {
+  const legs: TripFacts['legs'] = [
+    { facts: legFacts('outbound', trip.outbound, times.pickupAt, trip.outbound.seconds), route: trip.outbound, options: outboundOptions(form), zones: legZones(zones, trip.outbound) },
+  ];
   if (form.select_option === 'return') {
     if (!trip.return || !times.returnAt) throw new Error('A return trip needs the return leg and time');
-    legs.push({ facts: legFacts('return', trip.return, times.returnAt, trip.return.seconds), route: trip.return, options: returnOptions(form) });
+    legs.push({ facts: legFacts('return', trip.return, times.returnAt, trip.return.seconds), route: trip.return, options: returnOptions(form), zones: legZones(zones, trip.return) });
   }
   return {
     surchargeMemo: new Map(),
@@ -498,7 +507,7 @@ export function priceQuote(form: BookingForm, trip: TripRoutes, catalog: Pricing
   const fit = fitVehicles(catalog.vehicles, partySize(form));
   if (!fit.ok) return fit;
   const times = tripTimes(form);
-  const facts = mileageFacts(form, trip, times);
+  const facts = mileageFacts(form, trip, times, catalog.zones);
   const rows = catalog.companies.flatMap((company) => fit.vehicles.map((vehicle) => rowFor(company, vehicle, facts, catalog)));
   return { ok: true, rows: onlyCheapestCompany(sortRows(rows, catalog.vehicles), catalog.settings), pickupAt: times.pickupAt, returnAt: times.returnAt };
 }
@@ -514,7 +523,7 @@ export function priceHourlyQuote(form: HourlyRateForm, pickup: RoutePoint, catal
   const facts: TripFacts = {
     surchargeMemo: new Map(),
     bookingType: 'hourly',
-    legs: [{ facts: hire, route: null, options: null }],
+    legs: [{ facts: hire, route: null, options: null, zones: null }],
     pricingDate: hire.startParts.date,
     hours,
     trip: null,
@@ -545,7 +554,7 @@ export function priceSelectedVehicle(
   const vehicle = catalog.vehicles.find((candidate) => candidate.tbms_vid === input.vehicle_id);
   if (!company || !vehicle) return { ok: false, error: err('no_tariff', QUOTE_MESSAGES.quoteExpired) };
   const form = applySelectedOptions(input.form, input.options);
-  const facts = mileageFacts(form, input.trip, tripTimes(form));
+  const facts = mileageFacts(form, input.trip, tripTimes(form), catalog.zones);
   return { ok: true, row: rowFor(company, vehicle, facts, catalog), form };
 }
 

@@ -3,6 +3,7 @@ export * from './money.ts';
 export * from './londonTime.ts';
 export * from './bankHolidays.ts';
 export * from './surcharges.ts';
+export * from './fixedFares.ts';
 export * from './engine.ts';
 export * from './trip.ts';
 export * from './rows.ts';

@@ -1,4 +1,4 @@
-import type { BannedAddress, MileBand, Surcharge, Tariff } from './types.ts';
+import type { BannedAddress, FareZone, FixedFare, MileBand, Surcharge, Tariff } from './types.ts';
 
 /**
  * Database rows (tables proposed in tariffs.sql.md) → the engine's plain data. pg and PGlite return `date` as a Date
@@ -63,3 +63,31 @@ export function surchargeFromRow(row: Row): Surcharge {
 }
 
 export const bannedAddressFromRow = (row: Row): BannedAddress => ({ pattern: String(row.pattern), reason: text(row.reason) });
+
+const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+export function fareZoneFromRow(row: Row): FareZone {
+  const common = { id: Number(row.id), name: String(row.name), priority: Number(row.priority ?? 0) };
+  switch (String(row.kind)) {
+    case 'radius':
+      return { ...common, area: { kind: 'radius', lat: Number(row.center_lat), lon: Number(row.center_lon), radius_miles: Number(row.radius_miles) } };
+    case 'polygon':
+      return { ...common, area: { kind: 'polygon', points: (json(row.polygon) as Array<[number, number]>).map(([lat, lon]) => [Number(lat), Number(lon)]) } };
+    case 'postcodes':
+      return { ...common, area: { kind: 'postcodes', districts: (row.districts as string[]).map(String) } };
+    default:
+      throw new Error(`Unknown zone kind ${String(row.kind)}`);
+  }
+}
+
+export const fixedFareFromRow = (row: Row): FixedFare => ({
+  id: Number(row.id),
+  from_zone_id: Number(row.from_zone_id),
+  to_zone_id: Number(row.to_zone_id),
+  company_id: int(row.company_id),
+  vehicle_id: Number(row.vehicle_id),
+  both_ways: Boolean(row.both_ways),
+  amount_pence: Number(row.amount_pence),
+  valid_from: isoDate(row.valid_from) as string,
+  valid_to: isoDate(row.valid_to),
+});

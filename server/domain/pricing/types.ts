@@ -70,6 +70,42 @@ export interface BannedAddress {
   reason?: string | null;
 }
 
+/**
+ * Where a fare zone lies: a circle (centre and radius in miles), a polygon of [lat, lon] corners (at least three), or a
+ * list of UK postcode districts ('TW6', 'SL4'; a parent district 'SW1' also covers SW1A…SW1Y).
+ */
+export type ZoneArea =
+  | { kind: 'radius'; lat: number; lon: number; radius_miles: number }
+  | { kind: 'polygon'; points: Array<[number, number]> }
+  | { kind: 'postcodes'; districts: string[] };
+
+/**
+ * An operator's fare zone (migration 019). When a point lies in several zones, the one with the highest `priority`
+ * ranks first, then the smallest (by area), then the lowest id: see fixedFares.ts.
+ */
+export interface FareZone {
+  id: number;
+  name: string;
+  priority: number;
+  area: ZoneArea;
+}
+
+/**
+ * A fixed fare from one zone to another for a vehicle category (of one company, or of every company when
+ * `company_id` is null), valid on London dates valid_from ≤ date < valid_to. `both_ways` false: only from → to.
+ */
+export interface FixedFare {
+  id: number;
+  from_zone_id: number;
+  to_zone_id: number;
+  company_id: number | null;
+  vehicle_id: number;
+  both_ways: boolean;
+  amount_pence: Pence;
+  valid_from: string;
+  valid_to?: string | null;
+}
+
 /** A point of a leg, as resolved by the maps port. */
 export interface RoutePoint extends GeoPoint {
   /** The text the visitor typed (or the resolved label): banned addresses are matched against both. */
@@ -105,6 +141,9 @@ export interface PricingCatalog {
   tariffs: readonly Tariff[];
   surcharges: readonly Surcharge[];
   bannedAddresses: readonly BannedAddress[];
+  /** Fare zones and fixed fares (absent or empty: every leg is priced by its tariff). */
+  zones?: readonly FareZone[];
+  fixedFares?: readonly FixedFare[];
 }
 
 /** A price detail as the engine makes it; the route adds the stored quote's id. */

@@ -11,10 +11,11 @@ import type { Queryable } from '../../adapters/db/index.ts';
 import { memoiseMaps } from '../geo/memo.ts';
 import type { MapsPort } from '../geo/mapsPort.ts';
 import type { ResolveContext } from '../geo/types.ts';
-import { planDistance, planHourly, planTrip, preflightHourly, preflightQuote, priceHourlyQuote, priceQuote, priceSelectedVehicle } from '../pricing/index.ts';
-import type { PricingCatalog, QuoteError, RoutePoint, TripRoutes } from '../pricing/types.ts';
+import { planDistance, planHourly, planTrip, preflightHourly, preflightQuote, priceHourlyQuote, priceQuote, priceSelectedVehicle, tripTimes } from '../pricing/index.ts';
+import type { PricedRow, PricingCatalog, QuoteError, RoutePoint, TripRoutes } from '../pricing/types.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { settingNumber } from '../pricing/money.ts';
+import { loadZoneFares } from '../pricing/pricesRepository.ts';
 import { createQuotesRepository, type SavedQuote, type StoredQuote } from './quotesRepository.ts';
 
 /** A refusal the visitor must see: the spec's texts where it has them. Status 422 for rules, 400 for unknown places, 410 for expired quotes. */
@@ -51,6 +52,23 @@ export function pricingCatalog(catalog: SiteCatalog): PricingCatalog {
   return pricing;
 }
 
+const zonePricingCatalogs = new WeakMap<SiteCatalog, Promise<PricingCatalog>>();
+
+/**
+ * pricingCatalog with the site's fare zones and fixed fares (migration 019), read once per cached catalogue object: a
+ * change of either notifies like every catalogue table, so the site cache makes a new catalogue and they are read
+ * again. Without zones it is pricingCatalog's own object.
+ */
+export function zonePricingCatalog(db: Queryable, siteId: number, catalog: SiteCatalog): Promise<PricingCatalog> {
+  let pending = zonePricingCatalogs.get(catalog);
+  if (!pending) {
+    pending = loadZoneFares(db, siteId).then((fares) => (fares.zones.length === 0 ? pricingCatalog(catalog) : { ...pricingCatalog(catalog), ...fares }));
+    zonePricingCatalogs.set(catalog, pending);
+    pending.catch(() => zonePricingCatalogs.delete(catalog));
+  }
+  return pending;
+}
+
 export function resolveContext(site: Site, catalog: SiteCatalog): ResolveContext {
   return { savedAddresses: catalog.addresses, base: site.baseLat !== null && site.baseLon !== null ? { lat: site.baseLat, lon: site.baseLon } : null };
 }
@@ -65,6 +83,9 @@ export const REPEAT_SEARCH_MS = 2 * 60 * 1000;
  */
 export const REPEAT_CACHE_BYTES = 32 * 1024 * 1024;
 const ENTRY_OVERHEAD_BYTES = 200;
+
+/** The clock a preview is priced at: this long before its pickup, so no grace period refuses it. */
+const PREVIEW_LEAD_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** How many quotes read back from the table are kept in memory (about 30 KB each as objects). */
 const READ_QUOTES_KEPT = 200;
@@ -178,9 +199,9 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       const early = preflightQuote(form, pricing, at);
       if (early) refuse(early);
       return remembered(site, catalog, 'milleage', form, async () => {
-        const planned = await planTrip(form, maps, resolveContext(site, catalog));
+        const [planned, zonePricing] = await Promise.all([planTrip(form, maps, resolveContext(site, catalog)), zonePricingCatalog(deps.db, site.id, catalog)]);
         if (!planned.ok) return refuse(planned.error);
-        const priced = priceQuote(form, planned.value, pricing, at);
+        const priced = priceQuote(form, planned.value, zonePricing, at);
         if (!priced.ok) return refuse(priced.error);
         const quote = await quotes.save(site.id, { bookingType: 'milleage', form, trip: planned.value, rows: priced.rows }, at);
         return { quote, pickupAt: priced.pickupAt };
@@ -200,6 +221,20 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
         const quote = await quotes.save(site.id, { bookingType: 'hourly', form, trip: planned.value, rows: priced.rows }, at);
         return { quote, pickupAt: priced.pickupAt };
       });
+    },
+
+    /**
+     * The owner's price preview: a trip planned by the same maps and priced by the same engine as a search, with the
+     * pricing catalogue given (saved rows with unsaved drafts in them). Nothing is stored or remembered. The grace
+     * period plays no part: any date may be previewed.
+     */
+    async priceDraft(site: Site, catalog: SiteCatalog, form: BookingForm, pricing: PricingCatalog): Promise<{ trip: TripRoutes; rows: PricedRow[] }> {
+      const planned = await planTrip(form, maps, resolveContext(site, catalog));
+      if (!planned.ok) return refuse(planned.error);
+      const longBefore = new Date(tripTimes(form).pickupAt.getTime() - PREVIEW_LEAD_MS);
+      const priced = priceQuote(form, planned.value, pricing, longBefore);
+      if (!priced.ok) return refuse(priced.error);
+      return { trip: planned.value, rows: priced.rows };
     },
 
     /**
@@ -230,7 +265,7 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       if (quote.bookingType === 'hourly') return { quote, row: stored, form: quote.form };
       const priced = priceSelectedVehicle(
         { form: quote.form as BookingForm, options: input.options, trip: quote.trip as TripRoutes, vehicle_id: input.vehicle_id, company_id: input.company_id },
-        pricingCatalog(catalog),
+        await zonePricingCatalog(deps.db, site.id, catalog),
       );
       if (!priced.ok) return refuse(priced.error);
       return { quote, row: { ...priced.row, quote_id: quote.id }, form: priced.form };
