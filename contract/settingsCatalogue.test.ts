@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { demoSettings } from '../server/db/seed/demo.ts';
+import { SETTING_NAMES } from './settings.ts';
+import { SETTING_GROUPS, SETTINGS_CATALOGUE, settingProblem } from './settingsCatalogue.ts';
+
+describe('settings catalogue', () => {
+  it('has exactly one entry for every setting the site reads, each in a known group with a label and one-line explanation', () => {
+    expect(SETTINGS_CATALOGUE.map((entry) => entry.name).sort()).toEqual([...SETTING_NAMES].sort());
+    const groups = new Set(SETTING_GROUPS.map((group) => group.id));
+    for (const entry of SETTINGS_CATALOGUE) {
+      expect(groups.has(entry.group), entry.name).toBe(true);
+      expect(entry.label.length, entry.name).toBeGreaterThan(2);
+      expect(entry.explanation, entry.name).not.toContain('\n');
+    }
+  });
+
+  it('accepts every value the demo seeds', () => {
+    for (const [name, value] of Object.entries(demoSettings('AIzaBrowserKey'))) expect(settingProblem(name, value), name).toBeNull();
+  });
+
+  it.each([
+    ['MEET_AND_GREET', '0', null],
+    ['MEET_AND_GREET', '9999.99', null],
+    ['MEET_AND_GREET', '£12', 'MEET_AND_GREET: a price in pounds and pence from £0 to £10000, for example 12.50'],
+    ['WHEEL_CHAIR', '1', null],
+    ['WHEEL_CHAIR', '2', 'WHEEL_CHAIR: wheelchair access is never charged (Equality Act 2010): 1 offers the option free of charge, 0 hides it'],
+    ['RETENTION_MONTHS', '12', null],
+    ['RETENTION_MONTHS', '121', 'RETENTION_MONTHS: whole months from 12 to 120'],
+    ['IS_QUOTATION', 'enable', null],
+    ['ROUND_OFF', 'Yes', "ROUND_OFF: 'yes' or 'no'"],
+    ['Company_Name', 'Cabs <&> Co', null],
+    ['Company_Name', 'x'.repeat(121), 'Company_Name: at most 120 characters'],
+    ['VAT_NUMBER', '', null],
+    ['FROM_EMAIL', 'a@b.test, c@d.test', 'FROM_EMAIL: one e-mail address'],
+  ])('%s = %j → %s', (name, value, problem) => {
+    expect(settingProblem(name, value)).toBe(problem);
+  });
+});
