@@ -1,8 +1,10 @@
 /**
  * Changing a booking (issue 18), the `changing` state of the manage statechart's `booking` region:
  *
- *   editing      the booking form's values (time, passengers, luggage, the options editor's options, flight, contact);
- *                `change.review` sends the draft's changed fields to be priced
+ *   editing      the booking form's values (time, passengers, luggage, the options editor's options, flight, contact)
+ *                and, where the owner allows it (`change.addresses`), the pick-up, extra stops and drop-off of a
+ *                mileage trip or the pick-up of an hourly hire (address edits the booking does not allow are dropped);
+ *                `change.review` sends the draft's changed fields to be priced, and the server routes a new address
  *   previewing   the server re-prices the change (nothing is changed); a refusal (grace time, banned address,
  *                capacity: the booking flow's messages) goes back to editing with the message; cut-off or status
  *                refusals reload the booking with the reason
@@ -61,6 +63,10 @@ export const changingState = manageBookingSetup.createStateConfig({
     editing: {
       on: {
         'change.edit': { actions: { type: 'editDraft', params: ({ event }) => ({ changes: event.changes }) } },
+        // Where the owner allows address changes online (a mileage trip): extra stops, up to the booking form's limit.
+        'change.stop.add': { guard: 'canAddStop', actions: 'addStop' },
+        'change.stop.edit': { guard: 'hasStop', actions: { type: 'editStop', params: ({ event }) => ({ index: event.index, values: event.values }) } },
+        'change.stop.remove': { guard: 'hasStop', actions: { type: 'removeStop', params: ({ event }) => ({ index: event.index }) } },
         'change.review': [{ guard: 'hasChanges', target: 'previewing', actions: 'clearError' }, { actions: { type: 'setError', params: { text: 'Change a detail of your booking first.' } } }],
         'change.back': { target: '#manageBooking.ready.booking.viewing', actions: ['clearError', 'endChange'] },
       },

@@ -2,7 +2,25 @@
 import { assign, setup } from 'xstate';
 import type { ManageChangePreview, ManageChangeResponse, ManageChanges } from '../../contract/manageBooking.ts';
 import { manageBookingActors, type CalendarFile } from './manageBooking.actors.ts';
-import { canCancel, canChange, changedOnly, invalidLink, isTokenShaped, linkRefusalOf, MANAGE_FAILURE_TEXT, refusalOf, type ManageBookingView, type Notice, type Refusal } from './manageBooking.types.ts';
+import {
+  allowedEdit,
+  canCancel,
+  canChange,
+  changedOnly,
+  draftStops,
+  editableAddresses,
+  EMPTY_STOP,
+  invalidLink,
+  isTokenShaped,
+  linkRefusalOf,
+  MANAGE_FAILURE_TEXT,
+  MAX_MANAGE_STOPS,
+  refusalOf,
+  type ManageBookingView,
+  type ManageStop,
+  type Notice,
+  type Refusal,
+} from './manageBooking.types.ts';
 
 export interface ManageBookingInput {
   /** The page's `?token=`, or null. */
@@ -47,6 +65,10 @@ export type ManageBookingEvent =
   | { type: 'calendar.download' }
   | { type: 'change.start' }
   | { type: 'change.edit'; changes: ManageChanges }
+  /** Extra stops of a mileage trip, where the owner allows address changes online. */
+  | { type: 'change.stop.add' }
+  | { type: 'change.stop.edit'; index: number; values: Partial<ManageStop> }
+  | { type: 'change.stop.remove'; index: number }
   | { type: 'change.review' }
   | { type: 'change.back' }
   | { type: 'change.confirm' }
@@ -80,7 +102,15 @@ export const manageBookingSetup = setup({
     setCalendarError: assign({ calendarError: MANAGE_FAILURE_TEXT.calendar }),
     clearCalendarError: assign({ calendarError: null }),
     startDraft: assign({ draft: {}, preview: null, payment: null, changeResult: null }),
-    editDraft: assign({ draft: ({ context }, params: { changes: ManageChanges }) => ({ ...context.draft, ...params.changes }) }),
+    editDraft: assign({ draft: ({ context }, params: { changes: ManageChanges }) => ({ ...context.draft, ...allowedEdit(context.view, params.changes) }) }),
+    addStop: assign({ draft: ({ context }) => ({ ...context.draft, stops: [...draftStops(context.view, context.draft), EMPTY_STOP] }) }),
+    editStop: assign({
+      draft: ({ context }, params: { index: number; values: Partial<ManageStop> }) => ({
+        ...context.draft,
+        stops: draftStops(context.view, context.draft).map((stop, index) => (index === params.index ? { ...stop, ...params.values } : stop)),
+      }),
+    }),
+    removeStop: assign({ draft: ({ context }, params: { index: number }) => ({ ...context.draft, stops: draftStops(context.view, context.draft).filter((_, index) => index !== params.index) }) }),
     setPreview: assign({ preview: (_, params: { preview: ManageChangePreview }) => params.preview }),
     setPublishableKey: assign({ publishableKey: (_, params: { key: string }) => params.key }),
     setPaymentMethod: assign({ payment: (_, params: { paymentMethodId: string }) => ({ paymentMethodId: params.paymentMethodId, paymentIntentId: null, clientSecret: null }) }),
@@ -108,6 +138,9 @@ export const manageBookingSetup = setup({
     canCancel: ({ context }) => canCancel(context.view),
     canChange: ({ context }) => canChange(context.view),
     hasChanges: ({ context }) => Object.keys(changedOnly(context.view, context.draft)).length > 0,
+    /** Stops of a mileage trip may be added (the owner allows address changes) up to the booking form's limit. */
+    canAddStop: ({ context }) => editableAddresses(context.view) === 'all' && draftStops(context.view, context.draft).length < MAX_MANAGE_STOPS,
+    hasStop: ({ context, event }) => 'index' in event && editableAddresses(context.view) === 'all' && event.index >= 0 && event.index < draftStops(context.view, context.draft).length,
     /** A higher card price (not a request): the difference is paid with the card first. */
     paysByCard: ({ context }) => context.preview?.outcome === 'charge',
     resultIs: (_, params: { result: string; expected: string }) => params.result === params.expected,

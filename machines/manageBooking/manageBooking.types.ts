@@ -2,9 +2,14 @@
  * Shapes and texts of managing a booking (issue 18), and how a failed call is read: the server's refusal
  * (`ManageRefusal`, with its `code` and the operator's phone) or a failure to ask it at all.
  */
-import { MANAGE_MESSAGES, MANAGE_TOKEN_PATTERN, type ManageBookingView, type ManageChanges, type ManageRefusalCode } from '../../contract/manageBooking.ts';
+import { MANAGE_MESSAGES, MANAGE_TOKEN_PATTERN, type ManageBookingView, type ManageChanges, type ManageRefusalCode, type ManageStop } from '../../contract/manageBooking.ts';
+import { stopText } from '../../contract/quoting.constants.ts';
 
-export type { ManageBookingView, ManageChanges, ManageRefusalCode };
+export type { ManageBookingView, ManageChanges, ManageRefusalCode, ManageStop };
+
+/** The booking form's limit on extra stops (contract/booking.ts MAX_STOPS, which the manage page loads without zod). */
+export const MAX_MANAGE_STOPS = 10;
+export const EMPTY_STOP: ManageStop = { street_name: '', number: '', postcode: '' };
 
 /** Who asks: the holder of a mailed link (a cancel also names the revision the page shows). */
 export interface ManageAccessInput {
@@ -94,9 +99,32 @@ export const canCancel = (view: ManageBookingView | null) => view !== null && vi
 
 export const canChange = (view: ManageBookingView | null) => view !== null && view.change.allowed;
 
+/** The stops a change sends: the ones with text (a row left empty while typing is no stop, as in the booking form). */
+const filledStops = (stops: readonly ManageStop[]) => stops.filter((stop) => stopText(stop) !== '');
+
 /** The fields of a draft that differ from the booking (what a preview and an apply send). */
 export function changedOnly(view: ManageBookingView | null, draft: ManageChanges): ManageChanges {
   if (!view) return {};
   const current = view.change.current;
-  return Object.fromEntries(Object.entries(draft).filter(([field, value]) => value !== undefined && value !== current[field as keyof typeof current])) as ManageChanges;
+  const sent: ManageChanges = draft.stops ? { ...draft, stops: filledStops(draft.stops) } : draft;
+  return Object.fromEntries(
+    Object.entries(sent).filter(([field, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current[field as keyof typeof current])),
+  ) as ManageChanges;
 }
+
+/** Which addresses the booking lets the passenger change online: none, the pick-up (hourly hire), or all (mileage). */
+export function editableAddresses(view: ManageBookingView | null): 'none' | 'pickup' | 'all' {
+  if (!view?.change.addresses) return 'none';
+  return view.change.trip_options ? 'all' : 'pickup';
+}
+
+/** A draft edit without the addresses the booking does not let the passenger change (the server refuses them too). */
+export function allowedEdit(view: ManageBookingView | null, changes: ManageChanges): ManageChanges {
+  const editable = editableAddresses(view);
+  const { pickup, stops, dropoff, ...rest } = changes;
+  if (editable === 'none') return rest;
+  return editable === 'all' ? changes : { ...rest, ...(pickup !== undefined ? { pickup } : {}) };
+}
+
+/** The stops being edited: the draft's, else the booking's. */
+export const draftStops = (view: ManageBookingView | null, draft: ManageChanges): ManageStop[] => draft.stops ?? view?.change.current.stops ?? [];

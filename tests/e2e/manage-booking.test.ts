@@ -293,6 +293,72 @@ describe('a guest changes the booking from the mailed link', () => {
   });
 });
 
+describe('a guest changes the drop-off where the owner allows it', () => {
+  it('types a new drop-off with the booking flow’s suggestions, sees old and new price (routed and priced as a fresh quote), pays the difference with the sandbox card: charged once; screenshots of the editor', { timeout: 60_000 }, async () => {
+    await sql(
+      `INSERT INTO settings (site_id, setting_name, setting_value) SELECT id, 'MANAGE_ADDRESS_CHANGES', 'enable' FROM sites
+       ON CONFLICT (site_id, setting_name) DO UPDATE SET setting_value = EXCLUDED.setting_value`,
+    );
+    const email = uniqueEmail('address');
+    const { bookingNumber, amount } = await bookThroughApi(email, 'card');
+    const { token, url } = await manageLinkOf(email);
+    await expect.poll(async () => (await post('manage-booking', { token })).json().change.addresses, { timeout: 3000, interval: 20 }).toBe(true);
+    const { page, close, errors } = await openManage(url, WIDTHS.mobile);
+    const found: string[] = [];
+    try {
+      await page.getByTestId('change-start').click();
+      const dropoff = page.getByRole('combobox', { name: 'Drop-Off' });
+      await dropoff.fill('Gatwick');
+      const suggestion = page.getByRole('option', { name: /Gatwick Airport/ }).first();
+      await suggestion.click();
+      const chosen = await dropoff.inputValue();
+      expect(chosen).toMatch(/Gatwick Airport/);
+      await page.getByTestId('change-add-stop').click();
+      await page.getByTestId('change-add-stop').click();
+      await page.getByRole('button', { name: 'Remove stop 2' }).click();
+      await expect.poll(() => page.getByTestId('change-stop').count()).toBe(1);
+      await page.getByLabel('Stop 1: street or road name').fill('Brighton Road');
+      await page.getByLabel('City or post code').fill('Redhill RH1 6QZ');
+      found.push(...(await axeViolations(page, 'address editing @375')));
+      for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 900 });
+        await saveScreenshot(page, 'manage-booking-change-address');
+      }
+      // No stop after all: the drop-off alone is priced.
+      await page.getByRole('button', { name: 'Remove stop 1' }).click();
+      await page.setViewportSize({ width: WIDTHS.mobile, height: 800 });
+      await page.getByTestId('change-review').click();
+      await page.getByTestId('change-confirm').waitFor();
+      const { row: quoted } = await quoteFor(provider, { dropoff: chosen });
+      const difference = Math.round(quoted.final_price * 100 - amount * 100) / 100;
+      expect(difference).toBeGreaterThan(0);
+      expect(await page.getByTestId('old-price').textContent()).toBe(`£${amount.toFixed(2)}`);
+      expect(await page.getByTestId('new-price').textContent()).toBe(`£${quoted.final_price.toFixed(2)}`);
+      expect(await page.getByTestId('change-summary').textContent()).toContain(`Drop-off: The Savoy, Strand, London WC2R 0EZ → ${chosen}`);
+      await saveScreenshot(page, 'manage-booking-change-address-confirm');
+      await page.getByTestId('change-confirm-button').click();
+      await page.getByLabel('Card Number').fill('4242424242424242');
+      await page.getByLabel('Expiry Date').fill('12 / 34');
+      await page.getByLabel('CVC').fill('123');
+      await page.getByTestId('pay-now').click();
+      await page.getByTestId('change-done').waitFor();
+      expect(await page.getByTestId('manage-notice').textContent()).toBe('Your booking has been changed.');
+      const [booking] = await sql<{ revision: number; total_pence: number; drop_off_address: string }>('SELECT revision, total_pence, drop_off_address FROM bookings WHERE booking_number = $1', [bookingNumber]);
+      expect(booking).toEqual({ revision: 1, total_pence: Math.round(quoted.final_price * 100), drop_off_address: chosen });
+      const charges = await sql<{ amount_pence: number; charge: string }>(
+        "SELECT p.amount_pence, p.charge FROM payments p JOIN booking_changes c ON p.request_key = 'booking_change:' || c.id JOIN bookings b ON b.id = c.booking_id WHERE b.booking_number = $1",
+        [bookingNumber],
+      );
+      expect(charges).toEqual([{ amount_pence: Math.round(difference * 100), charge: 'succeeded' }]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+      await sql("UPDATE settings SET setting_value = 'disable' WHERE setting_name = 'MANAGE_ADDRESS_CHANGES'");
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 describe('what the link does not allow', () => {
   it("inside the cut-off: why not, the operator's phone, and no Cancel button", async () => {
     const admin = (body: Record<string, string>) => provider.fastify.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: body });

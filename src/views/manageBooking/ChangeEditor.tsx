@@ -3,7 +3,8 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Checkbox.css';
 import { Alert, Button, Checkbox, NativeSelect, NumberInput, Text, TextInput } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { stopText } from '../../../contract/quoting.constants.ts';
 import { HOURS_12, LIMITS, MINUTES } from '../../../contract/quoting.constants.ts';
 import type { ManageBookingView, ManageChanges } from '../../../contract/manageBooking.ts';
 import type { TripOptions } from '../../../machines/booking/booking.context.ts';
@@ -13,6 +14,31 @@ import type { ManageActor } from './manageBookingLogic.ts';
 import classes from './ManageBooking.module.css';
 
 const OPTION_FIELDS = ['luggages', 'hand_luggages', 'meet_and_greet', 'baby_seats', 'booster_seats', 'waiting_min'] as const;
+
+/** The address fields with their suggestions, loaded only for a booking whose addresses may change online. */
+const ChangeAddresses = lazy(() => import('./ChangeAddresses.tsx'));
+
+/** The addresses as booked, when the owner keeps their changes to the phone. */
+function FixedAddresses({ view }: { view: ManageBookingView }) {
+  const { pickup, stops, dropoff } = view.change.current;
+  const rows: [string, string][] = [['Pick-Up', pickup], ...stops.map((stop, index): [string, string] => [`Stop ${index + 1}`, stopText(stop)]), ...(dropoff ? [['Drop-Off', dropoff] as [string, string]] : [])];
+  return (
+    <fieldset className={classes.fieldset} data-testid="change-addresses-fixed">
+      <legend>Addresses</legend>
+      <dl className={classes.fixedAddresses}>
+        {rows.map(([label, text]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{text}</dd>
+          </div>
+        ))}
+      </dl>
+      <Text size="sm" c="dimmed" mt="xs">
+        {view.operator_phone ? `To change an address, please call us on ${view.operator_phone}.` : 'To change an address, please call us.'}
+      </Text>
+    </fieldset>
+  );
+}
 
 /**
  * The change form: the pick-up time, the party, the booking options (through the booking flow's options editor
@@ -50,8 +76,16 @@ export function ChangeEditor({ actor, view }: { actor: ManageActor; view: Manage
       }}
       data-testid="change-form"
     >
+      {view.change.addresses ? (
+        <Suspense fallback={<Text size="sm" c="dimmed">Loading the address fields…</Text>}>
+          <ChangeAddresses actor={actor} view={view} />
+        </Suspense>
+      ) : (
+        <FixedAddresses view={view} />
+      )}
+
       <fieldset className={classes.fieldset}>
-        <legend>Pick-up</legend>
+        <legend>Pick-up time</legend>
         <div className={classes.grid3}>
           <TextInput type="date" label="Date" value={value('pickup_date')} onChange={(event) => edit({ pickup_date: event.currentTarget.value })} data-testid="change-date" />
           <NativeSelect label="Hour" data={HOURS_12} value={value('pickup_hour')} onChange={(event) => edit({ pickup_hour: event.currentTarget.value })} data-testid="change-hour" />
@@ -89,11 +123,6 @@ export function ChangeEditor({ actor, view }: { actor: ManageActor; view: Manage
           <TextInput type="email" label="E-mail" value={value('passenger_email')} onChange={(event) => edit({ passenger_email: event.currentTarget.value })} />
           <TextInput type="tel" label="Phone" value={value('passenger_phone')} onChange={(event) => edit({ passenger_phone: event.currentTarget.value })} />
         </div>
-        {!view.change.addresses && (
-          <Text size="sm" c="dimmed" mt="sm">
-            To change an address, please call us.
-          </Text>
-        )}
       </fieldset>
 
       {error && (
