@@ -1,0 +1,2 @@
+export * from './prices.machine.ts';
+export * from './prices.selectors.ts';
