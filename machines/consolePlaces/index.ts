@@ -1,0 +1,2 @@
+export * from './places.machine.ts';
+export * from './places.selectors.ts';
