@@ -463,4 +463,44 @@ describe('changing the booking', () => {
     await settled(resumed.actor);
     expect(resumed.stage()).toBe('editing');
   });
+
+  it('addresses where the owner allows them: the pick-up, stops (up to 10) and drop-off sent, an empty stop row left out', async () => {
+    const open = view({ change: { ...view().change, addresses: true } });
+    const { actor, calls } = start({ loadBooking: async () => open });
+    await settled(actor);
+    actor.send({ type: 'change.start' });
+    const can = (event: Parameters<typeof actor.send>[0]) => actor.getSnapshot().can(event);
+    expect(can({ type: 'change.stop.remove', index: 0 })).toBe(false);
+    for (let n = 0; n < 10; n++) actor.send({ type: 'change.stop.add' });
+    expect(actor.getSnapshot().context.draft.stops).toHaveLength(10);
+    expect(can({ type: 'change.stop.add' })).toBe(false);
+    for (let n = 9; n >= 1; n--) actor.send({ type: 'change.stop.remove', index: n });
+    expect(can({ type: 'change.stop.edit', index: 1, values: { street_name: 'x' } })).toBe(false);
+    actor.send({ type: 'change.stop.add' });
+    actor.send({ type: 'change.stop.edit', index: 0, values: { street_name: 'Baker Street', number: '221B' } });
+    actor.send({ type: 'change.edit', changes: { dropoff: 'Paddington Station', pickup: 'Heathrow' } });
+    actor.send({ type: 'change.review' });
+    await waitFor(actor, (s) => selectStage(s) === 'confirmingChange');
+    expect(calls.previewChange).toEqual([{ token: TOKEN, changes: { stops: [{ street_name: 'Baker Street', number: '221B', postcode: '' }], dropoff: 'Paddington Station' } }]);
+  });
+
+  it('addresses by phone: address edits are dropped and stops cannot be added; an hourly hire edits its pick-up only', async () => {
+    const { actor, calls } = start();
+    await settled(actor);
+    actor.send({ type: 'change.start' });
+    expect(actor.getSnapshot().can({ type: 'change.stop.add' })).toBe(false);
+    actor.send({ type: 'change.edit', changes: { dropoff: 'Paddington Station', pickup: 'Gatwick', stops: [{ street_name: 'Baker Street', number: '', postcode: '' }] } });
+    expect(actor.getSnapshot().context.draft).toEqual({});
+
+    const hourly = view({ change: { ...view().change, addresses: true, trip_options: false, current: { ...CURRENT, dropoff: '' } } });
+    const hire = start({ loadBooking: async () => hourly });
+    await settled(hire.actor);
+    hire.actor.send({ type: 'change.start' });
+    expect(hire.actor.getSnapshot().can({ type: 'change.stop.add' })).toBe(false);
+    hire.actor.send({ type: 'change.edit', changes: { dropoff: 'Paddington Station', pickup: 'Gatwick' } });
+    hire.actor.send({ type: 'change.review' });
+    await waitFor(hire.actor, (s) => selectStage(s) === 'confirmingChange');
+    expect(hire.calls.previewChange).toEqual([{ token: TOKEN, changes: { pickup: 'Gatwick' } }]);
+    expect(calls.previewChange).toEqual([]);
+  });
 });

@@ -2,12 +2,13 @@
  * The manage page's model (machines/manageBooking): the mailed link opens the booking (or is refused), a failed load
  * and its retry, cancelling with its refusal and failure, the calendar file, and changing the booking: edit, the
  * server's re-priced preview (or its refusal), apply, or pay the difference with the booking flow's card steps
- * (the processor's key, the payment method, the charge, 3-D Secure, the apply with the intent).
+ * (the processor's key, the payment method, the charge, 3-D Secure, the apply with the intent). Where the owner allows
+ * address changes online (MANAGE_ADDRESS_CHANGES), the drop-off and an extra stop too.
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeResponse, type ManageTripValues } from '../../../contract/manageBooking.ts';
-import { MANAGE_FAILURE_TEXT, manageBookingMachine, type ManageBookingContext } from '../../../machines/manageBooking/index.ts';
+import { draftStops, MANAGE_FAILURE_TEXT, manageBookingMachine, type ManageBookingContext, type ManageChanges } from '../../../machines/manageBooking/index.ts';
 import { machineInvokes } from '../graph.ts';
 import type { MachineModel } from '../types.ts';
 import { outcome, variant } from './helpers.ts';
@@ -30,7 +31,10 @@ const CHANGING = 'ready.booking.changing';
 const refused = (status: number | null, code?: string, message = 'fetch failed') =>
   Object.assign(new Error(message), { status, body: code ? { success: false, message, code, operator_phone: PHONE } : null });
 
-const CURRENT = { meet_and_greet: 'no', passengers: 2 } as ManageTripValues;
+const CURRENT = { meet_and_greet: 'no', passengers: 2, stops: [], dropoff: 'The Savoy, Strand, London WC2R 0EZ' } as unknown as ManageTripValues;
+/** The new drop-off and extra stop of the address variants (the UI types the same). */
+export const NEW_DROPOFF = 'Gatwick Airport North Terminal, Crawley RH6 0PJ';
+export const NEW_STOP = { street_name: 'Brighton Road', number: '', postcode: 'Redhill RH1 6QZ' };
 export const CARD_VIEW = {
   success: true,
   data: { booking: { booking_number: 'CF-1' } },
@@ -41,6 +45,8 @@ export const CARD_VIEW = {
   change_requests: [],
   operator_phone: PHONE,
 } as unknown as ManageBookingView;
+/** The owner allows address changes online. */
+export const ADDRESS_VIEW = { ...CARD_VIEW, change: { ...CARD_VIEW.change, addresses: true, trip_options: true } } as unknown as ManageBookingView;
 const CANCELLED_VIEW = { ...CARD_VIEW, status: 'cancelled', cancellation: { allowed: false, refusal: MANAGE_MESSAGES.alreadyCancelled } } as unknown as ManageBookingView;
 const cancelled = { ...CANCELLED_VIEW, message: MANAGE_MESSAGES.cancelled } as ManageCancelResponse;
 const preview = (outcomeOf: 'charge' | 'refund') => ({ success: true, revision: 0, outcome: outcomeOf, difference: outcomeOf === 'charge' ? 12 : -12, summary: [] }) as unknown as ManageChangePreview;
@@ -53,6 +59,20 @@ const DECLINED = 'Payment failed: your booking is unchanged. Your card was decli
 const NOT_AUTHENTICATED = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 const NOT_TEST_CARD = 'TEST MODE accepts only the test card numbers shown';
 
+/**
+ * What a preview or an apply sends for the path's draft: meet and greet ticked, and where the booking allows it the
+ * new drop-off and the stop once typed (a stop row left empty is not sent).
+ */
+function sentChanges(s: AnyMachineSnapshot): ManageChanges {
+  const draft = ctx(s).draft;
+  const filled = (draft.stops ?? []).filter((stop) => stop.street_name !== '');
+  return {
+    ...(draft.meet_and_greet === 'yes' ? { meet_and_greet: 'yes' as const } : {}),
+    ...(filled.length > 0 ? { stops: [NEW_STOP] } : {}),
+    ...(draft.dropoff !== undefined ? { dropoff: NEW_DROPOFF } : {}),
+  };
+}
+
 export const manageBookingModel: MachineModel = {
   id: 'manageBooking',
   title: 'manage booking link',
@@ -64,6 +84,7 @@ export const manageBookingModel: MachineModel = {
   ],
   variants: [
     variant('loadBooking:card', { type: outcome(m, 'loadBooking', 'done'), output: CARD_VIEW }, 'the server opens the booking (paid by card)'),
+    variant('loadBooking:addresses', { type: outcome(m, 'loadBooking', 'done'), output: ADDRESS_VIEW }, 'the server opens the booking (paid by card), its addresses changeable online'),
     variant('loadBooking:cancelled', { type: outcome(m, 'loadBooking', 'done'), output: CANCELLED_VIEW }, 'the server opens the booking, cancelled already'),
     variant('loadBooking:revoked', { type: outcome(m, 'loadBooking', 'error'), error: refused(401, 'link_revoked', MANAGE_MESSAGES.linkRevoked) }, 'the operator revoked the link'),
     variant('loadBooking:offline', { type: outcome(m, 'loadBooking', 'error'), error: refused(503) }, 'the load fails'),
@@ -81,6 +102,10 @@ export const manageBookingModel: MachineModel = {
     variant('downloadCalendar:failed', { type: outcome(m, 'downloadCalendar', 'error'), error: refused(503) }, 'the download fails'),
     variant('change.start', { type: 'change.start' }, 'Change booking'),
     variant('change.edit', { type: 'change.edit', changes: { meet_and_greet: 'yes' } }, 'tick (or untick) meet and greet'),
+    variant('change.edit:dropoff', { type: 'change.edit', changes: { dropoff: NEW_DROPOFF } }, 'type a new drop-off'),
+    variant('change.stop.add', { type: 'change.stop.add' }, '+ Extra Stop'),
+    variant('change.stop.edit', { type: 'change.stop.edit', index: 0, values: NEW_STOP }, "type the stop's street and post code"),
+    variant('change.stop.remove', { type: 'change.stop.remove', index: 0 }, 'Remove stop 1'),
     variant('change.review', { type: 'change.review' }, 'See the new price'),
     variant('change.back', { type: 'change.back' }, 'Back'),
     variant('change.confirm', { type: 'change.confirm' }, 'Confirm (or Pay) the change'),
@@ -128,13 +153,22 @@ export const manageBookingModel: MachineModel = {
       payment: c.payment ? (c.payment.paymentIntentId ? 'intent' : 'method') : null,
       changed: c.changeResult !== null,
       resume: c.resumeStep,
+      addresses: c.view?.change.addresses ?? false,
+      stops: (c.draft.stops ?? []).map((stop) => (stop.street_name ? 'filled' : 'empty')).join(),
+      dropoff: c.draft.dropoff !== undefined,
     };
   },
   /** The calendar from the booking's own view only; one edit per change; a second booking revision is not explored. */
   offer: (s, v) => {
     const booking = s.matches({ ready: { booking: 'viewing' } });
     if (v.key === 'calendar.download' || v.key.startsWith('downloadCalendar:')) return booking || !s.matches({ ready: { calendar: 'idle' } });
-    if (v.key === 'change.edit') return Object.keys(ctx(s).draft).length === 0;
+    const draft = ctx(s).draft;
+    if (v.key === 'change.edit') return draft.meet_and_greet === undefined && draft.stops === undefined && draft.dropoff === undefined;
+    // The address variants on a booking that allows them, each once per change (one stop at most).
+    if (v.key === 'loadBooking:addresses') return ctx(s).view === null;
+    if (v.key === 'change.edit:dropoff') return draft.dropoff === undefined && draft.meet_and_greet === undefined;
+    if (v.key === 'change.stop.add') return draft.stops === undefined && draft.meet_and_greet === undefined;
+    if (v.key === 'change.stop.edit') return draft.stops?.length === 1 && draft.stops[0].street_name === '';
     if (v.key === 'change.start') return (ctx(s).view?.revision ?? 0) === 0 || s.matches({ ready: { booking: 'changed' } });
     return true;
   },
@@ -161,23 +195,29 @@ export const manageBookingModel: MachineModel = {
       expect(ctx(snapshot).changeResult?.result).toBe('applied');
       expect(ctx(snapshot).notice).toEqual({ tone: 'success', text: MANAGE_MESSAGES.changed });
     },
-    'ready.booking.changing.editing': ({ snapshot }) => expect([null, GRACE, MANAGE_FAILURE_TEXT.change, 'Change a detail of your booking first.']).toContain(ctx(snapshot).error),
-    'ready.booking.changing.previewing': ({ invocations }) => expect(invocations.previewChange?.at(-1)).toEqual({ token: MANAGE_TOKEN, changes: { meet_and_greet: 'yes' } }),
+    'ready.booking.changing.editing': ({ snapshot }) => {
+      expect([null, GRACE, MANAGE_FAILURE_TEXT.change, 'Change a detail of your booking first.']).toContain(ctx(snapshot).error);
+      // Address edits stay in the draft only where the booking allows them.
+      if (!ctx(snapshot).view?.change.addresses) expect(ctx(snapshot).draft).not.toHaveProperty('dropoff');
+    },
+    'ready.booking.changing.previewing': ({ snapshot, invocations }) => expect(invocations.previewChange?.at(-1)).toEqual({ token: MANAGE_TOKEN, changes: sentChanges(snapshot) }),
     'ready.booking.changing.confirming': ({ snapshot }) => {
       expect(ctx(snapshot).preview).not.toBeNull();
       expect([null, MANAGE_FAILURE_TEXT.change, MANAGE_FAILURE_TEXT.cardForm]).toContain(ctx(snapshot).error);
     },
-    'ready.booking.changing.applying': ({ invocations }) => expect(invocations.applyChange?.at(-1)).toEqual({ token: MANAGE_TOKEN, revision: 0, changes: { meet_and_greet: 'yes' } }),
+    'ready.booking.changing.applying': ({ snapshot, invocations }) => expect(invocations.applyChange?.at(-1)).toEqual({ token: MANAGE_TOKEN, revision: 0, changes: sentChanges(snapshot) }),
     'ready.booking.changing.paying.loadingKey': ({ snapshot }) => expect(ctx(snapshot).preview?.outcome).toBe('charge'),
     'ready.booking.changing.paying.form': ({ snapshot }) => {
       expect(ctx(snapshot).publishableKey).toBe('pk_sandbox_cabflow');
       expect([null, NOT_TEST_CARD, DECLINED, NOT_AUTHENTICATED, MANAGE_FAILURE_TEXT.payment]).toContain(ctx(snapshot).error);
     },
     'ready.booking.changing.paying.creatingPaymentMethod': ({ invocations }) => expect(invocations.createPaymentMethod?.at(-1)).toMatchObject({ card: { kind: 'sandbox' } }),
-    'ready.booking.changing.paying.charging': ({ invocations }) => expect(invocations.applyChange?.at(-1)).toEqual({ token: MANAGE_TOKEN, revision: 0, changes: { meet_and_greet: 'yes' }, payment_method_id: 'pm_card_visa' }),
+    'ready.booking.changing.paying.charging': ({ snapshot, invocations }) =>
+      expect(invocations.applyChange?.at(-1)).toEqual({ token: MANAGE_TOKEN, revision: 0, changes: sentChanges(snapshot), payment_method_id: 'pm_card_visa' }),
     'ready.booking.changing.paying.authenticating': ({ invocations }) =>
       expect(invocations.handleNextAction?.at(-1)).toEqual({ token: MANAGE_TOKEN, paymentIntentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret' }),
-    'ready.booking.changing.paying.finishing': ({ invocations }) => expect(invocations.applyChange?.at(-1)).toEqual({ token: MANAGE_TOKEN, revision: 0, changes: { meet_and_greet: 'yes' }, payment_intent_id: 'pi_sandbox_1' }),
+    'ready.booking.changing.paying.finishing': ({ snapshot, invocations }) =>
+      expect(invocations.applyChange?.at(-1)).toEqual({ token: MANAGE_TOKEN, revision: 0, changes: sentChanges(snapshot), payment_intent_id: 'pi_sandbox_1' }),
     'ready.calendar.idle': ({ snapshot }) => expect(ctx(snapshot).calendarError).toBeNull(),
     'ready.calendar.downloading': ({ invocations }) => expect(invocations.downloadCalendar?.at(-1)).toEqual({ token: MANAGE_TOKEN }),
     'ready.calendar.failed': ({ snapshot }) => expect(ctx(snapshot).calendarError).toBe(MANAGE_FAILURE_TEXT.calendar),
@@ -187,6 +227,17 @@ export const manageBookingModel: MachineModel = {
       'the server asks for 3-D Secure only when it charges, and a change it charges is paid through paying, never applying',
   },
   guardChecks: [
+    {
+      label: 'an extra stop only where the owner allows address changes online, up to the limit',
+      event: { type: 'change.stop.add' },
+      expected: (s) =>
+        s.matches({ ready: { booking: { changing: 'editing' } } }) ? { can: Boolean(ctx(s).view?.change.addresses) && draftStops(ctx(s).view, ctx(s).draft).length < 10 } : undefined,
+    },
+    {
+      label: 'Remove stop 1 only when there is a stop 1',
+      event: { type: 'change.stop.remove', index: 0 },
+      expected: (s) => (s.matches({ ready: { booking: { changing: 'editing' } } }) ? { can: draftStops(ctx(s).view, ctx(s).draft).length > 0 } : undefined),
+    },
     { label: 'a second confirm while cancelling is ignored (one request)', event: { type: 'cancel.confirm' }, expected: (s) => (s.matches({ ready: { booking: 'cancelling' } }) ? { can: false } : undefined) },
     {
       label: 'Pay Now only on the card form (never while a payment is under way)',

@@ -6,6 +6,9 @@
  * MODE), 3-D Secure answered on the sandbox's page. A booking cancelled before the page opens and a revoked link
  * are made real before the load; the gate answers what the server would only say at another moment (a failed call,
  * the cut-off passing between load and cancel, the booking flow's rule refusing a change, the booking moving on).
+ * The address variants turn the owner's MANAGE_ADDRESS_CHANGES on before the load (it stays on for the run: a path
+ * that opens a booking without it may then see the address fields too, which none of its steps uses); the new
+ * drop-off and stop are typed as a passenger would and routed by the real server (a farther trip: charged).
  */
 import { MANAGE_API, MANAGE_MESSAGES } from '../../../contract/manageBooking.ts';
 import { SESSION_KEYS } from '../../../contract/storageKeys.ts';
@@ -18,6 +21,7 @@ import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, api, gone, uniqueEmail, visible } from './common.ts';
 import type { UiRun } from './harness.ts';
 import type { UiExecutor, UiMachine } from './types.ts';
+import { NEW_DROPOFF, NEW_STOP } from '../machines/manageBooking.model.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as ManageBookingContext;
 const PAGE = '/manage-booking';
@@ -47,7 +51,7 @@ const REVOKED = refusal(401, 'link_revoked', MANAGE_MESSAGES.linkRevoked);
 const MOVED = refusal(409, 'stale_revision', MANAGE_MESSAGES.staleRevision);
 
 /** The page's own buttons while a call is under way: disabled or loading (or covered by 3-D Secure's page). */
-const WHILE_BUSY = new Set(['change.back', 'change.confirm', 'change.review', 'change.edit', 'card.submit', 'cancel.confirm', 'cancel.back', 'calendar.download']);
+const WHILE_BUSY = new Set(['change.back', 'change.confirm', 'change.review', 'change.edit', 'change.edit:dropoff', 'change.stop.add', 'change.stop.edit', 'change.stop.remove', 'card.submit', 'cancel.confirm', 'cancel.back', 'calendar.download']);
 const busyReason = (s: AnyMachineSnapshot, key: string): string | null => {
   if (!WHILE_BUSY.has(key)) return null;
   if (key === 'calendar.download') return s.matches({ ready: { calendar: 'downloading' } }) ? 'Add to calendar shows its loader (disabled) while the file downloads' : null;
@@ -75,6 +79,19 @@ async function onAddress(run: UiRun, step: string | null) {
   await run.waitForPath(PAGE);
   const query = new URL(run.page.url()).search;
   if (query !== (step ? `?step=${step}` : '')) throw new Error(`expected ${PAGE}${step ? `?step=${step}` : ''}, the address is ${run.page.url()}`);
+}
+
+/** The owner allows address changes online: the setting written as the console writes it, then seen by the server's cache. */
+async function allowAddressChanges(run: UiRun) {
+  await run.env.provider.db.query(
+    `INSERT INTO settings (site_id, setting_name, setting_value) SELECT id, 'MANAGE_ADDRESS_CHANGES', 'enable' FROM sites
+     ON CONFLICT (site_id, setting_name) DO UPDATE SET setting_value = EXCLUDED.setting_value`,
+  );
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if ((await (await api(run, MANAGE_API.view, { token: run.scratch.token })).json()).change?.addresses === true) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('MANAGE_ADDRESS_CHANGES did not reach the server');
 }
 
 /** 3-D Secure's page answered with Complete or Fail, then the held answer released. */
@@ -110,6 +127,7 @@ export const manageBookingUi: UiMachine = {
   unavailable: (s, v) => busyReason(s, v.key),
   executors: {
     'loadBooking:card': answered(() => ({ kind: 'continue' })),
+    'loadBooking:addresses': answered((run) => ({ kind: 'continue', before: () => allowAddressChanges(run) })),
     'loadBooking:cancelled': answered((run) => ({ kind: 'continue', before: async () => void (await api(run, MANAGE_API.cancel, { token: run.scratch.token })) })),
     'loadBooking:revoked': answered((run) => ({
       kind: 'continue',
@@ -141,6 +159,21 @@ export const manageBookingUi: UiMachine = {
       run: async (run) => run.page.getByTestId('change-start').click(),
     },
     'change.edit': { run: async (run) => run.page.getByTestId('change-meet').click() },
+    'change.edit:dropoff': {
+      run: async (run) => {
+        const field = run.page.getByRole('combobox', { name: 'Drop-Off' });
+        await field.fill(NEW_DROPOFF);
+        await field.press('Escape');
+      },
+    },
+    'change.stop.add': { run: async (run) => run.page.getByTestId('change-add-stop').click() },
+    'change.stop.edit': {
+      run: async (run) => {
+        await run.page.getByLabel('Stop 1: street or road name').fill(NEW_STOP.street_name);
+        await run.page.getByLabel('City or post code').fill(NEW_STOP.postcode);
+      },
+    },
+    'change.stop.remove': { run: async (run) => run.page.getByRole('button', { name: 'Remove stop 1' }).click() },
     'change.review': { run: async (run) => run.page.getByTestId('change-review').click() },
     'change.back': { run: async (run) => changePanel(run).getByRole('button', { name: /^(Back|Edit again)$/ }).click() },
     'change.confirm': { run: async (run) => run.page.getByTestId('change-confirm-button').click() },
@@ -156,7 +189,12 @@ export const manageBookingUi: UiMachine = {
     'previewChange:charge': answered(() => ({ kind: 'continue' })),
     'previewChange:refund': answered(() => ({ kind: 'continue' }), {
       // The path's booking is made with or without meet and greet, and its one edit ticks or unticks it.
-      unavailable: (s) => (ctx(s).payment !== null ? 'the same change was priced higher (its card tried) in this visit: the same draft is priced the same again' : null),
+      unavailable: (s) => {
+        if (ctx(s).payment !== null) return 'the same change was priced higher (its card tried) in this visit: the same draft is priced the same again';
+        const { draft } = ctx(s);
+        if (draft.dropoff !== undefined || draft.stops?.some((stop) => stop.street_name !== '')) return 'the new drop-off (Gatwick) and the stop make the trip longer: the real server prices it higher';
+        return null;
+      },
     }),
     'previewChange:refused': answered(() => refusal(422, 'change_refused', 'Please select a pick-up time at least 2 hours from now.')),
     'previewChange:revoked': answered(() => REVOKED),
@@ -227,6 +265,14 @@ export const manageBookingUi: UiMachine = {
       await stage(run, 'editing');
       await onAddress(run, 'change');
       await visible(run.page.getByTestId('change-form'));
+      const { view, draft } = ctx(snapshot);
+      if (view?.change.addresses) {
+        await visible(run.page.getByTestId('change-addresses'));
+        const stops = draft.stops?.length ?? 0;
+        const shown = await run.page.getByTestId('change-stop').count();
+        if (shown !== stops) throw new Error(`expected ${stops} stop rows, the form shows ${shown}`);
+        if (draft.dropoff !== undefined && (await run.page.getByRole('combobox', { name: 'Drop-Off' }).inputValue()) !== NEW_DROPOFF) throw new Error('the Drop-Off field lost the new drop-off');
+      }
       if (ctx(snapshot).error) await visible(run.page.getByTestId('change-error').getByText(ctx(snapshot).error!));
     },
     'ready.booking.changing.previewing': async (run) => {
