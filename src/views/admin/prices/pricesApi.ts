@@ -1,0 +1,31 @@
+/** The owner's price calls (contract/adminPrices.ts) through the console's client. */
+import { PRICES_PATHS, type PreviewInput, type PricesList } from '../../../../contract/adminPrices.ts';
+import type { PriceChange, PreviewRows } from '../../../../machines/consolePrices/index.ts';
+import { ADMIN_API_BASE, adminCall } from '../../../api/adminClient.ts';
+import type { CallOptions } from '../../../api/client.ts';
+
+const path = (full: string) => full.slice(ADMIN_API_BASE.length);
+
+const COLLECTIONS = { tariff: PRICES_PATHS.tariffs, surcharge: PRICES_PATHS.surcharges, zone: PRICES_PATHS.zones, fixed_fare: PRICES_PATHS.fixedFares } as const;
+const NAMES = { tariff: 'Tariff', surcharge: 'Surcharge', zone: 'Zone', fixed_fare: 'Fixed fare' } as const;
+
+export const loadPrices = ({ signal }: CallOptions = {}) => adminCall<PricesList>(path(PRICES_PATHS.list), { signal });
+
+export const previewPrices = (input: PreviewInput, { signal }: CallOptions = {}) => adminCall<PreviewRows>(path(PRICES_PATHS.preview), { method: 'POST', body: { ...input }, signal });
+
+/** Saves or removes the row being edited; answers the text that confirms it. */
+export async function savePriceChange({ action, edit }: PriceChange): Promise<string> {
+  const collection = path(COLLECTIONS[edit.entity]);
+  if (edit.entity === 'tariff') {
+    const { company_id, vehicle_id, valid_from, ...figures } = edit.values as Record<string, unknown>;
+    const keyPath = `${collection}/${edit.key ?? `${company_id}/${vehicle_id}/${valid_from}`}`;
+    if (action === 'remove') await adminCall(keyPath, { method: 'DELETE' });
+    else if (edit.key === null) await adminCall(collection, { method: 'POST', body: edit.values });
+    else await adminCall(keyPath, { method: 'PUT', body: figures });
+  } else if (action === 'remove') {
+    await adminCall(`${collection}/${edit.key}`, { method: 'DELETE' });
+  } else {
+    await adminCall(edit.key === null ? collection : `${collection}/${edit.key}`, { method: edit.key === null ? 'POST' : 'PUT', body: edit.values });
+  }
+  return `${NAMES[edit.entity]} ${action === 'remove' ? 'deleted' : 'saved'}.`;
+}
