@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
-import { appReady, launchBrowser, openPage, WIDTHS } from '../helpers/browser.ts';
+import { launchBrowser, openPage, WIDTHS } from '../helpers/browser.ts';
 import { oneWayForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 import { encoded } from '../helpers/storage.ts';
@@ -53,16 +53,9 @@ async function settled(page: Page) {
 }
 
 async function visit(path: string, width: number, storage: Record<string, string> = {}, arrive?: (page: Page) => Promise<void>) {
-  const { context, page, close } = await openPage(browser, 'about:blank', { width, waitForApp: false });
+  // The visitor's stored data is there before the page's first script, as after an earlier visit (one page load).
+  const { page, close } = await openPage(browser, `${provider.url}${path}`, { width, storage });
   try {
-    // The visitor's stored data is there before the page's first script, as after an earlier visit (one page load).
-    await context.addInitScript((items) => {
-      if (sessionStorage.getItem('a11y-seeded')) return;
-      sessionStorage.setItem('a11y-seeded', '1');
-      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-    }, storage);
-    await page.goto(`${provider.url}${path}`);
-    await appReady(page);
     // Each step is checked where the visitor is, not where a guard sent them (a missing quote sends them home).
     if (!arrive) expect(new URL(page.url()).pathname).toBe(path);
     if (arrive) await arrive(page);

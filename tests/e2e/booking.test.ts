@@ -79,12 +79,8 @@ async function seedStorage(seed: Seed = {}) {
 /** Opens `path` with the seeded storage, as a visitor who reloads there would. */
 async function openAt(path: string, seed: Seed = {}, width: number = WIDTHS.desktop): Promise<OpenedPage & { quote: Awaited<ReturnType<typeof realQuote>> }> {
   const { entries, quote } = await seedStorage(seed);
-  const opened = await openPage(browser, `${provider.url}/contactus`, { width });
+  const opened = await openPage(browser, `${provider.url}${path}`, { width, storage: entries });
   opened.page.setDefaultTimeout(15_000);
-  await opened.page.evaluate((items) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, entries);
-  await opened.page.goto(`${provider.url}${path}`);
   await opened.page.locator('[data-screen]').first().waitFor();
   return { ...opened, quote };
 }

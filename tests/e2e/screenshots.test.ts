@@ -81,13 +81,8 @@ async function openBookingAt(path: string, width: number, registration?: Record<
     entries.registrationData = encoded(registration);
     entries.selectedPassenger = JSON.stringify('guest_login');
   }
-  const opened = await openPage(browser, `${provider.url}/contactus`, { width });
+  const opened = await openPage(browser, `${provider.url}${path}`, { width, storage: entries });
   opened.page.setDefaultTimeout(15_000);
-  await opened.page.evaluate((items) => {
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, entries);
-  await opened.page.goto(`${provider.url}${path}`);
-  await appReady(opened.page);
   await opened.page.locator('[data-screen]').first().waitFor();
   return opened;
 }

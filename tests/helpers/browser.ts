@@ -39,10 +39,21 @@ export interface OpenPageOptions {
   height?: number;
   /** Wait for the start-up overlay to go and the routed view to mount (default true). */
   waitForApp?: boolean;
+  /**
+   * localStorage as an earlier visit left it, in place before the page's first script (the tab's first page load
+   * only: a reload or a later page sees what the app made of it).
+   */
+  storage?: Record<string, string>;
 }
 
-export async function openPage(browser: Browser, url: string, { width = WIDTHS.desktop, height = 900, waitForApp = true }: OpenPageOptions = {}): Promise<OpenedPage> {
+export async function openPage(browser: Browser, url: string, { width = WIDTHS.desktop, height = 900, waitForApp = true, storage }: OpenPageOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' });
+  if (storage)
+    await context.addInitScript((items) => {
+      if (sessionStorage.getItem('e2e-storage-seeded')) return;
+      sessionStorage.setItem('e2e-storage-seeded', '1');
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, storage);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
