@@ -51,11 +51,13 @@ function SavedAddresses({ actor, stage }: { actor: PlacesActor; stage: PlacesSta
           </Text>
         )
       ) : (
-        <Table.ScrollContainer minWidth={680} type="native">
+        <Table.ScrollContainer minWidth={760} type="native">
           <Table striped fz="sm" verticalSpacing={6} className={classes.table}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Address</Table.Th>
+                <Table.Th scope="col" miw={220}>
+                  Address
+                </Table.Th>
                 <Table.Th scope="col">Kind</Table.Th>
                 <Table.Th scope="col">Coordinates</Table.Th>
                 <Table.Th scope="col">Popular</Table.Th>
@@ -69,7 +71,7 @@ function SavedAddresses({ actor, stage }: { actor: PlacesActor; stage: PlacesSta
                 <Table.Tr key={place.id}>
                   <Table.Td fw={500}>{place.address}</Table.Td>
                   <Table.Td>{KIND_LABELS[place.kind] ?? place.kind}</Table.Td>
-                  <Table.Td className={classes.plate}>
+                  <Table.Td className={classes.plate} style={{ whiteSpace: 'nowrap' }}>
                     <Anchor size="sm" href={mapLink(place.lat, place.lon)} target="_blank" rel="noopener noreferrer" aria-label={`${point(place.lat, place.lon)}: ${place.address} on OpenStreetMap (opens a new tab)`}>
                       {point(place.lat, place.lon)}
                     </Anchor>
@@ -201,8 +203,8 @@ export function PlacesPage(_props: { page?: ConsolePage }) {
         Changes reach the website on its next page load.
       </Text>
       <RegisterStatus stage={registerStage(stage)} empty={empty} notice={notice} error={error} onRetry={() => actor.send({ type: 'retry' })}>
-        <SavedAddresses actor={actor} stage={stage} />
         <BannedAddresses actor={actor} stage={stage} />
+        <SavedAddresses actor={actor} stage={stage} />
       </RegisterStatus>
     </div>
   );
