@@ -2,6 +2,7 @@
 import type { MachineModel } from '../types.ts';
 import { bookingModel } from './booking.model.ts';
 import { consoleModel } from './console.model.ts';
+import { consoleBoardModel } from './consoleBoard.model.ts';
 import { consoleBookingModel } from './consoleBooking.model.ts';
 import { consoleRegisterModel } from './consoleRegister.model.ts';
 import { corporateModel } from './corporate.model.ts';
@@ -12,7 +13,7 @@ import { manageBookingModel } from './manageBooking.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
 import { quoteOfferModel } from './quoteOffer.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBookingModel, consoleRegisterModel, manageBookingModel, quoteOfferModel];
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, manageBookingModel, quoteOfferModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

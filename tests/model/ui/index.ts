@@ -1,6 +1,7 @@
 /** The UI side of every model, by model id. */
 import { bookingUi } from './booking.ui.ts';
 import { consoleUi } from './console.ui.ts';
+import { consoleBoardUi } from './consoleBoard.ui.ts';
 import { consoleBookingUi } from './consoleBooking.ui.ts';
 import { consoleRegisterUi } from './consoleRegister.ui.ts';
 import { corporateUi } from './corporate.ui.ts';
@@ -21,6 +22,7 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   homeForm: homeFormUi,
   optionsEditor: optionsEditorUi,
   console: consoleUi,
+  consoleBoard: consoleBoardUi,
   consoleBooking: consoleBookingUi,
   consoleRegister: consoleRegisterUi,
   manageBooking: manageBookingUi,
