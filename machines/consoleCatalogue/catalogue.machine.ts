@@ -7,8 +7,8 @@
  * - From anywhere in `ready`: `company.add` / `company.edit` → `ready.company` (the company form); `category.add` /
  *   `category.edit` → `ready.category` (the category form, with its own `idle` ⇄ `uploading`). `form.close` → browsing.
  * - In the category form, `image.choose` (a file) → `uploading` → back to `idle` with the stored image to preview (or
- *   the server's reason); a file over IMAGE_RULES.maxBytes is refused at once, without sending it. `image.clear` drops
- *   the new picture (the category keeps its own).
+ *   the server's reason); a file over IMAGE_RULES.maxBytes is refused at once, without sending it. Closing the form
+ *   drops an uploaded picture that was not saved (the category keeps its own).
  * - `save` from browsing (switching an entry on or off) or a form → `saving` → `loading` with the server's
  *   confirmation as the notice, or back where it was with the server's reason (a name taken, the last company…),
  *   the form and its uploaded picture kept.
@@ -63,7 +63,6 @@ export type CatalogueEvent =
   | { type: 'category.edit'; id: number }
   | { type: 'form.close' }
   | { type: 'image.choose'; file: ChosenFile }
-  | { type: 'image.clear' }
   | { type: 'save'; change: CatalogueChange };
 
 const messageOf = (error: unknown, fallback: string) => {
@@ -136,7 +135,6 @@ export const catalogueMachine = setup({
                   { guard: 'fileTooLarge', actions: assign({ imageError: CATALOGUE_TEXT.imageTooLarge }) },
                   { target: 'uploading', actions: assign({ file: ({ event }) => event.file, imageError: null }) },
                 ],
-                'image.clear': { actions: assign({ image: null, imageError: null }) },
                 save: { target: '#catalogue.saving', actions: { type: 'keepChange', params: ({ event }) => ({ change: event.change }) } },
               },
             },
