@@ -44,7 +44,7 @@ function Section({ id, title, onAdd, addLabel, children }: { id: string; title: 
           {addLabel}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={560} type="native">
+      <Table.ScrollContainer minWidth={520} type="native">
         <Table className={classes.table} verticalSpacing={4} fz="sm" striped>
           {children}
         </Table>
@@ -78,18 +78,19 @@ function Tables({ data, open }: { data: PricesList; open: (edit: Omit<PriceEdit,
   return (
     <>
       <Section id="tariffs" title="Tariffs" addLabel="New tariff" onAdd={() => open({ entity: 'tariff', key: null }, { entity: 'tariff', fields: newTariffFields(data) })}>
-        <Head columns={['Company', 'Vehicle', 'From', 'Base', 'Per mile', 'Minimum', 'Stop', 'Hourly', '']} />
+        <Head columns={['Company, vehicle', 'From', 'Base', 'Per mile (≤ miles)', 'Min.', 'Stop', 'Hourly', '']} />
         <Table.Tbody>
           {data.tariffs.map((row) => {
             const key = `${row.company_id}/${row.vehicle_id}/${row.valid_from}`;
             const label = `${company(row.company_id)} ${vehicle(row.vehicle_id)} from ${row.valid_from}`;
             return (
               <Table.Tr key={key}>
-                <Table.Td>{company(row.company_id)}</Table.Td>
-                <Table.Td>{vehicle(row.vehicle_id)}</Table.Td>
+                <Table.Td>
+                  {company(row.company_id)}, {vehicle(row.vehicle_id)}
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.valid_from}</Table.Td>
                 <Table.Td>{pounds(row.base_fare_pence)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.mile_bands.map((band) => `${pounds(band.per_mile_pence)}${band.up_to_miles === null ? '' : ` ≤${band.up_to_miles}`}`).join(' · ')}</Table.Td>
+                <Table.Td>{row.mile_bands.map((band) => `${pounds(band.per_mile_pence)}${band.up_to_miles === null ? '' : ` ≤${band.up_to_miles}`}`).join(' · ')}</Table.Td>
                 <Table.Td>{pounds(row.minimum_fare_pence)}</Table.Td>
                 <Table.Td>{pounds(row.per_extra_stop_pence)}</Table.Td>
                 <Table.Td>{row.hourly_rate_pence === null ? '—' : pounds(row.hourly_rate_pence)}</Table.Td>
@@ -108,13 +109,17 @@ function Tables({ data, open }: { data: PricesList; open: (edit: Omit<PriceEdit,
       </Section>
 
       <Section id="surcharges" title="Surcharges" addLabel="New surcharge" onAdd={() => open({ entity: 'surcharge', key: null }, { entity: 'surcharge', fields: newSurchargeFields(data.today) })}>
-        <Head columns={['Label', 'Code', 'Valid', 'Charge', '']} />
+        <Head columns={['Label (code)', 'Valid', 'Charge', '']} />
         <Table.Tbody>
           {data.surcharges.map((row) => (
             <Table.Tr key={row.id}>
-              <Table.Td>{row.label}</Table.Td>
-              <Table.Td>{row.code}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateRange(row.valid_from, row.valid_to)}</Table.Td>
+              <Table.Td>
+                {row.label}{' '}
+                <Text span size="xs" c="dimmed">
+                  ({row.code})
+                </Text>
+              </Table.Td>
+              <Table.Td>{dateRange(row.valid_from, row.valid_to)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{'percent' in row ? `${row.percent}%${'start_time' in row ? ` ${row.start_time}–${row.end_time}` : ''}` : pounds(row.amount_pence)}</Table.Td>
               <Table.Td>
                 <EditButton label={`Edit surcharge ${row.label} ${row.valid_from}`} onClick={() => open({ entity: 'surcharge', key: String(row.id) }, { entity: 'surcharge', fields: surchargeFields(row) })} />
@@ -168,7 +173,7 @@ function Tables({ data, open }: { data: PricesList; open: (edit: Omit<PriceEdit,
               <Table.Td>{company(row.company_id)}</Table.Td>
               <Table.Td>{vehicle(row.vehicle_id)}</Table.Td>
               <Table.Td>{pounds(row.amount_pence)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dateRange(row.valid_from, row.valid_to)}</Table.Td>
+              <Table.Td>{dateRange(row.valid_from, row.valid_to)}</Table.Td>
               <Table.Td>
                 <EditButton label={`Edit fixed fare ${zone(row.from_zone_id)} to ${zone(row.to_zone_id)} ${vehicle(row.vehicle_id)}`} onClick={() => open({ entity: 'fixed_fare', key: String(row.id) }, { entity: 'fixed_fare', fields: fixedFareFields(row) })} />
               </Table.Td>
