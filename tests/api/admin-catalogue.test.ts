@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MESSAGES, IMAGE_RULES } from '../../contract/adminCatalogue.ts';
@@ -191,6 +192,23 @@ describe(`companies, vehicle categories and their images on ${testDatabaseKind}`
     const stored = await provider.fastify.inject({ method: 'GET', url: `/storage/${cleaned.json().image.vehicle_img}` });
     expect(stored.rawPayload.includes('<script')).toBe(false);
     expect(stored.rawPayload.toString('latin1', 8, 12)).toBe('WEBP');
+  });
+
+  it('random bytes behind each signature (and truncated real images) are refused with a 4xx, never a 5xx', async () => {
+    const signatures = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('RIFF\0\0\0\0WEBP', 'latin1'), Buffer.from('<svg'), Buffer.alloc(0)];
+    const real = await Promise.all((['png', 'jpeg', 'webp'] as const).map((format) => photo(format, 64, 32)));
+    const body = fc.oneof(
+      fc.tuple(fc.constantFrom(...signatures), fc.uint8Array({ maxLength: 2048 })).map(([head, tail]) => Buffer.concat([head, tail])),
+      fc.tuple(fc.constantFrom(...real), fc.nat()).map(([image, cut]) => image.subarray(0, 1 + (cut % (image.length - 1)))),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom('image/png', 'image/svg+xml', 'application/octet-stream', 'text/html'), async (bytes, declared) => {
+        const answer = await upload(owner, bytes, declared);
+        expect(answer.statusCode === 201 || [400, 413, 415].includes(answer.statusCode), `${answer.statusCode} ${answer.body}`).toBe(true);
+        expect(answer.json().success).toBe(answer.statusCode === 201 ? true : false);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('an oversized upload is refused with JSON, before it is read when its length is declared', async () => {
