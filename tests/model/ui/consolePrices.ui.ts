@@ -30,6 +30,8 @@ export const consolePricesUi: UiMachine = {
     const type = variant.event.type;
     if (!isUserStep(type)) return null;
     if (s.matches({ ready: { preview: 'debouncing' } })) return 'the preview waits 0.35 s after a change: a step there races its timer';
+    // A preview the path leaves unanswered would reach the real server (the gates answer calls in path order).
+    if (s.matches({ ready: { preview: 'pricing' } })) return 'the preview is being priced: a step there races its answer';
     const open = s.matches({ ready: { editor: 'open' } });
     if ((type === 'edit.change' || type === 'edit.close' || type === 'save' || type === 'remove') && !open) return 'no form is open (or its buttons are busy)';
     if (type === 'remove' && ctx(s).edit?.key === null) return 'a new row has no Delete button';
