@@ -60,7 +60,8 @@ export function changedMails(identity: MailIdentity, operator: Operator, booking
   const fields: [string, string][] = [
     ['Booking number', booking.bookingNumber],
     ['Pick-up', after.pickup],
-    ...(after.stops.length > 0 ? [['Stops', after.stops.map(stopText).join('; ')] as [string, string]] : []),
+    // A change recorded before stops could change has none in its values.
+    ...((after.stops ?? []).length > 0 ? [['Stops', after.stops.map(stopText).join('; ')] as [string, string]] : []),
     ...(after.dropoff ? [['Drop-off', after.dropoff] as [string, string]] : []),
     ['Date and time', pickupText(after)],
     ['Passengers', String(after.passengers)],
