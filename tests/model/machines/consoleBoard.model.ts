@@ -35,6 +35,8 @@ function pageOutcome(state: 'loading' | 'loadingMore' | 'refreshing', kind: 'don
 }
 
 const FAILED = httpError(503, 'Service unavailable');
+/** Events the machine handles that nothing outside it sends: `refresh` is raised by its own live handlers; the live feed's actor runs until the board goes (it reports a refusal as `live.off`, never ends by itself). */
+export const NEVER_SENT = new Set(['refresh', 'bookingEvents:done', 'bookingEvents:error']);
 const SRC_OF_OUTCOME = new Map<string, string>(machineInvokes(m).flatMap((i) => [[`xstate.done.actor.${i.id}`, i.src], [`xstate.error.actor.${i.id}`, i.src]]));
 
 export const consoleBoardModel: MachineModel = {
@@ -58,6 +60,10 @@ export const consoleBoardModel: MachineModel = {
     variant('live.booking:changed', { type: 'live.booking', message: { booking_number: FIRST, kind: 'changed' } }, 'a booking on the board changes elsewhere'),
     variant('live.off', { type: 'live.off', reason: 'tooManyTabs' }, 'the server refuses the feed: too many console tabs'),
     variant('live.retry', { type: 'live.retry' }, 'Try again (live updates)'),
+    // The machine raises `refresh` itself on a live event; the feed's actor never ends (both kept off by `offer`).
+    variant('refresh', { type: 'refresh' }, 'the board raises a refresh'),
+    variant('bookingEvents:done', { type: outcome(m, 'bookingEvents', 'done') }, 'the live feed ends'),
+    variant('bookingEvents:error', { type: outcome(m, 'bookingEvents', 'error'), error: FAILED }, 'the live feed fails'),
     variant('loadPage:rows', { type: pageOutcome('loading', 'done'), output: page([FIRST], 'cursor-1') }, 'the first page, more to come'),
     variant('loadPage:empty', { type: pageOutcome('loading', 'done'), output: page([], null) }, 'no booking matches'),
     variant('loadPage:error', { type: pageOutcome('loading', 'error'), error: FAILED }, 'the bookings do not load'),
@@ -73,6 +79,7 @@ export const consoleBoardModel: MachineModel = {
   // One thing at a time, so the product of the four regions stays small: the choices load first, an export's answer
   // comes before anything else, and the feed and the page's own controls act on a list that has loaded.
   offer: (s, v) => {
+    if (NEVER_SENT.has(v.key)) return false;
     const type = v.event.type;
     const outcomeOf = (src: string) => SRC_OF_OUTCOME.get(type) === src;
     if (s.matches({ choices: 'loading' })) return outcomeOf('loadChoices') || (s.matches({ list: 'loading' }) && outcomeOf('loadPage'));

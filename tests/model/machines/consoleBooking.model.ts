@@ -86,6 +86,9 @@ export const consoleBookingModel: MachineModel = {
     variant('loadBooking:error', { type: outcome(m, 'loadBooking', 'error'), error: httpError(503, 'Service unavailable') }, 'the booking does not load'),
     variant('reload:done', { type: reloadOutcome('done'), output: booking('confirmed', 0) }, 'reloaded'),
     variant('reload:error', { type: reloadOutcome('error'), error: httpError(503, 'Service unavailable') }, 'the reload fails'),
+    // The live feed's actor runs as long as the page and says `reload`; it never ends by itself (kept off by `offer`).
+    variant('bookingChanges:done', { type: outcome(m, 'bookingChanges', 'done') }, 'the live feed ends'),
+    variant('bookingChanges:error', { type: outcome(m, 'bookingChanges', 'error'), error: httpError(503, 'Service unavailable') }, 'the live feed fails'),
     variant('loadAssignable:done', { type: outcome(m, 'loadAssignable', 'done'), output: ASSIGNABLE }, 'the licensed drivers and vehicles are listed'),
     variant('loadAssignable:error', { type: outcome(m, 'loadAssignable', 'error'), error: httpError(503, 'Service unavailable') }, 'they do not load'),
     ...DONE_STATUSES.map((status) => variant(`dispatch:${status}`, { type: outcome(m, 'dispatch', 'done'), output: response(status) }, `done: ${status}`)),
@@ -93,6 +96,7 @@ export const consoleBookingModel: MachineModel = {
     variant('dispatch:refused', { type: outcome(m, 'dispatch', 'error'), error: httpError(422, REFUSED_MESSAGE) }, 'refused (an expired licence)'),
   ],
   offer: (s, v) => {
+    if (v.key.startsWith('bookingChanges:')) return false;
     const current = ctx(s).booking;
     if (v.event.type === 'act') return mayDispatch(current, v.event.event);
     if (v.key === 'assign.start') return mayDispatch(current, 'assign');

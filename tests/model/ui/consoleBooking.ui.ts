@@ -59,6 +59,8 @@ export const consoleBookingUi: UiMachine = {
     loadBooking: '**/api/admin/bookings/*',
     loadAssignable: '**/api/admin/bookings/*/assignable',
     dispatch: '**/api/admin/bookings/*/dispatch',
+    // The live feed (an EventSource): driven through the server (announceChange), never gated.
+    bookingChanges: null,
   },
   prepare: async (run) => {
     await countLiveEvents(run);
@@ -116,6 +118,8 @@ export const consoleBookingUi: UiMachine = {
     'loadBooking:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'reload:done': answered(() => ({ kind: 'continue' })),
     'reload:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
+    'bookingChanges:done': { unavailable: () => 'the live feed runs as long as the page: it never ends by itself', run: async () => {} },
+    'bookingChanges:error': { unavailable: () => 'the live feed never fails as an actor: the EventSource retries or is refused', run: async () => {} },
     'loadAssignable:done': answered(() => ({ kind: 'continue' })),
     'loadAssignable:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'dispatch:accepted': answered(() => ({ kind: 'continue' })),
