@@ -11,7 +11,7 @@ import { z } from 'zod';
  *   DELETE /api/admin/places/addresses/:id             → { success }
  *   POST   /api/admin/places/banned        BanCreate   → 201 { success, banned }
  *   DELETE /api/admin/places/banned/:id                → { success }
- *   POST   /api/admin/places/banned/check  BanCheck    → { success, check: BanCheckResult } (the quote's own matcher)
+ *   POST   /api/admin/places/check         BanCheck    → { success, check: BanCheckResult } (a sample search, the quote's own matcher)
  */
 
 export const PLACES_PATHS = {
@@ -19,7 +19,7 @@ export const PLACES_PATHS = {
   locate: '/api/admin/places/locate',
   addresses: '/api/admin/places/addresses',
   banned: '/api/admin/places/banned',
-  bannedCheck: '/api/admin/places/banned/check',
+  check: '/api/admin/places/check',
 } as const;
 
 export const SAVED_PLACE_KINDS = ['airport', 'station', 'hotel', 'place'] as const;

@@ -83,7 +83,7 @@ describe('the places page machine', () => {
     expect([stage(), context().error, context().editing]).toEqual(['address', 'This address is already saved', 4]);
     actor.send({ type: 'close' });
     actor.send({ type: 'save', change: { kind: 'address.update', id: 4, patch: { popular: false } } });
-    expect([stage(), selectSavingRow(actor.getSnapshot())]).toEqual(['saving', 'address:4']);
+    expect([stage(), selectSavingRow(actor.getSnapshot())]).toEqual(['saving', 'address.update:4']);
     finish('Heathrow Airport Terminal 5 is no longer popular.');
     await waitFor(actor, (s) => s.matches('ready') && calls.load === 2);
     expect(context().notice).toBe('Heathrow Airport Terminal 5 is no longer popular.');

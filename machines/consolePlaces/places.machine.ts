@@ -80,7 +80,8 @@ export const placesMachine = setup({
     setError: assign({ error: (_, params: { text: string | null }) => params.text }),
     openForm: assign((_, params: { editing: number | null }) => ({ ...clearForm, editing: params.editing, notice: null })),
     closeForm: assign(clearForm),
-    keepChange: assign((_, params: { change: PlacesChange; from: FormStep }) => ({ change: params.change, from: params.from, error: null })),
+    // A sample's answer is about the fields as they were when tested: saving (which may change them) drops it.
+    keepChange: assign((_, params: { change: PlacesChange; from: FormStep }) => ({ change: params.change, from: params.from, error: null, check: null })),
     setLocated: assign({ located: (_, place: LocatedPlace | null) => place }),
     setCheck: assign({ check: (_, result: BanCheckResult | null) => result }),
   },

@@ -18,9 +18,9 @@ export function selectPlacesStage(s: Snapshot): PlacesStage {
 export const selectSaving = (s: Snapshot) => s.matches('saving');
 export const selectLocating = (s: Snapshot) => s.matches({ ready: { address: 'locating' } });
 export const selectChecking = (s: Snapshot) => s.matches({ ready: { ban: 'checking' } });
-/** The row a quick change (popular, remove) is being saved for: `address:4`, `ban:2`. */
+/** The row and change being saved from the list (popular, remove): `address.update:4`, `address.delete:4`, `ban.delete:2`. */
 export const selectSavingRow = (s: Snapshot) => {
   const change = s.context.change;
   if (!s.matches('saving') || !change || change.id === undefined) return null;
-  return `${change.kind.split('.')[0]}:${change.id}`;
+  return `${change.kind}:${change.id}`;
 };

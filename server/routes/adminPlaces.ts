@@ -40,7 +40,7 @@ export function adminPlacesRoutes(deps: { db: Db; cache: SiteCache; maps?: MapsP
       const input = parseInput(banCreateSchema, request.body);
       return reply.code(201).send({ success: true, banned: await places.createBan(request.actor, request.site.id, input) });
     });
-    owners.post('/places/banned/check', async (request) => {
+    owners.post('/places/check', async (request) => {
       const input = parseInput(banCheckSchema, request.body);
       return { success: true, check: await places.checkBan(request.site, input) };
     });

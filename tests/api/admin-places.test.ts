@@ -87,12 +87,12 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
     const sample = 'Windsor Castle, Windsor SL4 1NJ';
     expect((await quote({ dropoff: sample })).statusCode).toBe(200);
 
-    const before = await api.as(owner, 'POST', 'places/banned/check', { sample, pattern: 'windsor castle' });
+    const before = await api.as(owner, 'POST', 'places/check', { sample, pattern: 'windsor castle' });
     expect(before.json()).toEqual({ success: true, check: { refused: true, matched: 'windsor castle', by_new_pattern: true, resolved: 'Windsor, Royal Borough of Windsor and Maidenhead' } });
-    const unrelated = await api.as(owner, 'POST', 'places/banned/check', { sample: 'The Savoy, Strand, London WC2R 0EZ', pattern: 'windsor castle' });
+    const unrelated = await api.as(owner, 'POST', 'places/check', { sample: 'The Savoy, Strand, London WC2R 0EZ', pattern: 'windsor castle' });
     expect(unrelated.json().check).toEqual({ refused: false, matched: null, by_new_pattern: false, resolved: expect.any(String) });
     // Whole words only, as the quote matches: 'castle' is not 'castles'.
-    expect((await api.as(owner, 'POST', 'places/banned/check', { sample: 'Windsor Castles Lane', pattern: 'windsor castle' })).json().check.refused).toBe(false);
+    expect((await api.as(owner, 'POST', 'places/check', { sample: 'Windsor Castles Lane', pattern: 'windsor castle' })).json().check.refused).toBe(false);
 
     const created = await api.as(owner, 'POST', 'places/banned', { pattern: 'Windsor Castle', reason: 'Unpaid fares' });
     expect(created.statusCode, created.body).toBe(201);
@@ -100,7 +100,7 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
     expect(ban).toEqual({ id: expect.any(Number), pattern: 'Windsor Castle', reason: 'Unpaid fares', created_at: expect.any(String) });
     const refused = await quote({ dropoff: sample });
     expect([refused.statusCode, refused.json().message]).toEqual([422, 'Address is banned']);
-    expect((await api.as(owner, 'POST', 'places/banned/check', { sample })).json().check).toEqual({ refused: true, matched: 'Windsor Castle', by_new_pattern: false, resolved: expect.any(String) });
+    expect((await api.as(owner, 'POST', 'places/check', { sample })).json().check).toEqual({ refused: true, matched: 'Windsor Castle', by_new_pattern: false, resolved: expect.any(String) });
 
     const duplicate = await api.as(owner, 'POST', 'places/banned', { pattern: "WINDSOR  castle!" });
     expect([duplicate.statusCode, duplicate.json()]).toEqual([409, { success: false, message: PLACES_MESSAGES.banTaken }]);
@@ -114,9 +114,9 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
   });
 
   it("a sample is refused by what the maps port resolves it to, as the quote does ('Heathrow Terminal 5' is the saved Heathrow Airport Terminal 5)", async () => {
-    const check = await api.as(owner, 'POST', 'places/banned/check', { sample: 'Heathrow Terminal 5', pattern: 'Heathrow Airport Terminal 5' });
+    const check = await api.as(owner, 'POST', 'places/check', { sample: 'Heathrow Terminal 5', pattern: 'Heathrow Airport Terminal 5' });
     expect(check.json().check).toEqual({ refused: true, matched: 'Heathrow Airport Terminal 5', by_new_pattern: true, resolved: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA' });
-    const saved = await api.as(owner, 'POST', 'places/banned/check', { sample: '7 Unpaid Fares Close, London W12 0AA' });
+    const saved = await api.as(owner, 'POST', 'places/check', { sample: '7 Unpaid Fares Close, London W12 0AA' });
     expect(saved.json().check).toMatchObject({ refused: true, matched: 'Unpaid Fares Close', by_new_pattern: false });
   });
 
@@ -149,7 +149,7 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
       ['POST', 'places/banned', { pattern: '!!!---' }, `pattern: ${PLACES_MESSAGES.patternWords}`],
       ['POST', 'places/banned', { pattern: 'Unpaid\u0000Close' }, `pattern: ${UNSTORABLE_TEXT_MESSAGE}`],
       ['POST', 'places/banned', { pattern: 'x'.repeat(301) }, 'pattern: Pattern must be at most 300 characters'],
-      ['POST', 'places/banned/check', { pattern: 'Some Road' }, 'sample: Sample search is required'],
+      ['POST', 'places/check', { pattern: 'Some Road' }, 'sample: Sample search is required'],
     ];
     for (const [method, url, body, message] of cases) {
       const response = await api.as(owner, method as 'POST', url, body);

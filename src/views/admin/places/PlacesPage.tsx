@@ -97,13 +97,19 @@ function SavedAddresses({ actor, stage }: { actor: PlacesActor; stage: PlacesSta
                         variant="subtle"
                         color="dark"
                         disabled={busy}
-                        loading={savingRow === `address:${place.id}`}
+                        loading={savingRow === `address.update:${place.id}`}
                         onClick={() => actor.send({ type: 'save', change: { kind: 'address.update', id: place.id, patch: { popular: !place.popular } } })}
                         aria-label={`${place.popular ? 'Unmark' : 'Mark'} ${place.address} as popular`}
                       >
                         {place.popular ? 'Unmark popular' : 'Mark popular'}
                       </Button>
-                      <Button size="compact-xs" variant="subtle" color="red" disabled={busy} onClick={() => actor.send({ type: 'save', change: { kind: 'address.delete', id: place.id, address: place.address } })} aria-label={`Remove ${place.address}`}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        disabled={busy}
+                        loading={savingRow === `address.delete:${place.id}`}
+                        onClick={() => actor.send({ type: 'save', change: { kind: 'address.delete', id: place.id, address: place.address } })} aria-label={`Remove ${place.address}`}>
                         Remove
                       </Button>
                     </Group>
@@ -169,7 +175,7 @@ function BannedAddresses({ actor, stage }: { actor: PlacesActor; stage: PlacesSt
                       variant="subtle"
                       color="red"
                       disabled={busy}
-                      loading={savingRow === `ban:${ban.id}`}
+                      loading={savingRow === `ban.delete:${ban.id}`}
                       onClick={() => actor.send({ type: 'save', change: { kind: 'ban.delete', id: ban.id, pattern: ban.pattern } })}
                       aria-label={`Lift the ban on ${ban.pattern}`}
                     >

@@ -11,4 +11,4 @@ export const patchPlace = async (id: number, patch: PlacePatch) => (await adminC
 export const deletePlace = (id: number) => adminCall<{ success: true }>(`/places/addresses/${id}`, { method: 'DELETE' });
 export const createBan = async (ban: BanCreate) => (await adminCall<{ success: true; banned: BannedPattern }>('/places/banned', { method: 'POST', body: { ...ban } })).banned;
 export const deleteBan = (id: number) => adminCall<{ success: true }>(`/places/banned/${id}`, { method: 'DELETE' });
-export const checkBan = async (input: BanCheck) => (await adminCall<{ success: true; check: BanCheckResult }>('/places/banned/check', { method: 'POST', body: { ...input } })).check;
+export const checkBan = async (input: BanCheck) => (await adminCall<{ success: true; check: BanCheckResult }>('/places/check', { method: 'POST', body: { ...input } })).check;
