@@ -12,7 +12,7 @@
  *     server → `shown`; a draft with problems is `blocked` (nothing to show until fixed); a draft equal to the saved
  *     settings shows the public page itself. `preview.retry` after a failure.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { settingProblem } from '../../contract/settingsCatalogue.ts';
 
 export const SETTINGS_TEXT = {
@@ -90,12 +90,13 @@ export const settingsMachine = setup({
   delays: { previewDelay: PREVIEW_DELAY_MS },
   actions: {
     setSaved: assign((_, params: { values: SettingValues }) => ({ saved: params.values, draft: { ...params.values }, problems: {} })),
-    setDraftValue: assign(({ context }, params: { name: string; value: string }) => {
-      const draft = { ...context.draft, [params.name]: params.value };
+    setDraftValue: assign(({ context, event }) => {
+      if (event.type !== 'change') return {};
+      const draft = { ...context.draft, [event.name]: event.value };
       const problems = { ...context.problems };
-      const problem = (context.saved[params.name] ?? null) === params.value ? null : settingProblem(params.name, params.value);
-      if (problem) problems[params.name] = problem.slice(params.name.length + 2);
-      else delete problems[params.name];
+      const problem = (context.saved[event.name] ?? null) === event.value ? null : settingProblem(event.name, event.value);
+      if (problem) problems[event.name] = problem.slice(event.name.length + 2);
+      else delete problems[event.name];
       return { draft, problems, notice: null, error: null };
     }),
     discardDraft: assign(({ context }) => ({ draft: { ...context.saved }, problems: {}, error: null, notice: null })),
@@ -131,17 +132,17 @@ export const settingsMachine = setup({
       states: {
         form: {
           initial: 'clean',
-          // Every change lands in the draft here; each state then asks whether the draft still differs from what is saved.
-          on: {
-            change: { actions: { type: 'setDraftValue', params: ({ event }) => ({ name: event.name, value: event.value }) } },
-          },
+          // A change lands in the draft (not while a save is on its way: the form is locked then); each state then asks
+          // whether the draft still differs from what is saved.
           states: {
             clean: {
               always: { guard: 'differsFromSaved', target: 'dirty' },
+              on: { change: { actions: 'setDraftValue' } },
             },
             dirty: {
               always: { guard: 'draftIsSaved', target: 'clean' },
               on: {
+                change: { actions: 'setDraftValue' },
                 discard: { target: 'clean', actions: 'discardDraft' },
                 save: { target: 'validating' },
               },
@@ -166,6 +167,7 @@ export const settingsMachine = setup({
             },
             saved: {
               always: { guard: 'differsFromSaved', target: 'dirty' },
+              on: { change: { actions: 'setDraftValue' } },
             },
           },
         },
@@ -198,8 +200,8 @@ export const settingsMachine = setup({
           // Without `reenter`: a reentering transition's domain would be `ready`, conflicting with the form's own
           // discard; a transition to a child leaves and enters that child again all the same (the delay starts again).
           on: {
-            change: { target: '.waiting' },
-            discard: { target: '.waiting' },
+            change: { guard: not(stateIn({ ready: { form: 'saving' } })), target: '.waiting' },
+            discard: { guard: stateIn({ ready: { form: 'dirty' } }), target: '.waiting' },
           },
         },
       },
