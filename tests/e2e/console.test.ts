@@ -126,7 +126,10 @@ describe('operator console', () => {
     await saveScreenshot(page, 'console-sign-in');
     await signIn(page, OWNER);
     expect(pathname(page)).toBe('/admin/bookings');
-    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents()).toEqual(['Bookings', 'Enquiries', 'Mail', 'Drivers & vehicles', 'Vehicles & companies', 'Prices', 'Settings', 'Staff']);
+    // The dispatcher's pages, then the owner's own (settings, catalogue, prices … ending with Staff).
+    const ownerNav = await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents();
+    expect(ownerNav.slice(0, 4)).toEqual(['Bookings', 'Enquiries', 'Mail', 'Drivers & vehicles']);
+    expect(ownerNav.at(-1)).toBe('Staff');
     expect(await page.getByTestId('console-site').textContent()).toBe('Westway Cars');
   });
 
@@ -164,6 +167,7 @@ describe('operator console', () => {
     const driver = page.getByLabel('Driver', { exact: true });
     await driver.waitFor();
     expect(await driver.locator('option').allTextContents()).toEqual(['Choose a driver', 'Dev Patel · licence to 2030-03-31']);
+    expect(await axeViolations(page, 'assign step')).toEqual([]);
     await driver.selectOption(String(driverId));
     const vehicle = page.getByLabel('Vehicle', { exact: true });
     expect((await vehicle.locator('option').allTextContents())[1]).toMatch(/^LK21ABC · Toyota Prius\+, Silver · Saloon/);
@@ -190,6 +194,7 @@ describe('operator console', () => {
     await page.getByRole('button', { name: 'Cancel booking' }).click();
     await page.getByLabel(/^Reason/).selectOption('passenger_request');
     const pounds = `£${(pence / 100).toFixed(2)}`;
+    expect(await axeViolations(page, 'cancel step')).toEqual([]);
     expect(await page.getByTestId('cancel-summary').textContent()).toBe(`The passenger will be refunded ${pounds} to their card. The passenger is told by e-mail.`);
     await page.getByRole('button', { name: `Cancel and refund ${pounds}` }).click();
     await statusBecomes(page, 'Cancelled');
