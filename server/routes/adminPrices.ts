@@ -149,7 +149,14 @@ export function adminPricesRoutes(deps: { db: Db; cache: SiteCache; now: () => D
     }));
 
     // ─── The live preview: saved rows with the draft in them, priced by the site's engine; nothing is saved ───
+    // A draft the owner is still typing (an empty amount, half a polygon) and a trip the maps cannot place are the
+    // preview's usual answers while typing, not faults: 200 with success false and the reason, shown beside the preview.
     owners.post('/prices/preview', async (request): Promise<PreviewAnswer> => {
+      const parsed = previewInputSchema.safeParse(request.body ?? {});
+      if (!parsed.success && parsed.error.issues[0].path[0] === 'draft') {
+        const issue = parsed.error.issues[0];
+        return { success: false, message: `${issue.path.slice(1).join('.')}: ${issue.message}` };
+      }
       const input = parseInput(previewInputSchema, request.body);
       const site = request.site;
       const catalog = await cache.catalog(site.id);
@@ -160,7 +167,7 @@ export function adminPricesRoutes(deps: { db: Db; cache: SiteCache; now: () => D
         const [pickup, dropoff] = [trip.outbound.points[0], trip.outbound.points[trip.outbound.points.length - 1]];
         return { success: true, pickup: pickup.label, dropoff: dropoff.label, miles: trip.outbound.miles, estimated: trip.outbound.estimated, rows: previewRows(rows) };
       } catch (error) {
-        if (error instanceof QuoteRefused) throw new HttpError(422, error.message);
+        if (error instanceof QuoteRefused) return { success: false, message: error.message };
         throw error;
       }
     });

@@ -183,7 +183,12 @@ describe(`admin prices API on ${testDatabaseKind}`, () => {
     expect(today.json()).toMatchObject({ success: true, pickup: expect.stringContaining('Heathrow'), dropoff: expect.stringContaining('Windsor'), estimated: true });
     expect(today.json().rows).toHaveLength(18);
     expect(await api.sql('SELECT count(*)::int AS n FROM tariffs')).toEqual(before);
+    // What the owner is still typing is answered (200) with the reason; a malformed trip is a 400.
     const unknown = await api.as(owner, 'POST', 'prices/preview', { ...trip, pickup: 'Nowhere-in-particular-xyz', date: nextMonth });
-    expect(unknown.statusCode).toBe(422);
+    expect([unknown.statusCode, unknown.json().success, typeof unknown.json().message]).toEqual([200, false, 'string']);
+    const halfTyped = await api.as(owner, 'POST', 'prices/preview', { ...trip, date: nextMonth, draft: { tariff: { ...tariff(), base_fare_pence: null } } });
+    expect([halfTyped.statusCode, halfTyped.json()]).toEqual([200, { success: false, message: 'tariff.base_fare_pence: an amount in whole pence' }]);
+    const badTime = await api.as(owner, 'POST', 'prices/preview', { ...trip, date: nextMonth, time: '8 o\'clock' });
+    expect([badTime.statusCode, badTime.json()]).toEqual([400, { success: false, message: 'time: a time HH:MM' }]);
   });
 });

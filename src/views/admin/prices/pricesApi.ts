@@ -1,5 +1,5 @@
 /** The owner's price calls (contract/adminPrices.ts) through the console's client. */
-import { PRICES_PATHS, type PreviewInput, type PricesList } from '../../../../contract/adminPrices.ts';
+import { PRICES_PATHS, type PreviewAnswer, type PreviewInput, type PricesList } from '../../../../contract/adminPrices.ts';
 import type { PriceChange, PreviewRows } from '../../../../machines/consolePrices/index.ts';
 import { ADMIN_API_BASE, adminCall } from '../../../api/adminClient.ts';
 import type { CallOptions } from '../../../api/client.ts';
@@ -11,7 +11,12 @@ const NAMES = { tariff: 'Tariff', surcharge: 'Surcharge', zone: 'Zone', fixed_fa
 
 export const loadPrices = ({ signal }: CallOptions = {}) => adminCall<PricesList>(path(PRICES_PATHS.list), { signal });
 
-export const previewPrices = (input: PreviewInput, { signal }: CallOptions = {}) => adminCall<PreviewRows>(path(PRICES_PATHS.preview), { method: 'POST', body: { ...input }, signal });
+/** The preview's prices; a draft or trip it cannot price yet rejects with the server's reason. */
+export async function previewPrices(input: PreviewInput, { signal }: CallOptions = {}): Promise<PreviewRows> {
+  const answer = await adminCall<PreviewAnswer>(path(PRICES_PATHS.preview), { method: 'POST', body: { ...input }, signal });
+  if (!answer.success) throw new Error(answer.message);
+  return answer;
+}
 
 /** Saves or removes the row being edited; answers the text that confirms it. */
 export async function savePriceChange({ action, edit }: PriceChange): Promise<string> {
