@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './londonClock.ts';
 import type { AssignedDriver, AssignedVehicle, BookingStatus, DispatchEvent } from './dispatch.ts';
 import { BOOKING_STATUSES, CANCEL_REASONS } from './dispatch.ts';
 import type { Driver, Vehicle } from './fleet.ts';
@@ -52,7 +53,7 @@ const isoDate = (label: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} must be a real date`);
+    .refine(isCalendarDate, `${label} must be a real date`);
 
 /** One value or a comma-separated list (`status=confirmed,accepted` or `status=confirmed&status=accepted`). */
 const list = <T extends readonly [string, ...string[]]>(values: T, label: string) =>

@@ -1,5 +1,6 @@
 import { londonClock } from './londonClock.ts';
 import { z } from 'zod';
+import { isCalendarDate } from './londonClock.ts';
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, isPhone, QUERY_REASONS, tooLongMessage } from './enquiryRules.ts';
 
 export { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, QUERY_REASONS, type QueryReason } from './enquiryRules.ts';
@@ -37,7 +38,7 @@ export const quoteEmailRequestSchema = z.object({
     .string({ error: 'Pickup date is required' })
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Pickup date must be a date (YYYY-MM-DD)')
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Pickup date must be a real date'),
+    .refine(isCalendarDate, 'Pickup date must be a real date'),
   pickup_time: z.string({ error: 'Pickup time is required' }).trim().min(1, 'Pickup time is required').regex(TIME_PATTERN, 'Pickup time must be a time such as 14:30 or 2:30pm'),
   passenger_email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(email),
   passenger_phone: phone('Telephone is required').refine((value) => value !== '', 'Telephone is required').refine(isPhone, ENQUIRY_MESSAGES.invalidPhone),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './londonClock.ts';
 
 /**
  * The site's registers of licensed drivers and vehicles (issue 17), under /api/admin; owners and dispatchers read and
@@ -33,7 +34,7 @@ const isoDate = (label: string) =>
   z
     .string({ error: `${label} is required (YYYY-MM-DD)` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${label} must be a real date`);
+    .refine(isCalendarDate, `${label} must be a real date`);
 const phone = z
   .string()
   .trim()

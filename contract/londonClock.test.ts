@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { londonClock, londonOffsetMinutes } from './londonClock.ts';
+import { isCalendarDate, londonClock, londonOffsetMinutes } from './londonClock.ts';
 
 const intl = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 function byIntl(now: Date) {
@@ -28,5 +28,12 @@ describe('londonClock', () => {
     expect(londonClock(new Date('2026-10-25T00:30:00Z'))).toEqual({ date: '2026-10-25', hour: 1, minute: 30 });
     expect(londonClock(new Date('2026-12-31T23:59:00Z'))).toEqual({ date: '2026-12-31', hour: 23, minute: 59 });
     expect(londonClock(new Date('2026-06-30T23:30:00Z'))).toEqual({ date: '2026-07-01', hour: 0, minute: 30 });
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('accepts days of the calendar and refuses the rest without throwing', () => {
+    expect(['2026-11-26', '2028-02-29', '2026-12-31'].map(isCalendarDate)).toEqual([true, true, true]);
+    expect(['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '{}', '', '2026-1-1', '99999-01-01', '2026-11-26T00:00'].map(isCalendarDate)).toEqual(Array(9).fill(false));
   });
 });

@@ -30,3 +30,10 @@ export function londonClock(now: Date): LondonClock {
   const local = new Date(now.getTime() + londonOffsetMinutes(now) * 60_000);
   return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours(), minute: local.getUTCMinutes() };
 }
+
+/** 'YYYY-MM-DD' naming a day of the calendar ('2026-02-30' does not); false for anything else, never a throw. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}

@@ -61,6 +61,8 @@ export interface App {
   payments: PaymentsPort;
   bookings: BookingService;
   credentials: CredentialGuard;
+  /** Every route registered (method and URL pattern): the fuzz suite walks all of them. */
+  routes: readonly { method: string; url: string }[];
 }
 
 /** Builds the provider: API under /api/v1, admin API under /api/admin, the SPA and /embed.js. Never listens. */
@@ -79,6 +81,10 @@ export async function buildApp({
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     ...SERVER_TIMEOUTS,
+  });
+  const routes: { method: string; url: string }[] = [];
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   const cache = createSiteCache(db);
   await cache.start();
@@ -127,5 +133,5 @@ export async function buildApp({
     quoteRows: (siteId, quoteId) => quoting.loadQuote(siteId, quoteId).then((quote) => quote.rows, (error: unknown) => (error instanceof QuoteRefused ? null : Promise.reject(error))),
   });
 
-  return { fastify, cache, mail, maps, quoting, payments, bookings, credentials };
+  return { fastify, cache, mail, maps, quoting, payments, bookings, credentials, routes };
 }

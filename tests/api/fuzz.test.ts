@@ -4,6 +4,7 @@ import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../server/plugins/inputRules.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { hourlyForm } from '../helpers/forms.ts';
+import { bodyOf, hostileString, replacedAt, stringPaths, type Template } from '../helpers/fuzz.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 /** Every /api/v1 call of spec §7 and ours. */
@@ -47,67 +48,9 @@ const CALLS: [method: 'GET' | 'POST' | 'PATCH', url: string][] = [
   ['POST', '/api/v1/quote-offer'],
 ];
 
-const HOSTILE = [
-  "' OR 1=1 --",
-  "'; DROP TABLE bookings; --",
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  '../../etc/passwd',
-  '\u0000\u0001\u0002',
-  '😀🚕🇬🇧',
-  'ǅ ß İ ﬁ',
-  '%00%27',
-  '${7*7}{{7*7}}',
-  'x'.repeat(5000),
-  '__proto__',
-  'constructor',
-  '\u0000',
-  'Heathrow\u0000',
-  '\ud800',
-  'Savoy \udfff',
-  'half an emoji \ud83d',
-  '\udc00 low first',
-];
-
-/** NUL and unpaired surrogates (each a lone UTF-16 unit) put into otherwise ordinary text. */
-const UNSTORABLE_UNITS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
-const unstorableString = fc.tuple(fc.string({ maxLength: 40 }), fc.constantFrom(...UNSTORABLE_UNITS), fc.string({ maxLength: 40 })).map(([before, unit, after]) => before + unit + after);
-const hostileString = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 50 }), unstorableString);
-const hugeNumber = fc.oneof(fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -0, 2 ** 53), fc.double());
-const leaf = fc.oneof(hostileString, hugeNumber, fc.boolean(), fc.constant(null), fc.integer());
-const deep = fc.integer({ min: 50, max: 400 }).map((depth) => {
-  let value: unknown = 'bottom';
-  for (let index = 0; index < depth; index++) value = { a: value };
-  return value;
-});
-const fieldNames = fc.constantFrom('pickup', 'dropoff', 'email', 'password', 'passengers', 'stops', 'pickup_date', 'pickup_hour', 'code', 'paymentIntentId', 'amount', 'booking', 'selectedVehicleData', 'registrationData', 'name', 'comments', 'queryReason', '__proto__', 'constructor');
-const body = fc.oneof(
-  fc.dictionary(fieldNames, fc.oneof(leaf, fc.array(leaf, { maxLength: 5 }), fc.dictionary(fc.string({ maxLength: 10 }), leaf, { maxKeys: 4 })), { maxKeys: 10 }),
-  fc.anything({ maxDepth: 3 }),
-  deep,
-  fc.array(leaf, { maxLength: 20 }),
-);
-
-/** A valid body with one of its strings replaced: reaches the handlers, where random bodies are refused at once. */
-interface Template {
-  method: 'POST' | 'PATCH';
-  url: string;
-  body: Record<string, unknown>;
-}
-const stringPaths = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
-  if (typeof value === 'string') return [path];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
-  return [];
-};
-const replacedAt = (value: unknown, path: (string | number)[], text: string): unknown => {
-  if (path.length === 0) return text;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
-  copy[path[0]] = replacedAt(copy[path[0]], path.slice(1), text);
-  return copy;
-};
-
 const WRITE_TABLES = ['bookings', 'booking_stops', 'payments', 'passengers', 'quotes', 'quote_requests', 'contact_messages', 'mail_outbox', 'sandbox_intents', 'passenger_sessions', 'password_reset_codes', 'settings', 'booking_manage_links', 'refunds', 'staff', 'staff_sessions', 'staff_password_tokens', 'audit_log', 'receipt_invoices', 'receipt_invoice_counters', 'booking_changes', 'quote_offers', 'enquiry_replies', 'drivers', 'vehicles'];
+
+const body = bodyOf(['pickup', 'dropoff', 'email', 'password', 'passengers', 'stops', 'pickup_date', 'pickup_hour', 'code', 'paymentIntentId', 'amount', 'booking', 'selectedVehicleData', 'registrationData', 'name', 'comments', 'queryReason']);
 
 describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
@@ -139,6 +82,12 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
     const confirmation = await provider.db.query<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE kind = 'booking_confirmation' AND to_address LIKE $1", [`%<${manageEmail}>`]);
     const token = /manage-booking\?token=([A-Za-z0-9_-]{43})/.exec(confirmation.rows[0].text_body)![1];
     for (const url of ['/api/v1/manage-booking', '/api/v1/manage-booking/cancel', '/api/v1/manage-booking/calendar', '/api/v1/manage-booking/receipt', '/api/v1/manage-booking/change/preview', '/api/v1/manage-booking/change', '/api/v1/manage-booking/change/authenticate']) templates.push({ method: 'POST', url, body: { token } });
+    // Address changes (issue 18) where the owner allows them: the trip routed again from hostile addresses.
+    await provider.db.query("INSERT INTO settings (site_id, setting_name, setting_value) SELECT id, 'MANAGE_ADDRESS_CHANGES', 'enable' FROM sites ON CONFLICT (site_id, setting_name) DO UPDATE SET setting_value = 'enable'");
+    const moved = { pickup: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA', stops: [{ street_name: 'Baker Street', number: '221B', postcode: 'NW1 6XE' }], dropoff: 'Paddington Station, Praed Street, London W2 1HB' };
+    templates.push({ method: 'POST', url: '/api/v1/manage-booking/change/preview', body: { token, changes: moved } });
+    templates.push({ method: 'POST', url: '/api/v1/manage-booking/change', body: { token, revision: 0, changes: moved } });
+    templates.push({ method: 'POST', url: '/api/v1/sandbox/authenticate', body: { paymentIntentId: 'pi_sandbox_x', outcome: 'complete' } });
   });
   afterAll(() => provider.dispose());
 

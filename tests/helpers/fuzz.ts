@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+
+/** The fuzz suite's generators (tests/api/fuzz.test.ts for /api/v1, fuzz-admin.test.ts for /api/admin). */
+
+const HOSTILE = [
+  "' OR 1=1 --",
+  "'; DROP TABLE bookings; --",
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '../../etc/passwd',
+  '\u0000\u0001\u0002',
+  '😀🚕🇬🇧',
+  'ǅ ß İ ﬁ',
+  '%00%27',
+  '${7*7}{{7*7}}',
+  'x'.repeat(5000),
+  '__proto__',
+  'constructor',
+  '\u0000',
+  'Heathrow\u0000',
+  '\ud800',
+  'Savoy \udfff',
+  'half an emoji \ud83d',
+  '\udc00 low first',
+];
+
+/** NUL and unpaired surrogates (each a lone UTF-16 unit) put into otherwise ordinary text. */
+const UNSTORABLE_UNITS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
+const unstorableString = fc.tuple(fc.string({ maxLength: 40 }), fc.constantFrom(...UNSTORABLE_UNITS), fc.string({ maxLength: 40 })).map(([before, unit, after]) => before + unit + after);
+export const hostileString = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 50 }), unstorableString);
+const hugeNumber = fc.oneof(fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -0, 2 ** 53), fc.double());
+const leaf = fc.oneof(hostileString, hugeNumber, fc.boolean(), fc.constant(null), fc.integer());
+const deep = fc.integer({ min: 50, max: 400 }).map((depth) => {
+  let value: unknown = 'bottom';
+  for (let index = 0; index < depth; index++) value = { a: value };
+  return value;
+});
+/** Random request bodies: objects with the given field names (and hostile keys), anything, deep nests, arrays. */
+export const bodyOf = (names: readonly string[]) =>
+  fc.oneof(
+    fc.dictionary(fc.constantFrom(...names, '__proto__', 'constructor'), fc.oneof(leaf, fc.array(leaf, { maxLength: 5 }), fc.dictionary(fc.string({ maxLength: 10 }), leaf, { maxKeys: 4 })), { maxKeys: 10 }),
+    fc.anything({ maxDepth: 3 }),
+    deep,
+    fc.array(leaf, { maxLength: 20 }),
+  );
+
+/** A valid body with one of its strings replaced: reaches the handlers, where random bodies are refused at once. */
+export interface Template {
+  method: 'POST' | 'PATCH' | 'PUT';
+  url: string;
+  body: Record<string, unknown>;
+}
+export const stringPaths = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  return [];
+};
+export const replacedAt = (value: unknown, path: (string | number)[], text: string): unknown => {
+  if (path.length === 0) return text;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[path[0]] = replacedAt(copy[path[0]], path.slice(1), text);
+  return copy;
+};
+
