@@ -147,6 +147,7 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
       ['POST', 'places/locate', { address: 'x\u0000y z' }, `address: ${UNSTORABLE_TEXT_MESSAGE}`],
       ['POST', 'places/banned', { pattern: 'ab' }, 'pattern: Pattern must be at least 3 characters'],
       ['POST', 'places/banned', { pattern: '!!!---' }, `pattern: ${PLACES_MESSAGES.patternWords}`],
+      ['POST', 'places/banned', { pattern: '\ufb00\ufb00\ufb00' }, `pattern: ${PLACES_MESSAGES.patternWords}`],
       ['POST', 'places/banned', { pattern: 'Unpaid\u0000Close' }, `pattern: ${UNSTORABLE_TEXT_MESSAGE}`],
       ['POST', 'places/banned', { pattern: 'x'.repeat(301) }, 'pattern: Pattern must be at most 300 characters'],
       ['POST', 'places/check', { pattern: 'Some Road' }, 'sample: Sample search is required'],

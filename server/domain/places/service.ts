@@ -93,6 +93,8 @@ export function createPlacesService(deps: { db: Db; cache: SiteCache; maps: Maps
       return change(siteId, async (tx) => {
         const repository = createPlacesRepository(tx);
         const words = normalise(input.pattern);
+        // The matcher compares plain a–z and 0–9 words: a pattern with none of them (ligatures, symbols) would match nothing.
+        if (words === '') throw new HttpError(400, `pattern: ${PLACES_MESSAGES.patternWords}`);
         // Two patterns of the same words refuse the same searches: the second would change nothing.
         if ((await repository.bans(siteId)).some((ban) => normalise(ban.pattern) === words)) throw new HttpError(409, PLACES_MESSAGES.banTaken);
         const banned = await repository.insertBan(siteId, input.pattern, input.reason || null);
