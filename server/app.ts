@@ -122,7 +122,7 @@ export async function buildApp({
     { prefix: '/api/v1' },
   );
   if (stripe) await fastify.register(stripeWebhookRoutes({ db, cache, bookings, stripe }), { prefix: '/api/v1' });
-  await fastify.register(adminRoutes({ db, cache, mail, payments, quoting, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now, storage }), { prefix: '/api/admin' });
+  await fastify.register(adminRoutes({ db, cache, mail, payments, quoting, maps, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now, storage }), { prefix: '/api/admin' });
   await fastify.register(storedImageRoutes({ storage }));
   await registerSpa(fastify, {
     distDir: config.distDir,

@@ -16,6 +16,7 @@ import type { PaymentsPort } from '../adapters/payments/port.ts';
 import type { StoragePort } from '../adapters/storage/index.ts';
 import { createBookingEventHub, type BookingEventHub } from '../domain/dispatch/events.ts';
 import { createDispatchService } from '../domain/dispatch/service.ts';
+import type { MapsPort } from '../domain/geo/mapsPort.ts';
 import type { Quoting } from '../domain/quotes/quoting.ts';
 import { retentionAnswer, runRetention } from '../domain/retention/retention.ts';
 import { adminBookingsRoutes } from './adminBookings.ts';
@@ -54,6 +55,8 @@ export interface AdminDeps {
   payments: PaymentsPort;
   /** The site's quoting engine (the inbox prices QUOTE NOW requests with it). */
   quoting?: Quoting;
+  /** The maps port (the places page locates addresses and checks samples with it; default: the offline gazetteer). */
+  maps?: MapsPort;
   /** This process's subscription to booking events (default: one of its own). */
   events?: BookingEventHub;
   now?: () => Date;
@@ -151,7 +154,7 @@ export function adminRoutes(deps: AdminDeps) {
         await owners.register(adminSettingsRoutes({ db, cache }));
         await owners.register(adminCatalogueRoutes({ db, cache, now, storage: deps.storage }));
         await owners.register(adminPricesRoutes({ db, cache, now }));
-        await owners.register(adminPlacesRoutes({ db, cache, now }));
+        await owners.register(adminPlacesRoutes({ db, cache, maps: deps.maps, now }));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
         owners.get('/sites', async (request) =>
           (await cache.sites())
