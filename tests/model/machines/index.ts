@@ -1,5 +1,6 @@
 /** Every modelled machine, in the order the reports list them. */
 import type { MachineModel } from '../types.ts';
+import { adminOutboxModel } from './adminOutbox.model.ts';
 import { bookingModel } from './booking.model.ts';
 import { consoleModel } from './console.model.ts';
 import { consoleBoardModel } from './consoleBoard.model.ts';
@@ -13,7 +14,7 @@ import { manageBookingModel } from './manageBooking.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
 import { quoteOfferModel } from './quoteOffer.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, manageBookingModel, quoteOfferModel];
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, adminOutboxModel, manageBookingModel, quoteOfferModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

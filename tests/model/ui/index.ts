@@ -1,4 +1,5 @@
 /** The UI side of every model, by model id. */
+import { adminOutboxUi } from './adminOutbox.ui.ts';
 import { bookingUi } from './booking.ui.ts';
 import { consoleUi } from './console.ui.ts';
 import { consoleBoardUi } from './consoleBoard.ui.ts';
@@ -25,6 +26,7 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   consoleBoard: consoleBoardUi,
   consoleBooking: consoleBookingUi,
   consoleRegister: consoleRegisterUi,
+  adminOutbox: adminOutboxUi,
   manageBooking: manageBookingUi,
   quoteOffer: quoteOfferUi,
 };
