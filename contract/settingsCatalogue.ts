@@ -82,7 +82,7 @@ export const SETTINGS_CATALOGUE: readonly SettingEntry[] = [
   { name: 'CHEAPEST_COMPANY_PRICE', group: 'booking', kind: 'switch', label: 'Only the cheapest company', explanation: "With the setting above on, keeps only the cheapest company's vehicles in the quotation." },
   { name: 'MULTIPLE_OPERATORS', group: 'booking', kind: 'switch', label: 'Lowest price block', explanation: 'Shows the lowest price across companies at the top of the quotation.' },
   { name: 'GUEST_LOGIN', group: 'booking', kind: 'switch', label: 'Guest bookings', explanation: 'Kept for the spec; the site offers guest booking whatever its value.' },
-  { name: 'GRACE_TIME', group: 'booking', kind: 'minutes', label: 'Notice before pick-up', explanation: 'The soonest a pick-up may be booked, in minutes from now (London time).', min: 0, max: 10_080 },
+  { name: 'GRACE_TIME', group: 'booking', kind: 'minutes', label: 'Notice before pick-up', explanation: 'The soonest a pick-up may be booked, in minutes from now (London time).', min: 0, max: 43_200 },
 
   { name: 'MEET_AND_GREET', group: 'options', kind: 'money', label: 'Meet and greet', explanation: 'Driver waits in arrivals with a name sign; the price per booking.', min: 0, max: MONEY_MAX },
   {

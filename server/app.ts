@@ -34,6 +34,7 @@ import { createBookingService, type BookingService } from './domain/bookings/ser
 import { createGoogleMaps } from './domain/geo/googleMaps.ts';
 import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
 import { createQuoting, QuoteRefused, type Quoting } from './domain/quotes/quoting.ts';
+import { createSettingsPreviews } from './web/settingsPreviews.ts';
 
 export interface AppDeps {
   config: Config;
@@ -89,6 +90,8 @@ export async function buildApp({
   const cache = createSiteCache(db);
   await cache.start();
   const quoting = createQuoting({ db, maps, now });
+  // The console's settings previews (issue 19): the page handler and GET /api/v1/setting apply a live token's draft.
+  const settingsPreviews = createSettingsPreviews(db);
   // The card processor, chosen once: Stripe when PAYMENTS=stripe, else the sandbox (TEST MODE, no money moves).
   const payments: PaymentsPort | StripePayments = givenPayments ?? (config.stripe ? createStripePayments(config.stripe) : createSandboxPayments(db));
   const stripe = 'webhookEvent' in payments ? (payments as StripePayments) : null;
@@ -108,7 +111,7 @@ export async function buildApp({
     async (api) => {
       api.addHook('onRequest', apiLimits());
       api.addHook('onRequest', siteFromKeys(cache));
-      await api.register(catalogRoutes(cache));
+      await api.register(catalogRoutes(cache, settingsPreviews));
       await api.register(quotingRoutes(cache, quoting, maps));
       await api.register(bookingRoutes({ db, cache, bookings, payments }));
       const limiter = createRateLimiter(db);
@@ -129,6 +132,7 @@ export async function buildApp({
     cache,
     embedOrigins: config.embedOrigins,
     stripe: stripe !== null,
+    settingsPreviews,
     // An unknown or expired quote renders no step; a database fault is logged by the page's handler.
     quoteRows: (siteId, quoteId) => quoting.loadQuote(siteId, quoteId).then((quote) => quote.rows, (error: unknown) => (error instanceof QuoteRefused ? null : Promise.reject(error))),
   });

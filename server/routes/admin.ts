@@ -153,7 +153,7 @@ export function adminRoutes(deps: AdminDeps) {
         });
         await owners.register(adminSettingsRoutes({ db, cache }));
         await owners.register(adminCatalogueRoutes({ db, cache, now, storage: deps.storage }));
-        await owners.register(adminPricesRoutes({ db, cache, now }));
+        await owners.register(adminPricesRoutes({ db, cache, now, quoting: deps.quoting }));
         await owners.register(adminPlacesRoutes({ db, cache, maps: deps.maps, now }));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
         owners.get('/sites', async (request) =>

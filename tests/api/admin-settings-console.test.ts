@@ -42,7 +42,7 @@ describe(`console settings on ${testDatabaseKind}`, () => {
     ['a wheelchair price in pence', { WHEEL_CHAIR: '0.50' }, 'WHEEL_CHAIR: wheelchair access is never charged (Equality Act 2010): 1 offers the option free of charge, 0 hides it'],
     ['a switch spelt otherwise', { NAVBAR_OUR_FLEET_PAGE: 'on' }, "NAVBAR_OUR_FLEET_PAGE: 'enable' or 'disable'"],
     ['a yes/no as a switch', { SHOWCARD: 'enable' }, "SHOWCARD: 'yes' or 'no'"],
-    ['minutes with a fraction', { GRACE_TIME: '12.5' }, 'GRACE_TIME: whole minutes from 0 to 10080'],
+    ['minutes with a fraction', { GRACE_TIME: '12.5' }, 'GRACE_TIME: whole minutes from 0 to 43200'],
     ['RETENTION_MONTHS below 12', { RETENTION_MONTHS: '11' }, 'RETENTION_MONTHS: whole months from 12 to 120'],
     ['a VAT rate above 100', { VAT_RATE: '101' }, 'VAT_RATE: a percentage from 0 to 100'],
     ['a FROM_EMAIL that is not an address', { FROM_EMAIL: 'bookings at westway' }, 'FROM_EMAIL: one e-mail address'],

@@ -97,7 +97,9 @@ describe(`retention and the statutory export on ${testDatabaseKind}`, () => {
       [old, JSON.stringify({ ...values, total_pence: 1000 }), JSON.stringify({ values, changed: ['passengers'], totalPence: 1000 })],
     );
 
-    expect((await api.asAdmin('PUT', 'settings', { RETENTION_MONTHS: '6' })).statusCode).toBe(200);
+    // The admin API refuses a value below 12 (contract/settingsCatalogue.ts); one written another way (psql, an
+    // older row) is still read as 12 by the job.
+    await api.sql("UPDATE settings SET setting_value = '6' WHERE site_id = $1 AND setting_name = 'RETENTION_MONTHS'", [siteId]);
     await provider.mail.flush();
     // Mails written 13 months ago (one delivered, one still queued) and 11 months ago.
     const mail = async (months: number, status: string) => {

@@ -9,7 +9,7 @@ import type { MapsPort } from '../geo/mapsPort.ts';
 import type { ResolveContext } from '../geo/types.ts';
 import { londonDateTime, londonParts, planHourly, planTrip, preflightHourly, preflightQuote, priceHourlyQuote, priceSelectedVehicle } from '../pricing/index.ts';
 import type { PricedRow, RoutePoint, TripRoutes } from '../pricing/types.ts';
-import { pricingCatalog } from '../quotes/quoting.ts';
+import { zonePricingCatalog } from '../quotes/quoting.ts';
 import { createQuotesRepository } from '../quotes/quotesRepository.ts';
 import type { SiteCatalog } from '../sites/index.ts';
 import { clock12 } from './terms.ts';
@@ -135,7 +135,7 @@ export async function planChange(input: RepriceInput): Promise<ChangePlan> {
   };
   const quote = await createQuotesRepository(input.db).load(input.siteId, booking.quoteId);
   if (!quote) throw refuse(MANAGE_MESSAGES.noOriginalPrice);
-  const pricing = pricingCatalog(input.catalog);
+  const pricing = await zonePricingCatalog(input.db, input.siteId, input.catalog);
   const offered = quote.rows.find((row) => row.vehicle_id === booking.vehicleId && row.company_id === booking.companyId);
   if (!offered) throw refuse(MANAGE_MESSAGES.noOriginalPrice);
   const repriced = moved || changed.some((field) => PRICED_FIELDS.includes(field));
