@@ -157,6 +157,9 @@ describe(`companies, vehicle categories and their images on ${testDatabaseKind}`
     const off = await api.as(owner, 'PATCH', `catalogue/categories/${id}`, { active: false });
     expect(off.json().category.active).toBe(false);
     expect(((await publicGet('/api/v1/fetch_vehicles')).json() as { tbms_vid: number }[]).map((row) => row.tbms_vid)).not.toContain(id);
+    // Switched off, it is not offered to the vehicles register either.
+    const registered = await api.as(owner, 'POST', 'vehicles', { registration: 'EV26 OFF', make: 'Kia', model: 'EV6', colour: 'Blue', category_id: id, licence_number: 'PHV-9090', licence_expiry: '2027-06-30' });
+    expect([registered.statusCode, registered.json().message]).toEqual([422, 'No such vehicle category on this site']);
     expect(await api.sql("SELECT action FROM audit_log WHERE site_id = 1 AND entity_type IN ('vehicle_category', 'vehicle_image') ORDER BY id")).toEqual([
       { action: 'vehicle_image.upload' },
       { action: 'vehicle_category.create' },

@@ -106,8 +106,9 @@ export function createFleetRepository(db: Queryable) {
       return (await this.vehicle(siteId, id, today))!;
     },
 
+    /** A category the site offers (a switched-off one takes no new vehicles). */
     async categoryExists(siteId: number, categoryId: number): Promise<boolean> {
-      const { rows } = await db.query('SELECT 1 FROM vehicle_categories WHERE site_id = $1 AND id = $2', [siteId, categoryId]);
+      const { rows } = await db.query('SELECT 1 FROM vehicle_categories WHERE site_id = $1 AND id = $2 AND active', [siteId, categoryId]);
       return rows.length > 0;
     },
   };
