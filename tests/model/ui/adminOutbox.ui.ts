@@ -1,5 +1,5 @@
 /**
- * The mail outbox on /admin/mail in Chromium, signed in as the demo owner. The site's outbox fills with every other
+ * The mail outbox on /admin/mail in Chromium, signed in as the demo dispatcher. The site's outbox fills with every other
  * path's mail, so each answer of the outbox's calls is the gate's (the server's shape, the path's mails); a call no
  * step answers stays in flight. The real outbox is tested in tests/e2e/console-inbox.test.ts (a reply shown with its
  * delivery state and resent).
@@ -28,7 +28,8 @@ export const adminOutboxUi: UiMachine = {
   prepare: async (run) => {
     // Behind the gates: a call of the outbox no step answers stays in flight.
     for (const pattern of [LIST_CALL, MAIL_CALL, RESEND_CALL]) await run.page.route(pattern, () => new Promise<void>(() => {}));
-    await signInContext(run, DEMO_STAFF.owner);
+    // The dispatcher: the console model's paths sign the owner out everywhere, which would end this path's session.
+    await signInContext(run, DEMO_STAFF.dispatcher);
   },
   open: async (run) => {
     await run.page.goto(run.url('/admin/mail'));

@@ -1,5 +1,5 @@
 /**
- * The bookings board on /admin/bookings in Chromium, signed in as the demo owner. Paths run side by side on one
+ * The bookings board on /admin/bookings in Chromium, signed in as the demo dispatcher. Paths run side by side on one
  * server whose site takes other paths' bookings, so what the board shows is the path's own: every page of the board
  * is answered by the gate (the server's shape, the path's rows), a call no step answers stays in flight, and the live
  * feed is the browser's EventSource replaced by one the path drives (open, a drop, a resync, a booking made or
@@ -117,7 +117,8 @@ export const consoleBoardUi: UiMachine = {
     // refused feed's probe reads the server's 429.
     await run.page.route(BOARD_CALL, (_route: Route) => new Promise<void>(() => {}));
     await run.page.route('**/api/admin/events', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: false, message: ADMIN_EVENTS_MESSAGES.tooManyForSession }) }));
-    await signInContext(run, DEMO_STAFF.owner);
+    // The dispatcher: the console model's paths sign the owner out everywhere, which would end this path's session.
+    await signInContext(run, DEMO_STAFF.dispatcher);
   },
   open: async (run) => {
     await run.page.goto(run.url('/admin/bookings'));

@@ -1,6 +1,6 @@
 /**
  * A booking's dispatch in Chromium against the real server: each path books its own card-paid trip for tomorrow
- * (sandbox card) and registers its own driver and vehicle, then dispatches it as the demo owner on
+ * (sandbox card) and registers its own driver and vehicle, then dispatches it as the demo dispatcher on
  * /admin/bookings/:number. The server answers every call for real, except a failure (503), a refusal (422, the shape
  * of an expired licence) and a conflict (409, as when the booking changed meanwhile), which the gate answers.
  */
@@ -64,7 +64,8 @@ export const consoleBookingUi: UiMachine = {
   },
   prepare: async (run) => {
     await countLiveEvents(run);
-    await signInContext(run, DEMO_STAFF.owner);
+    // The dispatcher: the console model's paths sign the owner out everywhere, which would end this path's session.
+    await signInContext(run, DEMO_STAFF.dispatcher);
     run.scratch.bookingNumber = await bookByCard(run);
     if (usesFleet(run)) await registerFleet(run);
   },

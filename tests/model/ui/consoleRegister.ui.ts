@@ -1,6 +1,6 @@
 /**
  * The drivers register on /admin/fleet in Chromium against the real server: the path's browser is signed in as the
- * demo owner and has a driver of its own (paths run side by side on one server), which it edits and deactivates. A
+ * demo dispatcher and has a driver of its own (paths run side by side on one server), which it edits and deactivates. A
  * refused save is the server's own 409 shape answered by the gate; everything else is the real server.
  */
 import type { AnyMachineSnapshot } from 'xstate';
@@ -30,7 +30,8 @@ export const consoleRegisterUi: UiMachine = {
   // Both share one queue: the list's GET and a new driver's POST have the same address, and the path orders them.
   calls: { load: '**/api/admin/drivers{,/*}', save: '**/api/admin/drivers{,/*}' },
   prepare: async (run) => {
-    await signInContext(run, DEMO_STAFF.owner);
+    // The dispatcher: the console model's paths sign the owner out everywhere, which would end this path's session.
+    await signInContext(run, DEMO_STAFF.dispatcher);
     serial += 1;
     run.scratch.driverName = `Model Driver ${Date.now().toString(36)}${serial}`;
     const created = await staffCall(run, 'POST', '/api/admin/drivers', {
