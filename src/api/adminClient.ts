@@ -10,7 +10,7 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { API_KEY_HEADERS } from '../../contract/catalog.ts';
 import { CSRF_HEADER } from '../../contract/staff.ts';
-import { ApiCallError, callApi } from './enquiries.ts';
+import { ApiCallError, callApi, downloadRefusal } from './enquiries.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 
 export const ADMIN_API_BASE = '/api/admin';
@@ -99,16 +99,8 @@ export async function adminDownload(path: string, options: AdminCallOptions = {}
         const response = await ofetch.raw<string, 'text'>(path, { ...(requestOptions(options) as unknown as FetchOptions<'text'>), responseType: 'text' });
         return { filename: attachmentName(response.headers.get('content-disposition')) ?? 'export.csv', text: response._data ?? '' };
       } catch (error) {
-        // A refusal read as text is JSON: read it back so its message is kept.
-        const failure = error as { data?: unknown } | null;
-        if (failure && typeof failure.data === 'string') {
-          try {
-            failure.data = JSON.parse(failure.data);
-          } catch {
-            // Not JSON: the client error's own message stands.
-          }
-        }
-        throw error;
+        // A refusal read as text is JSON: its message kept (ofetch's `data` is a getter: read, never written).
+        throw await downloadRefusal(error);
       }
     });
   } catch (error) {

@@ -5,7 +5,11 @@ import { bookingModel } from './booking.model.ts';
 import { consoleModel } from './console.model.ts';
 import { consoleBoardModel } from './consoleBoard.model.ts';
 import { consoleBookingModel } from './consoleBooking.model.ts';
+import { consoleCatalogueModel } from './consoleCatalogue.model.ts';
+import { consolePlacesModel } from './consolePlaces.model.ts';
+import { consolePricesModel } from './consolePrices.model.ts';
 import { consoleRegisterModel } from './consoleRegister.model.ts';
+import { consoleSettingsModel } from './consoleSettings.model.ts';
 import { corporateModel } from './corporate.model.ts';
 import { contactModel, quoteRequestModel } from './enquiries.model.ts';
 import { forgotPasswordModel } from './forgotPassword.model.ts';
@@ -14,7 +18,6 @@ import { manageBookingModel } from './manageBooking.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
 import { quoteOfferModel } from './quoteOffer.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, adminOutboxModel, manageBookingModel, quoteOfferModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

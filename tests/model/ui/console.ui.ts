@@ -6,11 +6,10 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import { STAFF_MESSAGES } from '../../../contract/staff.ts';
 import { CONSOLE_TEXT, pathOfPage, type ConsoleContext } from '../../../machines/console/index.ts';
-import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
 import { LINK_TOKEN, NEW_STAFF_PASSWORD } from '../machines/console.model.ts';
 import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, labelled, visible } from './common.ts';
-import { signInContext, staffCall } from './consoleSession.ts';
+import { SESSION_PATHS_STAFF, signInContext, staffCall } from './consoleSession.ts';
 import type { UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
 
@@ -35,8 +34,8 @@ export const consoleUi: UiMachine = {
   },
   prepare: async (run) => {
     const first = run.path.steps[0]?.variant;
-    if (first === 'loadSession:owner') await signInContext(run, DEMO_STAFF.owner);
-    if (first === 'loadSession:dispatcher') await signInContext(run, DEMO_STAFF.dispatcher);
+    if (first === 'loadSession:owner') await signInContext(run, SESSION_PATHS_STAFF.owner);
+    if (first === 'loadSession:dispatcher') await signInContext(run, SESSION_PATHS_STAFF.dispatcher);
   },
   open: async (run) => {
     const url = run.path.origin === 'link' ? `/admin/set-password#token=${LINK_TOKEN}` : run.path.origin === 'brokenLink' ? '/admin/set-password' : '/admin/bookings';
@@ -50,8 +49,8 @@ export const consoleUi: UiMachine = {
     'signIn.submit': {
       run: async (run, c) => {
         const refused = outcomeAfter(c.path, c.index) === 'signIn:refused';
-        await labelled(run.page, 'E-mail').fill(DEMO_STAFF.owner.email);
-        await labelled(run.page, 'Password').fill(refused ? 'not-the-password' : DEMO_STAFF.owner.password);
+        await labelled(run.page, 'E-mail').fill(SESSION_PATHS_STAFF.owner.email);
+        await labelled(run.page, 'Password').fill(refused ? 'not-the-password' : SESSION_PATHS_STAFF.owner.password);
         await run.page.getByRole('button', { name: 'Sign in' }).click();
       },
     },

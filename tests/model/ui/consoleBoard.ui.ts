@@ -124,10 +124,6 @@ export const consoleBoardUi: UiMachine = {
     await run.page.goto(run.url('/admin/bookings'));
     await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
   },
-  defects: {
-    'exportCsv:refused':
-      "the server's reason is lost: the board shows ofetch's '[GET] \"/api/admin/bookings/export.csv?…\": 400 Bad Request' (src/api/adminClient.ts adminDownload writes ofetch's getter-only `data`; /tmp/team/H1-adminDownload.patch)",
-  },
   // A second change while the first page is read again: the app drops the held read for a new one, which no step of
   // the path can answer in its place (the gates answer requests in the order they come).
   unavailable: (s, v) => (v.event.type === 'live.booking' || v.event.type === 'live.resync') && s.matches({ list: 'refreshing' }) ? 'a second read replaces the held one: the gates answer calls in order' : null,

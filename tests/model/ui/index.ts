@@ -4,7 +4,11 @@ import { bookingUi } from './booking.ui.ts';
 import { consoleUi } from './console.ui.ts';
 import { consoleBoardUi } from './consoleBoard.ui.ts';
 import { consoleBookingUi } from './consoleBooking.ui.ts';
+import { consoleCatalogueUi } from './consoleCatalogue.ui.ts';
+import { consolePlacesUi } from './consolePlaces.ui.ts';
+import { consolePricesUi } from './consolePrices.ui.ts';
 import { consoleRegisterUi } from './consoleRegister.ui.ts';
+import { consoleSettingsUi } from './consoleSettings.ui.ts';
 import { corporateUi } from './corporate.ui.ts';
 import { contactUi, quoteRequestUi } from './enquiries.ui.ts';
 import { forgotPasswordUi } from './forgotPassword.ui.ts';
@@ -26,6 +30,10 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   consoleBoard: consoleBoardUi,
   consoleBooking: consoleBookingUi,
   consoleRegister: consoleRegisterUi,
+  consoleCatalogue: consoleCatalogueUi,
+  consolePrices: consolePricesUi,
+  consolePlaces: consolePlacesUi,
+  consoleSettings: consoleSettingsUi,
   adminOutbox: adminOutboxUi,
   manageBooking: manageBookingUi,
   quoteOffer: quoteOfferUi,
