@@ -1,5 +1,6 @@
 /** Every modelled machine, in the order the reports list them. */
 import type { MachineModel } from '../types.ts';
+import { adminInboxModel } from './adminInbox.model.ts';
 import { adminOutboxModel } from './adminOutbox.model.ts';
 import { bookingModel } from './booking.model.ts';
 import { consoleModel } from './console.model.ts';
@@ -18,6 +19,7 @@ import { manageBookingModel } from './manageBooking.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
 import { quoteOfferModel } from './quoteOffer.model.ts';
 
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, consoleCatalogueModel, consolePricesModel, consolePlacesModel, consoleSettingsModel, adminOutboxModel, adminInboxModel, manageBookingModel, quoteOfferModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

@@ -1,4 +1,5 @@
 /** The UI side of every model, by model id. */
+import { adminInboxUi } from './adminInbox.ui.ts';
 import { adminOutboxUi } from './adminOutbox.ui.ts';
 import { bookingUi } from './booking.ui.ts';
 import { consoleUi } from './console.ui.ts';
@@ -35,6 +36,7 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   consolePlaces: consolePlacesUi,
   consoleSettings: consoleSettingsUi,
   adminOutbox: adminOutboxUi,
+  adminInbox: adminInboxUi,
   manageBooking: manageBookingUi,
   quoteOffer: quoteOfferUi,
 };
