@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from '../helpers/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { launchBrowser, openPage, WIDTHS } from '../helpers/browser.ts';
@@ -41,10 +41,6 @@ async function bookingStorage(): Promise<Record<string, string>> {
   };
 }
 
-async function violations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
-}
 
 /** Until no CSS transition or animation runs (a modal's fade-in, a drawer's slide): axe reads colours mid-fade otherwise. */
 async function settled(page: Page) {
@@ -60,7 +56,7 @@ async function visit(path: string, width: number, storage: Record<string, string
     if (!arrive) expect(new URL(page.url()).pathname).toBe(path);
     if (arrive) await arrive(page);
     await settled(page);
-    return await violations(page, `${new URL(page.url()).pathname} @${width}`);
+    return await axeViolations(page, `${new URL(page.url()).pathname} @${width}`);
   } finally {
     await close();
   }

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
+import { axeViolations } from '../helpers/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MESSAGES } from '../../contract/adminCatalogue.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
-import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage, signInToConsole } from '../helpers/browser.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // Issue 19, "Vehicles & companies" in Chromium against the real server (one server, one browser): the owner adds a
@@ -18,10 +18,6 @@ let owner: OpenedPage;
 const sql = async <Row = Record<string, unknown>>(text: string, params: unknown[] = []) => (await provider.db.query<Row>(text, params)).rows;
 
 /** Axe on this page's own content (the console's frame is checked by tests/e2e/console.test.ts). */
-async function axeViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).include('#console-main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
-}
 
 /** A 1200 × 600 PNG of a small green car (drawn as SVG, rasterised here: the server itself takes no SVG). */
 const carPicture = () =>
@@ -42,10 +38,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await openPage(browser, `${provider.url}/admin/catalogue`, { waitForApp: false });
   owner.page.setDefaultTimeout(15_000);
-  await owner.page.getByLabel(/^E-mail/).fill(DEMO_STAFF.owner.email);
-  await owner.page.getByLabel(/^Password/).fill(DEMO_STAFF.owner.password);
-  await owner.page.getByRole('button', { name: 'Sign in' }).click();
-  await owner.page.getByRole('heading', { name: 'Vehicles & companies', level: 1 }).waitFor();
+  await signInToConsole(owner.page, DEMO_STAFF.owner, 'Vehicles & companies');
 });
 
 afterAll(async () => {
@@ -69,7 +62,7 @@ describe('console: vehicles & companies', () => {
     expect(await preview.getAttribute('src')).toMatch(/^\/storage\/uploads\/1\/[0-9a-f]{32}\.webp$/);
     expect(await form.getByLabel('Picture', { exact: true }).inputValue()).toMatch(/^uploads\/1\//);
 
-    expect(await axeViolations(page, 'category form with an uploaded picture')).toEqual([]);
+    expect(await axeViolations(page, 'category form with an uploaded picture', { include: '#console-main' })).toEqual([]);
     for (const width of [WIDTHS.desktop, WIDTHS.tablet, WIDTHS.mobile]) {
       await page.setViewportSize({ width, height: 900 });
       await saveScreenshot(page, 'console-catalogue');

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from '../helpers/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_OFFER_UNKNOWN } from '../../contract/adminEnquiries.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
-import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage, signInToConsole } from '../helpers/browser.ts';
 import { londonDate } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
@@ -22,10 +22,6 @@ const sql = async <Row = Record<string, unknown>>(text: string, params: unknown[
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const post = (url: string, payload: object, remoteAddress: string) => provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers: KEY_HEADERS, payload, remoteAddress });
 
-async function axeViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
-}
 
 beforeAll(async () => {
   provider = await startTestProvider({ listen: true });
@@ -61,10 +57,7 @@ afterAll(async () => {
 describe('console: enquiries inbox and mail outbox', () => {
   it('a dispatcher answers a Contact Us message from the inbox; the reply is stored, the enquiry answered, the mail queued', async () => {
     const { page } = console_;
-    await page.getByLabel(/^E-mail/).fill(DEMO_STAFF.dispatcher.email);
-    await page.getByLabel(/^Password/).fill(DEMO_STAFF.dispatcher.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Enquiries', level: 1 }).waitFor();
+    await signInToConsole(page, DEMO_STAFF.dispatcher, 'Enquiries');
     expect(pathname(page)).toBe('/admin/enquiries');
     await page.getByTestId('inbox-table').waitFor();
     expect(await page.getByTestId(`enquiry-row-contact-${contactId}`).textContent()).toContain('Lost Item: I left a blue umbrella in the car on Tuesday.');

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { axeViolations } from '../helpers/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
-import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage, signInToConsole } from '../helpers/browser.ts';
 import { weekdayAhead } from '../helpers/forms.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
@@ -19,20 +19,13 @@ let owner: OpenedPage;
 
 const sql = async <Row = Record<string, unknown>>(text: string, params: unknown[] = []) => (await provider.db.query<Row>(text, params)).rows;
 
-async function axeViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
-}
 
 beforeAll(async () => {
   provider = await startTestProvider({ listen: true });
   browser = await launchBrowser();
   owner = await openPage(browser, `${provider.url}/admin/places`, { waitForApp: false });
   owner.page.setDefaultTimeout(15_000);
-  await owner.page.getByLabel(/^E-mail/).fill(DEMO_STAFF.owner.email);
-  await owner.page.getByLabel(/^Password/).fill(DEMO_STAFF.owner.password);
-  await owner.page.getByRole('button', { name: 'Sign in' }).click();
-  await owner.page.getByRole('heading', { name: 'Places', level: 1 }).waitFor();
+  await signInToConsole(owner.page, DEMO_STAFF.owner, 'Places');
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from '../helpers/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
-import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage, signInToConsole } from '../helpers/browser.ts';
 import { weekdayAhead } from '../helpers/forms.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
@@ -28,10 +28,6 @@ function nextMonth(today: string) {
   return `${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}`;
 }
 
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
-}
 
 beforeAll(async () => {
   provider = await startTestProvider({ listen: true });
@@ -39,10 +35,7 @@ beforeAll(async () => {
   console_ = await openPage(browser, `${provider.url}/admin/prices`, { waitForApp: false });
   console_.page.setDefaultTimeout(15_000);
   const { page } = console_;
-  await page.getByLabel(/^E-mail/).fill(DEMO_STAFF.owner.email);
-  await page.getByLabel(/^Password/).fill(DEMO_STAFF.owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Prices', level: 1 }).waitFor();
+  await signInToConsole(page, DEMO_STAFF.owner, 'Prices');
   console_.errors.length = 0; // the session check's 401 before signing in
 }, 60_000);
 

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { axeViolations } from '../helpers/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
-import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage, signInToConsole } from '../helpers/browser.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // Issue 19: the console's Settings page in Chromium against the real server (one server, one browser). The owner hides
@@ -20,11 +20,6 @@ const sql = async <Row = Record<string, unknown>>(text: string, params: unknown[
 const navLinks = (where: Page | FrameLocator) => where.getByRole('navigation', { name: 'Main' }).getByRole('link');
 const preview = (page: Page) => page.frameLocator('[data-testid="settings-preview"]');
 
-async function axeViolations(page: Page) {
-  // The framed public page is checked by tests/e2e/a11y.test.ts; here the console's own page.
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-testid="settings-preview"]').analyze();
-  return result.violations.map((violation) => `${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
-}
 
 beforeAll(async () => {
   provider = await startTestProvider({ listen: true });
@@ -32,10 +27,7 @@ beforeAll(async () => {
   console_ = await openPage(browser, `${provider.url}/admin/settings`, { waitForApp: false });
   console_.page.setDefaultTimeout(15_000);
   const { page } = console_;
-  await page.getByLabel(/^E-mail/).fill(DEMO_STAFF.owner.email);
-  await page.getByLabel(/^Password/).fill(DEMO_STAFF.owner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+  await signInToConsole(page, DEMO_STAFF.owner, 'Settings');
   console_.errors.length = 0; // the session check's 401 before signing in
 }, 60_000);
 
@@ -96,7 +88,8 @@ describe('console: settings with a live preview', () => {
     expect(await page.getByText(/enable' HIDES the GET A QUOTE tab/).count()).toBe(1);
     await page.getByRole('switch', { name: /^Hourly Rate tab/ }).click({ force: true });
     await expect.poll(() => page.getByTestId('preview-status').textContent()).toBe('Your unsaved changes, as visitors would see them once saved.');
-    expect(await axeViolations(page)).toEqual([]);
+    // The framed public page is checked by tests/e2e/a11y.test.ts; here the console's own page.
+    expect(await axeViolations(page, '', { exclude: '[data-testid="settings-preview"]' })).toEqual([]);
     for (const width of [WIDTHS.desktop, WIDTHS.tablet, WIDTHS.mobile]) {
       await page.setViewportSize({ width, height: 900 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

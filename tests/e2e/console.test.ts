@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from '../helpers/axe.ts';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,10 +28,6 @@ const pathname = (page: Page) => new URL(page.url()).pathname;
 const admin = (method: 'POST' | 'GET', url: string, payload?: object) =>
   provider.fastify.inject({ method, url: `/api/admin${url}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload });
 
-async function axeViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
-}
 
 /** Opens the console at `path` in a fresh context (no cookie): the sign-in form shows. */
 async function openConsole(path = '/admin', width: number = WIDTHS.desktop): Promise<OpenedPage> {

@@ -106,3 +106,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled', style: '* { content-visibility: visible !important; }' });
   return file;
 }
+
+/** Signs in on the console's sign-in form the page shows, and waits for the console's page heading (`heading`). */
+export async function signInToConsole(page: Page, member: { email: string; password: string }, heading: string): Promise<void> {
+  await page.getByLabel(/^E-mail/).fill(member.email);
+  await page.getByLabel(/^Password/).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
