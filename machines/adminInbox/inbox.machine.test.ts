@@ -108,6 +108,33 @@ describe('inbox machine', () => {
     expect(calls.offer).toEqual([{ id: 7, offer: { quote_id: 'q_1', vehicle_id: 2, company_id: 1, text: 'Our price', reply_key: 'offer-key' } }]);
     expect(actor.getSnapshot().context.rows.find((row) => row.id === 7)?.status).toBe('answered');
   });
+
+  it('keeps what is typed while a call runs; only what that call sends or prices is held still', async () => {
+    const { actor, calls } = inbox();
+    actor.send({ type: 'enquiry.open', kind: 'quote', id: 7 });
+    await waitFor(actor, (s) => s.matches({ detail: { ready: 'idle' } }));
+    actor.send({ type: 'trip.price' });
+    expect(actor.getSnapshot().matches({ detail: { ready: 'pricing' } })).toBe(true);
+    // While the trip is priced: a reply is written (kept); the trip is not changed under the price.
+    actor.send({ type: 'draft.change', text: 'Thanks, pricing it now.' });
+    actor.send({ type: 'trip.change', trip: { pickup_time: '16:00' } });
+    await waitFor(actor, (s) => s.matches({ detail: { ready: 'idle' } }) && s.context.price !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ draft: 'Thanks, pricing it now.', trip: { pickup_time: '14:30' } });
+    // While the reply is sent: the quote's message is written (kept); the draft being sent is not changed.
+    actor.send({ type: 'reply.send', key: 'reply-key' });
+    actor.send({ type: 'offer.text', text: 'Our price for your trip' });
+    actor.send({ type: 'draft.change', text: 'Thanks, pricing it now. PS' });
+    await waitFor(actor, (s) => s.context.notice === 'Reply sent');
+    expect(calls.reply.map((call) => call.text)).toEqual(['Thanks, pricing it now.']);
+    expect(actor.getSnapshot().context).toMatchObject({ draft: '', offerText: 'Our price for your trip' });
+    // While the quote is sent: a new reply is written (kept); the offer is not changed under it.
+    actor.send({ type: 'offer.send', key: 'offer-key' });
+    actor.send({ type: 'draft.change', text: 'One more thing' });
+    actor.send({ type: 'offer.text', text: 'changed' });
+    await waitFor(actor, (s) => s.context.notice === 'Quote sent');
+    expect(calls.offer).toEqual([{ id: 7, offer: { quote_id: 'q_1', vehicle_id: 2, company_id: 1, text: 'Our price for your trip', reply_key: 'offer-key' } }]);
+    expect(actor.getSnapshot().context.draft).toBe('One more thing');
+  });
 });
 
 describe('outbox machine', () => {

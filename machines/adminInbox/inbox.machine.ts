@@ -9,7 +9,7 @@
  *   priced vehicle offered to the visitor.
  * After each change the enquiry is what the server answered and its row in the list takes the new status.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { and, assertEvent, assign, not, setup, stateIn } from 'xstate';
 import type { EnquiryDetail, EnquiryKind, EnquiryStatus, InboxRow, PriceAnswer, PriceTripInput } from '../../contract/adminEnquiries.ts';
 import { inboxActors, type EnquiryRef, type InboxFilters } from './inbox.actors.ts';
 import { tripOfEnquiry } from './inbox.trip.ts';
@@ -183,17 +183,21 @@ export const inboxMachine = setup({
         failed: { on: { 'detail.retry': 'loading' } },
         ready: {
           initial: 'idle',
+          // Typing goes on while a call runs (the fields stay editable): each is dropped only where it would change
+          // what that call is sending or pricing (the reply being sent, the trip being priced, the offer being sent).
+          on: {
+            'draft.change': { guard: not(stateIn({ detail: { ready: 'replying' } })), actions: 'setDraft' },
+            'trip.change': { guard: and(['isQuote', not(stateIn({ detail: { ready: 'pricing' } })), not(stateIn({ detail: { ready: 'offering' } }))]), actions: 'setTrip' },
+            'offer.choose': { guard: and([not(stateIn({ detail: { ready: 'pricing' } })), not(stateIn({ detail: { ready: 'offering' } }))]), actions: 'choose' },
+            'offer.text': { guard: not(stateIn({ detail: { ready: 'offering' } })), actions: 'setOfferText' },
+          },
           states: {
             idle: {
               on: {
-                'draft.change': { actions: 'setDraft' },
                 'reply.send': { guard: 'hasDraft', target: 'replying', actions: 'keepReplyKey' },
                 'status.close': { target: 'changingStatus', actions: 'clearAction' },
                 'status.reopen': { target: 'reopening', actions: 'clearAction' },
-                'trip.change': { guard: 'isQuote', actions: 'setTrip' },
                 'trip.price': { guard: 'isQuote', target: 'pricing', actions: 'clearAction' },
-                'offer.choose': { actions: 'choose' },
-                'offer.text': { actions: 'setOfferText' },
                 'offer.send': { guard: 'hasChoice', target: 'offering', actions: 'keepOfferKey' },
               },
             },

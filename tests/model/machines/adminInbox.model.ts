@@ -143,6 +143,8 @@ export const adminInboxModel: MachineModel = {
     // Send reply is disabled while the draft is empty; each field is typed once; a reply, a quote and a status change
     // are made one after the other, not interleaved (traversal stays small: the machine keeps them apart anyway).
     const quoting = c.price !== null;
+    // Typing while a call runs is kept by the machine (its unit test); the paths type only between calls.
+    if (['draft.change', 'trip.change', 'offer.choose', 'offer.text'].includes(type) && !s.matches({ detail: { ready: 'idle' } })) return false;
     if (type === 'draft.change') return c.draft === '' && !quoting;
     if (type === 'reply.send') return c.draft.trim() !== '';
     if (type === 'status.close') return c.draft === '' && !quoting;
