@@ -15,15 +15,9 @@ import type { StoragePort } from '../../adapters/storage/index.ts';
 import { HttpError } from '../../http.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { SiteCache } from '../sites/index.ts';
+import { changedOnly, pick } from '../audit/changes.ts';
 import { createCatalogueRepository } from './repository.ts';
 import { prepareVehicleImage } from './vehicleImage.ts';
-
-/** The fields of `patch` whose value differs from `before` (an edit that changes nothing writes nothing). */
-function changedOnly<T extends object>(before: T, patch: Partial<T>): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([key, value]) => value !== undefined && value !== (before as Record<string, unknown>)[key])) as Partial<T>;
-}
-
-const pick = <T extends object>(record: T, keys: Partial<T>) => Object.fromEntries(Object.keys(keys).map((key) => [key, (record as Record<string, unknown>)[key]]));
 
 /**
  * Companies, vehicle categories and their images for one site. Each change runs in one transaction under the site's

@@ -7,14 +7,8 @@ import { normalise } from '../geo/text.ts';
 import { findBannedAddress } from '../pricing/index.ts';
 import { resolveContext } from '../quotes/quoting.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
+import { changedOnly, pick } from '../audit/changes.ts';
 import { createPlacesRepository } from './repository.ts';
-
-/** The fields of `patch` whose value differs from `before` (an edit that changes nothing writes nothing). */
-function changedOnly<T extends object>(before: T, patch: Partial<T>): Partial<T> {
-  return Object.fromEntries(Object.entries(patch).filter(([key, value]) => value !== undefined && value !== (before as Record<string, unknown>)[key])) as Partial<T>;
-}
-
-const pick = <T extends object>(record: T, keys: object) => Object.fromEntries(Object.keys(keys).map((key) => [key, (record as Record<string, unknown>)[key]]));
 
 /**
  * Saved addresses, popular locations and banned address patterns of one site. Each change runs in one transaction
