@@ -1,8 +1,8 @@
 /** The owner's places calls (contract/adminPlaces.ts). */
-import type { BanCheck, BanCheckResult, BanCreate, BannedPattern, LocatedPlace, PlaceCreate, PlacePatch, SavedPlace } from '../../../../contract/adminPlaces.ts';
-import type { PlacesLists } from '../../../../machines/consolePlaces/index.ts';
-import { adminCall } from '../../../api/adminClient.ts';
-import type { CallOptions } from '../../../api/client.ts';
+import type { BanCheck, BanCheckResult, BanCreate, BannedPattern, LocatedPlace, PlaceCreate, PlacePatch, SavedPlace } from '../../contract/adminPlaces.ts';
+import type { PlacesLists } from '../../machines/consolePlaces/index.ts';
+import { adminCall } from './adminClient.ts';
+import type { CallOptions } from './client.ts';
 
 export const loadPlaces = ({ signal }: CallOptions = {}): Promise<PlacesLists> => adminCall<{ success: true } & PlacesLists>('/places', { signal });
 export const locatePlace = async (address: string) => (await adminCall<{ success: true; place: LocatedPlace }>('/places/locate', { method: 'POST', body: { address } })).place;

@@ -1,8 +1,8 @@
 /** The owner's price calls (contract/adminPrices.ts) through the console's client. */
-import { PRICES_PATHS, type PreviewAnswer, type PreviewInput, type PricesList } from '../../../../contract/adminPrices.ts';
-import type { PriceChange, PreviewRows } from '../../../../machines/consolePrices/index.ts';
-import { ADMIN_API_BASE, adminCall } from '../../../api/adminClient.ts';
-import type { CallOptions } from '../../../api/client.ts';
+import { PRICES_PATHS, type PreviewAnswer, type PreviewInput, type PricesList } from '../../contract/adminPrices.ts';
+import type { PriceChange, PreviewRows } from '../../machines/consolePrices/index.ts';
+import { ADMIN_API_BASE, adminCall } from './adminClient.ts';
+import type { CallOptions } from './client.ts';
 
 const path = (full: string) => full.slice(ADMIN_API_BASE.length);
 

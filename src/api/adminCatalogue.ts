@@ -1,7 +1,7 @@
 /** The owner's companies, vehicle categories and picture uploads (contract/adminCatalogue.ts). */
-import type { CatalogueCategory, CatalogueCompany, CategoryCreate, CategoryPatch, CompanyCreate, CompanyPatch, UploadedImage } from '../../../../contract/adminCatalogue.ts';
-import { adminCall } from '../../../api/adminClient.ts';
-import type { CallOptions } from '../../../api/client.ts';
+import type { CatalogueCategory, CatalogueCompany, CategoryCreate, CategoryPatch, CompanyCreate, CompanyPatch, UploadedImage } from '../../contract/adminCatalogue.ts';
+import { adminCall } from './adminClient.ts';
+import type { CallOptions } from './client.ts';
 
 export const loadCatalogue = ({ signal }: CallOptions = {}) => adminCall<{ success: true; companies: CatalogueCompany[]; categories: CatalogueCategory[] }>('/catalogue', { signal });
 
