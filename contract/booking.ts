@@ -299,6 +299,8 @@ export const priceListResponseSchema = z.object({
   price_details: z.array(priceDetailSchema),
   /** ISO instant after which the quote_id is refused and the visitor re-prices. */
   expires_at: z.string(),
+  /** The outbound road route in Google's encoded polyline format, when a routing service gave one (never offline). */
+  route_polyline: z.string().optional(),
 });
 export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
 

@@ -18,7 +18,8 @@ export type ConsolePage =
   | { name: 'settings' }
   | { name: 'catalogue' }
   | { name: 'prices' }
-  | { name: 'places' };
+  | { name: 'places' }
+  | { name: 'promos' };
 
 export type ConsolePageName = ConsolePage['name'];
 
@@ -32,6 +33,7 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/catalogue': { name: 'catalogue' },
   '/admin/prices': { name: 'prices' },
   '/admin/places': { name: 'places' },
+  '/admin/promos': { name: 'promos' },
 };
 
 /** Booking numbers as the server issues them: letters, digits and dashes. */
@@ -59,7 +61,7 @@ export function pathOfPage(page: ConsolePage): string {
 }
 
 /** Pages only an owner sees (a dispatcher asking for one lands on the board). */
-const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'places'];
+const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places'];
 
 export const mayOpen = (page: ConsolePage, role: StaffRole) => role === 'owner' || !OWNER_PAGES.includes(page.name);
 

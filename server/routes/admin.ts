@@ -26,6 +26,7 @@ import { adminInboxRoutes } from './adminInbox.ts';
 import { adminManageRoutes } from './adminManage.ts';
 import { adminCatalogueRoutes } from './adminCatalogue.ts';
 import { adminPlacesRoutes } from './adminPlaces.ts';
+import { adminPromosRoutes } from './adminPromos.ts';
 import { adminPricesRoutes } from './adminPrices.ts';
 import { adminSettingsRoutes } from './adminSettings.ts';
 import { staffManageRoutes } from './staffManage.ts';
@@ -155,6 +156,7 @@ export function adminRoutes(deps: AdminDeps) {
         await owners.register(adminCatalogueRoutes({ db, cache, now, storage: deps.storage }));
         await owners.register(adminPricesRoutes({ db, cache, now, quoting: deps.quoting }));
         await owners.register(adminPlacesRoutes({ db, cache, maps: deps.maps, now }));
+        await owners.register(adminPromosRoutes({ db, cache, now }));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
         owners.get('/sites', async (request) =>
           (await cache.sites())

@@ -111,7 +111,7 @@ export function createGoogleMaps(options: { apiKey: string; fetch?: Fetch; log?:
           seconds: seconds(route.duration),
           legs: (route.legs ?? []).map((leg) => ({ miles: Math.round(((leg.distanceMeters ?? 0) / METRES_PER_MILE) * 100) / 100, seconds: seconds(leg.duration) })),
           estimated: false,
-          ...(route.polyline?.encodedPolyline ? { path: decodePolyline(route.polyline.encodedPolyline) } : {}),
+          ...(route.polyline?.encodedPolyline ? { path: decodePolyline(route.polyline.encodedPolyline), polyline: route.polyline.encodedPolyline } : {}),
         };
       } catch (error) {
         options.log?.warn({ err: error }, 'Google routing failed; using the offline estimate');

@@ -59,4 +59,6 @@ export interface RouteEstimate {
   estimated: boolean;
   /** The driven path when a routing service gave one (zones are checked along it). */
   path?: GeoPoint[];
+  /** The same path as the routing service encoded it (Google's polyline format), drawn by the route map. */
+  polyline?: string;
 }

@@ -52,7 +52,7 @@ async function routeLeg(maps: MapsPort, points: RoutePoint[]): Promise<LegRoute>
       }
     });
   }
-  return { points, miles: roundMiles(miles), seconds, estimated: route.estimated, notes, ...(route.path ? { path: route.path } : {}) };
+  return { points, miles: roundMiles(miles), seconds, estimated: route.estimated, notes, ...(route.path ? { path: route.path } : {}), ...(route.polyline ? { polyline: route.polyline } : {}) };
 }
 
 /** The points of a trip, resolved: pickup, the stops, drop-off. */

@@ -124,6 +124,8 @@ export interface LegRoute {
   estimated: boolean;
   /** The route's polyline when a routing service gave one; else the straight lines between the points are used. */
   path?: GeoPoint[];
+  /** The routing service's encoded polyline of `path`, answered with the quote for the route map. */
+  polyline?: string;
   notes?: string[];
 }
 

@@ -27,8 +27,13 @@ export interface SavedQuote {
 /** gzip level 1: about 24 KB of price list → about 2.3 KB in well under a millisecond; higher levels gain little here. */
 const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
 
-export const priceListResponse = (rowsJson: string, expiresAt: Date) =>
-  `{"success":true,"price_details":${rowsJson},"expires_at":${JSON.stringify(expiresAt.toISOString())}}`;
+export const priceListResponse = (rowsJson: string, expiresAt: Date, routePolyline?: string) =>
+  `{"success":true,"price_details":${rowsJson},"expires_at":${JSON.stringify(expiresAt.toISOString())}${
+    routePolyline ? `,"route_polyline":${JSON.stringify(routePolyline)}` : ''
+  }}`;
+
+/** The outbound leg's road route when a routing service drew one (the offline estimate has none). */
+const routePolylineOf = (trip: TripRoutes | RoutePoint): string | undefined => ('outbound' in trip ? trip.outbound.polyline : undefined);
 
 const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
@@ -134,7 +139,7 @@ export function createQuotesRepository(db: Queryable) {
       const id = `q_${randomBytes(12).toString('base64url')}`;
       const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
       const rows = quote.rows.map((row) => ({ ...row, quote_id: id }));
-      const response = priceListResponse(JSON.stringify(rows), expiresAt);
+      const response = priceListResponse(JSON.stringify(rows), expiresAt, routePolylineOf(quote.trip));
       // Synchronous on purpose: zlib's asynchronous gzip runs a stream per call, which cost the event loop more than
       // this 24 KB deflate itself (CPU profile of the distinct-search bench, issue 20).
       const gzipped = gzipSync(response, GZIP_OPTIONS);

@@ -28,6 +28,7 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
   catalogue: lazyPage(() => import('./catalogue/CataloguePage.tsx'), 'CataloguePage'),
   prices: lazyPage(() => import('./prices/PricesPage.tsx'), 'PricesPage'),
   places: lazyPage(() => import('./places/PlacesPage.tsx'), 'PlacesPage'),
+  promos: lazyPage(() => import('./promos/PromosPage.tsx'), 'PromosPage'),
 };
 
 const PageLoading = () => (
