@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The SPA is built into dist/ and served by the provider (server/plugins/spa.ts); `vite build --ssr` then builds the
+// The SPA is built into dist/ and served by the provider (server/web/); `vite build --ssr` then builds the
 // server renderer (src/entry-server.tsx) into dist/.ssr/, self-contained (its packages bundled in, so a build made
 // anywhere, such as a test's DIST_DIR, runs without node_modules beside it). Dot-folders are never served.
 // In `npm run dev` Vite proxies the API calls to the provider on PORT (default 8080).
@@ -11,7 +11,7 @@ const outDir = process.env.DIST_DIR ?? 'dist';
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   plugins: [react()],
-  // manifest: server/plugins/spa.ts reads .vite/manifest.json to name a route's lazy chunk (and its imports and CSS)
+  // manifest: server/web/routeAssets.ts reads .vite/manifest.json to name a route's lazy chunk (and its imports and CSS)
   // in the HTML it serves for that route, so the browser fetches them with the entry instead of after it has run.
   build: isSsrBuild
     ? { outDir: `${outDir}/.ssr`, emptyOutDir: true, sourcemap: false, target: 'node20', copyPublicDir: false, rollupOptions: { input: 'src/entry-server.tsx' } }

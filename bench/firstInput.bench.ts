@@ -5,7 +5,7 @@
 // Prints per route and setting the actions lost (goal: 0) and the time from the first contentful paint to the moment
 // the action took effect (median, worst). Scripts load as they come (the e2e test holds them back instead).
 // Alone: `npx tsx bench/firstInput.bench.ts` (needs a build; DIST_DIR picks another build directory; FIRST_INPUT_ROUTES
-// narrows it to some routes, comma-separated).
+// narrows it to some routes, comma-separated; FIRST_INPUT_SETTINGS=375 or 1280 to one setting).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,7 +47,7 @@ export async function run(): Promise<{ runs: number; rows: FirstInputRow[] }> {
     await renderedOnServer(server.url, prepared);
     const only = process.env.FIRST_INPUT_ROUTES?.split(',');
     for (const scenario of FIRST_INPUTS.filter((entry) => !only || only.includes(entry.path))) {
-      for (const setting of SETTINGS) {
+      for (const setting of SETTINGS.filter((entry) => !process.env.FIRST_INPUT_SETTINGS || String(entry.width) === process.env.FIRST_INPUT_SETTINGS)) {
         const times: number[] = [];
         const lostBecause: string[] = [];
         for (let load = 0; load < runs; load += 1) {

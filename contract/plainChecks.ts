@@ -8,7 +8,7 @@
 import type { Address, Company, FleetItem } from './catalog.ts';
 import type { SettingRow } from './settings.ts';
 
-/** The id of the JSON block in which the server embeds the site's public catalogue (server/plugins/spa.ts, src/app/bootstrap.ts). */
+/** The id of the JSON block in which the server embeds the site's public catalogue (server/web/catalogueBlock.ts, src/app/bootstrap.ts). */
 export const BOOTSTRAP_ELEMENT_ID = 'cabflow-bootstrap';
 
 type Field = 'string' | 'int' | 'string or null' | { readonly [key: string]: Field };

@@ -1,5 +1,5 @@
 // `npm run build`: the website (vite build → dist/, or DIST_DIR) and its server renderer (vite build --ssr →
-// dist/.ssr/entry-server.js, read by server/plugins/spa.ts). Extra arguments go to both builds (e.g. --logLevel warn).
+// dist/.ssr/entry-server.js, read by server/web/renderer.ts). Extra arguments go to both builds (e.g. --logLevel warn).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 

@@ -1,6 +1,6 @@
 /**
  * Server rendering of the routes whose first screen depends only on the site's public catalogue (never on what a
- * visitor saved in the browser): built by `vite build --ssr` into dist/.ssr/ and called by server/plugins/spa.ts,
+ * visitor saved in the browser): built by `vite build --ssr` into dist/.ssr/ and called by server/web/renderer.ts,
  * which puts the HTML into #root. The browser hydrates it (src/main.tsx) when it has nothing saved that would change
  * the first render, so a phone paints the page itself from the HTML instead of after the JavaScript has run.
  */

@@ -60,7 +60,7 @@ const app = (booking: BookingActor | null = null) => (
 );
 
 /**
- * When the server rendered the page (server/plugins/spa.ts) at `renderedAt`, the browser hydrates that HTML: it is
+ * When the server rendered the page (server/web/page.ts) at `renderedAt`, the browser hydrates that HTML: it is
  * already painted, and React attaches to it in a transition, in slices of a few milliseconds (Lighthouse: total
  * blocking time).
  */

@@ -7,7 +7,7 @@ import { routeKey } from '../../contract/routeKey.ts';
  * Security headers. Every response gets nosniff, a referrer policy, a permissions policy, COOP and a
  * Content-Security-Policy; API answers are never cached.
  *
- * The website's pages (server/plugins/spa.ts) get a policy of their kind:
+ * The website's pages (server/web/page.ts) get a policy of their kind:
  * - booking pages (every route but the ones below): our own files, and on a site with a browser Maps key (setting
  *   GOOGLE_API_KEY) the Maps JavaScript API, which their address fields and route map load. Any site may frame them
  *   while EMBED_ORIGINS is unset (the operator's snippet, public/embed.js); only the operator's origins once it is set.

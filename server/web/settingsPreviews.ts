@@ -6,7 +6,7 @@ import type { SiteCatalog } from '../domain/sites/index.ts';
 /**
  * Settings previews (issue 19, migration 017): the owner's console stores its unsaved settings under a random token
  * (256 bits, only the SHA-256 kept) for PREVIEW_TTL_MINUTES, and frames the public site with that token in the query
- * (`/?settings-preview=…`). The page handler (server/plugins/spa.ts) and GET /api/v1/setting apply the draft only to a
+ * (`/?settings-preview=…`). The page handler (server/web/page.ts) and GET /api/v1/setting apply the draft only to a
  * request carrying a live token of the request's own site; such an answer is private and never stored by a cache.
  * The table is read by every process, so the frame may reach another process than the console's call.
  */

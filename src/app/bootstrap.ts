@@ -1,5 +1,5 @@
 /**
- * The site's public catalogue the server embeds in the page it serves (server/plugins/spa.ts, a JSON data block): the
+ * The site's public catalogue the server embeds in the page it serves (server/web/catalogueBlock.ts, a JSON data block): the
  * exact answers of GET /api/v1/setting, /fetch_companies, /fetch_vehicles and /popular-locations, so the start-up
  * machine (machines/app) begins with them instead of waiting for the calls. Each part is checked like the call's answer
  * would be, by the zod-free checks of contract/plainChecks.ts (zod stays out of the start-up JavaScript); a missing or

@@ -1,5 +1,5 @@
 /**
- * Hydrating HTML the server rendered (server/plugins/spa.ts, src/entry-server.tsx): while React hydrates a part of the
+ * Hydrating HTML the server rendered (server/web/renderer.ts, src/entry-server.tsx): while React hydrates a part of the
  * page, that part's first render must be what the server rendered, with the clock the page says it was rendered at
  * ("now" decides the home form's default date and time). Two ways to know:
  * - `useHydrating()` (React reads a store's server snapshot while hydrating, and on the server). After the hydration
