@@ -78,36 +78,12 @@ export interface PlacesLibrary {
 
 // ─── maps and marker libraries ───────────────────────────────────────────────────────────────────
 
-export interface MapOptions {
-  center: LatLngLiteral;
-  zoom: number;
-  disableDefaultUI?: boolean;
-  zoomControl?: boolean;
-  fullscreenControl?: boolean;
-  gestureHandling?: 'cooperative' | 'greedy' | 'none' | 'auto';
-  clickableIcons?: boolean;
-}
-
-export interface GoogleMap {
-  fitBounds(bounds: LatLngBoundsLiteral, padding?: number): void;
-  setCenter(center: LatLngLiteral): void;
-  setZoom(zoom: number): void;
-}
-
-/** An overlay removed from its map with setMap(null). */
-export interface MapOverlay {
-  setMap(map: GoogleMap | null): void;
-}
-
-export interface MapsLibrary {
-  Map: new (element: HTMLElement, options: MapOptions) => GoogleMap;
-  Polyline: new (options: { map: GoogleMap; path: LatLngLiteral[]; geodesic?: boolean; strokeColor?: string; strokeOpacity?: number; strokeWeight?: number }) => MapOverlay;
-}
-
-export interface MarkerLibrary {
-  /** The classic marker: needs no Map ID (AdvancedMarkerElement does). */
-  Marker: new (options: { map: GoogleMap; position: LatLngLiteral; label?: { text: string; color?: string; fontWeight?: string }; title?: string; zIndex?: number }) => MapOverlay;
-}
+/**
+ * Loaded for what they put on `google.maps` (Map, Marker, Polyline, Polygon, Circle, event), which
+ * @react-google-maps/api's components use; their types are @types/google.maps (the library's dependency).
+ */
+export type MapsLibrary = object;
+export type MarkerLibrary = object;
 
 export interface GoogleLibraries {
   places: PlacesLibrary;
