@@ -2,6 +2,7 @@
 // JSON in argv[2] and prints its result as JSON on the last line of stdout, so the server's process keeps its CPU.
 import { load } from '../lib.ts';
 import { bookingLoad } from './bookingLoad.ts';
+import { cardLoad } from './cardLoad.ts';
 import { distinctSearchLoad } from './quoteLoad.ts';
 import type { LoadSpec } from './loadProcess.ts';
 
@@ -11,5 +12,7 @@ const result =
     ? await distinctSearchLoad(spec.url, spec.headers ?? {}, spec)
     : spec.kind === 'booking'
       ? await bookingLoad(spec.url, spec)
-      : await load(spec.url, spec);
+      : spec.kind === 'card'
+        ? await cardLoad(spec.url, spec)
+        : await load(spec.url, spec);
 process.stdout.write(`\n${JSON.stringify(result)}\n`);

@@ -4,11 +4,12 @@ import type { LoadResult } from '../lib.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** One load, as bench/lib/loadChild.ts runs it: the same options as `load`, `distinctSearchLoad` or `bookingLoad`. */
+/** One load, as bench/lib/loadChild.ts runs it: the same options as `load`, `distinctSearchLoad`, `bookingLoad` or `cardLoad`. */
 export type LoadSpec = { url: string; connections?: number; duration?: number; headers?: Record<string, string> } & (
   | { kind: 'plain'; method?: 'GET' | 'POST'; body?: string; visitors?: boolean }
   | { kind: 'distinct'; offset?: number }
   | { kind: 'booking'; tag?: string }
+  | { kind: 'card'; tag?: string }
 );
 
 /**
