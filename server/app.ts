@@ -62,6 +62,7 @@ export interface App {
   payments: PaymentsPort;
   bookings: BookingService;
   credentials: CredentialGuard;
+  storage: StoragePort;
   /** Every route registered (method and URL pattern): the fuzz suite walks all of them. */
   routes: readonly { method: string; url: string }[];
 }
@@ -137,5 +138,5 @@ export async function buildApp({
     quoteRows: (siteId, quoteId) => quoting.loadQuote(siteId, quoteId).then((quote) => quote.rows, (error: unknown) => (error instanceof QuoteRefused ? null : Promise.reject(error))),
   });
 
-  return { fastify, cache, mail, maps, quoting, payments, bookings, credentials, routes };
+  return { fastify, cache, mail, maps, quoting, payments, bookings, credentials, storage, routes };
 }

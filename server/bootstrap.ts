@@ -4,7 +4,7 @@ import { buildApp, type App, type AppDeps } from './app.ts';
 import type { Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { insertDefaultSite, seedDemo } from './db/seed/demo.ts';
-import { startRetentionTimer } from './domain/retention/retention.ts';
+import { startHousekeeping } from './domain/housekeeping.ts';
 
 export interface Provider extends App {
   db: Db;
@@ -35,14 +35,14 @@ export async function startProvider(config: Config, options: Pick<AppDeps, 'logg
     const mail = createMailPort({ db, dataDir: config.dataDir, smtpUrl: config.smtpUrl });
     const app = await buildApp({ config, db, mail, ...options });
     mail.start(app.fastify.log);
-    // Passengers' personal data in bookings past the retention period: anonymised once a day.
-    const stopRetention = startRetentionTimer(db, app.fastify.log);
+    // Once a day: personal data past the retention period, and uploaded pictures no category used.
+    const stopHousekeeping = startHousekeeping({ db, storage: app.storage, log: app.fastify.log });
     return {
       ...app,
       db,
       seeded,
       async close() {
-        stopRetention();
+        stopHousekeeping();
         await app.fastify.close();
         await mail.stop();
         await db.close();

@@ -4,6 +4,7 @@
 //   bookings revoke-links BOOKING_NUMBER
 //   bookings export --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]   (the statutory record as CSV)
 //   retention run
+//   uploads sweep
 //   staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
 // Talks to CABFLOW_URL (default http://localhost:$PORT) with ADMIN_TOKEN; API_PUBLIC_KEY/API_SECRET_KEY pick a site.
 import { writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ const usage = `usage: npm run operator -- settings list | settings get NAME | se
                                (the statutory booking record of those London pick-up days as CSV; stdout without --out)
                              retention run   (anonymises passengers in bookings older than RETENTION_MONTHS, deletes older
                                enquiries, dormant passenger accounts and mails; now)
+                             uploads sweep   (deletes uploaded pictures no vehicle category ever used, a day after upload)
                              staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
                                (the new member sets a password through the link mailed to them; none is taken here)
 env: ADMIN_TOKEN (required), CABFLOW_URL (default ${base}), API_PUBLIC_KEY + API_SECRET_KEY to act on another site`;
@@ -88,6 +90,10 @@ if (group === 'settings' && command === 'list') {
 } else if (group === 'retention' && command === 'run' && rest.length === 0) {
   const { months, cutoff, anonymised, deleted } = (await call('POST', '/retention/run')) as ReturnType<typeof retentionAnswer>;
   console.log(retentionReport({ months, cutoff, anonymised, deleted }));
+} else if (group === 'uploads' && command === 'sweep' && rest.length === 0) {
+  const { deleted, kept } = (await call('POST', '/catalogue/uploads/sweep')) as { deleted: string[]; kept: number };
+  for (const key of deleted) console.log(`deleted ${key}`);
+  console.log(`${deleted.length} unused picture${deleted.length === 1 ? '' : 's'} deleted, ${kept} kept`);
 } else if (group === 'staff' && command === 'list' && rest.length === 0) {
   const { staff } = (await call('GET', '/staff')) as { staff: { id: number; email: string; name: string; role: string; active: boolean; password_set: boolean }[] };
   for (const member of staff) {

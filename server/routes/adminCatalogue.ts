@@ -11,6 +11,7 @@ import {
 import type { Db } from '../adapters/db/index.ts';
 import type { StoragePort } from '../adapters/storage/index.ts';
 import { createCatalogueService } from '../domain/catalogue/service.ts';
+import { sweepUnusedUploads } from '../domain/catalogue/uploadSweep.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { HttpError, parseInput, sendError } from '../http.ts';
 
@@ -20,6 +21,8 @@ const unwiredStorage: StoragePort = {
   put: () => Promise.reject(new HttpError(503, 'Image storage is not configured on this server')),
   get: () => Promise.resolve(null),
   exists: () => Promise.reject(new HttpError(503, 'Image storage is not configured on this server')),
+  list: () => Promise.resolve([]),
+  delete: () => Promise.reject(new HttpError(503, 'Image storage is not configured on this server')),
 };
 
 /**
@@ -27,7 +30,8 @@ const unwiredStorage: StoragePort = {
  * the admin API's owner-only scope (so: signed in, CSRF-checked, the member's own site, owners only).
  */
 export function adminCatalogueRoutes(deps: { db: Db; cache: SiteCache; storage?: StoragePort; now: () => Date }) {
-  const catalogue = createCatalogueService({ ...deps, storage: deps.storage ?? unwiredStorage });
+  const storage = deps.storage ?? unwiredStorage;
+  const catalogue = createCatalogueService({ ...deps, storage });
   return async (owners: FastifyInstance) => {
     owners.get('/catalogue', async (request) => ({ success: true, ...(await catalogue.list(request.site.id)) }));
 
@@ -49,6 +53,12 @@ export function adminCatalogueRoutes(deps: { db: Db; cache: SiteCache; storage?:
       const { id } = parseInput(catalogueIdParamsSchema, request.params);
       const patch = parseInput(categoryPatchSchema, request.body);
       return { success: true, category: await catalogue.updateCategory(request.actor, request.site.id, id, patch) };
+    });
+
+    // The daily sweep (server/domain/housekeeping.ts) for the member's site, now: `npm run operator -- uploads sweep`.
+    owners.post('/catalogue/uploads/sweep', async (request) => {
+      const { deleted, kept } = await sweepUnusedUploads(deps.db, storage, request.site.id, deps.now());
+      return { success: true, deleted, kept };
     });
 
     // The upload is the file itself as the body, whatever type it declares (the content decides), in a scope of its

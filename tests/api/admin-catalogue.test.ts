@@ -1,4 +1,6 @@
+import { existsSync, utimesSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -15,8 +17,8 @@ import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } f
  * /storage/.
  */
 
-const photo = (format: 'png' | 'jpeg' | 'webp', width = 800, height = 600) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+const photo = (format: 'png' | 'jpeg' | 'webp', width = 800, height = 600, red = 200) =>
+  sharp({ create: { width, height, channels: 3, background: { r: red, g: 30, b: 60 } } })
     .toFormat(format)
     .toBuffer();
 
@@ -195,6 +197,48 @@ describe(`companies, vehicle categories and their images on ${testDatabaseKind}`
     const stored = await provider.fastify.inject({ method: 'GET', url: `/storage/${cleaned.json().image.vehicle_img}` });
     expect(stored.rawPayload.includes('<script')).toBe(false);
     expect(stored.rawPayload.toString('latin1', 8, 12)).toBe('WEBP');
+  });
+
+  it('the sweep deletes uploads no category ever used once a day old; used, once-used and young ones stay; a save racing it never keeps a missing picture', async () => {
+    const uploadNew = async (red: number) => {
+      const answer = await upload(owner, await photo('png', 800, 600, red), 'image/png');
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json().image.vehicle_img as string;
+    };
+    const [used, replaced, replacement, unused, young, contested] = [await uploadNew(0), await uploadNew(40), await uploadNew(80), await uploadNew(120), await uploadNew(160), await uploadNew(240)];
+    const fileOf = (key: string) => path.join(provider.config.dataDir, 'storage', ...key.split('/'));
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    for (const key of [used, replaced, replacement, unused, contested]) utimesSync(fileOf(key), twoDaysAgo, twoDaysAgo);
+    const saloon = await api.as(owner, 'POST', 'catalogue/categories', { ...category, category_name: 'Sweep Saloon', vehicle_img: used });
+    const estate = await api.as(owner, 'POST', 'catalogue/categories', { ...category, category_name: 'Sweep Estate', vehicle_img: replaced });
+    expect((await api.as(owner, 'PATCH', `catalogue/categories/${estate.json().category.id}`, { vehicle_img: replacement })).statusCode).toBe(200);
+    expect(saloon.statusCode).toBe(201);
+
+    expect((await api.as(dispatcher, 'POST', 'catalogue/uploads/sweep')).statusCode).toBe(403);
+    // Another site's sweep looks only at its own folder.
+    expect((await api.as(other.owner, 'POST', 'catalogue/uploads/sweep')).json()).toEqual({ success: true, deleted: [], kept: 0 });
+    expect(existsSync(fileOf(unused))).toBe(true);
+
+    // A category saved with the contested picture while the sweep runs: saved with its picture kept, or refused.
+    const [swept, contestedSave] = await Promise.all([
+      api.as(owner, 'POST', 'catalogue/uploads/sweep'),
+      api.as(owner, 'POST', 'catalogue/categories', { ...category, category_name: 'Contested', vehicle_img: contested }),
+    ]);
+    expect(swept.statusCode, swept.body).toBe(200);
+    const deleted = swept.json().deleted as string[];
+    if (contestedSave.statusCode === 201) {
+      expect(deleted).toEqual([unused]);
+      expect(existsSync(fileOf(contested))).toBe(true);
+    } else {
+      expect([contestedSave.statusCode, contestedSave.json().message]).toEqual([422, `vehicle_img: ${CATALOGUE_MESSAGES.imageUnknown}`]);
+      expect(deleted).toEqual([unused, contested].sort());
+      expect(existsSync(fileOf(contested))).toBe(false);
+    }
+    expect(swept.json().kept).toBeGreaterThanOrEqual(4);
+    for (const [name, key] of Object.entries({ used, replaced, replacement, young })) expect(existsSync(fileOf(key)), name).toBe(true);
+    expect(existsSync(fileOf(unused))).toBe(false);
+    expect((await provider.fastify.inject({ method: 'GET', url: `/storage/${unused}` })).statusCode).toBe(404);
+    expect((await api.as(owner, 'POST', 'catalogue/uploads/sweep')).json().deleted).toEqual([]);
   });
 
   it('random bytes behind each signature (and truncated real images) are refused with a 4xx, never a 5xx', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, type StoragePort } from './port.ts';
+import { assertStorageKey, assertStoragePrefix, isStorageKey, type ListedObject, type StoragePort } from './port.ts';
 
 const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg' };
 
@@ -39,6 +39,30 @@ export function createLocalStorage(root: string): StoragePort {
         if (missing(error)) return false;
         throw error;
       }
+    },
+    async list(prefix) {
+      const folder = path.join(root, ...assertStoragePrefix(prefix).split('/'));
+      let names: string[];
+      try {
+        names = (await readdir(folder, { recursive: true })) as string[];
+      } catch (error) {
+        if (missing(error)) return [];
+        throw error;
+      }
+      const listed: ListedObject[] = [];
+      for (const name of names) {
+        const key = prefix + name.split(path.sep).join('/');
+        // Temporary files of a write under way (or of a crash) are not objects.
+        if (!isStorageKey(key)) continue;
+        const stats = await stat(path.join(folder, name)).catch((error: unknown) => (missing(error) ? null : Promise.reject(error)));
+        if (stats?.isFile()) listed.push({ key, modifiedAt: stats.mtime });
+      }
+      return listed.sort((a, b) => (a.key < b.key ? -1 : 1));
+    },
+    async delete(key) {
+      await unlink(fileOf(key)).catch((error: unknown) => {
+        if (!missing(error)) throw error;
+      });
     },
   };
 }

@@ -15,12 +15,31 @@ export interface StoragePort {
   /** The object, or null when there is none under that key. */
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
+  /** Every object whose key starts with `prefix` (e.g. `uploads/1/`), with when it was written. */
+  list(prefix: string): Promise<ListedObject[]>;
+  /** Removes the object; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** Keys are made by the server (storageKey.ts); anything else (a `..`, a backslash, a leading slash) is refused. */
 const KEY = /^[a-z0-9]+(?:\/[a-z0-9_-]+)*\/[a-z0-9_-]+\.[a-z0-9]+$/;
 
+export const isStorageKey = (key: string) => KEY.test(key) && key.length <= 200;
+
+/** A listing prefix: whole folders of keys (`uploads/1/`). */
+const PREFIX = /^(?:[a-z0-9_-]+\/)+$/;
+
+export function assertStoragePrefix(prefix: string): string {
+  if (!PREFIX.test(prefix) || prefix.length > 200) throw new Error(`Not a storage prefix: ${JSON.stringify(prefix.slice(0, 80))}`);
+  return prefix;
+}
+
 export function assertStorageKey(key: string): string {
-  if (!KEY.test(key) || key.length > 200) throw new Error(`Not a storage key: ${JSON.stringify(key.slice(0, 80))}`);
+  if (!isStorageKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key.slice(0, 80))}`);
   return key;
 }

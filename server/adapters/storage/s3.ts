@@ -1,4 +1,4 @@
-import { assertStorageKey, type StoragePort } from './port.ts';
+import { assertStorageKey, assertStoragePrefix, isStorageKey, type ListedObject, type StoragePort } from './port.ts';
 import { contentTypeOfKey } from './local.ts';
 import { sha256Hex, signRequest } from './sigv4.ts';
 
@@ -24,8 +24,9 @@ export function createS3Storage(settings: S3Settings, options: { fetch?: typeof 
   const send = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
   const base = settings.endpoint.replace(/\/+$/, '');
-  const call = (method: 'PUT' | 'GET' | 'HEAD', key: string, body?: Buffer, headers: Record<string, string> = {}) => {
-    const url = new URL(`${base}/${settings.bucket}/${settings.prefix}${assertStorageKey(key)}`);
+  const call = (method: 'PUT' | 'GET' | 'HEAD' | 'DELETE', key: string, body?: Buffer, headers: Record<string, string> = {}) =>
+    signedFetch(method, new URL(`${base}/${settings.bucket}/${settings.prefix}${assertStorageKey(key)}`), body, headers);
+  const signedFetch = (method: string, url: URL, body?: Buffer, headers: Record<string, string> = {}) => {
     const signed = signRequest({ method, url, headers, payloadHash: sha256Hex(body ?? ''), accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, region: settings.region, at: now() });
     return send(url, { method, headers: signed, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(TIMEOUT_MS) });
   };
@@ -50,5 +51,44 @@ export function createS3Storage(settings: S3Settings, options: { fetch?: typeof 
       if (!response.ok) throw new Error(`S3 HEAD answered ${response.status}`);
       return true;
     },
+    async list(prefix) {
+      const listed: ListedObject[] = [];
+      let token: string | null = null;
+      do {
+        // ListObjectsV2, a page of up to 1 000 keys at a time.
+        const url = new URL(`${base}/${settings.bucket}`);
+        url.searchParams.set('list-type', '2');
+        url.searchParams.set('prefix', settings.prefix + assertStoragePrefix(prefix));
+        if (token) url.searchParams.set('continuation-token', token);
+        const response = await signedFetch('GET', url);
+        if (!response.ok) throw await refused(response, 'LIST');
+        const page = parseListing(await response.text());
+        for (const object of page.objects) {
+          const key = object.key.slice(settings.prefix.length);
+          if (object.key.startsWith(settings.prefix) && isStorageKey(key)) listed.push({ key, modifiedAt: object.modifiedAt });
+        }
+        token = page.nextToken;
+      } while (token);
+      return listed;
+    },
+    async delete(key) {
+      const response = await call('DELETE', key);
+      if (!response.ok && response.status !== 404) throw await refused(response, 'DELETE');
+      await response.arrayBuffer();
+    },
   };
+}
+
+const XML_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
+const xmlText = (text: string) => text.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => XML_ENTITIES[entity]);
+
+/** The keys, times and next page of a ListObjectsV2 answer (only the elements read; S3's XML has no nesting here). */
+export function parseListing(xml: string): { objects: { key: string; modifiedAt: Date }[]; nextToken: string | null } {
+  const objects = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map(([, contents]) => ({
+    key: xmlText(/<Key>([\s\S]*?)<\/Key>/.exec(contents)?.[1] ?? ''),
+    modifiedAt: new Date(/<LastModified>([^<]*)<\/LastModified>/.exec(contents)?.[1] ?? NaN),
+  }));
+  const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+  const next = /<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(xml)?.[1];
+  return { objects, nextToken: truncated && next ? xmlText(next) : null };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,28 @@ describe('local storage', () => {
     expect(await storage.get(KEY)).toEqual({ body: Buffer.from('one'), contentType: 'image/webp' });
     expect(await storage.exists(KEY)).toBe(true);
     expect(readdirSync(path.join(root, 'uploads', '1'))).toEqual(['0123456789abcdef0123456789abcdef.webp']);
+  });
+
+  it('lists the objects under a folder with their times (not temporary files, not other folders) and deletes one', async () => {
+    const other = 'uploads/2/ffffffffffffffffffffffffffffffff.webp';
+    const nested = 'uploads/1/cards/00000000000000000000000000000000.webp';
+    await Promise.all([storage.put(other, Buffer.from('two'), 'image/webp'), storage.put(nested, Buffer.from('card'), 'image/webp')]);
+    writeFileSync(path.join(root, 'uploads', '1', `${KEY.split('/')[2]}.a1b2c3.tmp`), 'half');
+    const then = new Date('2026-01-02T03:04:05Z');
+    utimesSync(path.join(root, 'uploads', '1', KEY.split('/')[2]), then, then);
+    expect(await storage.list('uploads/1/')).toEqual([
+      { key: KEY, modifiedAt: then },
+      { key: nested, modifiedAt: expect.any(Date) },
+    ]);
+    expect(await storage.list('uploads/9/')).toEqual([]);
+    await storage.delete(KEY);
+    await storage.delete(KEY);
+    expect(await storage.exists(KEY)).toBe(false);
+    expect((await storage.list('uploads/1/')).map((object) => object.key)).toEqual([nested]);
+    await expect(storage.list('../')).rejects.toThrow('Not a storage prefix');
+    await expect(storage.list('uploads/1')).rejects.toThrow('Not a storage prefix');
+    await expect(storage.delete('../x.webp')).rejects.toThrow('Not a storage key');
+    await storage.put(KEY, Buffer.from('one'), 'image/webp');
   });
 
   it('refuses keys that leave its folder or are not keys', async () => {
@@ -85,12 +107,27 @@ function fakeS3(settings: Pick<S3Settings, 'accessKeyId' | 'secretAccessKey' | '
       const url = new URL(request.url!, 'http://fake');
       seen.push({ method: request.method!, path: url.pathname, refused });
       if (refused) return response.writeHead(403).end(`<Error><Code>SignatureDoesNotMatch</Code><Message>${refused}</Message></Error>`);
+      if (request.method === 'GET' && url.pathname === `/${settings.bucket}` && url.searchParams.get('list-type') === '2') {
+        // ListObjectsV2, two keys a page so that paging is exercised; keys escaped as S3 escapes them.
+        const keys = [...objects.keys()].filter((key) => key.startsWith(url.searchParams.get('prefix') ?? '')).sort();
+        const start = Number(url.searchParams.get('continuation-token')?.replace('page&', '') ?? 0);
+        const page = keys.slice(start, start + 2);
+        const more = start + 2 < keys.length;
+        const contents = page.map((key) => `<Contents><Key>${key.replace(/&/g, '&amp;')}</Key><LastModified>2026-03-04T05:06:07.000Z</LastModified><Size>1</Size></Contents>`).join('');
+        return response
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>${more}</IsTruncated>${contents}${more ? `<NextContinuationToken>page&amp;${start + 2}</NextContinuationToken>` : ''}</ListBucketResult>`);
+      }
       const prefix = `/${settings.bucket}/`;
       if (!url.pathname.startsWith(prefix)) return response.writeHead(404).end('<Error><Code>NoSuchBucket</Code></Error>');
       const key = url.pathname.slice(prefix.length);
       if (request.method === 'PUT') {
         objects.set(key, { body, type: String(request.headers['content-type']) });
         return response.writeHead(200).end();
+      }
+      if (request.method === 'DELETE') {
+        objects.delete(key);
+        return response.writeHead(204).end();
       }
       const object = objects.get(key);
       if (!object) return response.writeHead(404).end(request.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code></Error>');
@@ -120,6 +157,20 @@ describe('S3-compatible storage against a fake S3 server that checks each signat
     expect(await storage.exists(KEY)).toBe(true);
     expect(await storage.get(KEY)).toEqual({ body: Buffer.from('RIFF....WEBP'), contentType: 'image/webp' });
     expect(fake.seen).toEqual(['HEAD', 'GET', 'PUT', 'HEAD', 'GET'].map((method) => ({ method, path: `/cabflow-images/site-images/${KEY}`, refused: null })));
+  });
+
+  it('lists a folder page by page (only its own prefix, signed) and deletes an object', async () => {
+    const storage = createS3Storage({ ...settings, endpoint, prefix: 'listing/' });
+    const keys = [0, 1, 2, 3, 4].map((n) => `uploads/7/${String(n).repeat(32)}.webp`);
+    for (const key of keys) await storage.put(key, Buffer.from(key), 'image/webp');
+    await storage.put('uploads/8/99999999999999999999999999999999.webp', Buffer.from('x'), 'image/webp');
+    fake.seen.length = 0;
+    expect(await storage.list('uploads/7/')).toEqual(keys.map((key) => ({ key, modifiedAt: new Date('2026-03-04T05:06:07.000Z') })));
+    expect(fake.seen.map(({ method, refused }) => [method, refused])).toEqual([['GET', null], ['GET', null], ['GET', null]]);
+    await storage.delete(keys[0]);
+    await storage.delete(keys[0]);
+    expect(fake.objects.has(`listing/${keys[0]}`)).toBe(false);
+    expect((await storage.list('uploads/7/')).map((object) => object.key)).toEqual(keys.slice(1));
   });
 
   it('a wrong secret is refused by the server and reported as an error, never as a missing object', async () => {

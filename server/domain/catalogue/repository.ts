@@ -100,5 +100,19 @@ export function createCatalogueRepository(db: Queryable) {
       const { rows } = await db.query<Record<string, unknown>>(`UPDATE vehicle_categories SET ${set.sql} WHERE site_id = $1 AND id = $2 RETURNING ${CATEGORY}`, [siteId, id, ...set.values]);
       return categoryOf(rows[0]);
     },
+
+    /**
+     * Every picture a category of the site shows or ever showed: its current one, and each one the audit log has a
+     * category changing from or to (past bookings' pages may still show those).
+     */
+    async imagesEverUsed(siteId: number): Promise<Set<string>> {
+      const { rows } = await db.query<{ vehicle_img: string }>(
+        `SELECT vehicle_img FROM vehicle_categories WHERE site_id = $1
+         UNION SELECT before ->> 'vehicle_img' FROM audit_log WHERE site_id = $1 AND entity_type = 'vehicle_category' AND before ? 'vehicle_img'
+         UNION SELECT after ->> 'vehicle_img' FROM audit_log WHERE site_id = $1 AND entity_type = 'vehicle_category' AND after ? 'vehicle_img'`,
+        [siteId],
+      );
+      return new Set(rows.map((row) => row.vehicle_img));
+    },
   };
 }

@@ -76,9 +76,10 @@ export function createCatalogueService(deps: { db: Db; cache: SiteCache; storage
       });
     },
 
-    async createCategory(actor: Actor, siteId: number, input: Required<CategoryCreate>): Promise<CatalogueCategory> {
-      await assertImageUsable(siteId, input.vehicle_img);
+    createCategory(actor: Actor, siteId: number, input: Required<CategoryCreate>): Promise<CatalogueCategory> {
       return change(siteId, async (tx) => {
+        // Under the site's catalogue lock, which the unused-uploads sweep takes too: a picture checked here stays.
+        await assertImageUsable(siteId, input.vehicle_img);
         const repository = createCatalogueRepository(tx);
         if (await repository.categoryNamed(siteId, input.category_name, null)) throw new HttpError(409, CATALOGUE_MESSAGES.categoryNameTaken);
         const category = await repository.insertCategory(siteId, input);
@@ -87,9 +88,9 @@ export function createCatalogueService(deps: { db: Db; cache: SiteCache; storage
       });
     },
 
-    async updateCategory(actor: Actor, siteId: number, id: number, patch: CategoryPatch): Promise<CatalogueCategory> {
-      if (patch.vehicle_img !== undefined) await assertImageUsable(siteId, patch.vehicle_img);
+    updateCategory(actor: Actor, siteId: number, id: number, patch: CategoryPatch): Promise<CatalogueCategory> {
       return change(siteId, async (tx) => {
+        if (patch.vehicle_img !== undefined) await assertImageUsable(siteId, patch.vehicle_img);
         const repository = createCatalogueRepository(tx);
         const before = await repository.category(siteId, id);
         if (!before) throw new HttpError(404, CATALOGUE_MESSAGES.categoryNotFound);

@@ -1,6 +1,7 @@
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Db } from '../../adapters/db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
+import { createSitesRepository } from '../sites/sitesRepository.ts';
 import { createRetentionRepository } from './repository.ts';
 
 /**
@@ -107,36 +108,9 @@ export function retentionAnswer(result: RetentionResult) {
   return { success: true as const, months: result.months, cutoff: result.cutoff.toISOString(), anonymised: result.anonymised, deleted: result.deleted };
 }
 
-/** Every site's run (the server's daily timer and nothing else). */
+/** Every site's run (the server's daily housekeeping, server/domain/housekeeping.ts). */
 export async function runRetentionForAllSites(db: Db, now: Date): Promise<RetentionResult[]> {
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM sites ORDER BY id');
   const results: RetentionResult[] = [];
-  for (const site of rows) results.push(await runRetention(db, Number(site.id), RETENTION_ACTOR, now));
+  for (const site of await createSitesRepository(db).listSites()) results.push(await runRetention(db, site.id, RETENTION_ACTOR, now));
   return results;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Runs every site's retention an hour after start, then once a day; the timer never keeps the process alive. */
-export function startRetentionTimer(db: Db, log: { info(details: object, message: string): void; error(details: object, message: string): void }, firstDelayMs = 60 * 60_000) {
-  const run = () =>
-    runRetentionForAllSites(db, new Date()).then(
-      (results) => {
-        const anonymised = results.reduce((sum, result) => sum + result.anonymised, 0);
-        const deleted = results.reduce((sum, result) => sum + Object.values(result.deleted).reduce((a, b) => a + b, 0), 0);
-        if (anonymised + deleted > 0) log.info({ anonymised, deleted }, 'retention: personal data past the retention period anonymised or deleted');
-      },
-      (error: unknown) => log.error({ err: error }, 'retention run failed'),
-    );
-  let daily: NodeJS.Timeout | null = null;
-  const first = setTimeout(() => {
-    void run();
-    daily = setInterval(() => void run(), DAY_MS);
-    daily.unref();
-  }, firstDelayMs);
-  first.unref();
-  return () => {
-    clearTimeout(first);
-    if (daily) clearInterval(daily);
-  };
 }
