@@ -8,7 +8,10 @@
 (function () {
   var queue = [];
   var types = ['click', 'keydown', 'input', 'change', 'submit'];
+  var recording;
   function record(event) {
+    // The replay's own events (set while it dispatches them) go to the app.
+    if (recording.replaying) return;
     var target = event.target;
     if (!target || !target.closest || !target.closest('#root')) return;
     event.stopPropagation();
@@ -22,8 +25,9 @@
   }
   for (var i = 0; i < types.length; i += 1) addEventListener(types[i], record, true);
   // The replay takes entries from the queue as their controls hydrate, and stops the recording once all have.
-  window.__cabflowEarlyInput = {
+  recording = window.__cabflowEarlyInput = {
     queue: queue,
+    replaying: false,
     stop: function () {
       for (var j = 0; j < types.length; j += 1) removeEventListener(types[j], record, true);
     },

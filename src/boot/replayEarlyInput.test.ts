@@ -1,9 +1,17 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { replayHydrated } from './replayEarlyInput.ts';
+import { hydratedByReact, replayHydrated } from './replayEarlyInput.ts';
 
-/** An element as React leaves it once hydrated: its fiber attached (React DOM's `__reactFiber$…` property). */
-const hydrate = (element: Element) => Object.assign(element, { __reactFiber$test: {} });
+/**
+ * Fibers as React DOM 19 leaves them: a HostRoot (tag 3) whose page has committed once (it has an alternate), a
+ * Suspense boundary's part that React is hydrating (flag Hydrating, 4096, until its commit), a host element in it.
+ */
+const committedRoot = () => ({ tag: 3, flags: 0, return: null, alternate: {} });
+const hydratingPart = (root: object) => ({ tag: 13, flags: 4096, return: root, alternate: null });
+const elementFiber = (parent: object) => ({ tag: 5, flags: 0, return: parent, alternate: null });
+
+/** An element of a committed part: its fiber attached (React DOM's `__reactFiber$…` property) and mounted. */
+const hydrate = (element: Element) => Object.assign(element, { __reactFiber$test: elementFiber(committedRoot()) });
 
 function button(label: string) {
   const element = document.createElement('button');
@@ -14,18 +22,38 @@ function button(label: string) {
   return { element, clicks };
 }
 
+describe('an element hydrated by React', () => {
+  it('is one whose fiber is mounted: not before React has attached it, nor while its part is rendered but not committed', () => {
+    const tab = button('GET A QUOTE').element;
+    const part = hydratingPart(committedRoot());
+    const before = hydratedByReact(tab);
+    Object.assign(tab, { __reactFiber$test: elementFiber(part) });
+    const attached = hydratedByReact(tab);
+    part.flags = 0; // React clears Hydrating when the part commits
+    expect({ before, attached, committed: hydratedByReact(tab) }).toEqual({ before: false, attached: false, committed: true });
+  });
+
+  it('is not one in a tree React has not mounted under its root (a fiber whose top is no HostRoot)', () => {
+    const element = button('x').element;
+    Object.assign(element, { __reactFiber$test: elementFiber({ tag: 0, flags: 0, return: null, alternate: null }) });
+    expect(hydratedByReact(element)).toBe(false);
+  });
+});
+
 describe('replaying early input as the page hydrates', () => {
   it('waits for a control React has not hydrated yet (a Suspense boundary hydrated later), and keeps the order', () => {
     const tab = button('GET A QUOTE');
     const search = button('Search');
     hydrate(search.element);
+    const part = hydratingPart(committedRoot());
+    Object.assign(tab.element, { __reactFiber$test: elementFiber(part) });
     const queue = [
       { type: 'click' as const, target: tab.element },
       { type: 'click' as const, target: search.element },
     ];
     replayHydrated(queue);
     expect({ tab: tab.clicks, search: search.clicks, left: queue.length }).toEqual({ tab: [], search: [], left: 2 });
-    hydrate(tab.element);
+    part.flags = 0;
     replayHydrated(queue);
     expect({ tab: tab.clicks, search: search.clicks, left: queue.length }).toEqual({ tab: ['GET A QUOTE'], search: ['Search'], left: 0 });
   });
@@ -40,5 +68,29 @@ describe('replaying early input as the page hydrates', () => {
     ];
     replayHydrated(queue, true);
     expect({ gone: gone.clicks, late: late.clicks, left: queue.length }).toEqual({ gone: [], late: ['late'], left: 0 });
+  });
+});
+
+describe('replaying beside the real recorder (src/boot/earlyInput.js)', () => {
+  it('hands the replayed click to the app while the recording goes on, instead of recording it again', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    document.body.innerHTML = '<div id="root"></div>';
+    const tab = document.createElement('button');
+    document.getElementById('root')!.append(tab);
+    let seenByApp = 0;
+    document.body.addEventListener('click', () => (seenByApp += 1));
+    new Function(readFileSync(join(import.meta.dirname, 'earlyInput.js'), 'utf8'))();
+    const recording = window.__cabflowEarlyInput!;
+    try {
+      tab.dispatchEvent(new MouseEvent('click', { bubbles: true })); // the visitor's click, before hydration
+      const recorded = recording.queue.length;
+      hydrate(tab);
+      replayHydrated(recording.queue);
+      expect({ recorded, seenByApp, left: recording.queue.length }).toEqual({ recorded: 1, seenByApp: 1, left: 0 });
+    } finally {
+      recording.stop();
+      delete window.__cabflowEarlyInput;
+    }
   });
 });

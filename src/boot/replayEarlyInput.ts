@@ -12,7 +12,8 @@
  *
  * `data-app-ready` means the route has hydrated, not every part of it: React hydrates each Suspense boundary (the home
  * page's forms and sections) in a pass of its own, and a click that reaches a boundary still waiting for its code is
- * dropped by React. So the recording goes on past `data-app-ready` until every control in the page is hydrated, and
+ * dropped by React. So the recording goes on past `data-app-ready` until every control in the page is hydrated (its
+ * part committed, `hydratedByReact`), and
  * each entry is replayed once its element is (in order: an entry waits for those before it), or after
  * REPLAY_WAIT_LIMIT_MS at the latest.
  */
@@ -33,8 +34,8 @@ interface Recorded {
 
 declare global {
   interface Window {
-    /** The recording (src/boot/earlyInput.js): what it has recorded so far, and how to stop it. */
-    __cabflowEarlyInput?: { queue: Recorded[]; stop: () => void };
+    /** The recording (src/boot/earlyInput.js): what it has recorded so far, how to stop it, and a pause while replaying. */
+    __cabflowEarlyInput?: { queue: Recorded[]; replaying: boolean; stop: () => void };
   }
 }
 
@@ -44,12 +45,37 @@ export const REPLAY_WAIT_LIMIT_MS = 10_000;
 /** The elements a visitor acts on: the recording ends once React has hydrated every one the server rendered. */
 const CONTROLS = 'a[href], button, input, select, textarea, summary, label, [role], [tabindex], [contenteditable]';
 
-/**
- * React has hydrated an element once it has attached its fiber to it (React DOM's own `__reactFiber$…` property, set
- * as it hydrates or creates the element): the one place this code reads a React internal.
- */
-const hydratedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+/** React DOM's fiber as far as `hydratedByReact` reads it. */
+interface Fiber {
+  tag: number;
+  flags: number;
+  return: Fiber | null;
+  alternate: Fiber | null;
+}
+/** Fiber flags: Placement | Hydrating (React DOM 19). */
+const NOT_YET_MOUNTED = 0b10 | 0b1_0000_0000_0000;
+const HOST_ROOT = 3;
 
+/**
+ * React has hydrated an element once its fiber (React DOM's own `__reactFiber$…` property) is mounted: what React's
+ * event system asks before it dispatches an event to the element (`getNearestMountedFiber` in React DOM, mirrored
+ * here). The fiber is attached while React renders the element's part, which may be before that part commits (a
+ * transition's hydration yields between slices): a click then reaches no handler, which is how 'GET A QUOTE' was lost
+ * at 1280 px (2 of 40 loads) when the recording ended on the fiber alone. The one place this code reads React internals.
+ */
+export function hydratedByReact(element: Element): boolean {
+  const key = Object.keys(element).find((name) => name.startsWith('__reactFiber$'));
+  const fiber = key ? ((element as unknown as Record<string, Fiber | undefined>)[key] ?? null) : null;
+  if (!fiber) return false;
+  let mounted: Fiber | null = fiber;
+  let node = fiber;
+  for (let next: Fiber | null = fiber; next && !next.alternate; next = node.return) {
+    node = next;
+    if (node.flags & NOT_YET_MOUNTED) mounted = node.return;
+  }
+  while (node.return) node = node.return;
+  return node.tag === HOST_ROOT && mounted === fiber;
+}
 
 const FIELD = 'input, textarea, select, [contenteditable]';
 /** Elements whose click the browser handles itself (a link followed, a field focused, a box ticked). */
@@ -83,6 +109,17 @@ function syncControl(control: Element, { value = '', checked = false }: Recorded
 
 /** Replays `queue` in order (a field's value once, as it was last left). */
 export function replay(queue: Recorded[]): void {
+  // The recorder would take the replayed events as the visitor's (and hold them back from the app again) while it records.
+  const recording = window.__cabflowEarlyInput;
+  if (recording) recording.replaying = true;
+  try {
+    replayInOrder(queue);
+  } finally {
+    if (recording) recording.replaying = false;
+  }
+}
+
+function replayInOrder(queue: Recorded[]): void {
   const lastChange = new Map<Element, number>();
   queue.forEach((entry, index) => (entry.type === 'input' || entry.type === 'change') && lastChange.set(entry.target, index));
   queue.forEach((entry, index) => {
