@@ -16,6 +16,7 @@ import { assign, setup } from 'xstate';
 import { STAFF_MESSAGES, type StaffSession } from '../../contract/staff.ts';
 import { consoleActors, type SignInInput } from './console.actors.ts';
 import { HOME_PAGE, mayOpen, pageOfPath, type ConsolePage } from './console.routes.ts';
+import { statusOf, messageOf } from './callError.ts';
 
 export const CONSOLE_TEXT = {
   sessionEnded: 'Your session has ended. Sign in again to carry on.',
@@ -62,11 +63,6 @@ export type ConsoleEvent =
 
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 /** The page a path asks for when it is one (sign-in and set-password are not pages). */
 const askedPage = (path: string): ConsolePage | null => {
   const page = pageOfPath(path);

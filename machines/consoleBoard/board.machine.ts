@@ -16,6 +16,7 @@
 import { assign, raise, sendTo, setup } from 'xstate';
 import { boardActors, type CsvFile } from './board.actors.ts';
 import { BOARD_TEXT, boardQuery, defaultFilters, type BoardChoices, type BoardFilters, type BoardRow, type BookingEventMessage, type LiveOffReason } from './board.types.ts';
+import { messageOf } from '../console/callError.ts';
 
 export interface BoardInput {
   now: Date;
@@ -68,11 +69,6 @@ export function csvRange(context: BoardContext): { from: string; to: string } {
   const from = context.filters.from || fallback.from;
   return { from, to: context.filters.to || (context.filters.from ? from : fallback.to) };
 }
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 export const boardMachine = setup({
   types: {

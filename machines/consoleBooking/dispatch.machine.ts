@@ -17,6 +17,7 @@ import { assign, setup } from 'xstate';
 import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../contract/adminBookings.ts';
 import { nextStatus, type CancelReason, type DispatchEvent, type DispatchRequest } from '../../contract/dispatch.ts';
 import { dispatchActors } from './dispatch.actors.ts';
+import { statusOf, messageOf } from '../console/callError.ts';
 
 export const DISPATCH_TEXT = {
   loadFailed: 'The booking could not be loaded. Check the connection and try again.',
@@ -70,12 +71,6 @@ export type DispatchMachineEvent =
   | { type: 'noShow.start' }
   | { type: 'noShow.confirm' }
   | { type: 'back' };
-
-const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 /** Whether DISPATCH_TRANSITIONS lets the booking (as shown) take `event`. */
 export const mayDispatch = (booking: AdminBookingDetail | null, event: DispatchEvent) => booking !== null && nextStatus(booking.status, event) !== null;

@@ -15,6 +15,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { IMAGE_RULES, type CatalogueCategory, type CatalogueCompany, type UploadedImage } from '../../contract/adminCatalogue.ts';
+import { messageOf } from '../console/callError.ts';
 
 export const CATALOGUE_TEXT = {
   loadFailed: 'The companies and vehicles could not be loaded. Check the connection and try again.',
@@ -64,11 +65,6 @@ export type CatalogueEvent =
   | { type: 'form.close' }
   | { type: 'image.choose'; file: ChosenFile }
   | { type: 'save'; change: CatalogueChange };
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`catalogue actor "${name}" is not provided`));
 

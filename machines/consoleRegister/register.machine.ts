@@ -9,6 +9,7 @@
  *   kept.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { messageOf } from '../console/callError.ts';
 
 export const REGISTER_TEXT = {
   loadFailed: 'The list could not be loaded. Check the connection and try again.',
@@ -40,11 +41,6 @@ export type RegisterEvent =
   | { type: 'edit.open'; id: number }
   | { type: 'edit.close' }
   | { type: 'save'; change: RegisterChange };
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`register actor "${name}" is not provided`));
 

@@ -14,6 +14,7 @@
  */
 import { assign, fromPromise, not, setup, stateIn } from 'xstate';
 import { settingProblem } from '../../contract/settingsCatalogue.ts';
+import { messageOf } from '../console/callError.ts';
 
 export const SETTINGS_TEXT = {
   loadFailed: 'The settings could not be loaded. Check the connection and try again.',
@@ -69,11 +70,6 @@ function problemsOf(context: SettingsContext): Record<string, string> {
   }
   return problems;
 }
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`settings actor "${name}" is not provided`));
 
