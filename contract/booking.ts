@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DURATIONS, formatHour12, HOURS_12, LIMITS, MINUTES, parseHour, stopText } from './quoting.constants.ts';
 import type { SelectedOptionField } from './bookingOptions.ts';
+import { promoCodeFieldSchema, type AppliedPromo } from './promoCodes.ts';
 
 // The option-field lists (zod-free, for the browser's booking chunk), re-exported as part of this contract.
 export { LUGGAGE_OPTION_FIELDS, SELECTED_OPTION_FIELDS, TRIP_OPTION_FIELDS, type SelectedOptionField } from './bookingOptions.ts';
@@ -340,6 +341,9 @@ export const selectedVehiclePriceBodySchema = z
     return_special_luggage: optionalSeats,
     return_wheel_chair: optionalYesNo,
     return_waiting_min: optionalWaiting,
+    /** Our extension: the visitor's promo code, and how many vehicles (the booking's `selectedVehicle`) its discount is taken from. */
+    promo_code: promoCodeFieldSchema,
+    selectedVehicle: z.preprocess((value) => (isBlank(value) ? 1 : value), z.coerce.number().int().min(1).max(6)),
   })
   .transform((body, ctx) => {
     const ref = selectedVehicleRefSchema.safeParse({
@@ -351,8 +355,8 @@ export const selectedVehiclePriceBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['vehicle'], message: 'The vehicle with its quote_id, vehicle_id and company_id is required' });
       return z.NEVER;
     }
-    const { vehicle: _vehicle, quote_id: _quote, vehicle_id: _vid, company_id: _cid, ...options } = body;
-    return { ...ref.data, options: Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as SelectedOptions };
+    const { vehicle: _vehicle, quote_id: _quote, vehicle_id: _vid, company_id: _cid, promo_code, selectedVehicle, ...options } = body;
+    return { ...ref.data, options: Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as SelectedOptions, promo_code, quantity: selectedVehicle };
   });
 export type SelectedVehiclePriceBody = z.output<typeof selectedVehiclePriceBodySchema>;
 
@@ -365,6 +369,8 @@ export const selectedVehiclePriceResponseSchema = z.object({
   price: z.number(),
   final_price: z.number(),
   breakdown: breakdownSchema,
+  /** With a `promo_code`: its line and the totals of `selectedVehicle` vehicles before and after it. */
+  promo: z.custom<AppliedPromo>().optional(),
 });
 export type SelectedVehiclePriceResponse = z.infer<typeof selectedVehiclePriceResponseSchema>;
 

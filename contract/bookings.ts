@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { promoCodeFieldSchema } from './promoCodes.ts';
 import { bookingFormSchema, hourlyRateFormSchema } from './booking.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from './paymentMethods.ts';
 
@@ -55,6 +56,8 @@ export const bookingCreateSchema = z.object({
   selected_passenger: z.enum(PASSENGER_MODES),
   stripe_session_id: z.string().max(200).nullable().optional(),
   paymentId: z.string().max(200).nullable().optional(),
+  /** The visitor's promo code (blank = none): the server checks it and takes the discount off the total. */
+  promo_code: promoCodeFieldSchema,
 });
 export type BookingCreate = z.output<typeof bookingCreateSchema>;
 export type BookingCreateInput = z.input<typeof bookingCreateSchema>;

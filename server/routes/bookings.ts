@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { selectedVehiclePriceBodySchema } from '../../contract/booking.ts';
 import { bookingCreateSchema, confirmPaymentIntentSchema, createPaymentIntentSchema, sandboxAuthenticateSchema } from '../../contract/bookings.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
@@ -26,10 +27,16 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** POST /booking, GET /secret_key, the two payment-intent calls, the sandbox's 3-D Secure answer and GET /get_booking. */
+/** POST /calculate-selected-vehicle-price, POST /booking, GET /secret_key, the two payment-intent calls, the sandbox's 3-D Secure answer and GET /get_booking. */
 export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: BookingService; payments: PaymentsPort }) {
   const { db, cache, bookings, payments } = deps;
   return async (app: FastifyInstance) => {
+    // Spec §7's fourth calculate call: the chosen vehicle with the options editor's changes and the visitor's promo code.
+    app.post('/calculate-selected-vehicle-price', async (request) => {
+      const body = parseInput(selectedVehiclePriceBodySchema, request.body);
+      return guarded(async () => bookings.priceSelected(request.site, await cache.catalog(request.site.id), body));
+    });
+
     app.post('/booking', async (request) => {
       const input = parseInput(bookingCreateSchema, request.body);
       return guarded(async () => bookings.createBooking(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }));

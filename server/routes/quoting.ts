@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bookingFormSchema, distanceBodySchema, hourlyRateFormSchema, placesQuerySchema, selectedVehiclePriceBodySchema } from '../../contract/booking.ts';
+import { bookingFormSchema, distanceBodySchema, hourlyRateFormSchema, placesQuerySchema } from '../../contract/booking.ts';
 import type { MapsPort } from '../domain/geo/mapsPort.ts';
 import { toPlaceSuggestion } from '../domain/geo/mapsPort.ts';
 import { QuoteRefused, resolveContext, type QuoteAnswer, type Quoting } from '../domain/quotes/quoting.ts';
@@ -36,7 +36,7 @@ const sendPriceList = (request: FastifyRequest, reply: FastifyReply, answer: Quo
   return reply.send(answer.response);
 };
 
-/** The four calculate calls of spec §7 and our places call. */
+/** Three calculate calls of spec §7 and our places call (calculate-selected-vehicle-price is the booking routes': it prices a promo code as the booking will). */
 export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort) {
   return async (app: FastifyInstance) => {
     app.post('/calculate-distance', async (request) => {
@@ -55,12 +55,6 @@ export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort
       const form = parseInput(hourlyRateFormSchema, request.body);
       const catalog = await cache.catalog(request.site.id);
       return sendPriceList(request, reply, await asHttp(async () => quoting.hourly(request.site, catalog, form)));
-    });
-
-    app.post('/calculate-selected-vehicle-price', async (request) => {
-      const body = parseInput(selectedVehiclePriceBodySchema, request.body);
-      const { row } = await asHttp(async () => quoting.priceVehicle(request.site, await cache.catalog(request.site.id), body));
-      return { success: true, quote_id: row.quote_id, price: row.price, final_price: row.final_price, breakdown: row.breakdown };
     });
 
     app.get('/places', async (request) => {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../adapters/db/index.ts';
+import { releaseReservation } from '../promos/repository.ts';
 import type { PreparedBooking } from './prepare.ts';
 
 /**
@@ -111,6 +112,8 @@ export async function claimCharge(db: Queryable, siteId: number, intentId: strin
 /** Frees the slot after a decline or a failed 3-D Secure, so that another card can pay. */
 export async function releaseCharge(db: Queryable, siteId: number, intentId: string): Promise<void> {
   await db.query(`UPDATE payments SET charge = 'failed', updated_at = now() WHERE site_id = $1 AND intent_id = $2 AND charge = 'claimed'`, [siteId, intentId]);
+  // Its promo code's use goes back too (a confirm of this intent takes it again before charging).
+  await releaseReservation(db, siteId, intentId);
 }
 
 export const ABANDONED_CLAIM = '2 minutes';
@@ -125,6 +128,7 @@ export async function releaseAbandonedClaim(db: Queryable, siteId: number, inten
     `UPDATE payments SET charge = 'failed', updated_at = now() WHERE site_id = $1 AND intent_id = $2 AND charge = 'claimed' AND updated_at < now() - interval '${ABANDONED_CLAIM}' RETURNING intent_id`,
     [siteId, intentId],
   );
+  if (rows.length > 0) await releaseReservation(db, siteId, intentId);
   return rows.length > 0;
 }
 

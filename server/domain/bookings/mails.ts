@@ -23,6 +23,10 @@ function bookingFields(bookingNumber: string, prepared: PreparedBooking): [strin
     ['Vehicle', `${prepared.quantity} × ${prepared.row.vehicle_type} (${prepared.row.company_name})`],
     ['Passengers', String(prepared.totalPassengers)],
     ['Passenger', `${prepared.passenger.name}, ${prepared.passenger.phone}`],
+  );
+  // Both mails show the discount as the booking's breakdown does: "Promo code SUMMER10 (10% off)  -£4.55".
+  if (prepared.promo) fields.push([prepared.promo.label, `-${prepared.currency}${(prepared.promo.discount_pence / 100).toFixed(2)}`]);
+  fields.push(
     ['Payment', `${PAYMENT_METHOD_LABELS[prepared.paymentMethod]}: ${amount}`],
   );
   if (prepared.passenger.additionalInfo) fields.push(['Notes', prepared.passenger.additionalInfo]);

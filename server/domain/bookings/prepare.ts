@@ -10,6 +10,7 @@ import type { Quoting } from '../quotes/quoting.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { HttpError } from '../../http.ts';
 import { preparePassenger, type PreparedPassenger } from './passenger.ts';
+import { applyPromo, type BookingPromo } from '../promos/service.ts';
 
 export type { PreparedPassenger };
 
@@ -39,6 +40,8 @@ export interface PreparedBooking {
   options: Record<string, unknown>;
   paymentMethod: 'car' | 'card';
   passenger: PreparedPassenger;
+  /** The promo code taken off `totalPence` (which is after it), or null. */
+  promo: BookingPromo | null;
 }
 
 const clock12 = (hour12: string, minute: string) => hour12.replace(/(am|pm)$/, `:${minute}$1`);
@@ -77,6 +80,7 @@ export function submissionDigest(input: BookingCreate): string {
   return sha256(
     JSON.stringify({
       vehicle: [vehicle.quote_id, vehicle.vehicle_id, vehicle.company_id, input.selectedVehicle],
+      ...(input.promo_code ? { promo: input.promo_code } : {}),
       bookingType: input.bookingType,
       mode: input.selected_passenger,
       registration,
@@ -119,18 +123,23 @@ export async function prepareBooking(
   const trip = quote.bookingType === 'milleage' ? withSubmittedLuggage(form as BookingForm, input.bookingForm) : null;
   if (trip) assertVehicleCarries(row, trip);
 
-  const passenger = await preparePassenger(deps, site.id, input, caller);
   const quantity = input.selectedVehicle;
+  // The code is judged on every vehicle's price before it; the use is taken when the booking (or payment) is written.
+  const promo = input.promo_code ? await applyPromo(deps.db, site.id, input.promo_code, { totalPence: unitPence * quantity, vehicleId: row.vehicle_id, now: deps.now() }) : null;
+  const totalPence = promo ? promo.total_pence : unitPence * quantity;
+  // The stored breakdown (bookings.breakdown: receipts, the operator's view) keeps the promo line beside the vehicle's lines.
+  const bookedRow: PriceDetail = promo ? { ...row, breakdown: { ...row.breakdown, promo: promo.line } as PriceDetail['breakdown'] } : row;
+  const passenger = await preparePassenger(deps, site.id, input, caller);
   const submittedForm = input.bookingForm;
   let prepared: Omit<PreparedBooking, 'requestKey'>;
   if (trip) {
     prepared = {
       quoteId: quote.id,
       bookingType: 'milleage',
-      row,
+      row: bookedRow,
       quantity,
       unitPence,
-      totalPence: unitPence * quantity,
+      totalPence,
       currency: settings.CURRENCY ?? '£',
       pickupAt: row.breakdown.pickup_at,
       returnAt: row.breakdown.return_at,
@@ -155,16 +164,17 @@ export async function prepareBooking(
       },
       paymentMethod: input.payment_method,
       passenger,
+      promo,
     };
   } else {
     const hire = quote.form as HourlyRateForm;
     prepared = {
       quoteId: quote.id,
       bookingType: 'hourly',
-      row,
+      row: bookedRow,
       quantity,
       unitPence,
-      totalPence: unitPence * quantity,
+      totalPence,
       currency: settings.CURRENCY ?? '£',
       pickupAt: row.breakdown.pickup_at,
       returnAt: null,
@@ -182,6 +192,7 @@ export async function prepareBooking(
       options: { hours: row.breakdown.hours },
       paymentMethod: input.payment_method,
       passenger,
+      promo,
     };
   }
   return { ...prepared, requestKey: requestKeyOf(prepared) };
@@ -198,6 +209,7 @@ function requestKeyOf(prepared: Omit<PreparedBooking, 'requestKey'>): string {
     payment: prepared.paymentMethod,
     who: [passenger.mode, passenger.name, passenger.email.toLowerCase(), passenger.phone, passenger.additionalInfo, passenger.returnAdditionalInfo],
     total: prepared.totalPence,
+    ...(prepared.promo ? { promo: prepared.promo.code } : {}),
   };
   return sha256(JSON.stringify(identity));
 }

@@ -13,6 +13,10 @@ import type { Site, SiteCatalog } from '../sites/index.ts';
 import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './charges.ts';
 import { bookingMails, duplicateChargeMail } from './mails.ts';
 import { prepareBooking, submissionDigest, type PreparedBooking } from './prepare.ts';
+import { PROMO_MESSAGES } from '../../../contract/promoCodes.ts';
+import { createPromoUses } from '../promos/repository.ts';
+import { applyPromo } from '../promos/service.ts';
+import type { SelectedVehiclePriceBody, SelectedVehiclePriceResponse } from '../../../contract/booking.ts';
 import { recordRefund, sendRefund, unsentRefunds } from './refunds.ts';
 import { bookingResponse, insertBooking, loadBookingResponse } from './repository.ts';
 
@@ -37,6 +41,7 @@ export type Finished =
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
 /** The processor is done with this intent without charging it: the slot is free for another card. */
 const chargeFailed = (status: IntentStatus) => status === 'requires_payment_method' || status === 'canceled';
+const promoRefused = (outcome: 'usedUp' | 'usedByPassenger') => new HttpError(409, PROMO_MESSAGES[outcome], { code: 'promo' });
 const alreadyPaid = (bookingNumber: string | null) => new HttpError(409, BOOKING_MESSAGES.alreadyPaid, { booking_number: bookingNumber });
 // A settlement that meets a payment claimed after its lock is run again; more than this many in a row is a fault.
 const SETTLE_ATTEMPTS = 4;
@@ -60,6 +65,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   async function writeBooking(tx: Queryable, site: Site, catalog: SiteCatalog, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null) {
     const result = await insertBooking(tx, site.id, prepared, intentId ? { intentId } : null);
     const bookingNumber = result.bookingNumber;
+    if (result.created && prepared.promo) await takePromoUse(tx, site.id, prepared, result.bookingId, intentId);
     if (result.created) {
       const manage = await confirmationManage(tx, site, catalog.settings, result.bookingId, deps.publicUrl, now());
       for (const message of bookingMails(identity, bookingNumber, prepared, manage)) await enqueueMail(tx, site.id, message);
@@ -67,6 +73,27 @@ export function createBookingService(deps: BookingServiceDeps) {
     }
     if (intentId) await tx.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intentId, result.bookingId]);
     return { bookingId: result.bookingId, bookingNumber, stored: result.stored };
+  }
+
+  /**
+   * The booking's use of its promo code, in the booking's transaction. Pay in car: taken now, or the booking is refused
+   * (409, nothing written) when the code was used up since it was priced. Card: the payment's reservation becomes the
+   * booking's (a paid booking is never refused for its code).
+   */
+  async function takePromoUse(tx: Queryable, siteId: number, prepared: PreparedBooking, bookingId: number, intentId: string | null) {
+    const promo = prepared.promo!;
+    const use = { promoId: promo.promoId, requestKey: prepared.requestKey, email: prepared.passenger.email, discountPence: promo.discount_pence, intentId, bookingId };
+    if (intentId) return createPromoUses(tx).usePaid(siteId, use);
+    const outcome = await createPromoUses(tx).useNow(siteId, use);
+    if (outcome !== 'taken') throw promoRefused(outcome);
+  }
+
+  /** A card payment's reservation of its promo code, bound to its intent: refused before any money moves. */
+  async function reservePromo(tx: Queryable, siteId: number, prepared: PreparedBooking, intentId: string) {
+    const promo = prepared.promo;
+    if (!promo) return;
+    const outcome = await createPromoUses(tx).reserve(siteId, { promoId: promo.promoId, requestKey: prepared.requestKey, email: prepared.passenger.email, discountPence: promo.discount_pence, intentId, bookingId: null });
+    if (outcome !== 'taken') throw promoRefused(outcome);
   }
 
   async function bookingNumberOf(db: Queryable, siteId: number, bookingId: number | null): Promise<string | null> {
@@ -212,6 +239,19 @@ export function createBookingService(deps: BookingServiceDeps) {
     prepare,
 
     /**
+     * POST /calculate-selected-vehicle-price: the chosen vehicle re-priced from the stored quote with the editor's
+     * options, and with a promo code its line and totals for `quantity` vehicles, judged as the booking will judge it
+     * (the use itself is taken when the booking or its card payment is written).
+     */
+    async priceSelected(site: Site, catalog: SiteCatalog, body: SelectedVehiclePriceBody): Promise<SelectedVehiclePriceResponse> {
+      const { row } = await deps.quoting.priceVehicle(site, catalog, body);
+      const answer = { success: true as const, quote_id: row.quote_id, price: row.price, final_price: row.final_price, breakdown: row.breakdown };
+      if (!body.promo_code) return answer;
+      const { promoId: _id, ...promo } = await applyPromo(deps.db, site.id, body.promo_code, { totalPence: row.breakdown.final_price_pence * body.quantity, vehicleId: row.vehicle_id, now: now() });
+      return { ...answer, promo };
+    },
+
+    /**
      * POST /booking. Pay in car: written now. Card: only for an intent the processor reports `succeeded`, and the
      * booking's details only to the submission that paid (anyone else holding the intent id gets a 409).
      */
@@ -256,7 +296,10 @@ export function createBookingService(deps: BookingServiceDeps) {
         idempotencyKey: hash('intent', String(site.id), prepared.requestKey, input.paymentMethodId, input.idempotencyKey ?? ''),
         metadata: { quote_id: prepared.quoteId, request_key: prepared.requestKey },
       });
-      await insertPayment(deps.db, site.id, { intentId: intent.id, provider: deps.payments.kind, prepared, submissionDigest: submissionDigest(booking), status: intent.status });
+      await deps.db.transaction(async (tx) => {
+        await insertPayment(tx, site.id, { intentId: intent.id, provider: deps.payments.kind, prepared, submissionDigest: submissionDigest(booking), status: intent.status });
+        await reservePromo(tx, site.id, prepared, intent.id);
+      });
       return { success: true as const, paymentIntentId: intent.id, client_secret: intent.clientSecret, amount: intent.amount, test_mode: deps.payments.testMode };
     },
 
@@ -266,6 +309,15 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (!record) throw new HttpError(404, 'No such payment');
       if (record.charge === 'succeeded' || record.charge === 'duplicate') return answerIntent(site, catalog, await deps.payments.retrieveIntent(site.id, intentId));
       await takeChargingSlot(site, catalog, record);
+      if (record.submission.promo) {
+        // Released meanwhile (a failed card, an abandoned payment): taken again before the processor charges, or refused.
+        try {
+          await deps.db.transaction((tx) => reservePromo(tx, site.id, record.submission, intentId));
+        } catch (error) {
+          await releaseCharge(deps.db, site.id, intentId);
+          throw error;
+        }
+      }
       return answerIntent(site, catalog, await chargeAtProcessor(site.id, intentId));
     },
 

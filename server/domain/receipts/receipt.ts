@@ -64,8 +64,9 @@ function priceRows(booking: ReceiptBooking) {
   const rows: { label: string; amount: string; strong?: boolean }[] = booking.lines.map((line) => ({ label: line.label, amount: money(line.amount_pence) }));
   const perVehicle = booking.lines.reduce((sum, line) => sum + line.amount_pence, 0);
   if (booking.vehicleQty > 1) rows.push({ label: `Price of one vehicle × ${booking.vehicleQty} vehicles`, amount: money(perVehicle * booking.vehicleQty) });
+  if (booking.promo) rows.push({ label: booking.promo.label, amount: money(booking.promo.amount_pence) });
   // The booking's total is the record; lines that no longer add up to it (a change made later) are shown as such.
-  const difference = booking.totalPence - perVehicle * booking.vehicleQty;
+  const difference = booking.totalPence - perVehicle * booking.vehicleQty - (booking.promo?.amount_pence ?? 0);
   if (difference !== 0) rows.push({ label: 'Change to the booking', amount: money(difference) });
   rows.push({ label: 'Total fare', amount: money(booking.totalPence), strong: true });
   return rows;

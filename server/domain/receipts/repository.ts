@@ -30,6 +30,8 @@ export interface ReceiptBooking {
   totalPence: number;
   /** The price lines of one vehicle (the pricing engine's breakdown as booked). */
   lines: Pick<BreakdownLine, 'label' | 'amount_pence'>[];
+  /** The promo code's line of the whole booking (negative), when one was used. */
+  promo: Pick<BreakdownLine, 'label' | 'amount_pence'> | null;
   cancelledAt: Date | null;
   cancelledBy: string | null;
   completedAt: Date | null;
@@ -58,7 +60,7 @@ const PAYMENT_JOIN = `LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent
 const PASSENGER_REFUNDS = `reason <> 'duplicate_charge'`;
 
 function toBooking(row: Row, stops: string[], refunds: ReceiptBooking['refunds']): ReceiptBooking {
-  const breakdown = json<{ lines?: BreakdownLine[] }>(row.breakdown);
+  const breakdown = json<{ lines?: BreakdownLine[]; promo?: BreakdownLine }>(row.breakdown);
   return {
     id: Number(row.id),
     bookingNumber: String(row.booking_number),
@@ -84,6 +86,7 @@ function toBooking(row: Row, stops: string[], refunds: ReceiptBooking['refunds']
     paymentMethod: row.payment_method as 'car' | 'card',
     totalPence: Number(row.total_pence),
     lines: (breakdown.lines ?? []).map((line) => ({ label: String(line.label), amount_pence: Number(line.amount_pence) })),
+    promo: breakdown.promo ? { label: String(breakdown.promo.label), amount_pence: Number(breakdown.promo.amount_pence) } : null,
     cancelledAt: dateOrNull(row.cancelled_at),
     cancelledBy: (row.cancelled_by as string | null) ?? null,
     completedAt: dateOrNull(row.completed_at),
