@@ -7,7 +7,8 @@
 // printed as req/s, p99 and ratios to the trivial route (goal: at least half the trivial route's throughput, p99 under
 // 25 ms), with the database statements each kind of search cost. Then the time from pressing Search on the home page
 // to the prices on screen in Chromium (needs a built dist/; QUOTE_BENCH_BROWSER=0 skips it).
-// QUOTE_BENCH_POSTGRES=1 measures on a throwaway PostgreSQL cluster (fsync on) instead of PGlite.
+// Measured on PGlite and on a throwaway PostgreSQL cluster (fsync on), one after the other (goal for distinct searches on
+// both: ≥ 2 500 req/s, p99 < 50 ms); QUOTE_BENCH_POSTGRES=1 measures PostgreSQL only, QUOTE_BENCH_POSTGRES=0 PGlite only.
 // BENCH_CPU_PROFILE=<dir> also writes a CPU profile of the server during the distinct searches and prints its top frames.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { oneWayForm } from '../tests/helpers/forms.ts';
 import { startTestProvider, type TestProvider } from '../tests/helpers/provider.ts';
 import { counted, printTable, statementsPerRequest, type LoadResult } from './lib.ts';
 import { loadInChild } from './lib/loadProcess.ts';
+import { cpuDuring } from './lib/cpu.ts';
 import { profiled } from './lib/profile.ts';
 
 const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
@@ -55,8 +57,7 @@ async function searchToPrices(provider: TestProvider, runs = 7) {
 
 const ratioOf = (a: LoadResult, b: LoadResult) => Number((a.requestsPerSecond / b.requestsPerSecond).toFixed(2));
 
-export async function run() {
-  const postgres = process.env.QUOTE_BENCH_POSTGRES === '1' ? await startThrowawayPostgres({ fsync: true }) : null;
+async function measure(postgres: { url: string; dir: string } | null) {
   // Many visitors, as behind a proxy: each request carries its visitor's address (X-Forwarded-For, trusted from loopback).
   const provider = await startTestProvider({ listen: true, env: { TRUST_PROXY: 'loopback' }, ...(postgres ? { databaseUrl: postgres.url } : {}) });
   const plainHeaders = { 'api-public-key': DEMO_KEYS.publicKey, 'api-secret-key': DEMO_KEYS.secretKey, 'content-type': 'application/json' };
@@ -74,9 +75,11 @@ export async function run() {
     const trivial = await loadInChild({ kind: 'plain', url: ping, headers, visitors: true });
     const repeat = await counted(provider.db, () => loadInChild({ kind: 'plain', url: quoteUrl, headers, method: 'POST', body, visitors: true }));
     const profile = await profiled(`distinct-searches-${provider.db.kind}`, () =>
-      counted(provider.db, () => loadInChild<LoadResult & { searches: number }>({ kind: 'distinct', url: quoteUrl, headers })),
+      cpuDuring(postgres?.dir ?? null, () => counted(provider.db, () => loadInChild<LoadResult & { searches: number }>({ kind: 'distinct', url: quoteUrl, headers }))),
     );
-    const distinct = profile.result;
+    const distinct = profile.result.result;
+    const perSearch = (ms: number) => Number((ms / Math.max(1, distinct.result.searches)).toFixed(3));
+    const cpuMsPerDistinct = { server: perSearch(profile.result.cpu.serverMs), ...(postgres ? { database: perSearch(profile.result.cpu.databaseMs) } : {}) };
     // The same repeat by a client that does not take gzip (24 KB answers instead of 2.3 KB).
     const plain = await loadInChild({ kind: 'plain', url: quoteUrl, headers: plainHeaders, method: 'POST', body, visitors: true });
     const repeatRow = { ...repeat.result, path: `${repeat.result.path} (repeat)` };
@@ -95,32 +98,44 @@ export async function run() {
     );
     console.log(`repeat search without gzip: ${plain.requestsPerSecond} req/s, p99 ${plain.p99Ms} ms, ratio to trivial ${plainRatio}`);
     console.log(
-      `distinct searches: ${distinct.result.requestsPerSecond} req/s, p99 ${distinct.result.p99Ms} ms, ratio to trivial ${distinctRatio}; ` +
-        `${distinct.statements} INSERT statements for ${distinct.result.searches} quotes (${statementsPerDistinct} per quote)`,
+      `distinct searches (${provider.db.kind}): ${distinct.result.requestsPerSecond} req/s, p99 ${distinct.result.p99Ms} ms (goal ≥ 2500 req/s, p99 < 50 ms), ratio to trivial ${distinctRatio}; ` +
+        `${distinct.statements} INSERT statements for ${distinct.result.searches} quotes (${statementsPerDistinct} per quote); CPU per search: server ${cpuMsPerDistinct.server} ms` +
+        (postgres ? `, PostgreSQL ${cpuMsPerDistinct.database} ms` : ''),
     );
     console.table(statementsPerRequest(distinct.sql, distinct.result.searches));
 
     const dist = path.resolve(import.meta.dirname, '..', process.env.DIST_DIR ?? 'dist', 'index.html');
     let browser: Awaited<ReturnType<typeof searchToPrices>> | null = null;
-    if (process.env.QUOTE_BENCH_BROWSER !== '0' && existsSync(dist)) {
+    if (!postgres && process.env.QUOTE_BENCH_BROWSER !== '0' && existsSync(dist)) {
       browser = await searchToPrices(provider);
       console.log(
         `Search → prices on screen in Chromium: first ${browser.firstMs} ms, median ${browser.medianMs} ms (min ${browser.minMs}, max ${browser.maxMs}) over ${browser.runs} searches`,
       );
-    } else console.log('Search → prices in Chromium: skipped (QUOTE_BENCH_BROWSER=0 or no built website)');
+    } else if (!postgres) console.log('Search → prices in Chromium: skipped (QUOTE_BENCH_BROWSER=0 or no built website)');
     return {
       database: provider.db.kind,
       trivial,
       quote: repeat.result,
       ratio: repeatRatio,
       repeat: { ...repeat.result, ratio: repeatRatio, statements: repeat.statements },
-      distinct: { ...distinct.result, ratio: distinctRatio, statements: distinct.statements, statementsPerQuote: statementsPerDistinct, profileTop: profile.top },
+      distinct: { ...distinct.result, ratio: distinctRatio, statements: distinct.statements, statementsPerQuote: statementsPerDistinct, cpuMsPerDistinct, profileTop: profile.top },
       repeatWithoutGzip: { ...plain, ratio: plainRatio },
       searchToPrices: browser,
     };
   } finally {
     await provider.dispose();
-    postgres?.stop();
+  }
+}
+
+export async function run() {
+  const only = process.env.QUOTE_BENCH_POSTGRES;
+  const pglite = only === '1' ? null : await measure(null);
+  if (only === '0') return { pglite };
+  const postgres = await startThrowawayPostgres({ fsync: true });
+  try {
+    return { pglite, postgres: await measure(postgres) };
+  } finally {
+    postgres.stop();
   }
 }
 
