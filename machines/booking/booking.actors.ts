@@ -28,13 +28,16 @@ export type CalculatePriceInput =
 export interface RecalculateSelectedVehicleInput {
   /** The selected row: the body sends its quote_id, vehicle_id and company_id (contract selectedVehiclePriceBodySchema). */
   vehicle: PriceDetail;
-  options: SelectedOptions;
+  /** With the visitor's promo code and the booked quantity, the answer carries the code's line and totals (or its refusal). */
+  options: SelectedOptions & { promo_code?: string; selectedVehicle?: number };
 }
 
 /** The HTTP status and, on 200, the body: spec §7 accepts only status 200, so the machine checks it. */
 export interface RecalculateSelectedVehicleOutput {
   status: number;
   data: SelectedVehiclePriceResponse | null;
+  /** The server's message when the status is not 200 (a refused promo code's, shown as it is). */
+  message?: string;
 }
 
 export interface CheckPassengerEmailInput {

@@ -2,6 +2,7 @@
  * The booking machine's data: context, input (what the composition root restores), events, timings, and the
  * pure functions that build call inputs from the context.
  */
+import type { AppliedPromo } from '../../contract/promoCodes.ts';
 import { BOOKING_MESSAGES } from './booking.messages.ts';
 import { bookedQuantity, cardAmountMinor, vehicleTotal } from './booking.pricing.ts';
 import {
@@ -55,7 +56,15 @@ export interface BookingContext {
   alert: BookingAlert | null;
   /** The quotation's card layout (spec §2: list or grid, list by default); kept across searches. */
   layout: QuotationLayout;
+  /** The promo code field of the details step as typed. */
+  promoDraft: string;
+  /** The code the server accepted for the chosen vehicle: its line and totals (kept to the confirmation). */
+  promo: AppliedPromo | null;
+  /** The server's refusal of the code last tried, shown under the field. */
+  promoMessage: string | null;
 }
+
+export type { AppliedPromo };
 
 export type QuotationLayout = 'list' | 'grid';
 
@@ -82,6 +91,8 @@ export interface BookingInput {
   registrationData?: Partial<RegistrationData> | null;
   passengerMode?: PassengerMode | null;
   booking?: BookingResponse | null;
+  /** The applied promo code as persistPromo stored it (only for the restored selection's vehicle). */
+  promo?: AppliedPromo | null;
 }
 
 export type BookingEvent =
@@ -100,6 +111,10 @@ export type BookingEvent =
   /** The flight, train or ferry reference of the personal-details step (spec §2), kept in the BookingForm. */
   | { type: 'travelReference.change'; data: TravelReferences }
   | { type: 'details.next' }
+  /** The details step's promo code field: typing, Apply (checked by the server for the chosen vehicle) and Remove. */
+  | { type: 'promo.change'; code: string }
+  | { type: 'promo.apply' }
+  | { type: 'promo.remove' }
   | { type: 'payment.payInCar' }
   | { type: 'payment.chooseCard' }
   | { type: 'card.submit'; card: CardFormOutcome }
@@ -123,6 +138,9 @@ export const BOOKING_EVENT_TYPES = [
   'passengerMode.change',
   'travelReference.change',
   'details.next',
+  'promo.change',
+  'promo.apply',
+  'promo.remove',
   'payment.payInCar',
   'payment.chooseCard',
   'card.submit',
@@ -170,6 +188,8 @@ export const EMPTY_FLOW = {
   publishableKey: null,
   cardPayment: null,
   alert: null,
+  promoDraft: '',
+  promoMessage: null,
 } satisfies Partial<BookingContext>;
 
 export function contextFromInput(input: BookingInput): BookingContext {
@@ -188,6 +208,8 @@ export function contextFromInput(input: BookingInput): BookingContext {
     passengerMode: input.passengerMode ?? 'guest_login',
     booking: input.booking ?? null,
     layout: 'list',
+    promo: input.selectedVehicle && input.promo ? input.promo : null,
+    promoDraft: input.selectedVehicle && input.promo ? input.promo.code : '',
   };
 }
 
@@ -209,13 +231,16 @@ export function bookingPayload(context: BookingContext, method: 'car' | 'card'):
     selected_passenger: context.passengerMode,
     stripe_session_id: method === 'card' ? (card?.stripeSessionId ?? null) : null,
     paymentId: method === 'card' ? (card?.paymentId ?? card?.paymentIntentId ?? null) : null,
+    ...(context.promo ? { promo_code: context.promo.code } : {}),
     idempotencyKey: method === 'card' ? `${context.idempotencyKey}:booking:${card?.paymentIntentId ?? card?.paymentMethodId ?? ''}` : `${context.idempotencyKey}:booking:${vehicle.quote_id}`,
   };
 }
 
 /** What the card costs, in minor units (spec §9): unit price × quantity, rounded first when ROUND_OFF is 'yes'. */
-export function amountToPayMinor(context: Pick<BookingContext, 'selectedVehicle' | 'selectionKind' | 'quantities' | 'settings'>): number {
+export function amountToPayMinor(context: Pick<BookingContext, 'selectedVehicle' | 'selectionKind' | 'quantities' | 'settings' | 'promo'>): number {
   const vehicle = context.selectedVehicle;
   if (!vehicle) return 0;
+  // With a promo code the server's total after it is the amount (it is what the server will charge).
+  if (context.promo) return context.promo.total_pence;
   return cardAmountMinor(vehicleTotal(vehicle, bookedQuantity(vehicle, context.selectionKind, context.quantities)), context.settings);
 }

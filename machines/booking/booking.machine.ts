@@ -19,7 +19,8 @@ import { and, stateIn } from 'xstate';
 import { cardCheckoutState } from './booking.card.ts';
 import { SELECTED_OPTION_FIELDS, bookingPayload, contextFromInput, type BookingContext } from './booking.context.ts';
 import type { BookingForm, SelectedOptions } from './booking.types.ts';
-import { BOOKING_MESSAGES } from './booking.messages.ts';
+import { BOOKING_MESSAGES, errorText } from './booking.messages.ts';
+import { bookedQuantity } from './booking.pricing.ts';
 import { ROUTED_STATE_IDS } from './booking.routes.ts';
 import { bookingSetup } from './booking.setup.ts';
 
@@ -35,6 +36,7 @@ const persistSelection = {
   params: ({ context }: Ctx) => ({ selectedVehicle: context.selectedVehicle, selectionKind: context.selectionKind }),
 } as const;
 const persistQuantities = { type: 'persistQuantities', params: ({ context }: Ctx) => ({ quantities: context.quantities }) } as const;
+const persistPromo = { type: 'persistPromo', params: ({ context }: Ctx) => ({ promo: context.promo }) } as const;
 const persistRegistration = {
   type: 'persistRegistration',
   params: ({ context }: Ctx) => ({ registrationData: context.registrationData, passengerMode: context.passengerMode }),
@@ -48,6 +50,15 @@ const routeTransitions = ROUTED_STATE_IDS.flatMap((to) => [
 
 /** The form's priced options (the contract's list), as the vehicle re-pricing takes them. */
 const selectedOptions = (form: BookingForm): SelectedOptions => Object.fromEntries(SELECTED_OPTION_FIELDS.map((field) => [field, form[field]])) as SelectedOptions;
+
+/** What the chosen vehicle's re-pricing sends: the options, and the applied (or tried) promo code with the booked quantity. */
+const repricing = (context: BookingContext, promoCode: string | null) => ({
+  vehicle: context.selectedVehicle!,
+  options: {
+    ...(context.bookingForm ? selectedOptions(context.bookingForm) : {}),
+    ...(promoCode ? { promo_code: promoCode, selectedVehicle: bookedQuantity(context.selectedVehicle!, context.selectionKind, context.quantities) } : {}),
+  },
+});
 
 /** In-flight states ignore navigation (RouteSync puts the URL back) and a second submit. */
 const stay = { 'route.enter': {}, 'nav.back': {} } as const;
@@ -68,12 +79,18 @@ const recalculating = (back: string) =>
     invoke: {
       id: 'recalculateSelectedVehicle',
       src: 'recalculateSelectedVehicle',
-      input: ({ context }) => ({ vehicle: context.selectedVehicle!, options: selectedOptions(context.bookingForm!) }),
+      input: ({ context }) => repricing(context, context.promo?.code ?? null),
       onDone: [
         {
           guard: { type: 'recalculationAccepted', params: ({ event }) => event.output },
           target: back,
-          actions: [{ type: 'applyRecalculatedPrice', params: ({ event }) => ({ data: event.output.data }) }, persistPriceDetails, persistSelection],
+          actions: [
+            { type: 'applyRecalculatedPrice', params: ({ event }) => ({ data: event.output.data }) },
+            { type: 'setPromo', params: ({ event }) => ({ promo: event.output.data?.promo }) },
+            persistPriceDetails,
+            persistSelection,
+            persistPromo,
+          ],
         },
         { target: back, actions: { type: 'showAlert', params: { kind: 'error', title: BOOKING_MESSAGES.errorTitle, message: BOOKING_MESSAGES.recalcNotOk } } },
       ],
@@ -146,12 +163,13 @@ export const bookingMachine = bookingSetup.createMachine({
       id: 'quotation',
       initial: 'choosing',
       on: {
-        'vehicle.quantity': { actions: ['setQuantity', persistQuantities] },
+        // Another quantity is another total: an applied code is judged again on the details step.
+        'vehicle.quantity': { actions: ['setQuantity', persistQuantities, 'clearPromo', persistPromo] },
       },
       states: {
         choosing: {
           on: {
-            'vehicle.book': { guard: 'isBookable', target: '#personalDetails', actions: ['clearAlert', 'selectVehicle', persistSelection] },
+            'vehicle.book': { guard: 'isBookable', target: '#personalDetails', actions: ['clearAlert', 'selectVehicle', persistSelection, persistPromo] },
             'vehicle.contact': { target: '#quoteRequest', actions: 'clearAlert' },
             'options.save': optionsSave,
             'nav.back': { target: '#bookTrip', actions: 'clearAlert' },
@@ -176,6 +194,34 @@ export const bookingMachine = bookingSetup.createMachine({
             ],
             'options.save': optionsSave,
             'nav.back': { target: '#quotation', actions: 'clearAlert' },
+            'promo.change': { actions: 'setPromoDraft' },
+            'promo.apply': [{ guard: 'lacksPromoDraft' }, { target: 'checkingPromo' }],
+            'promo.remove': { actions: ['clearPromo', persistPromo] },
+          },
+        },
+        /** Apply: the server prices the code for the chosen vehicle (the booking checks it again and takes the use). */
+        checkingPromo: {
+          tags: ['busy'],
+          on: { ...stay, 'promo.apply': {}, 'promo.change': {} },
+          invoke: {
+            id: 'checkPromo',
+            src: 'recalculateSelectedVehicle',
+            input: ({ context }) => repricing(context, context.promoDraft.trim().toUpperCase()),
+            onDone: [
+              {
+                guard: { type: 'promoAccepted', params: ({ event }) => event.output },
+                target: 'editing',
+                actions: [
+                  { type: 'applyRecalculatedPrice', params: ({ event }) => ({ data: event.output.data }) },
+                  { type: 'setPromo', params: ({ event }) => ({ promo: event.output.data?.promo }) },
+                  persistPriceDetails,
+                  persistSelection,
+                  persistPromo,
+                ],
+              },
+              { target: 'editing', actions: { type: 'refusePromo', params: ({ event }) => ({ message: event.output.message ?? BOOKING_MESSAGES.recalcNotOk }) } },
+            ],
+            onError: { target: 'editing', actions: { type: 'refusePromo', params: ({ event }) => ({ message: errorText(event.error) }) } },
           },
         },
         checkingEmail: {

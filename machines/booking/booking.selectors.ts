@@ -56,8 +56,18 @@ export const selectSelectionKind = (s: BookingSnapshot) => s.context.selectionKi
 /** What the chosen vehicle(s) cost, in pounds: unit price × booked quantity (1 for the Lowest Price block). */
 export const selectTotalToPay = (s: BookingSnapshot) => {
   const v = s.context.selectedVehicle;
+  if (v && s.context.promo) return s.context.promo.total;
   return v ? vehicleTotal(v, bookedQuantity(v, s.context.selectionKind, s.context.quantities)) : 0;
 };
+/** The applied promo code (its breakdown line and the totals before and after it), or null. */
+export const selectPromo = (s: BookingSnapshot) => s.context.promo;
+/** The promo code field: what is typed, the server's refusal, and whether Apply is being checked. */
+export const selectPromoField = (s: BookingSnapshot) => ({
+  draft: s.context.promoDraft,
+  message: s.context.promoMessage,
+  checking: s.matches({ personalDetails: 'checkingPromo' }),
+  applied: s.context.promo,
+});
 export const selectUnitPrice = (s: BookingSnapshot) => (s.context.selectedVehicle ? unitPrice(s.context.selectedVehicle) : 0);
 /** 'Amount To Pay' and the /stripecheckout `amount` query, in minor units (ROUND_OFF applied). */
 export const selectAmountToPayMinor = (s: BookingSnapshot) => amountToPayMinor(s.context);

@@ -10,6 +10,7 @@ import { detailsMessage, detailsProblem, routeFacts, showCard, showPayInCar } fr
 import { BOOKING_MESSAGES, capacityMessage, errorText, urgentBookingText } from './booking.messages.ts';
 import { classifyPriceError, clampQuantity, preparePriceList, sameVehicle, vehicleKey, withRecalculatedPrice, type PriceErrorKind } from './booking.pricing.ts';
 import { resolveRoute, type RoutedStateId } from './booking.routes.ts';
+import type { AppliedPromo } from '../../contract/promoCodes.ts';
 import type {
   BookingAlert,
   BookingForm,
@@ -43,6 +44,8 @@ function luggageExcess(context: BookingContext, options: TripOptions) {
   const handLuggage = Math.max(0, ...legs.map(([, medium]) => Number(medium ?? 0) - vehicle.small_luggage));
   return luggage + handLuggage > 0 ? { passengers: 0, luggage, handLuggage } : null;
 }
+
+const NO_PROMO = { promo: null, promoDraft: '', promoMessage: null } as const;
 
 export const bookingSetup = setup({
   types: {
@@ -81,6 +84,9 @@ export const bookingSetup = setup({
     cardShown: ({ context }) => showCard(context.settings),
     intentStatusIs: (_, params: { status: PaymentIntentStatus; expected: PaymentIntentStatus }) => params.status === params.expected,
     nextActionCompleted: (_, params: { status: 'completed' | 'failed' }) => params.status === 'completed',
+    lacksPromoDraft: ({ context }) => context.promoDraft.trim() === '',
+    /** The server priced the code for the chosen vehicle (200 with its line); anything else is its refusal. */
+    promoAccepted: (_, params: { status: number; data: SelectedVehiclePriceResponse | null }) => params.status === 200 && Boolean(params.data?.promo),
   },
   actions: {
     // ── Persistence: supplied by the composition root (they touch localStorage; spec §3 keys). ──
@@ -94,13 +100,15 @@ export const bookingSetup = setup({
     persistQuantities: (_, _params: { quantities: Record<string, number> }) => {},
     /** registrationData (encoded) and selectedPassenger (the passenger mode). */
     persistRegistration: (_, _params: { registrationData: RegistrationData; passengerMode: PassengerMode }) => {},
+    /** PromoCode (encoded): the applied code's line and totals, so a reload of the details, payment or card step keeps it; null removes it. */
+    persistPromo: (_, _params: { promo: AppliedPromo | null }) => {},
     /** Spec §4: on arrival at /paymentSuccessView all localStorage except appSettings is cleared. The booking is passed so the root may keep it for a reload of the confirmation page. */
     clearStoredFlow: (_, _params: { booking: BookingResponse | null }) => {},
 
     // ── Context updates ──
     updateSettings: assign(({ context, event }) => (event.type === 'settings.update' ? { settings: pickSettings(event.settings, context.settings) } : {})),
     startPricing: assign(({ event }) => {
-      const cleared = { priceDetails: null, pricingError: null, quantities: {}, selectedVehicle: null, selectionKind: null, cardPayment: null, booking: null, alert: null };
+      const cleared = { priceDetails: null, pricingError: null, quantities: {}, selectedVehicle: null, selectionKind: null, cardPayment: null, booking: null, alert: null, ...NO_PROMO };
       if (event.type === 'quote.submit') return { ...cleared, bookingType: 'milleage' as const, bookingForm: event.bookingForm };
       if (event.type === 'hourly.submit') return { ...cleared, bookingType: 'hourly' as const, hourlyRateForm: event.hourlyRateForm };
       return {};
@@ -133,8 +141,14 @@ export const bookingSetup = setup({
     }),
     selectVehicle: assign(({ context, event }) => {
       if (event.type !== 'vehicle.book') return {};
-      return { selectedVehicle: (context.priceDetails ?? []).find((v) => sameVehicle(v, event.vehicle)) ?? null, selectionKind: event.kind };
+      return { selectedVehicle: (context.priceDetails ?? []).find((v) => sameVehicle(v, event.vehicle)) ?? null, selectionKind: event.kind, ...NO_PROMO };
     }),
+    // ── The promo code field (details step) ──
+    setPromoDraft: assign(({ event }) => (event.type === 'promo.change' ? { promoDraft: event.code.slice(0, 64), promoMessage: null } : {})),
+    /** The server's line and totals for the chosen vehicle (an Apply, or a re-pricing with the code applied). */
+    setPromo: assign((_, params: { promo: AppliedPromo | null | undefined }) => ({ promo: params.promo ?? null, promoDraft: params.promo?.code ?? '', promoMessage: null })),
+    refusePromo: assign((_, params: { message: string }) => ({ promo: null, promoMessage: params.message })),
+    clearPromo: assign(NO_PROMO),
     /** Spec §4: the options editor's changes are saved to the form (only the option and luggage fields). */
     mergeOptions: assign(({ context, event }) =>
       event.type === 'options.save' && context.bookingForm ? { bookingForm: { ...context.bookingForm, ...pickTripOptions(event.options) } } : {},

@@ -102,6 +102,8 @@ export interface BookingCreatePayload {
   selected_passenger: PassengerMode;
   stripe_session_id: string | null;
   paymentId: string | null;
+  /** The applied promo code (the server checks it again and takes the discount itself). */
+  promo_code?: string | null;
   idempotencyKey: string;
 }
 

@@ -45,6 +45,8 @@ export interface SelectedVehiclePriceResult {
   status: number;
   /** The body on 200, else null (spec §7: only status 200 is accepted; the caller decides what that means). */
   data: SelectedVehiclePriceResponse | null;
+  /** The server's message when it refused (a promo code's refusal is shown as it is). */
+  message?: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface SelectedVehiclePriceResult {
  */
 export async function calculateSelectedVehiclePrice(
   vehicle: Pick<PriceDetail, 'quote_id' | 'vehicle_id' | 'company_id'>,
-  options: SelectedOptions,
+  options: SelectedOptions & { promo_code?: string; selectedVehicle?: number },
   { signal }: CallOptions = {},
 ): Promise<SelectedVehiclePriceResult> {
   const response = await apiClient().raw('/calculate-selected-vehicle-price', {
@@ -62,7 +64,10 @@ export async function calculateSelectedVehiclePrice(
     ignoreResponseError: true,
     signal,
   });
-  if (response.status !== 200) return { status: response.status, data: null };
+  if (response.status !== 200) {
+    const message = (response._data as { message?: unknown } | undefined)?.message;
+    return { status: response.status, data: null, ...(typeof message === 'string' ? { message } : {}) };
+  }
   const parsed = selectedVehiclePriceResponseSchema.safeParse(response._data);
   return { status: response.status, data: parsed.success ? parsed.data : null };
 }

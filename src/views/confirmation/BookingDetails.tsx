@@ -49,7 +49,18 @@ const when = (date: string | null, time: string | null) => [formatDate(date), fo
  * addresses and stops, day-month-year dates and 12-hour times, hourly duration), passenger, payment method and total.
  * Used by the confirmation page and the manage page. `children` go at the end of the grid (full width).
  */
-export function BookingDetails({ data, currency, children }: { data: BookingResponse['data']; currency: string | null | undefined; children?: ReactNode }) {
+export function BookingDetails({
+  data,
+  currency,
+  promo = null,
+  children,
+}: {
+  data: BookingResponse['data'];
+  currency: string | null | undefined;
+  /** The promo code's line (label and discount in pence) of this booking, when one was used. */
+  promo?: { label: string; discount_pence: number } | null;
+  children?: ReactNode;
+}) {
   const booking: ShownBooking = data.booking;
   const stops = data.bookingStops ?? [];
   const passenger = data.passengerDetails;
@@ -121,6 +132,12 @@ export function BookingDetails({ data, currency, children }: { data: BookingResp
             {paymentMethodLabel(booking.payment_method)}
           </Item>
         </dl>
+        {promo && (
+          <div className={classes.total} style={{ marginTop: 'var(--mantine-spacing-md)' }} data-testid="promo-line">
+            <Text>{promo.label}</Text>
+            <span>−{formatMoney(promo.discount_pence / 100, symbol)}</span>
+          </div>
+        )}
         <div className={classes.total} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
           <Text fw={600}>Total</Text>
           <span className={classes.totalValue} data-testid="booking-total">

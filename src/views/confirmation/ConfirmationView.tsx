@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CALENDAR_CONTENT_TYPE } from '../../../contract/bookingCalendar.ts';
-import { selectBooking } from '../../../machines/booking/index.ts';
+import { selectBooking, selectPromo } from '../../../machines/booking/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { IconCheck } from '../../components/icons.tsx';
@@ -17,6 +17,7 @@ import classes from './Confirmation.module.css';
  */
 export function ConfirmationView() {
   const response = Booking.useSelector(selectBooking);
+  const promo = Booking.useSelector(selectPromo);
   const actor = Booking.useActorRef();
   const currency = useSetting('CURRENCY');
   const companyName = useSetting('Company_Name');
@@ -43,7 +44,8 @@ export function ConfirmationView() {
           <BookingNumber value={response.data.booking.booking_number} />
         </div>
 
-        <BookingDetails data={response.data} currency={currency} />
+        {/* The code applied in this flow, when the booked total is the one it gave (a reload of the page shows the total only). */}
+        <BookingDetails data={response.data} currency={currency} promo={promo && Math.round(Number(response.data.booking.total_booking_amount) * 100) === promo.total_pence ? promo : null} />
 
         <div className={classes.actions}>
           <Button variant="default" size="md" onClick={() => window.print()}>

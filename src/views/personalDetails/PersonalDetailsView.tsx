@@ -7,6 +7,7 @@ import { BookingSummary } from '../../components/booking/BookingSummary.tsx';
 import { IconArrowLeft } from '../../components/icons.tsx';
 import { IconArrowRight } from '../../components/icons.tsx';
 import { PassengerDetails } from './PassengerDetails.tsx';
+import { PromoCodeField } from './PromoCodeField.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
 import { TravelReferences } from './TravelReferences.tsx';
 import { VehicleSummary } from './VehicleSummary.tsx';
@@ -66,8 +67,9 @@ export function PersonalDetailsView() {
         </div>
 
         <aside className={classes.aside} aria-label="Your trip">
-          {/* The options editor takes the map's place on this step (spec §2 Booking summary panel). */}
+          {/* The options editor takes the map's place on this step (spec §2 Booking summary panel); the promo code sits beside it. */}
           <BookingSummary step="details" />
+          <PromoCodeField />
         </aside>
 
         <div className={classes.actions}>

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Loader.css';
 import { Loader, Paper, Text } from '@mantine/core';
-import { bookedQuantity, selectSelectedVehicle, selectTotalToPay } from '../../../machines/booking/index.ts';
+import { bookedQuantity, selectPromo, selectSelectedVehicle, selectTotalToPay } from '../../../machines/booking/index.ts';
 import { storageUrl } from '../../api/runtimeConfig.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
@@ -12,12 +12,14 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /**
  * The chosen vehicle (spec §2 Personal details, Payment): type, up to N passengers, large suitcases (luggage),
- * medium suitcases (small_luggage) and the price to pay, with a spinner while the options editor re-prices it.
+ * medium suitcases (small_luggage) and the price to pay (after the promo code's line, when one is applied), with a
+ * spinner while the options editor re-prices it.
  */
 export function VehicleSummary({ pricing = false }: { pricing?: boolean }) {
   const vehicle = Booking.useSelector(selectSelectedVehicle);
   const total = Booking.useSelector(selectTotalToPay);
   const quantity = Booking.useSelector((s) => (s.context.selectedVehicle ? bookedQuantity(s.context.selectedVehicle, s.context.selectionKind, s.context.quantities) : 1));
+  const promo = Booking.useSelector(selectPromo);
   const currency = useSetting('CURRENCY');
   if (!vehicle) return null;
   return (
@@ -58,9 +60,16 @@ export function VehicleSummary({ pricing = false }: { pricing?: boolean }) {
             </Text>
           </span>
         ) : (
-          <span className={classes.amount} data-testid="vehicle-price">
-            {formatMoney(total, currency)}
-          </span>
+          <>
+            {promo && (
+              <Text size="sm" data-testid="promo-line">
+                {promo.label}: <span className={classes.discount}>−{formatMoney(promo.discount_pence / 100, currency)}</span>
+              </Text>
+            )}
+            <span className={classes.amount} data-testid="vehicle-price">
+              {formatMoney(total, currency)}
+            </span>
+          </>
         )}
       </div>
     </Paper>
