@@ -1,2 +1,3 @@
 export * from './prices.machine.ts';
 export * from './prices.selectors.ts';
+export * from './zoneArea.ts';

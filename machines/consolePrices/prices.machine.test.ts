@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { SAMPLE_TRIPS, type PreviewInput, type PricesList } from '../../contract/adminPrices.ts';
 import { PRICES_TEXT, pricesMachine, type PriceChange, type PreviewRows } from './prices.machine.ts';
-import { selectEditorStage, selectPreviewStage, selectStage } from './prices.selectors.ts';
+import { selectEditorStage, selectPreviewStage, selectStage, selectZoneProblem } from './prices.selectors.ts';
 
 const data: PricesList = {
   success: true,
@@ -102,5 +102,72 @@ describe('prices machine', () => {
     fail = false;
     actor.send({ type: 'retry' });
     await waitFor(actor, (s) => selectStage(s) === 'ready');
+  });
+});
+
+describe('prices machine: the zone map picker', () => {
+  const polygonZone = (points: [number, number][]) => ({ name: 'Heathrow', priority: 0, area: { kind: 'polygon', points } });
+  const open = async (values: Record<string, unknown>) => {
+    const flow = start();
+    await waitFor(flow.actor, (s) => selectPreviewStage(s) === 'shown');
+    flow.actor.send({ type: 'edit.open', edit: { entity: 'zone', key: null, values } });
+    return flow;
+  };
+
+  it('clicks add corners in order, a drag moves one, a corner can be removed; each bumps the revision and re-prices', async () => {
+    const { actor, previews } = await open(polygonZone([]));
+    actor.send({ type: 'zone.point', point: { lat: 51.48, lon: -0.5 } });
+    actor.send({ type: 'zone.point', point: { lat: 51.48, lon: -0.43 } });
+    expect(selectZoneProblem(actor.getSnapshot())).toBe('at least three different corners');
+    actor.send({ type: 'zone.point', point: { lat: 51.45, lon: -0.43 } });
+    actor.send({ type: 'zone.point', point: { lat: 51.45, lon: -0.5 } });
+    expect(actor.getSnapshot().context.edit).toEqual({
+      entity: 'zone',
+      key: null,
+      values: polygonZone([
+        [51.48, -0.5],
+        [51.48, -0.43],
+        [51.45, -0.43],
+        [51.45, -0.5],
+      ]),
+      revision: 4,
+    });
+    expect(selectZoneProblem(actor.getSnapshot())).toBeNull();
+    // Dragging the third corner across the first edge makes the edges cross.
+    actor.send({ type: 'zone.corner.move', index: 2, point: { lat: 51.5, lon: -0.45 } });
+    expect(selectZoneProblem(actor.getSnapshot())).toBe('edges must not cross');
+    actor.send({ type: 'zone.corner.remove', index: 2 });
+    expect((actor.getSnapshot().context.edit!.values.area as { points: unknown }).points).toEqual([
+      [51.48, -0.5],
+      [51.48, -0.43],
+      [51.45, -0.5],
+    ]);
+    expect(actor.getSnapshot().context.edit!.revision).toBe(6);
+    await waitFor(actor, (s) => selectPreviewStage(s) === 'shown' && previews.length === 2);
+    expect(previews[1].draft).toEqual({ zone: { id: null, row: actor.getSnapshot().context.edit!.values } });
+  });
+
+  it("a click sets a radius zone's centre and keeps its radius; out-of-range corners and other kinds change nothing", async () => {
+    const { actor } = await open({ name: 'Airport', priority: 0, area: { kind: 'radius', lat: 51.4, lon: -0.4, radius_miles: 2 } });
+    actor.send({ type: 'zone.point', point: { lat: 51.47, lon: -0.45 } });
+    expect(actor.getSnapshot().context.edit!.values.area).toEqual({ kind: 'radius', lat: 51.47, lon: -0.45, radius_miles: 2 });
+    actor.send({ type: 'zone.corner.remove', index: 0 });
+    actor.send({ type: 'zone.corner.move', index: 0, point: { lat: 1, lon: 1 } });
+    expect(actor.getSnapshot().context.edit!.revision).toBe(1);
+
+    actor.send({ type: 'edit.open', edit: { entity: 'zone', key: null, values: { name: 'W1', priority: 0, area: { kind: 'postcodes', districts: ['W1'] } } } });
+    actor.send({ type: 'zone.point', point: { lat: 51.5, lon: -0.1 } });
+    expect(actor.getSnapshot().context.edit).toEqual({ entity: 'zone', key: null, values: { name: 'W1', priority: 0, area: { kind: 'postcodes', districts: ['W1'] } } });
+    actor.send({ type: 'edit.open', edit: { entity: 'zone', key: '3', values: polygonZone([[51, -1]]) } });
+    actor.send({ type: 'zone.corner.move', index: 5, point: { lat: 51.5, lon: -0.1 } });
+    expect(actor.getSnapshot().context.edit!.revision).toBeUndefined();
+  });
+
+  it('a tariff ignores the map events', async () => {
+    const { actor } = await open(polygonZone([]));
+    actor.send({ type: 'edit.open', edit: { entity: 'tariff', key: null, values: tariffValues(500) } });
+    actor.send({ type: 'zone.point', point: { lat: 51.5, lon: -0.1 } });
+    expect(actor.getSnapshot().context.edit).toEqual({ entity: 'tariff', key: null, values: tariffValues(500) });
+    expect(selectZoneProblem(actor.getSnapshot())).toBeNull();
   });
 });

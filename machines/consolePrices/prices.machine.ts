@@ -4,7 +4,10 @@
  * - `ready` has two regions:
  *   - `editor`: `closed` ⇄ `open` (`edit.open` with the row's values, `edit.close`); `edit.change` replaces the values
  *     being typed; `save` → `saving` → back to `loading` with the server's confirmation, or `open` again with its reason
- *     and the form kept; `remove` (a saved row) likewise.
+ *     and the form kept; `remove` (a saved row) likewise. A zone's area is also edited on the map picker:
+ *     `zone.point` (a click: a polygon's next corner, or a radius zone's centre), `zone.corner.move` (a dragged
+ *     corner), `zone.corner.remove`; each changes the values like typing and bumps `edit.revision`, so the form
+ *     shows the map's corners.
  *   - `preview`: every change of the values being edited, the trip or the date waits PREVIEW_DELAY_MS
  *     (`debouncing`, restarted by each change) and then prices the trip with the draft (`pricing`) → `shown` or
  *     `failed` with the server's reason (an unknown place, a value it refuses). The answer of a superseded request is
@@ -12,6 +15,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { PreviewAnswer, PreviewInput, PricesList } from '../../contract/adminPrices.ts';
+import { addZonePoint, moveZoneCorner, removeZoneCorner, type MapPoint } from './zoneArea.ts';
 
 export const PRICES_TEXT = {
   loadFailed: 'The prices could not be loaded. Check the connection and try again.',
@@ -30,6 +34,8 @@ export interface PriceEdit {
   /** A saved row's id ('1/2/2026-01-01' for a tariff's key); null for a new row. */
   key: string | null;
   values: Record<string, unknown>;
+  /** Bumped each time the map picker changed the values (the form then re-reads the zone's area from them). */
+  revision?: number;
 }
 
 export interface PriceChange {
@@ -63,7 +69,10 @@ export type PricesEvent =
   | { type: 'edit.close' }
   | { type: 'save' }
   | { type: 'remove' }
-  | { type: 'trip.change'; trip: Partial<PreviewTrip> };
+  | { type: 'trip.change'; trip: Partial<PreviewTrip> }
+  | { type: 'zone.point'; point: MapPoint }
+  | { type: 'zone.corner.move'; index: number; point: MapPoint }
+  | { type: 'zone.corner.remove'; index: number };
 
 const messageOf = (error: unknown, fallback: string) => {
   const message = (error as { message?: unknown } | null)?.message;
@@ -119,6 +128,21 @@ export const pricesMachine = setup({
     openEdit: assign({ edit: (_, params: { edit: PriceEdit }) => params.edit, notice: null, error: null }),
     changeValues: assign({ edit: ({ context }, params: { values: Record<string, unknown> }) => (context.edit ? { ...context.edit, values: params.values } : null) }),
     closeEdit: assign({ edit: null, error: null }),
+    changeArea: assign({
+      edit: ({ context, event }) => {
+        const edit = context.edit;
+        if (!edit || edit.entity !== 'zone') return edit;
+        const values =
+          event.type === 'zone.point'
+            ? addZonePoint(edit.values, event.point)
+            : event.type === 'zone.corner.move'
+              ? moveZoneCorner(edit.values, event.index, event.point)
+              : event.type === 'zone.corner.remove'
+                ? removeZoneCorner(edit.values, event.index)
+                : edit.values;
+        return values === edit.values ? edit : { ...edit, values, revision: (edit.revision ?? 0) + 1 };
+      },
+    }),
     changeTrip: assign({ trip: ({ context }, params: { trip: Partial<PreviewTrip> }) => (context.trip ? { ...context.trip, ...params.trip } : context.trip) }),
     setPreview: assign({ preview: (_, params: { answer: PreviewRows }) => params.answer, previewError: null }),
     setPreviewError: assign({ previewError: (_, params: { text: string }) => params.text }),
@@ -152,6 +176,9 @@ export const pricesMachine = setup({
               on: {
                 'edit.open': { target: 'open', reenter: true, actions: { type: 'openEdit', params: ({ event }) => ({ edit: event.edit }) } },
                 'edit.change': { actions: { type: 'changeValues', params: ({ event }) => ({ values: event.values }) } },
+                'zone.point': { actions: 'changeArea' },
+                'zone.corner.move': { actions: 'changeArea' },
+                'zone.corner.remove': { actions: 'changeArea' },
                 'edit.close': { target: 'closed', actions: 'closeEdit' },
                 save: { target: 'saving', actions: { type: 'setError', params: { text: null } } },
                 remove: { guard: 'saved', target: 'removing', actions: { type: 'setError', params: { text: null } } },
@@ -179,6 +206,9 @@ export const pricesMachine = setup({
           initial: 'pricing',
           on: {
             'edit.change': { target: '.debouncing' },
+            'zone.point': { target: '.debouncing' },
+            'zone.corner.move': { target: '.debouncing' },
+            'zone.corner.remove': { target: '.debouncing' },
             'edit.open': { target: '.debouncing' },
             'edit.close': { target: '.debouncing' },
             'trip.change': { target: '.debouncing', actions: { type: 'changeTrip', params: ({ event }) => ({ trip: event.trip }) } },

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PricesMachine } from './prices.machine.ts';
+import { zoneAreaProblem } from './zoneArea.ts';
 
 type Snapshot = SnapshotFrom<PricesMachine>;
 
@@ -27,3 +28,5 @@ export const selectPreview = (snapshot: Snapshot) => snapshot.context.preview;
 export const selectPreviewError = (snapshot: Snapshot) => snapshot.context.previewError;
 export const selectNotice = (snapshot: Snapshot) => snapshot.context.notice;
 export const selectError = (snapshot: Snapshot) => snapshot.context.error;
+/** What is wrong with the polygon zone being edited (contract polygonProblem), shown under the map picker. */
+export const selectZoneProblem = (snapshot: Snapshot) => (snapshot.context.edit?.entity === 'zone' ? zoneAreaProblem(snapshot.context.edit.values) : null);

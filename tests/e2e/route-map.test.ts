@@ -72,7 +72,9 @@ const FAKE_MAPS_SCRIPT = String.raw`(() => {
     clearInstanceListeners: (target) => { target.listeners = {}; },
   };
   const maps = { Map, Marker: overlayClass('Marker'), Polyline: overlayClass('Polyline'), Polygon: overlayClass('Polygon'), Circle: overlayClass('Circle'), event };
-  window.google = { maps: { importLibrary: async (name) => (name === 'maps' || name === 'marker' ? Object.assign(window.google.maps, maps) : {}) } };
+  // Places (New) for the address fields, which load Google first: no suggestions.
+  const places = { AutocompleteSessionToken: class {}, AutocompleteSuggestion: { fetchAutocompleteSuggestions: async () => ({ suggestions: [] }) } };
+  window.google = { maps: { importLibrary: async (name) => (name === 'places' ? places : Object.assign(window.google.maps, maps)) } };
   window[new URL(script.src).searchParams.get('callback')]();
 })();`;
 
@@ -165,7 +167,7 @@ describe('the route map on the quotation', () => {
     try {
       const map = page.getByTestId('route-map');
       expect(await map.getAttribute('data-map')).toBeNull();
-      expect(await map.getByRole('list', { name: 'Route' }).locator('li').allTextContents()).toEqual([`Pick-Up${PICKUP}`, `Drop-Off${DROPOFF}`]);
+      expect(await map.getByRole('list', { name: 'Route' }).locator('li').allTextContents()).toEqual([`APick-Up${PICKUP}`, `BDrop-Off${DROPOFF}`]);
       expect(googleRequests).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
