@@ -92,3 +92,22 @@ describe('the places page machine', () => {
     expect([stage(), context().error, calls.load]).toEqual(['browsing', 'No such saved address on this site', 2]);
   });
 });
+
+describe('the places page machine: the map pin', () => {
+  it("a pin dropped in the address form sets the point (replacing what was found); one outside Great Britain, or with the form closed, is ignored", async () => {
+    const { actor, context, calls } = start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'pin.drop', point: { lat: 51.47, lon: -0.45 } });
+    expect(context().pin).toBeNull();
+    actor.send({ type: 'address.edit', id: 4 });
+    actor.send({ type: 'locate', address: 'Windsor' });
+    await waitFor(actor, (s) => s.context.located !== null);
+    actor.send({ type: 'pin.drop', point: { lat: 51.4701, lon: -0.4543 } });
+    expect([context().pin, context().located]).toEqual([{ lat: 51.4701, lon: -0.4543 }, null]);
+    actor.send({ type: 'pin.drop', point: { lat: 48.85, lon: 2.35 } });
+    expect(context().pin).toEqual({ lat: 51.4701, lon: -0.4543 });
+    actor.send({ type: 'close' });
+    expect(context().pin).toBeNull();
+    expect(calls.saves).toEqual([]);
+  });
+});

@@ -3,7 +3,8 @@
  * - `loading` → `ready.browsing`, or `failed` (`retry`).
  * - `ready.browsing` → `ready.address` (`address.add`, or `address.edit` with an id) or `ready.ban` (`ban.add`);
  *   `close` goes back. In the address form `locate` asks the maps port where the typed address is (`locating`), and
- *   its answer fills the coordinates. In the ban form `check` asks whether a sample search would be refused by the
+ *   its answer fills the coordinates; `pin.drop` (a pin dropped or dragged on the map picker, in Great Britain)
+ *   sets them too. In the ban form `check` asks whether a sample search would be refused by the
  *   saved patterns plus the one being written (`checking`), answered by the quote's own matcher; `check.clear` drops a
  *   result that no longer matches the fields.
  * - `save` (from a form, or a row's quick change from `browsing`: popular on/off, remove) → `saving` → `loading` with
@@ -11,7 +12,7 @@
  *   the form kept.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { BanCheck, BanCheckResult, BannedPattern, LocatedPlace, SavedPlace } from '../../contract/adminPlaces.ts';
+import { UK_BOUNDS, type BanCheck, type BanCheckResult, type BannedPattern, type LocatedPlace, type SavedPlace } from '../../contract/adminPlaces.ts';
 
 export const PLACES_TEXT = {
   loadFailed: 'The places could not be loaded. Check the connection and try again.',
@@ -41,6 +42,8 @@ export interface PlacesContext extends PlacesLists {
   /** The saved address whose form is open (null: a new one). */
   editing: number | null;
   located: LocatedPlace | null;
+  /** Where the owner dropped or dragged the pin on the map picker (the form's coordinates follow it). */
+  pin: { lat: number; lon: number } | null;
   check: BanCheckResult | null;
   from: FormStep;
   change: PlacesChange | null;
@@ -53,6 +56,7 @@ export type PlacesEvent =
   | { type: 'ban.add' }
   | { type: 'close' }
   | { type: 'locate'; address: string }
+  | { type: 'pin.drop'; point: { lat: number; lon: number } }
   | { type: 'check'; sample: string; pattern?: string }
   | { type: 'check.clear' }
   | { type: 'save'; change: PlacesChange };
@@ -64,7 +68,7 @@ const messageOf = (error: unknown, fallback: string) => {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`places actor "${name}" is not provided`));
 
-const clearForm = { editing: null, located: null, check: null, error: null } as const;
+const clearForm = { editing: null, located: null, pin: null, check: null, error: null } as const;
 
 export const placesMachine = setup({
   types: { context: {} as PlacesContext, events: {} as PlacesEvent },
@@ -83,15 +87,23 @@ export const placesMachine = setup({
     // A sample's answer is about the fields as they were when tested: saving (which may change them) drops it.
     keepChange: assign((_, params: { change: PlacesChange; from: FormStep }) => ({ change: params.change, from: params.from, error: null, check: null })),
     setLocated: assign({ located: (_, place: LocatedPlace | null) => place }),
+    // A pin replaces what the maps service found: the status then speaks of the pin.
+    dropPin: assign((_, point: { lat: number; lon: number }) => ({ pin: { lat: point.lat, lon: point.lon }, located: null })),
     setCheck: assign({ check: (_, result: BanCheckResult | null) => result }),
   },
   guards: {
     fromAddress: ({ context }) => context.from === 'address',
+    pointInGreatBritain: ({ event }) =>
+      event.type === 'pin.drop' &&
+      event.point.lat >= UK_BOUNDS.minLat &&
+      event.point.lat <= UK_BOUNDS.maxLat &&
+      event.point.lon >= UK_BOUNDS.minLon &&
+      event.point.lon <= UK_BOUNDS.maxLon,
     fromBan: ({ context }) => context.from === 'ban',
   },
 }).createMachine({
   id: 'places',
-  context: { maps: 'offline', addresses: [], banned: [], notice: null, error: null, editing: null, located: null, check: null, from: 'browsing', change: null },
+  context: { maps: 'offline', addresses: [], banned: [], notice: null, error: null, editing: null, located: null, pin: null, check: null, from: 'browsing', change: null },
   initial: 'loading',
   states: {
     loading: {
@@ -120,6 +132,7 @@ export const placesMachine = setup({
             idle: {
               on: {
                 locate: { target: 'locating', actions: [{ type: 'setError', params: { text: null } }, { type: 'setLocated', params: null }] },
+                'pin.drop': { guard: 'pointInGreatBritain', actions: { type: 'dropPin', params: ({ event }) => event.point } },
                 save: { target: '#places.saving', actions: { type: 'keepChange', params: ({ event }) => ({ change: event.change, from: 'address' as const }) } },
               },
             },
