@@ -1,0 +1,2 @@
+export * from './promos.machine.ts';
+export * from './promos.selectors.ts';
