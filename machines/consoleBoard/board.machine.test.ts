@@ -143,5 +143,13 @@ describe('bookings board machine', () => {
     live!({ type: 'live.open' });
     await waitFor(actor, (s) => selectLive(s) === 'open' && s.matches({ list: 'ready' }));
     expect(loads).toBe(2);
+
+    // Off again, and another tab sharing the stream gets it open: live here too, and the board read again.
+    live!({ type: 'live.off', reason: 'stopped' });
+    expect(selectLive(actor.getSnapshot())).toBe('off');
+    live!({ type: 'live.open' });
+    await waitFor(actor, (s) => selectLive(s) === 'open' && s.matches({ list: 'ready' }));
+    expect(selectLiveOff(actor.getSnapshot())).toBeNull();
+    expect([loads, retries]).toEqual([3, ['retry']]);
   });
 });

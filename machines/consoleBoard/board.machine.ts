@@ -231,8 +231,14 @@ export const boardMachine = setup({
         open: { on: { 'live.lost': 'reconnecting' } },
         // Back after a drop (a server restart, the network): what happened meanwhile was not streamed.
         reconnecting: { on: { 'live.open': { target: 'open', actions: raise({ type: 'refresh' }) } } },
-        // Refused for good (429: too many console tabs): nothing is tried until the member asks.
-        off: { on: { 'live.retry': { target: 'reconnecting', actions: ['clearLiveOff', sendTo('liveFeed', { type: 'retry' })] } } },
+        // Refused for good (429: too many console tabs): nothing is tried until the member asks, here or in another tab
+        // sharing the stream (which then opens for this tab too).
+        off: {
+          on: {
+            'live.retry': { target: 'reconnecting', actions: ['clearLiveOff', sendTo('liveFeed', { type: 'retry' })] },
+            'live.open': { target: 'open', actions: ['clearLiveOff', raise({ type: 'refresh' })] },
+          },
+        },
       },
     },
   },

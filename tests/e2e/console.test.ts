@@ -220,14 +220,17 @@ describe('operator console', () => {
   });
 
   it("a tab refused by the live stream's cap says live updates are off there, tries nothing by itself, and comes back live on Try again", async () => {
-    const { context } = owner;
-    // The same session's other tabs hold the other seven streams it may open (the owner's page holds one). Chromium
-    // opens at most six HTTP/1.1 connections to a host, so they are held from here with the session's cookie.
-    const cookie = (await context.cookies(provider.url)).map((c) => `${c.name}=${c.value}`).join('; ');
+    // The session's other streams (the owner's page holds one) are held from here with its cookie, and the refused
+    // tab is in a browser context of its own with the same cookie: the owner's tabs share one stream, so only a tab
+    // that cannot share with them (another window that does not share storage, or no Web Locks) meets the cap.
+    const cookies = await owner.context.cookies(provider.url);
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const hog = new AbortController();
     const held = await Promise.all(Array.from({ length: 7 }, () => fetch(`${provider.url}/api/admin/events`, { headers: { cookie }, signal: hog.signal })));
     expect(held.map((response) => response.status)).toEqual(Array(7).fill(200));
 
+    const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });
+    await context.addCookies(cookies);
     const tab = await context.newPage();
     await tab.setViewportSize({ width: WIDTHS.desktop, height: 900 });
     const streamRequests: number[] = [];
@@ -236,7 +239,7 @@ describe('operator console', () => {
     });
     try {
       await tab.goto(`${provider.url}/admin/bookings`);
-      await tab.getByTestId('board-table').waitFor();
+      await tab.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
       const off = tab.getByTestId('live-state').and(tab.locator('[data-live="off"]'));
       await off.waitFor();
       expect(await tab.getByTestId('live-off').textContent()).toBe('Live updates are off in this tab: too many console tabs are open. Close one, then try again.');
@@ -253,7 +256,7 @@ describe('operator console', () => {
       expect(streamRequests).toEqual([429, 429, 200]);
     } finally {
       hog.abort();
-      await tab.close();
+      await context.close();
     }
   });
 
@@ -380,6 +383,46 @@ describe('operator console', () => {
       await signedOut.close();
     }
     expect(found).toEqual([]);
+  });
+
+  it('eight console tabs of one browser share one live stream: the eighth loads, a new booking reaches every tab, and closing the leading tab hands the stream on', { timeout: 120_000 }, async () => {
+    const { number: watched } = await bookThroughApi('car', 'Tabwatch');
+    const member = await openConsole('/admin/bookings');
+    const streams: string[] = [];
+    member.context.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/events') streams.push(request.url());
+    });
+    try {
+      await signIn(member.page, DISPATCHER);
+      const tabs = [member.page];
+      // Over HTTP/1.1 Chromium opens six connections to a host: with a stream per tab the seventh never loaded.
+      for (const path of ['/admin/bookings', '/admin/bookings', '/admin/bookings', ...Array.from({ length: 4 }, () => `/admin/bookings/${watched}`)]) {
+        const tab = await member.context.newPage();
+        tab.setDefaultTimeout(15_000);
+        await tab.goto(`${provider.url}${path}`);
+        await tab.getByTestId(path === '/admin/bookings' ? 'board-table' : 'booking-status').waitFor();
+        tabs.push(tab);
+      }
+      const boards = tabs.slice(0, 4);
+      for (const board of boards) await board.locator('[data-testid="live-state"][data-live="open"]').waitFor();
+      expect(streams).toHaveLength(1);
+
+      const { number: fresh } = await bookThroughApi('car', 'Tabfresh');
+      for (const board of boards) await board.getByRole('link', { name: fresh, exact: true }).waitFor();
+      // A booking's page reads itself again when its booking changes elsewhere.
+      const [{ revision }] = await sql<{ revision: number }>('SELECT revision FROM bookings WHERE booking_number = $1', [watched]);
+      expect((await admin('POST', `/bookings/${watched}/dispatch`, { event: 'accept', revision })).statusCode).toBe(200);
+      for (const tab of tabs.slice(4)) await statusBecomes(tab, 'Accepted');
+
+      // The leading tab (the first) goes: another takes the stream over, and the boards keep receiving.
+      await tabs[0].close();
+      await expect.poll(() => streams.length, { timeout: 15_000 }).toBe(2);
+      const { number: later } = await bookThroughApi('car', 'Tablater');
+      for (const board of boards.slice(1)) await board.getByRole('link', { name: later, exact: true }).waitFor();
+      expect(streams).toHaveLength(2);
+    } finally {
+      await member.close();
+    }
   });
 
   it('signs out: back to sign-in with "Signed out", and the session is gone', async () => {
