@@ -17,7 +17,6 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Skeleton.css';
-import './mantineTheme.css';
 import './global.css';
 
 import { startTransition, StrictMode } from 'react';
