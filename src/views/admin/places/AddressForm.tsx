@@ -6,7 +6,9 @@
 import { Anchor, Box, Button, Checkbox, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { MapPicker } from '../../../components/maps/MapPicker.tsx';
+import { browserMapsKey } from '../../../maps/mapsKey.ts';
 import { PLACES_MESSAGES, SAVED_PLACE_KINDS, UK_BOUNDS, type PlacePatch, type SavedPlace } from '../../../../contract/adminPlaces.ts';
 import { selectLocating, selectSaving, type PlacesMachine } from '../../../../machines/consolePlaces/index.ts';
 import { RegisterForm } from '../fleet/RegisterForm.tsx';
@@ -29,6 +31,10 @@ const inRange = (value: string, min: number, max: number) => value.trim() === ''
 export function AddressForm({ actor, place }: { actor: PlacesActor; place: SavedPlace | null }) {
   const error = useSelector(actor, (s) => s.context.error);
   const located = useSelector(actor, (s) => s.context.located);
+  const pin = useSelector(actor, (s) => s.context.pin);
+  const addresses = useSelector(actor, (s) => s.context.addresses);
+  // The other saved addresses, as the map's orientation dots.
+  const landmarks = useMemo(() => addresses.filter((saved) => saved.id !== place?.id).map((saved) => ({ label: saved.address.split(',')[0]!, lat: saved.lat, lon: saved.lon })), [addresses, place?.id]);
   const maps = useSelector(actor, (s) => s.context.maps);
   const busy = useSelector(actor, selectSaving);
   const locating = useSelector(actor, selectLocating);
@@ -50,6 +56,12 @@ export function AddressForm({ actor, place }: { actor: PlacesActor; place: Saved
     if (located) form.setValues({ lat: String(located.lat), lon: String(located.lon) });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [located]);
+
+  // A pin dropped or dragged on the map sets the point.
+  useEffect(() => {
+    if (pin) form.setValues({ lat: String(pin.lat), lon: String(pin.lon) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pin]);
 
   const submit = form.onSubmit((values) => {
     const point = values.lat.trim() === '' ? {} : { lat: Number(values.lat), lon: Number(values.lon) };
@@ -89,7 +101,9 @@ export function AddressForm({ actor, place }: { actor: PlacesActor; place: Saved
           </Button>
         </Group>
         <Text size="xs" c="dimmed" mt={4} role="status">
-          {located
+          {pin
+            ? `Pin dropped at ${pin.lat}, ${pin.lon}.`
+            : located
             ? `Found: ${located.label}${located.estimated ? ' (an estimate: the centre of the town or postcode district; enter the exact point if you know it)' : ''}.`
             : maps === 'google'
               ? "Leave the coordinates empty to place the address with Google's geocoder when saving."
@@ -99,6 +113,15 @@ export function AddressForm({ actor, place }: { actor: PlacesActor; place: Saved
       <TextInput size="xs" label="Latitude" inputMode="decimal" placeholder="51.4723" {...form.getInputProps('lat')} />
       <TextInput size="xs" label="Longitude" inputMode="decimal" placeholder="-0.4877" {...form.getInputProps('lon')} />
       <NativeSelect size="xs" label="Kind" data={SAVED_PLACE_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }))} {...form.getInputProps('kind')} />
+      <Box style={{ gridColumn: '1 / -1' }}>
+        <MapPicker
+          label="Map of the saved address"
+          googleKey={browserMapsKey()}
+          shape={{ kind: 'pin', pin: hasPoint ? { lat, lon } : null }}
+          landmarks={landmarks}
+          onPoint={(point) => actor.send({ type: 'pin.drop', point })}
+        />
+      </Box>
       <Box style={{ gridColumn: '1 / -1' }}>
         <Group gap="md">
           <Checkbox size="xs" label="Popular location (listed on the home page)" {...form.getInputProps('popular', { type: 'checkbox' })} />

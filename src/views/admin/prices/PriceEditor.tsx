@@ -1,11 +1,17 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { SAMPLE_TRIPS } from '../../../../contract/adminPrices.ts';
 import type { PricesList } from '../../../../contract/adminPrices.ts';
-import type { EditorStage, PriceEdit } from '../../../../machines/consolePrices/index.ts';
+import type { EditorStage, MapPoint, PriceEdit } from '../../../../machines/consolePrices/index.ts';
+import type { MapShape } from '../../../components/maps/mapShape.ts';
+import { MapPicker } from '../../../components/maps/MapPicker.tsx';
+import { useLandmarks } from '../../../components/maps/useLandmarks.ts';
+import { browserMapsKey } from '../../../maps/mapsKey.ts';
 import {
   fixedFareValues,
   surchargeValues,
   tariffValues,
+  zoneAreaFields,
   zoneValues,
   type FixedFareFields,
   type SurchargeFields,
@@ -53,11 +59,23 @@ interface Props {
   onSave: () => void;
   onRemove: () => void;
   onClose: () => void;
+  /** The zone map picker's click, drag and removal, for the statechart (zone.point, zone.corner.*). */
+  onZoneMap: (event: ZoneMapEvent) => void;
+  /** What is wrong with the polygon as it stands (selectZoneProblem). */
+  zoneProblem: string | null;
 }
 
+export type ZoneMapEvent = { type: 'zone.point'; point: MapPoint } | { type: 'zone.corner.move'; index: number; point: MapPoint } | { type: 'zone.corner.remove'; index: number };
+
 /** The form of the row being edited; every keystroke goes to the machine, which previews it after a pause. */
-export function PriceEditor({ data, edit, initial, stage, error, onChange, onSave, onRemove, onClose }: Props) {
+export function PriceEditor({ data, edit, initial, stage, error, onChange, onSave, onRemove, onClose, onZoneMap, zoneProblem }: Props) {
   const [editor, setEditor] = useState<EditorFields>(initial);
+  // The map picker changed the zone's area in the statechart: the typed centre and corners show it.
+  useEffect(() => {
+    if (edit.revision === undefined) return;
+    const area = zoneAreaFields(edit.values.area);
+    if (area) setEditor((current) => (current.entity === 'zone' ? { entity: 'zone', fields: { ...current.fields, ...area } } : current));
+  }, [edit.revision]);
   const update = (next: EditorFields) => {
     setEditor(next);
     onChange(valuesOf(next));
@@ -78,7 +96,7 @@ export function PriceEditor({ data, edit, initial, stage, error, onChange, onSav
         </Title>
         {editor.entity === 'tariff' && <TariffForm data={data} fields={editor.fields} saved={edit.key !== null} set={(fields) => update({ entity: 'tariff', fields })} />}
         {editor.entity === 'surcharge' && <SurchargeForm fields={editor.fields} set={(fields) => update({ entity: 'surcharge', fields })} />}
-        {editor.entity === 'zone' && <ZoneForm fields={editor.fields} set={(fields) => update({ entity: 'zone', fields })} />}
+        {editor.entity === 'zone' && <ZoneForm fields={editor.fields} values={edit.values} problem={zoneProblem} onMap={onZoneMap} set={(fields) => update({ entity: 'zone', fields })} />}
         {editor.entity === 'fixed_fare' && <FixedFareForm data={data} fields={editor.fields} set={(fields) => update({ entity: 'fixed_fare', fields })} />}
         {error && (
           <Alert color="red" variant="light" role="alert" py={6}>
@@ -191,7 +209,43 @@ function SurchargeForm({ fields, set }: { fields: SurchargeFields; set: Setter<S
   );
 }
 
-function ZoneForm({ fields, set }: { fields: ZoneFields; set: Setter<ZoneFields> }) {
+const SAMPLE_PLACES = [...new Set(SAMPLE_TRIPS.flatMap((trip) => [trip.pickup, trip.dropoff]))];
+const finite = (...values: unknown[]) => values.every((value) => typeof value === 'number' && Number.isFinite(value));
+
+/** The zone's area as the map picker draws it, from the values the statechart holds. */
+function zoneShape(values: Record<string, unknown>): MapShape | null {
+  const area = values.area as { kind?: string; lat?: unknown; lon?: unknown; radius_miles?: unknown; points?: unknown[] } | undefined;
+  if (area?.kind === 'polygon')
+    return { kind: 'polygon', corners: (area.points ?? []).flatMap((point) => (Array.isArray(point) && finite(point[0], point[1]) ? [{ lat: point[0] as number, lon: point[1] as number }] : [])) };
+  if (area?.kind === 'radius') return { kind: 'radius', centre: finite(area.lat, area.lon) ? { lat: area.lat as number, lon: area.lon as number } : null, miles: finite(area.radius_miles) ? (area.radius_miles as number) : null };
+  return null;
+}
+
+function ZoneMap({ values, problem, onMap }: { values: Record<string, unknown>; problem: string | null; onMap: (event: ZoneMapEvent) => void }) {
+  const landmarks = useLandmarks(SAMPLE_PLACES);
+  const shape = zoneShape(values);
+  if (!shape) return null;
+  return (
+    <>
+      <MapPicker
+        label="Zone map"
+        googleKey={browserMapsKey()}
+        shape={shape}
+        landmarks={landmarks}
+        onPoint={(point) => onMap({ type: 'zone.point', point })}
+        onMoveCorner={(index, point) => onMap({ type: 'zone.corner.move', index, point })}
+        onRemoveCorner={(index) => onMap({ type: 'zone.corner.remove', index })}
+      />
+      {problem && (
+        <Text size="xs" c="red.8" role="status" data-testid="zone-problem">
+          The polygon needs {problem}.
+        </Text>
+      )}
+    </>
+  );
+}
+
+function ZoneForm({ fields, values, problem, onMap, set }: { fields: ZoneFields; values: Record<string, unknown>; problem: string | null; onMap: (event: ZoneMapEvent) => void; set: Setter<ZoneFields> }) {
   return (
     <>
       <Row>
@@ -216,6 +270,7 @@ function ZoneForm({ fields, set }: { fields: ZoneFields; set: Setter<ZoneFields>
         </Row>
       )}
       {fields.kind === 'polygon' && <Textarea autosize minRows={4} label="Corners, one per line: latitude, longitude" {...text(fields, set, 'polygon')} />}
+      {fields.kind !== 'postcodes' && <ZoneMap values={values} problem={problem} onMap={onMap} />}
     </>
   );
 }

@@ -11,6 +11,7 @@ import {
   selectEdit,
   selectEditorStage,
   selectError,
+  selectZoneProblem,
   selectNotice,
   selectPreview,
   selectPreviewError,
@@ -189,6 +190,7 @@ function Editing({ actor, data, initial, opened }: { actor: Actor; data: PricesL
   const edit = useSelector(actor, selectEdit);
   const stage = useSelector(actor, selectEditorStage);
   const error = useSelector(actor, selectError);
+  const zoneProblem = useSelector(actor, selectZoneProblem);
   if (!edit || stage === 'closed') return null;
   return (
     <PriceEditor
@@ -202,6 +204,8 @@ function Editing({ actor, data, initial, opened }: { actor: Actor; data: PricesL
       onSave={() => actor.send({ type: 'save' })}
       onRemove={() => actor.send({ type: 'remove' })}
       onClose={() => actor.send({ type: 'edit.close' })}
+      onZoneMap={(event) => actor.send(event)}
+      zoneProblem={zoneProblem}
     />
   );
 }

@@ -157,6 +157,14 @@ export const zoneFields = (row: ZoneRow): ZoneFields => ({
   polygon: row.area.kind === 'polygon' ? row.area.points.map(([lat, lon]) => `${lat}, ${lon}`).join('\n') : '',
 });
 
+/** The area's typed fields from the values (after the map picker changed them): centre and corners. */
+export function zoneAreaFields(area: unknown): Pick<ZoneFields, 'lat' | 'lon' | 'polygon'> | null {
+  const shape = area as { kind?: string; lat?: number; lon?: number; points?: [number, number][] } | null;
+  if (shape?.kind === 'radius') return { lat: String(shape.lat ?? ''), lon: String(shape.lon ?? ''), polygon: '' };
+  if (shape?.kind === 'polygon') return { lat: '', lon: '', polygon: (shape.points ?? []).map(([lat, lon]) => `${lat}, ${lon}`).join('\n') };
+  return null;
+}
+
 export function zoneValues(fields: ZoneFields) {
   const common = { name: fields.name, priority: numberOf(fields.priority || '0') };
   switch (fields.kind) {
