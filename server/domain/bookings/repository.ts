@@ -22,6 +22,14 @@ export interface BookingRow {
   [column: string]: unknown;
 }
 
+/**
+ * The columns a booking's answer is built from (bookingResponse) and its id: what the INSERT returns and the answer's
+ * read selects, not the whole row (the breakdown and options JSON would be sent, parsed and dropped).
+ */
+const RESPONSE_COLUMNS = `id, booking_number, ride_type, pick_up_address, drop_off_address, pick_up_date, pick_up_time, return_date, return_time,
+  hourly_duration, payment_method, total_pence, vehicle_category, company_name, vehicle_qty, currency,
+  passenger_id, passenger_name, passenger_email, passenger_phone, additional_info, total_passengers`;
+
 /** What insertBooking did: the booking of the submission, and when it wrote it, the stored row and stops (for the answer). */
 export type InsertedBooking = { bookingId: number; bookingNumber: string; passengerId: number | null } & (
   | { created: true; stored: { row: Record<string, unknown>; stops: Record<string, unknown>[] } }
@@ -32,7 +40,7 @@ export type InsertedBooking = { bookingId: number; bookingNumber: string; passen
  * Writes the booking (and, for a new client, the account) in the caller's transaction. Idempotent on the request key:
  * a second identical submission, a retried request or a replayed webhook finds the first booking instead (the insert
  * does nothing on the submission's key, then the first booking is read). A new booking costs one INSERT returning the
- * stored row (and one for all its stops), so the answer needs no reading back.
+ * answer's columns of the stored row (and one for all its stops), so the answer needs no reading back.
  */
 export async function insertBooking(
   tx: Queryable,
@@ -61,7 +69,7 @@ export async function insertBooking(
        options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, payment_method, payment_status, payment_intent_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30,
        $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41)
-     ON CONFLICT (site_id, request_key) DO NOTHING RETURNING *`,
+     ON CONFLICT (site_id, request_key) DO NOTHING RETURNING ${RESPONSE_COLUMNS}`,
     [
       siteId,
       newBookingNumber(),
@@ -132,12 +140,12 @@ export async function insertBooking(
 
 /** Spec §3 Booking response, from what is stored. */
 export async function loadBookingResponse(db: Queryable, siteId: number, bookingId: number): Promise<BookingResponse> {
-  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
+  const { rows } = await db.query<Record<string, unknown>>(`SELECT ${RESPONSE_COLUMNS} FROM bookings WHERE site_id = $1 AND id = $2`, [siteId, bookingId]);
   const stops = await db.query<Record<string, unknown>>('SELECT position, stop_address, stop_post_code FROM booking_stops WHERE site_id = $1 AND booking_id = $2 ORDER BY position', [siteId, bookingId]);
   return bookingResponse(rows[0], stops.rows);
 }
 
-/** Spec §3 Booking response of a stored booking row (`SELECT *` or `RETURNING *`) and its stops in order. */
+/** Spec §3 Booking response of a stored booking row (its RESPONSE_COLUMNS) and its stops in order. */
 export function bookingResponse(booking: Record<string, unknown>, stops: readonly Record<string, unknown>[]): BookingResponse {
   return {
     success: true,
