@@ -7,6 +7,7 @@ export {
   amountToPayMinor,
   bookingPayload,
   contextFromInput,
+  type AppliedPromo,
   type BookingContext,
   type BookingEvent,
   type BookingInput,

@@ -20,7 +20,7 @@ export function PromoCodeField() {
           <Text size="sm" data-testid="promo-applied">
             {applied.label} applied
           </Text>
-          <Button variant="default" size="xs" onClick={() => actor.send({ type: 'promo.remove' })}>
+          <Button variant="default" size="xs" style={{ flexShrink: 0 }} onClick={() => actor.send({ type: 'promo.remove' })}>
             Remove
           </Button>
         </Group>

@@ -85,7 +85,7 @@ export function PromosPage(_props: { page?: ConsolePage }) {
                       </Table.Td>
                       <Table.Td>{discountText(promo)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{validityText(promo)}</Table.Td>
-                      <Table.Td data-testid="promo-uses">{usesText(promo)}</Table.Td>
+                      <Table.Td data-testid="promo-uses" style={{ whiteSpace: 'nowrap' }}>{usesText(promo)}</Table.Td>
                       <Table.Td>{promo.per_passenger_cap ?? 'No limit'}</Table.Td>
                       <Table.Td>{minimumText(promo.min_fare_pence)}</Table.Td>
                       <Table.Td>{categoryNames(promo.categories)}</Table.Td>
