@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../helpers/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
@@ -19,6 +19,13 @@ let owner: OpenedPage;
 
 const sql = async <Row = Record<string, unknown>>(text: string, params: unknown[] = []) => (await provider.db.query<Row>(text, params)).rows;
 
+/** Clicks the map picker's schematic where (lat, lon) is, by its projection's frame (data-north/south/east/west). */
+async function clickSchematic(page: Page, lat: number, lon: number) {
+  const map = page.getByTestId('map-schematic');
+  const [frame, box] = await Promise.all([map.evaluate((svg) => ({ ...(svg as SVGElement).dataset })), map.boundingBox()]);
+  const [north, south, east, west] = [frame.north, frame.south, frame.east, frame.west].map(Number);
+  await page.mouse.click(box!.x + ((lon - west) / (east - west)) * box!.width, box!.y + ((north - lat) / (north - south)) * box!.height);
+}
 
 beforeAll(async () => {
   provider = await startTestProvider({ listen: true });
@@ -108,5 +115,33 @@ describe('console: places', () => {
     }
     // The answers the page expects (401 before sign-in) are logged by Chromium as failed loads.
     expect(owner.errors.filter((line) => !line.startsWith('Failed to load resource'))).toEqual([]);
+  });
+
+  it('an owner drops a pin on the schematic map for a saved address: the coordinates follow it and are saved', async () => {
+    const { page } = owner;
+    await page.getByRole('button', { name: 'Add address' }).click();
+    const form = page.getByRole('form', { name: 'Add a saved address' });
+    await form.getByLabel(/^Address/).fill('Kew Gardens Victoria Gate, Richmond TW9 3AE');
+    const map = form.getByTestId('map-schematic');
+    expect(await map.getAttribute('aria-label')).toBe('Map of the saved address (schematic)');
+    await form.getByText(/^Schematic, not a street map/).waitFor();
+    // The other saved addresses are the dots.
+    expect(Number(await map.getAttribute('data-landmarks'))).toBeGreaterThan(0);
+    await clickSchematic(page, 51.4787, -0.2956);
+    await form.getByText(/^Pin dropped at 51\.\d+, -0\.\d+\.$/).waitFor();
+    const [lat, lon] = [Number(await form.getByLabel('Latitude').inputValue()), Number(await form.getByLabel('Longitude').inputValue())];
+    // As close as a pixel of the schematic.
+    expect(Math.abs(lat - 51.4787)).toBeLessThan(0.01);
+    expect(Math.abs(lon - -0.2956)).toBeLessThan(0.01);
+    expect(await form.getByTestId('map-pin').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    for (const width of [WIDTHS.desktop, WIDTHS.tablet, WIDTHS.mobile]) {
+      await page.setViewportSize({ width, height: 900 });
+      await saveScreenshot(page, 'console-places-pin');
+    }
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await form.getByRole('button', { name: 'Add address' }).click();
+    await page.getByRole('status').getByText(/^Kew Gardens Victoria Gate, Richmond TW9 3AE saved/).waitFor();
+    expect(await sql("SELECT lat, lon FROM addresses WHERE address = 'Kew Gardens Victoria Gate, Richmond TW9 3AE'")).toEqual([{ lat, lon }]);
   });
 });

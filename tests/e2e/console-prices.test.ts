@@ -28,6 +28,13 @@ function nextMonth(today: string) {
   return `${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}`;
 }
 
+/** Clicks the map picker's schematic where (lat, lon) is, by its projection's frame (data-north/south/east/west). */
+async function clickSchematic(page: Page, lat: number, lon: number) {
+  const map = page.getByTestId('map-schematic');
+  const [frame, box] = await Promise.all([map.evaluate((svg) => ({ ...(svg as SVGElement).dataset })), map.boundingBox()]);
+  const [north, south, east, west] = [frame.north, frame.south, frame.east, frame.west].map(Number);
+  await page.mouse.click(box!.x + ((lon - west) / (east - west)) * box!.width, box!.y + ((north - lat) / (north - south)) * box!.height);
+}
 
 beforeAll(async () => {
   provider = await startTestProvider({ listen: true });
@@ -75,18 +82,53 @@ describe('console: prices with a live preview', () => {
 
   it('creates Heathrow and Strand zones and a fixed fare between them, which the public quotation shows as "Fixed fare"', async () => {
     const { page } = console_;
-    for (const [name, districts] of [
-      ['Heathrow', 'TW6'],
-      ['Strand', 'WC2R'],
-    ]) {
-      await page.getByRole('button', { name: 'New zone' }).click();
-      const form = page.getByRole('form', { name: 'New zone' });
-      await form.getByLabel('Name').fill(name);
-      await form.getByLabel(/^Districts/).fill(districts);
-      await form.getByRole('button', { name: 'Save' }).click();
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Zone saved.' }).count()).toBe(1);
-      await page.getByRole('cell', { name, exact: true }).waitFor();
-    }
+    // Heathrow drawn on the schematic map: four clicks around Terminal 5 (51.4723, -0.4877).
+    await page.getByRole('button', { name: 'New zone' }).click();
+    const heathrow = page.getByRole('form', { name: 'New zone' });
+    await heathrow.getByLabel('Name').fill('Heathrow');
+    await heathrow.getByLabel('Shape').selectOption('polygon');
+    const map = heathrow.getByTestId('map-schematic');
+    await expect.poll(() => map.getAttribute('data-landmarks')).not.toBe('0');
+    await clickSchematic(page, 51.5, -0.54);
+    await clickSchematic(page, 51.5, -0.44);
+    await heathrow.getByText('The polygon needs at least three different corners.').waitFor();
+    await clickSchematic(page, 51.44, -0.44);
+    await clickSchematic(page, 51.44, -0.54);
+    await expect.poll(() => heathrow.getByTestId('map-corner').count()).toBe(4);
+    expect(await heathrow.getByTestId('zone-problem').count()).toBe(0);
+    // The typed corners show the clicks, one a line.
+    const typed = (await heathrow.getByLabel(/^Corners/).inputValue()).split('\n').map((line) => line.split(', ').map(Number));
+    expect(typed).toHaveLength(4);
+    expect(typed.map(([lat, lon]) => [Math.round(lat! * 50) / 50, Math.round(lon! * 50) / 50])).toEqual([
+      [51.5, -0.54],
+      [51.5, -0.44],
+      [51.44, -0.44],
+      [51.44, -0.54],
+    ]);
+    // A corner removed and clicked again (the list's Remove buttons are the keyboard's way).
+    await heathrow.getByRole('button', { name: 'Remove corner 4' }).click();
+    await expect.poll(() => heathrow.getByTestId('map-corner').count()).toBe(3);
+    await clickSchematic(page, 51.44, -0.54);
+    await expect.poll(() => heathrow.getByTestId('map-corner').count()).toBe(4);
+    await heathrow.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Zone saved.' }).count()).toBe(1);
+    await page.getByRole('cell', { name: 'Heathrow', exact: true }).waitFor();
+    const [saved] = await sql<{ kind: string; polygon: number[][] }>("SELECT kind, polygon FROM fare_zones WHERE name = 'Heathrow'");
+    expect(saved!.kind).toBe('polygon');
+    expect(saved!.polygon.map(([lat, lon]) => [Math.round(lat! * 50) / 50, Math.round(lon! * 50) / 50])).toEqual([
+      [51.5, -0.54],
+      [51.5, -0.44],
+      [51.44, -0.44],
+      [51.44, -0.54],
+    ]);
+
+    await page.getByRole('button', { name: 'New zone' }).click();
+    const strand = page.getByRole('form', { name: 'New zone' });
+    await strand.getByLabel('Name').fill('Strand');
+    await strand.getByLabel(/^Districts/).fill('WC2R');
+    await strand.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Zone saved.' }).count()).toBe(1);
+    await page.getByRole('cell', { name: 'Strand', exact: true }).waitFor();
     await page.getByRole('button', { name: 'New fixed fare' }).click();
     const form = page.getByRole('form', { name: 'New fixed fare' });
     await form.getByLabel('To zone').selectOption({ label: 'Strand' });

@@ -16,7 +16,7 @@ const GoogleMapPicker = lazy(() => import('./GoogleMapPicker.tsx'));
 function CornerList({ shape, onRemoveCorner }: Pick<MapPickerProps, 'shape' | 'onRemoveCorner'>) {
   if (shape.kind !== 'polygon' || !onRemoveCorner || shape.corners.length === 0) return null;
   return (
-    <ol className={classes.corners} aria-label="Corners">
+    <ol className={classes.corners} aria-label="Map corners">
       {shape.corners.map((corner, index) => (
         <li key={index}>
           <Group gap={6} wrap="nowrap">
