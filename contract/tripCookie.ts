@@ -2,7 +2,7 @@
  * The trip cookie: what the browser tells the server about the visitor's booking so that the server can render a
  * reloaded booking step (/quotationview, /personalDetailView) instead of the loading overlay. The trip itself stays in
  * localStorage (spec §3); the cookie carries the small parts of it and the quote's id, and the server reads the price
- * list from the quote it stored (server/plugins/spa.ts). One cookie per step path (its Path attribute), so no other
+ * list from the quote it stored (server/web/tripPage.ts). One cookie per step path (its Path attribute), so no other
  * request carries it. base64url of JSON; no zod (the browser writes it on every booking change).
  */
 export const TRIP_COOKIE = 'cabflow_trip';

@@ -89,7 +89,7 @@ if (!existsSync(chromium)) {
 ok = step('type check', node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) && ok;
 if (!only || only === 'e2e') {
   ok = step('build the website and its server renderer', node, ['scripts/build.mjs', '--logLevel', 'warn']) && ok;
-  ok = step('bundle budget (bench/budget.json)', node, ['--import', 'tsx', 'scripts/check-bundle.ts']) && ok;
+  ok = step('bundle budgets', node, ['--import', 'tsx', 'scripts/check-bundle.ts']) && ok;
 }
 
 let postgres = null;

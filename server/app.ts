@@ -11,7 +11,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputRules } from './plugins/inputRules.ts';
 import { createRateLimiter } from './plugins/rateLimit.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { registerSpa } from './web/plugin.ts';
 import { SERVER_TIMEOUTS } from './plugins/transport.ts';
 import { createStoragePort, type StoragePort } from './adapters/storage/index.ts';
 import { adminRoutes } from './routes/admin.ts';

@@ -1,6 +1,6 @@
 // Issue 15, "Hostile text and slow clients": what the server does with clients that are slow on purpose, with real
 // sockets against a listening provider (server/plugins/transport.ts), and what it serves from the build directory
-// (server/plugins/spa.ts: only the public build output, however the path is spelled).
+// (server/web/staticFiles.ts: only the public build output, however the path is spelled).
 import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The page the server serves for each route (server/plugins/spa.ts): the route's lazy chunk named for preloading (from
+// The page the server serves for each route (server/web/page.ts): the route's lazy chunk named for preloading (from
 // Vite's manifest), the site's public catalogue embedded as a JSON data block equal to the catalogue calls' answers,
 // following an operator's change on the next page load, and the first screen rendered on the server for the routes
 // that need no visitor data (src/entry-server.tsx). Needs a build (npm run build, or DIST_DIR); skipped without one.
@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_ELEMENT_ID, ROUTE_MODULES } from '../../server/plugins/spa.ts';
+import { BOOTSTRAP_ELEMENT_ID } from '../../server/web/catalogueBlock.ts';
+import { ROUTE_MODULES } from '../../server/web/routeAssets.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,5 +1,5 @@
 // A reloaded booking step rendered on the server from the visitor's trip cookie (contract/tripCookie.ts,
-// server/plugins/spa.ts): /quotationview and /personalDetailView render from the cookie and the quote the server stored,
+// server/web/tripPage.ts): /quotationview and /personalDetailView render from the cookie and the quote the server stored,
 // carry the trip as a data block, and are never shared (private); anything the server cannot reproduce (no cookie, a
 // forged or malformed one, an unknown quote, a vehicle not in the quote, a trip the machine sends elsewhere) gets the
 // start-up overlay as before. Needs a build (npm run build, or DIST_DIR); skipped without one.

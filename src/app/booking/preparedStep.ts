@@ -1,5 +1,5 @@
 /**
- * Hydrating a booking step the server rendered from the visitor's trip cookie (server/plugins/spa.ts): the page carries
+ * Hydrating a booking step the server rendered from the visitor's trip cookie (server/web/tripPage.ts): the page carries
  * the trip it was rendered from; when the trip saved in this browser is that same trip (and nothing else saved changes
  * the page), the browser prepares its booking actor the same way (bookingOnStep) and hydrates, so the step shows at
  * once and stays. Otherwise (another tab changed the trip, a signed-in passenger) it renders afresh. A lazy chunk.
