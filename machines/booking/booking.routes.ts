@@ -1,11 +1,12 @@
 /**
- * The one map between booking paths and the machine's routed state ids (spec §2 route table, §4 step from path).
- * RouteSync reads it both ways: state → URL with `pathForState`, and a URL typed by hand or changed by Back/Forward
- * → `{ type: 'route.enter', path }`, which the machine resolves with `resolveRoute` to the step asked for or the
- * nearest earlier allowed one. Machines never navigate.
+ * The booking flow's routed states and their paths, from the route manifest (contract/routeManifest.ts, spec §2 route
+ * table; §4 step from path). RouteSync reads it both ways: state → URL with `pathForState`, and a URL typed by hand or
+ * changed by Back/Forward → `{ type: 'route.enter', path }`, which the machine resolves with `resolveRoute` to the
+ * step asked for or the nearest earlier allowed one. Machines never navigate.
  */
+import { routedPaths, type BookingRouteState } from '../../contract/routeManifest.ts';
 
-export type RoutedStateId = 'bookTrip' | 'home' | 'quotation' | 'personalDetails' | 'payment' | 'cardCheckout' | 'confirmed' | 'quoteRequest';
+export type RoutedStateId = BookingRouteState;
 
 export type Step = 0 | 1 | 2 | 3;
 
@@ -16,16 +17,13 @@ export interface BookingRoute {
   paths: readonly string[];
 }
 
-export const BOOKING_ROUTES: readonly BookingRoute[] = [
-  { id: 'bookTrip', paths: ['/', '/booktripview'] },
-  { id: 'home', paths: ['/home'] },
-  { id: 'quotation', paths: ['/quotationview'] },
-  { id: 'personalDetails', paths: ['/personalDetailView'] },
-  { id: 'payment', paths: ['/paymentview'] },
-  { id: 'cardCheckout', paths: ['/stripecheckout'] },
-  { id: 'confirmed', paths: ['/paymentSuccessView'] },
-  { id: 'quoteRequest', paths: ['/quoteView'] },
-];
+/** The manifest's booking paths grouped by routed state, in table order. */
+export const BOOKING_ROUTES: readonly BookingRoute[] = routedPaths<RoutedStateId>('booking').reduce<BookingRoute[]>((routes, { state, path }) => {
+  const route = routes.find((r) => r.id === state);
+  if (route) route.paths = [...route.paths, path];
+  else routes.push({ id: state, paths: [path] });
+  return routes;
+}, []);
 
 export const ROUTED_STATE_IDS: readonly RoutedStateId[] = BOOKING_ROUTES.map((route) => route.id);
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { AccountOkResponse } from '../../contract/accounts.ts';
 import type { RequestResetCodeInput, ResetPasswordInput, VerifyResetCodeInput } from './forgotPassword.actors.ts';
-import { forgotPasswordMachine, resetFailureText, verifyFailureText } from './forgotPassword.machine.ts';
+import { AFTER_RESET_DELAY_MS, forgotPasswordMachine, resetFailureText, verifyFailureText } from './forgotPassword.machine.ts';
+import { forgotPasswordRoute } from './forgotPassword.routes.ts';
 
 const ok: AccountOkResponse = { success: true };
 const reject = (message: string) => () => Promise.reject(new Error(message));
@@ -50,10 +51,27 @@ describe('forgot password machine', () => {
     expect(calls.verify).toEqual([{ email: 'sam@example.test', code: '123456' }]);
 
     actor.send({ type: 'password.submit', password: 'New-Password-1', confirmation: 'New-Password-1' });
-    snapshot = await waitFor(actor, (s) => s.status === 'done');
-    expect(snapshot.value).toBe('done');
+    snapshot = await waitFor(actor, (s) => s.matches('done'));
     expect(snapshot.context.notice).toEqual({ tone: 'success', text: 'Password has been reset successfully' });
     expect(calls.reset).toEqual([{ email: 'sam@example.test', code: '123456', newPassword: 'New-Password-1' }]);
+  });
+
+  it("shows 'Password has been reset successfully' for 1500 ms, then routes to /personalDetailView (spec §4, §9)", async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      forgotPasswordMachine.provide({ actors: { requestResetCode: fromPromise(async () => ok), verifyResetCode: fromPromise(async () => ok), resetPassword: fromPromise(async () => ok) } }),
+      { clock },
+    ).start();
+    await toStep3(actor);
+    actor.send({ type: 'password.submit', password: 'New-Password-1', confirmation: 'New-Password-1' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(forgotPasswordRoute(actor.getSnapshot())).toBe('/forgot_password');
+    clock.increment(AFTER_RESET_DELAY_MS - 1);
+    expect(actor.getSnapshot().value).toBe('done');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('returned');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(forgotPasswordRoute(actor.getSnapshot())).toBe('/personalDetailView');
   });
 
   it("stays on step 1 with 'Email not found' when the code cannot be sent", async () => {

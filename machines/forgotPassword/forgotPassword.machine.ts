@@ -7,8 +7,9 @@
  * - `password` (step 3): new password and confirmation; 'Passwords do not match' when they differ. `resetting`:
  *   'An error occurred while resetting the password' on failure, or the server's reason when it refused the new
  *   password itself (one of the most common passwords: the list is the server's).
- * - `done`: 'Password has been reset successfully'; the view then goes to /personalDetailView.
- * The machine never navigates; the view maps `done` to the URL.
+ * - `done`: 'Password has been reset successfully', shown for 1500 ms (spec §9), then `returned`: back to the booking
+ *   (/personalDetailView, spec §4).
+ * The machine never navigates: RouteSync puts the URL where its state is (forgotPassword.routes.ts).
  */
 import { assertEvent, assign, not, setup } from 'xstate';
 import { ACCOUNT_MESSAGES } from '../../contract/accountMessages.ts';
@@ -62,6 +63,9 @@ export function resetFailureText(error: unknown): string {
   return refusedPassword && messageOf(error) ? messageOf(error) : FORGOT_PASSWORD_MESSAGES.resetFailed;
 }
 
+/** Spec §9: a success message shows for 1500 ms before the page moves on. */
+export const AFTER_RESET_DELAY_MS = 1500;
+
 const success = (text: string): Notice => ({ tone: 'success', text });
 const failure = (text: string): Notice => ({ tone: 'error', text });
 
@@ -71,6 +75,7 @@ export const forgotPasswordMachine = setup({
     events: {} as ForgotPasswordEvent,
   },
   actors: forgotPasswordActors,
+  delays: { afterReset: AFTER_RESET_DELAY_MS },
   actions: {
     setEmail: assign({
       email: ({ event }) => {
@@ -152,7 +157,8 @@ export const forgotPasswordMachine = setup({
         onError: { target: 'password', actions: { type: 'notify', params: ({ event }) => failure(resetFailureText(event.error)) } },
       },
     },
-    done: { type: 'final' },
+    done: { after: { afterReset: 'returned' } },
+    returned: { type: 'final' },
   },
 });
 

@@ -1,16 +1,39 @@
 /**
- * The route table of spec §2, registered with wouter. Home ships in the main bundle; every other view is
- * a lazy chunk, so the home page loads only what it shows. Unknown paths redirect to / (replace).
- * (When the booking machine lands, src/app/RouteSync maps its routed states to these paths.)
+ * The router: one wouter route per entry of the route manifest (contract/routeManifest.ts, spec §2 route table). Home
+ * ships in the main bundle; every other view is a lazy chunk loaded from the manifest's `module` by its `screen`
+ * export, so the home page loads only what it shows. Unknown paths redirect to / (replace).
  */
 import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { PUBLIC_ROUTES, publicRoute, type PublicRoute } from '../../contract/routeManifest.ts';
 import { routeKey } from '../../contract/routeKey.ts';
 import { HomeView } from '../views/home/HomeView.tsx';
 import { DocumentBoundary } from './DocumentBoundary.tsx';
 
-function lazyView<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+type ViewModule = Record<string, unknown>;
+
+/**
+ * Every lazy view module, by its path from here: Vite makes one chunk per file (the glob must name literal patterns,
+ * so it names the views folder; src/app/routes.test.ts checks that it holds every lazy module of the manifest).
+ */
+export const VIEW_MODULES: Record<string, () => Promise<ViewModule>> = import.meta.glob<ViewModule>(['../views/*/*View.tsx', '!../views/home/**']);
+/** The views in the entry chunk, by manifest module. */
+const EAGER_VIEWS: Record<string, ComponentType> = { 'src/views/home/HomeView.tsx': HomeView };
+
+/** '../views/quotation/QuotationView.tsx' for the manifest's 'src/views/quotation/QuotationView.tsx'. */
+export const globKey = (module: string) => module.replace(/^src\//, '../');
+
+const lazyViews = new Map<string, ComponentType>();
+function viewOf(route: PublicRoute): ComponentType {
+  if (route.eager) return EAGER_VIEWS[route.module];
+  const key = `${route.module}#${route.screen}`;
+  let view = lazyViews.get(key);
+  if (!view) {
+    const load = VIEW_MODULES[globKey(route.module)];
+    view = lazy(async () => ({ default: (await load())[route.screen] as ComponentType }));
+    lazyViews.set(key, view);
+  }
+  return view;
 }
 
 export interface RouteDef {
@@ -20,33 +43,7 @@ export interface RouteDef {
   component: ComponentType;
 }
 
-const QuotationView = lazyView(() => import('../views/quotation/QuotationView.tsx'), 'QuotationView');
-const PaymentView = lazyView(() => import('../views/payment/PaymentView.tsx'), 'PaymentView');
-
-export const ROUTES: readonly RouteDef[] = [
-  { path: '/', title: 'Book your taxi', component: HomeView },
-  { path: '/home', title: 'Book your taxi', component: HomeView },
-  { path: '/booktripview', title: 'Book a Trip', component: lazyView(() => import('../views/bookTrip/BookTripView.tsx'), 'BookTripView') },
-  { path: '/quotationview', title: 'Quotation', component: QuotationView },
-  { path: '/personalDetailView', title: 'Personal details', component: lazyView(() => import('../views/personalDetails/PersonalDetailsView.tsx'), 'PersonalDetailsView') },
-  { path: '/paymentview', title: 'Payment', component: PaymentView },
-  { path: '/stripecheckout', title: 'Card payment', component: lazyView(() => import('../views/card/CardPaymentView.tsx'), 'CardPaymentView') },
-  // Spec: /checkout "appears only in the next-button logic"; it shows the payment step.
-  { path: '/checkout', title: 'Payment', component: PaymentView },
-  { path: '/paymentSuccessView', title: 'Booking confirmed', component: lazyView(() => import('../views/confirmation/ConfirmationView.tsx'), 'ConfirmationView') },
-  { path: '/quoteView', title: 'Quote now', component: lazyView(() => import('../views/quoteRequest/QuoteRequestView.tsx'), 'QuoteRequestView') },
-  { path: '/ourfleet', title: 'Our Fleet', component: lazyView(() => import('../views/fleet/OurFleetView.tsx'), 'OurFleetView') },
-  { path: '/contactus', title: 'Contact Us', component: lazyView(() => import('../views/contact/ContactUsView.tsx'), 'ContactUsView') },
-  { path: '/bookings', title: 'Bookings', component: lazyView(() => import('../views/corporate/BookingsView.tsx'), 'BookingsView') },
-  { path: '/my-account', title: 'My Profile', component: lazyView(() => import('../views/corporate/MyAccountView.tsx'), 'MyAccountView') },
-  { path: '/login', title: 'Corporate sign in', component: lazyView(() => import('../views/corporate/LoginView.tsx'), 'LoginView') },
-  { path: '/book-now', title: 'Book Now', component: lazyView(() => import('../views/corporate/BookNowView.tsx'), 'BookNowView') },
-  // Issue 18: the "Manage your booking" link of the confirmation mail (rendered in the browser: it needs the link's token).
-  { path: '/manage-booking', title: 'Manage your booking', component: lazyView(() => import('../views/manageBooking/ManageBookingView.tsx'), 'ManageBookingView') },
-  // Issue 17: a quote offer's mailed link (#token=…), handed to the booking flow at the offered vehicle (rendered in the browser: it needs the link's token).
-  { path: '/quote-offer', title: 'Your quote', component: lazyView(() => import('../views/quoteOffer/QuoteOfferView.tsx'), 'QuoteOfferView') },
-  { path: '/forgot_password', title: 'Forgot password', component: lazyView(() => import('../views/forgotPassword/ForgotPasswordView.tsx'), 'ForgotPasswordView') },
-];
+export const ROUTES: readonly RouteDef[] = (PUBLIC_ROUTES as readonly PublicRoute[]).map((route) => ({ path: route.path, title: route.title, component: viewOf(route) }));
 
 /**
  * The operator console (issue 17): every /admin path, one lazy chunk rendered in the browser with its own layout and
@@ -57,11 +54,11 @@ export const isConsolePath = (pathname: string) => {
   const path = routeKey(pathname);
   return path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`);
 };
-export const ConsoleApp = lazyView(() => import('../views/admin/ConsoleApp.tsx'), 'ConsoleApp');
+export const ConsoleApp = lazy(async () => ({ default: (await import('../views/admin/ConsoleApp.tsx')).ConsoleApp }));
 
 export function routeFor(pathname: string): RouteDef | undefined {
-  const path = routeKey(pathname);
-  return ROUTES.find((route) => route.path.toLowerCase() === path);
+  const route = publicRoute(pathname);
+  return route && ROUTES.find((r) => r.path === route.path);
 }
 
 /** The routed view, inside the document's boundary (a new document, or not in another site's frame: DocumentBoundary). */

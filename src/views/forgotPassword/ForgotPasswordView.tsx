@@ -7,16 +7,27 @@ import '@mantine/core/styles/Stepper.css';
 import '@mantine/core/styles/Flex.css';
 import { Alert, Anchor, Button, Container, Flex, Group, Paper, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { z } from 'zod';
 import { newPasswordSchema, RESET_CODE_LENGTH } from '../../../contract/accounts.ts';
+import type { SnapshotFrom } from 'xstate';
+import type { ForgotPasswordMachine } from '../../../machines/forgotPassword/index.ts';
+import { forgotPasswordRoute } from '../../../machines/forgotPassword/forgotPassword.routes.ts';
+import { useRouteSync, type FlowRoutes } from '../../app/useRouteSync.ts';
 import { IconArrowLeft } from '../../components/icons.tsx';
 import { ForgotPassword } from './forgotPasswordLogic.ts';
 
-/** Spec §9: a success message shows for 1500 ms; then a successful reset goes to /personalDetailView (spec §4). */
-const AFTER_RESET_DELAY_MS = 1500;
-const AFTER_RESET_PATH = '/personalDetailView';
+const FORGOT_PASSWORD_ROUTES: FlowRoutes<SnapshotFrom<ForgotPasswordMachine>> = {
+  routeOf: forgotPasswordRoute,
+  urlOf: (route) => route,
+};
+
+/** The URL follows the machine (the page is its only way in, so nothing is sent back): after a reset, /personalDetailView. */
+function ForgotPasswordRouteSync() {
+  const actor = ForgotPassword.useActorRef();
+  useRouteSync({ actor, routes: FORGOT_PASSWORD_ROUTES });
+  return null;
+}
 
 const emailSchema = z.object({ email: z.string().trim().min(1, 'Enter your email').pipe(z.email('Enter a valid email address')) });
 const codeSchema = z.object({ code: z.string().trim().regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), `Enter the ${RESET_CODE_LENGTH}-digit code from the email`) });
@@ -126,11 +137,6 @@ function PasswordStep() {
 }
 
 function Done() {
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    const timer = setTimeout(() => navigate(AFTER_RESET_PATH), AFTER_RESET_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [navigate]);
   return (
     <Text size="sm" c="dimmed">
       Taking you back to your booking…
@@ -176,6 +182,7 @@ export function ForgotPasswordView() {
           Forgot Password
         </Title>
         <ForgotPassword.Provider>
+          <ForgotPasswordRouteSync />
           <Steps />
         </ForgotPassword.Provider>
       </Paper>

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { PASSWORD_MESSAGES } from '../../../contract/accounts.ts';
 import { FORGOT_PASSWORD_MESSAGES, forgotPasswordMachine, type ForgotPasswordContext } from '../../../machines/forgotPassword/index.ts';
+import { forgotPasswordRoute } from '../../../machines/forgotPassword/forgotPassword.routes.ts';
 import type { MachineModel } from '../types.ts';
 import { httpError, outcome, variant } from './helpers.ts';
 
@@ -34,6 +35,7 @@ export const forgotPasswordModel: MachineModel = {
     variant('password.submit:mismatch', { type: 'password.submit', password: 'New-Password-1', confirmation: 'New-Password-2' }, 'two different passwords'),
     variant('password.submit:blank', { type: 'password.submit', password: '', confirmation: '' }, 'Reset password with no password'),
     variant('notice.dismiss', { type: 'notice.dismiss' }, 'dismiss the message'),
+    variant('xstate.after.afterReset.forgotPassword.done', { type: 'xstate.after.afterReset.forgotPassword.done' }, 'back to the booking 1.5 s later'),
     variant('requestResetCode:done', { type: outcome(m, 'requestResetCode', 'done'), output: { success: true } }, 'code sent'),
     variant('requestResetCode:error', { type: outcome(m, 'requestResetCode', 'error'), error: httpError(404, 'Email not found') }, 'e-mail unknown'),
     variant('verifyResetCode:done', { type: outcome(m, 'verifyResetCode', 'done'), output: { success: true } }, 'code right'),
@@ -81,8 +83,12 @@ export const forgotPasswordModel: MachineModel = {
       expect(last(invocations, 'resetPassword')).toEqual({ email: FORGOT_EMAIL, code: '123456', newPassword: 'New-Password-1' });
     },
     done: ({ snapshot }) => {
+      expect(forgotPasswordRoute(snapshot)).toBe('/forgot_password');
+      expect([null, FORGOT_PASSWORD_MESSAGES.passwordReset]).toContain(ctx(snapshot).notice?.text ?? null);
+    },
+    returned: ({ snapshot }) => {
       expect(snapshot.status).toBe('done');
-      expect(ctx(snapshot).notice).toEqual({ tone: 'success', text: FORGOT_PASSWORD_MESSAGES.passwordReset });
+      expect(forgotPasswordRoute(snapshot)).toBe('/personalDetailView');
     },
   },
   guardChecks: [

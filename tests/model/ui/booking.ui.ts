@@ -346,11 +346,11 @@ for (const route of BOOKING_ROUTES) {
   for (const path of route.paths) {
     executors[`route.enter:${path}`] = {
       // A link, the stepper or Back/Forward: RouteSync sends route.enter when the URL changes to a booking path. A URL
-      // that already shows the state is no change, so the "already there" case happens only on a page load.
+      // that already shows the state is no change, and a page load starts a new actor: the "already there" case never happens.
       unavailable: (s, u) => {
         const id = selectRoutedStateId(s as BookingSnapshot);
         const shown = id === null ? [] : BOOKING_ROUTES.find((r) => r.id === id)!.paths;
-        return u.prevVariant !== null && shown.includes(path) ? 'the URL already shows this state, so RouteSync sends nothing (only a page load does)' : null;
+        return u.prevVariant !== null && shown.includes(path) ? 'the URL already shows this state: RouteSync sends route.enter only for a state the machine does not show, and a reload starts a new actor from storage, so no visitor can send it here' : null;
       },
       run: async (run, c) => {
         if (c.index === 0) return; // the page was opened at this URL: route.enter on load

@@ -122,6 +122,8 @@ export const forgotPasswordUi: UiMachine = {
     },
     'password.submit:blank': { unavailable: () => "the page's own check (Enter a new password) stops an empty password before the machine", run: async () => {} },
     'notice.dismiss': { run: async (run) => notice(run).getByRole('button', { name: 'Dismiss' }).click() },
+    // The clock: the success message shows for 1.5 s, then the page moves on by itself.
+    'xstate.after.afterReset.forgotPassword.done': { run: async (run) => run.page.waitForURL((url) => url.pathname !== '/forgot_password', { timeout: 10_000 }) },
     'requestResetCode:done': answered(() => ({ kind: 'continue' })),
     'requestResetCode:error': answered(() => ({ kind: 'continue' })),
     'verifyResetCode:done': answered(() => ({ kind: 'continue' })),
@@ -156,9 +158,18 @@ export const forgotPasswordUi: UiMachine = {
     resetting: async (run) => {
       await visible(run.page.getByRole('button', { name: 'Reset password' }).and(run.page.locator('[data-loading]')));
     },
-    done: async (run) => {
-      await visible(notice(run).getByText(FORGOT_PASSWORD_MESSAGES.passwordReset));
+    done: async (run, { snapshot }) => {
+      if ((snapshot.context as { notice: unknown }).notice) await visible(notice(run).getByText(FORGOT_PASSWORD_MESSAGES.passwordReset));
       await visible(run.page.getByText('Taking you back to your booking…'));
+    },
+    // Back to the booking's personal details (replacing the reset's entry); with no trip chosen the booking's guard
+    // puts the visitor on the nearest allowed step, /home.
+    returned: async (run) => {
+      await eventually(async () => {
+        const path = new URL(run.page.url()).pathname;
+        if (path !== '/home') throw new Error(`on ${path}, not /home`);
+      }, 10_000);
+      await visible(run.page.getByRole('tab', { name: 'GET A QUOTE' }), 20_000);
     },
   },
 };

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_ROUTES, publicRoute, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
+import { BOOKING_ROUTES } from '../../machines/booking/booking.routes.ts';
+import { globKey, ROUTES, routeFor, VIEW_MODULES } from './routes.tsx';
+
+const routes = PUBLIC_ROUTES as readonly PublicRoute[];
+
+describe('the route manifest', () => {
+  it('gives the router one route per path, with its title, and every lazy screen a module the build splits out', async () => {
+    expect(ROUTES.map((route) => route.path)).toEqual(routes.map((route) => route.path));
+    expect(new Set(routes.map((route) => route.path.toLowerCase())).size).toBe(routes.length);
+    expect(routeFor('/QuotationView/')?.title).toBe('Quotation');
+    for (const route of routes.filter((r) => !r.eager)) {
+      const load = VIEW_MODULES[globKey(route.module)];
+      expect(load, route.module).toBeTypeOf('function');
+      expect(typeof (await load())[route.screen], `${route.module} exports ${route.screen}`).toBe('function');
+    }
+  }, 60_000); // imports every view
+
+  it("is the booking flow's path table: each routed state's first path is where the URL is put", () => {
+    expect(BOOKING_ROUTES).toEqual([
+      { id: 'bookTrip', paths: ['/', '/booktripview'] },
+      { id: 'home', paths: ['/home'] },
+      { id: 'quotation', paths: ['/quotationview'] },
+      { id: 'personalDetails', paths: ['/personalDetailView'] },
+      { id: 'payment', paths: ['/paymentview'] },
+      { id: 'cardCheckout', paths: ['/stripecheckout'] },
+      { id: 'confirmed', paths: ['/paymentSuccessView'] },
+      { id: 'quoteRequest', paths: ['/quoteView'] },
+    ]);
+  });
+
+  it("gives the server's preload table each lazy route's modules, none for the home page or an unknown path", () => {
+    expect(routeModules('/quotationview')).toEqual(['src/views/quotation/QuotationView.tsx', 'src/app/booking/bookingLogic.ts', 'src/app/booking/preparedStep.ts']);
+    expect(routeModules('/CHECKOUT')).toEqual(['src/views/payment/PaymentView.tsx', 'src/app/booking/bookingLogic.ts']);
+    expect(routeModules('/forgot_password')).toEqual(['src/views/forgotPassword/ForgotPasswordView.tsx']);
+    expect(routeModules('/')).toEqual([]);
+    expect(routeModules('/home')).toEqual([]);
+    expect(routeModules('/nowhere')).toEqual([]);
+    expect(publicRoute('/nowhere')).toBeUndefined();
+  });
+});

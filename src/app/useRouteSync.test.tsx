@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+// The flows' URL ↔ machine sync (useRouteSync) with the real forgot-password machine: the URL follows
+// their state with replace, so Back never returns to a page the flow only passed through.
+import '../../tests/helpers/dom.ts';
+import { act, render, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createActor, fromPromise, SimulatedClock, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { AFTER_RESET_DELAY_MS, forgotPasswordMachine, type ForgotPasswordMachine } from '../../machines/forgotPassword/index.ts';
+import { forgotPasswordRoute } from '../../machines/forgotPassword/forgotPassword.routes.ts';
+import { useRouteSync, type FlowRoutes } from './useRouteSync.ts';
+
+function Sync<S>({ actor, routes }: { actor: AnyActorRef; routes: FlowRoutes<S> }) {
+  useRouteSync({ actor: actor as never, routes });
+  return null;
+}
+
+function mount<S>(actor: AnyActorRef, routes: FlowRoutes<S>, history: string[]) {
+  const location = memoryLocation({ path: history[history.length - 1], record: true });
+  // The entries before the current one (memoryLocation starts with one).
+  location.history.splice(0, 0, ...history.slice(0, -1));
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <Sync actor={actor} routes={routes} />
+    </Router>,
+  );
+  return location;
+}
+
+const ok = async () => ({ success: true as const });
+
+describe('forgot password: the URL follows the machine', () => {
+  const routes: FlowRoutes<SnapshotFrom<ForgotPasswordMachine>> = { routeOf: forgotPasswordRoute, urlOf: (route) => route };
+
+  it("after 'Password has been reset successfully' (1500 ms) replaces /forgot_password with /personalDetailView: Back does not return to the spent form", async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      forgotPasswordMachine.provide({ actors: { requestResetCode: fromPromise(ok), verifyResetCode: fromPromise(ok), resetPassword: fromPromise(ok) } }),
+      { clock },
+    ).start();
+    const location = mount(actor, routes, ['/personalDetailView', '/forgot_password']);
+    act(() => actor.send({ type: 'email.submit', email: 'sam@example.test' }));
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('code'));
+    act(() => actor.send({ type: 'code.submit', code: '123456' }));
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('password'));
+    act(() => actor.send({ type: 'password.submit', password: 'New-Password-1', confirmation: 'New-Password-1' }));
+    await waitFor(() => expect(actor.getSnapshot().value).toBe('done'));
+    act(() => clock.increment(AFTER_RESET_DELAY_MS - 1));
+    expect(location.history).toEqual(['/personalDetailView', '/forgot_password']);
+    act(() => clock.increment(1));
+    // The old view pushed /personalDetailView after a setTimeout: ['/personalDetailView', '/forgot_password', '/personalDetailView'].
+    await waitFor(() => expect(location.history).toEqual(['/personalDetailView', '/personalDetailView']));
+  });
+});

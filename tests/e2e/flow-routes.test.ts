@@ -1,0 +1,79 @@
+// The flows' URLs follow their statecharts (src/app/useRouteSync.ts, contract/routeManifest.ts) in Chromium: Back
+// never returns to a page a flow only passed through. Needs a build first (DIST_DIR).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/domain/accounts/passwords.ts';
+import { appReady, launchBrowser, openPage } from '../helpers/browser.ts';
+import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
+
+let provider: TestProvider;
+let browser: Browser;
+
+beforeAll(async () => {
+  provider = await startTestProvider({ listen: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await provider?.dispose();
+});
+
+const where = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+const labelled = (page: Page, label: string) =>
+  page.locator('input, textarea, select').and(page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`)));
+
+/** The newest 6-digit reset code the server wrote to its outbox for `email`. */
+async function mailedCode(email: string): Promise<string> {
+  const dir = path.join(provider.config.dataDir, 'outbox');
+  for (let tries = 0; tries < 100; tries += 1) {
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('password_reset_code.eml')).sort().reverse() : [];
+    for (const file of files) {
+      const text = readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+      const code = text.includes(email) ? /\b(\d{6})\b/.exec(text)?.[1] : undefined;
+      if (code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no reset code mailed to ${email}`);
+}
+
+describe('forgot password', () => {
+  it('after the reset the page moves on by replacing /forgot_password: Back returns to the page before it, not to the spent form', async () => {
+    const email = `back-${Date.now()}@example.test`;
+    await provider.db.query('INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES (1, $1, $2, $3, $4, false)', [
+      'Back Passenger',
+      email,
+      '07700 900222',
+      await hashPassword('Old-Password-1'),
+    ]);
+    const { page, errors, close } = await openPage(browser, `${provider.url}/ourfleet`);
+    try {
+      await page.goto(`${provider.url}/forgot_password`);
+      await appReady(page, 20_000);
+      await labelled(page, 'Email').fill(email);
+      await page.getByRole('button', { name: 'Send reset code' }).click();
+      await page.getByText('Step 2 of 3: Reset code').waitFor();
+      await labelled(page, 'Reset code').fill(await mailedCode(email));
+      await page.getByRole('button', { name: 'Verify code' }).click();
+      await page.getByText('Step 3 of 3: New password').waitFor();
+      await labelled(page, 'New password').fill('Brand-New-Pass-7');
+      await labelled(page, 'Confirm new password').fill('Brand-New-Pass-7');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await page.getByText('Password has been reset successfully').waitFor();
+      // Back to the booking's personal details; with no trip chosen its guard puts the visitor on /home.
+      await expect.poll(() => where(page), { timeout: 10_000 }).toBe('/home');
+      await page.goBack();
+      // Before: /forgot_password again, a fresh form for a password already reset.
+      await expect.poll(() => where(page)).toBe('/ourfleet');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
