@@ -31,7 +31,8 @@ function nextMonth(today: string) {
 /** Clicks the map picker's schematic where (lat, lon) is, by its projection's frame (data-north/south/east/west). */
 async function clickSchematic(page: Page, lat: number, lon: number) {
   const map = page.getByTestId('map-schematic');
-  const [frame, box] = await Promise.all([map.evaluate((svg) => ({ ...(svg as SVGElement).dataset })), map.boundingBox()]);
+  // The drawing's ground (the whole frame), where the dots and corners are drawn.
+  const [frame, box] = await Promise.all([map.evaluate((svg) => ({ ...(svg as SVGElement).dataset })), map.locator('rect').first().boundingBox()]);
   const [north, south, east, west] = [frame.north, frame.south, frame.east, frame.west].map(Number);
   await page.mouse.click(box!.x + ((lon - west) / (east - west)) * box!.width, box!.y + ((north - lat) / (north - south)) * box!.height);
 }

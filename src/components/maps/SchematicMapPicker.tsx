@@ -20,9 +20,10 @@ export function SchematicMapPicker({ label, shape, landmarks = [], onPoint, onMo
   const svg = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<{ index: number; point: LatLonPoint } | null>(null);
 
+  // The pointer's place in the drawing's own units, whatever size the SVG is shown at.
   const pointAt = (event: { clientX: number; clientY: number }): LatLonPoint => {
-    const box = svg.current!.getBoundingClientRect();
-    return toLatLon(frame, { x: ((event.clientX - box.left) / box.width) * WIDTH, y: ((event.clientY - box.top) / box.height) * HEIGHT });
+    const ground = svg.current!.querySelector('rect')!.getBoundingClientRect();
+    return toLatLon(frame, { x: ((event.clientX - ground.left) / ground.width) * WIDTH, y: ((event.clientY - ground.top) / ground.height) * HEIGHT });
   };
   const corners = shape.kind === 'polygon' ? shape.corners.map((corner, index) => (drag?.index === index ? drag.point : corner)) : [];
   const projected = corners.map((corner) => toSvg(frame, corner));
