@@ -11,6 +11,8 @@ import classes from './MapPicker.module.css';
 
 const WIDTH = 400;
 const HEIGHT = 300;
+const LABEL_WIDTH = 110;
+const LABEL_HEIGHT = 14;
 
 export function SchematicMapPicker({ label, shape, landmarks = [], onPoint, onMoveCorner, children }: MapPickerProps & { children?: ReactNode }) {
   // The frame stays put while the owner clicks (it is fitted to the places and the shape as first shown), so a
@@ -18,6 +20,16 @@ export function SchematicMapPicker({ label, shape, landmarks = [], onPoint, onMo
   const [initialPoints] = useState(() => shapePoints(shape));
   const frame = useMemo(() => frameAround([...initialPoints, ...landmarks], WIDTH, HEIGHT), [initialPoints, landmarks]);
   const svg = useRef<SVGSVGElement>(null);
+  // Every place is a dot; a label only where it does not run into one already written.
+  const labelled = useMemo(() => {
+    const written: { x: number; y: number }[] = [];
+    return landmarks.map((place) => {
+      const { x, y } = toSvg(frame, place);
+      const showLabel = !written.some((other) => Math.abs(other.x - x) < LABEL_WIDTH && Math.abs(other.y - y) < LABEL_HEIGHT);
+      if (showLabel) written.push({ x, y });
+      return { place, x, y, showLabel };
+    });
+  }, [frame, landmarks]);
   const [drag, setDrag] = useState<{ index: number; point: LatLonPoint } | null>(null);
 
   // The pointer's place in the drawing's own units, whatever size the SVG is shown at.
@@ -63,17 +75,16 @@ export function SchematicMapPicker({ label, shape, landmarks = [], onPoint, onMo
         onPointerUp={endDrag}
       >
         <rect width={WIDTH} height={HEIGHT} className={classes.ground} />
-        {landmarks.map((place) => {
-          const { x, y } = toSvg(frame, place);
-          return (
-            <g key={`${place.label}-${place.lat}-${place.lon}`} className={classes.landmark}>
-              <circle cx={x} cy={y} r={3} />
+        {labelled.map(({ place, x, y, showLabel }) => (
+          <g key={`${place.label}-${place.lat}-${place.lon}`} className={classes.landmark}>
+            <circle cx={x} cy={y} r={3} />
+            {showLabel && (
               <text x={x + 5} y={y + 4}>
                 {place.label}
               </text>
-            </g>
-          );
-        })}
+            )}
+          </g>
+        ))}
         {shape.kind === 'radius' && shape.centre && (
           <>
             {shape.miles !== null && shape.miles > 0 && <circle className={classes.area} cx={toSvg(frame, shape.centre).x} cy={toSvg(frame, shape.centre).y} r={milesToSvg(frame, shape.miles)} />}
