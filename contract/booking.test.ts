@@ -72,9 +72,10 @@ describe('HourlyRateForm', () => {
 describe('calculate-selected-vehicle-price body', () => {
   it('takes the vehicle nested or flat, and only the options sent', () => {
     const nested = selectedVehiclePriceBodySchema.parse({ vehicle: { quote_id: 'q1', vehicle_id: 2, company_id: '1', price: 999 }, baby_seats: '2', meet_and_greet: 'yes' });
-    expect(nested).toEqual({ quote_id: 'q1', vehicle_id: 2, company_id: 1, options: { baby_seats: 2, meet_and_greet: 'yes' } });
-    const flat = selectedVehiclePriceBodySchema.parse({ quote_id: 'q1', vehicle_id: 2, company_id: 1, wheel_chair: 'no', waiting_min: 0 });
-    expect(flat.options).toEqual({ wheel_chair: 'no', waiting_min: 0 });
+    expect(nested).toEqual({ quote_id: 'q1', vehicle_id: 2, company_id: 1, quantity: 1, promo_code: undefined, options: { baby_seats: 2, meet_and_greet: 'yes' } });
+    const flat = selectedVehiclePriceBodySchema.parse({ quote_id: 'q1', vehicle_id: 2, company_id: 1, wheel_chair: 'no', waiting_min: 0, promo_code: ' welcome10 ', selectedVehicle: 3 });
+    expect(flat).toMatchObject({ quantity: 3, options: { wheel_chair: 'no', waiting_min: 0 } });
+    expect(flat.promo_code).toBe('WELCOME10');
   });
 
   it('refuses a body without the vehicle or with options out of limits', () => {

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   calculatedDistance: 'CalculatedDistance',
   registrationData: 'registrationData',
   selectedPassenger: 'selectedPassenger',
+  /** Ours (issue 19): the applied promo code's line and totals, encoded; cleared with the rest of the flow. */
+  promoCode: 'PromoCode',
   corporateToken: 'corporateToken',
   corporateDetails: 'corporateDetails',
 } as const;

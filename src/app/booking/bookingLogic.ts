@@ -12,7 +12,7 @@ import { PaymentRefused } from '../../../machines/booking/booking.card.ts';
 import { bookingMachine } from '../../../machines/booking/index.ts';
 import type { BookingCreatePayload, BookingResponse } from '../../../machines/booking/index.ts';
 import { apiErrorMessage } from '../../api/errorMessage.ts';
-import { clearStoredFlow, persistForms, persistPriceDetails, persistQuantities, persistRegistration, persistSelection } from './bookingStorage.ts';
+import { clearStoredFlow, persistForms, persistPriceDetails, persistPromo, persistQuantities, persistRegistration, persistSelection } from './bookingStorage.ts';
 
 const WARM_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -108,6 +108,7 @@ export const bookingLogic = bookingMachine.provide({
     persistSelection: (_, params) => persistSelection(params),
     persistQuantities: (_, params) => persistQuantities(params),
     persistRegistration: (_, params) => persistRegistration(params),
+    persistPromo: (_, params) => persistPromo(params),
     clearStoredFlow: (_, params) => clearStoredFlow(params),
   },
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PriceDetail } from '../../../machines/booking/index.ts';
 import { decodeBase64, type KeyValueStorage } from '../../storage/codec.ts';
 import { decodeTripCookie } from '../../../contract/tripCookie.ts';
-import { CONFIRMED_BOOKING_KEY, clearStoredFlow, persistForms, persistPriceDetails, persistQuantities, persistRegistration, persistSelection, restoreBookingInput, writeTripCookie } from './bookingStorage.ts';
+import { clearStoredFlow, CONFIRMED_BOOKING_KEY, persistForms, persistPriceDetails, persistPromo, persistQuantities, persistRegistration, persistSelection, restoreBookingInput, writeTripCookie } from './bookingStorage.ts';
 
 function memory(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -30,8 +30,19 @@ describe('booking storage (spec §3 keys)', () => {
     persistSelection({ selectedVehicle: row, selectionKind: 'lowest' }, local);
     persistQuantities({ quantities: { '1-2': 3 } }, local);
     persistRegistration({ registrationData: { email: 'ada@example.com' } as never, passengerMode: 'new_client' }, local);
+    const promo = {
+      code: 'WELCOME10',
+      label: 'Promo code WELCOME10 (10% off)',
+      discount_pence: 450,
+      total_before_pence: 4500,
+      total_pence: 4050,
+      total: 40.5,
+      line: { code: 'promo', label: 'Promo code WELCOME10 (10% off)', leg: 'trip', group: 'adjustment', amount: -4.5, amount_pence: -450 },
+    } as const;
+    persistPromo({ promo }, local);
 
     expect(JSON.parse(decodeBase64(local.getItem('BookingType')!))).toBe('milleage');
+    expect(JSON.parse(decodeBase64(local.getItem('PromoCode')!))).toEqual(promo);
     expect(JSON.parse(local.getItem('BookingForm')!)).toEqual(form);
     expect(local.getItem('HourlyRateForm')).toBeNull();
     expect(JSON.parse(decodeBase64(local.getItem('PriceDetails')!))).toEqual([row]);
@@ -48,8 +59,12 @@ describe('booking storage (spec §3 keys)', () => {
       quantities: { '1-2': 3 },
       registrationData: { email: 'ada@example.com' },
       passengerMode: 'new_client',
+      promo,
       booking: null,
     });
+    persistPromo({ promo: null }, local);
+    expect(local.getItem('PromoCode')).toBeNull();
+    expect(restoreBookingInput(local, session).promo).toBeNull();
   });
 
   it('removes the price list and the selection when they are cleared', () => {

@@ -18,7 +18,7 @@
  */
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
 import { encodeTripCookie, sameJson, TRIP_COOKIE, TRIP_COOKIE_MAX_LENGTH, TRIP_COOKIE_PATHS, type TripCookie } from '../../../contract/tripCookie.ts';
-import type { BookingInput } from '../../../machines/booking/index.ts';
+import type { AppliedPromo, BookingInput } from '../../../machines/booking/index.ts';
 import type { BookingForm, BookingResponse, BookingType, HourlyRateForm, PassengerMode, PriceDetail, RegistrationData, SelectionKind } from '../../../machines/booking/index.ts';
 import { browserStorage, clearAllExceptSettings, readEncoded, readJson, removeKey, writeEncoded, writeJson, type KeyValueStorage } from '../../storage/codec.ts';
 
@@ -87,6 +87,12 @@ export function persistRegistration(
   setTripCookie(null);
 }
 
+/** PromoCode (encoded): the applied promo code; null removes it. */
+export function persistPromo({ promo }: { promo: AppliedPromo | null }, storage = browserStorage()): void {
+  if (promo) writeEncoded(STORAGE_KEYS.promoCode, promo, storage);
+  else removeKey(STORAGE_KEYS.promoCode, storage);
+}
+
 /** Spec §4: everything but appSettings goes; the booking stays in this tab's sessionStorage for a reload. */
 export function clearStoredFlow({ booking }: { booking: BookingResponse | null }, storage = browserStorage(), session = sessionStore()): void {
   clearAllExceptSettings(storage);
@@ -119,6 +125,7 @@ export function restoreBookingInput(storage = browserStorage(), session = sessio
   const quantities = readJson<unknown>(STORAGE_KEYS.vehicleQuantities, storage);
   const registrationData = readEncoded<unknown>(STORAGE_KEYS.registrationData, storage);
   const passengerMode = readJson<unknown>(STORAGE_KEYS.selectedPassenger, storage);
+  const promo = readEncoded<unknown>(STORAGE_KEYS.promoCode, storage);
   let booking: BookingResponse | null = null;
   try {
     const raw = session?.getItem(CONFIRMED_BOOKING_KEY);
@@ -139,6 +146,7 @@ export function restoreBookingInput(storage = browserStorage(), session = sessio
       : null,
     registrationData: isObject(registrationData) ? (registrationData as Partial<RegistrationData>) : null,
     passengerMode: PASSENGER_MODES.includes(passengerMode as PassengerMode) ? (passengerMode as PassengerMode) : null,
+    promo: isObject(promo) && typeof promo.code === 'string' && typeof promo.total_pence === 'number' ? (promo as unknown as AppliedPromo) : null,
     booking,
   };
 }
