@@ -90,9 +90,10 @@ export type HandleNextActionOutput = { status: 'completed' } | { status: 'failed
 export const bookingActors = {
   /**
    * POST /api/v1/calculate-distance-price (mileage, body = the BookingForm) or /calculate-hourly-price (the
-   * HourlyRateForm). Resolves with the price_details list; rejects with the error text (spec §8).
+   * HourlyRateForm). Resolves with the price_details list and the route_polyline (null when absent); rejects with
+   * the error text (spec §8).
    */
-  calculatePrice: fromPromise<PriceDetail[], CalculatePriceInput>(notProvided('calculatePrice')),
+  calculatePrice: fromPromise<{ priceDetails: PriceDetail[]; routePolyline: string | null }, CalculatePriceInput>(notProvided('calculatePrice')),
   /**
    * POST /api/v1/calculate-selected-vehicle-price. Resolves with the status and body whatever the status (use
    * ofetch.raw with ignoreResponseError); rejects only when there is no response.

@@ -38,6 +38,8 @@ export interface BookingContext {
   hourlyRateForm: HourlyRateForm | null;
   /** The shown price list, filtered per spec §5; null when there is none (the quotation step is closed). */
   priceDetails: PriceDetail[] | null;
+  /** The price answer's route_polyline (the road route drawn by the route map); null offline or after a reload. */
+  routePolyline: string | null;
   /** The last price calculation's error text (cleared at the start of each call). */
   pricingError: string | null;
   /** Vehicle select per `${vehicle_id}-${company_id}`, 1..6; only keys of the current list. */
@@ -179,6 +181,7 @@ export const EMPTY_FLOW = {
   bookingForm: null,
   hourlyRateForm: null,
   priceDetails: null,
+  routePolyline: null,
   pricingError: null,
   quantities: {},
   selectedVehicle: null,

@@ -179,7 +179,7 @@ function start(options: { input?: Partial<BookingInput>; stubs?: Partial<Stubs> 
   };
   const machine = bookingMachine.provide({
     actors: {
-      calculatePrice: fromPromise(({ input }) => stubs.calculatePrice(input)),
+      calculatePrice: fromPromise(async ({ input }) => ({ priceDetails: await stubs.calculatePrice(input), routePolyline: null as string | null })),
       recalculateSelectedVehicle: fromPromise(({ input }) => stubs.recalculateSelectedVehicle(input)),
       checkPassengerEmail: fromPromise(({ input }) => stubs.checkPassengerEmail(input)),
       createBooking: fromPromise(({ input }) => stubs.createBooking(input)),
@@ -1045,7 +1045,7 @@ describe('model-based test readiness', () => {
   it('generates shortest paths over the real machine, fed actor outcomes as events', () => {
     const events: BookingEvent[] | { type: string; [k: string]: unknown }[] = [
       { type: 'quote.submit', bookingForm: form() },
-      { type: 'xstate.done.actor.calculatePrice', output: PRICE_LIST },
+      { type: 'xstate.done.actor.calculatePrice', output: { priceDetails: PRICE_LIST, routePolyline: null } },
       { type: 'xstate.error.actor.calculatePrice', error: new Error('The calculated distance is zero miles. Please check your pickup and dropoff locations.') },
       { type: 'vehicle.book', vehicle: saloon, kind: 'selection' },
       { type: 'registration.change', data: { email: 'ada@example.com' } },

@@ -130,12 +130,12 @@ export const bookingMachine = bookingSetup.createMachine({
                 : { bookingType: 'hourly' as const, hourlyRateForm: context.hourlyRateForm! },
             onDone: [
               {
-                guard: { type: 'priceListFits', params: ({ event }) => ({ priceDetails: event.output }) },
+                guard: { type: 'priceListFits', params: ({ event }) => ({ priceDetails: event.output.priceDetails }) },
                 target: '#quotation',
-                actions: [{ type: 'setPriceList', params: ({ event }) => ({ priceDetails: event.output }) }, persistPriceDetails],
+                actions: [{ type: 'setPriceList', params: ({ event }) => event.output }, persistPriceDetails],
               },
               // Spec §5: too many passengers or bags for the largest vehicle; shown in the 'Error' popup.
-              { target: 'priceError', actions: { type: 'setCapacityError', params: ({ event }) => ({ priceDetails: event.output }) } },
+              { target: 'priceError', actions: { type: 'setCapacityError', params: ({ event }) => ({ priceDetails: event.output.priceDetails }) } },
             ],
             onError: [
               {

@@ -108,14 +108,14 @@ export const bookingSetup = setup({
     // ── Context updates ──
     updateSettings: assign(({ context, event }) => (event.type === 'settings.update' ? { settings: pickSettings(event.settings, context.settings) } : {})),
     startPricing: assign(({ event }) => {
-      const cleared = { priceDetails: null, pricingError: null, quantities: {}, selectedVehicle: null, selectionKind: null, cardPayment: null, booking: null, alert: null, ...NO_PROMO };
+      const cleared = { priceDetails: null, routePolyline: null, pricingError: null, quantities: {}, selectedVehicle: null, selectionKind: null, cardPayment: null, booking: null, alert: null, ...NO_PROMO };
       if (event.type === 'quote.submit') return { ...cleared, bookingType: 'milleage' as const, bookingForm: event.bookingForm };
       if (event.type === 'hourly.submit') return { ...cleared, bookingType: 'hourly' as const, hourlyRateForm: event.hourlyRateForm };
       return {};
     }),
-    setPriceList: assign(({ context }, params: { priceDetails: PriceDetail[] }) => {
+    setPriceList: assign(({ context }, params: { priceDetails: PriceDetail[]; routePolyline: string | null }) => {
       const prepared = preparePriceList(params.priceDetails, context.bookingType === 'milleage' ? context.bookingForm : null, context.settings);
-      return prepared.ok ? { priceDetails: prepared.priceDetails } : {};
+      return prepared.ok ? { priceDetails: prepared.priceDetails, routePolyline: params.routePolyline } : {};
     }),
     /** Spec §5 capacity: the message is the price error; the price list is not set. */
     setCapacityError: assign(({ context }, params: { priceDetails: PriceDetail[] }) => {

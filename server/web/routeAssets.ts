@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { routeKey } from '../../contract/routeKey.ts';
+import { PUBLIC_ROUTES, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
 
 /** Vite's build manifest (build.manifest: true), the parts we read. */
 interface ManifestChunk {
@@ -16,32 +17,13 @@ interface ManifestChunk {
 export type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The lazy modules (Vite manifest keys) each route needs for its first screen; the paths are src/app/routes.tsx's
- * (lower-case), and tests/api/spa-startup.test.ts checks their links. The booking steps also need the booking
- * actor's code (src/app/booking/BookingContext.ts loads it lazily). Home is in the entry chunk.
+ * The lazy modules (Vite manifest keys) each route needs for its first screen, by lower-case path: the route
+ * manifest's (contract/routeManifest.ts: each screen's module and its `preload`, e.g. the booking actor's code), and
+ * the operator console's way in. Home is in the entry chunk.
  */
-const BOOKING_LOGIC = 'src/app/booking/bookingLogic.ts';
-const PREPARED_STEP = 'src/app/booking/preparedStep.ts';
 const CONSOLE_APP = 'src/views/admin/ConsoleApp.tsx';
 export const ROUTE_MODULES: Record<string, string[]> = {
-  '/booktripview': ['src/views/bookTrip/BookTripView.tsx', BOOKING_LOGIC],
-  // A reloaded step the server rendered from the trip cookie is hydrated with an actor prepared at start (preparedStep).
-  '/quotationview': ['src/views/quotation/QuotationView.tsx', BOOKING_LOGIC, PREPARED_STEP],
-  '/personaldetailview': ['src/views/personalDetails/PersonalDetailsView.tsx', BOOKING_LOGIC, PREPARED_STEP],
-  '/paymentview': ['src/views/payment/PaymentView.tsx', BOOKING_LOGIC],
-  '/checkout': ['src/views/payment/PaymentView.tsx', BOOKING_LOGIC],
-  '/stripecheckout': ['src/views/card/CardPaymentView.tsx', BOOKING_LOGIC],
-  '/paymentsuccessview': ['src/views/confirmation/ConfirmationView.tsx', BOOKING_LOGIC],
-  '/quoteview': ['src/views/quoteRequest/QuoteRequestView.tsx'],
-  '/ourfleet': ['src/views/fleet/OurFleetView.tsx'],
-  '/contactus': ['src/views/contact/ContactUsView.tsx'],
-  '/bookings': ['src/views/corporate/BookingsView.tsx'],
-  '/my-account': ['src/views/corporate/MyAccountView.tsx'],
-  '/login': ['src/views/corporate/LoginView.tsx'],
-  '/book-now': ['src/views/corporate/BookNowView.tsx'],
-  '/forgot_password': ['src/views/forgotPassword/ForgotPasswordView.tsx'],
-  '/manage-booking': ['src/views/manageBooking/ManageBookingView.tsx'],
-  '/quote-offer': ['src/views/quoteOffer/QuoteOfferView.tsx'],
+  ...Object.fromEntries((PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => !route.eager).map((route) => [route.path.toLowerCase(), routeModules(route.path)])),
   // The operator console's way in (issue 17); its pages load their own chunks once signed in.
   '/admin': [CONSOLE_APP],
   '/admin/sign-in': [CONSOLE_APP],

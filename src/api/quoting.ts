@@ -31,14 +31,26 @@ async function withShownMessage<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A price answer as the booking flow keeps it: the price per vehicle, and the road route for the map when given. */
+export interface PriceList {
+  priceDetails: PriceDetail[];
+  /** Google's encoded polyline of the outbound leg (route_polyline); null offline. */
+  routePolyline: string | null;
+}
+
+const priceListOf = (answer: unknown): PriceList => {
+  const { price_details, route_polyline } = priceListResponseSchema.parse(answer);
+  return { priceDetails: price_details, routePolyline: route_polyline ?? null };
+};
+
 /** POST /api/v1/calculate-distance-price with the stored BookingForm: the price per vehicle. */
-export function calculateDistancePrice(bookingForm: BookingForm, { signal }: CallOptions = {}): Promise<PriceDetail[]> {
-  return withShownMessage(async () => priceListResponseSchema.parse(await apiClient()('/calculate-distance-price', { method: 'POST', body: bookingForm, signal })).price_details);
+export function calculateDistancePrice(bookingForm: BookingForm, { signal }: CallOptions = {}): Promise<PriceList> {
+  return withShownMessage(async () => priceListOf(await apiClient()('/calculate-distance-price', { method: 'POST', body: bookingForm, signal })));
 }
 
 /** POST /api/v1/calculate-hourly-price with the decoded HourlyRateForm. */
-export function calculateHourlyPrice(hourlyRateForm: HourlyRateForm, { signal }: CallOptions = {}): Promise<PriceDetail[]> {
-  return withShownMessage(async () => priceListResponseSchema.parse(await apiClient()('/calculate-hourly-price', { method: 'POST', body: hourlyRateForm, signal })).price_details);
+export function calculateHourlyPrice(hourlyRateForm: HourlyRateForm, { signal }: CallOptions = {}): Promise<PriceList> {
+  return withShownMessage(async () => priceListOf(await apiClient()('/calculate-hourly-price', { method: 'POST', body: hourlyRateForm, signal })));
 }
 
 export interface SelectedVehiclePriceResult {

@@ -26,7 +26,7 @@ function renderSync(path: string, input: Partial<BookingInput> = {}, calculatePr
     },
     actions: { storeSettings: () => {} },
   });
-  const logic = bookingMachine.provide({ actors: { calculatePrice: fromPromise(calculatePrice) } });
+  const logic = bookingMachine.provide({ actors: { calculatePrice: fromPromise(async () => ({ priceDetails: await calculatePrice(), routePolyline: null as string | null })) } });
   const location = memoryLocation({ path, record: true });
   let actor!: BookingActor;
   function Grab() {

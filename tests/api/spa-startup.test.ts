@@ -7,10 +7,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_ELEMENT_ID } from '../../server/web/catalogueBlock.ts';
+import { PUBLIC_ROUTES, type PublicRoute } from '../../contract/routeManifest.ts';
 import { ROUTE_MODULES } from '../../server/web/routeAssets.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 const embedded = (html: string): Record<string, unknown> => {
   const match = new RegExp(`<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">([^<]*)</script>`).exec(html);
@@ -19,16 +18,10 @@ const embedded = (html: string): Record<string, unknown> => {
 };
 
 describe('the route table the server preloads from', () => {
-  it('names the lazy module of every lazy route in src/app/routes.tsx', () => {
-    const source = readFileSync(path.join(root, 'src/app/routes.tsx'), 'utf8');
-    const named = new Map([...source.matchAll(/const (\w+) = lazyView\(\(\) => import\('\.\.\/(views\/[^']+)'\)/g)].map((match) => [match[1], `src/${match[2]}`]));
-    const routes = [...source.matchAll(/\{ path: '([^']+)', title: '[^']*', component: (?:lazyView\(\(\) => import\('\.\.\/(views\/[^']+)'\)|(\w+))/g)];
-    expect(routes.length).toBeGreaterThan(10);
-    for (const [, routePath, inline, name] of routes) {
-      const module = inline ? `src/${inline}` : named.get(name);
-      if (!module) continue; // HomeView: in the entry chunk
-      expect(ROUTE_MODULES[routePath.toLowerCase()], routePath).toContain(module);
-    }
+  it('names the lazy module of every lazy route of the route manifest (contract/routeManifest.ts)', () => {
+    const lazyRoutes = (PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => !route.eager);
+    expect(lazyRoutes.length).toBeGreaterThan(10);
+    for (const route of lazyRoutes) expect(ROUTE_MODULES[route.path.toLowerCase()], route.path).toContain(route.module);
   });
 });
 

@@ -34,6 +34,7 @@ export function BookingSummary({ step = 'quotation' }: { step?: 'quotation' | 'd
   const hourly = Booking.useSelector((s) => s.context.hourlyRateForm);
   // The trip's figures are the same on every row; the chosen vehicle's when there is one.
   const trip = Booking.useSelector((s) => (s.context.selectedVehicle ?? s.context.priceDetails?.[0])?.breakdown ?? null);
+  const routePolyline = Booking.useSelector((s) => s.context.routePolyline);
   const isMileage = bookingType === 'milleage';
   if (isMileage ? !form : !hourly) return null;
 
@@ -133,7 +134,7 @@ export function BookingSummary({ step = 'quotation' }: { step?: 'quotation' | 'd
         <OptionsPanel editable />
       ) : (
         <>
-          <RouteMap points={points} caption={isMileage ? 'Route overview' : 'Pick-up point'} />
+          <RouteMap points={points} caption={isMileage ? 'Route overview' : 'Pick-up point'} routePolyline={isMileage ? routePolyline : null} />
           {isMileage && <OptionsPanel editable={false} />}
         </>
       )}

@@ -74,8 +74,8 @@ export const bookingVariants: EventVariant[] = [
   v('settings.update', { type: 'settings.update', settings: DEMO_BOOKING_SETTINGS }, 'settings loaded'),
 
   // ── The server's answers (actor outcomes) ──
-  v('xstate.done.actor.calculatePrice:ok', { type: 'xstate.done.actor.calculatePrice', output: PRICE_LIST }, 'prices returned'),
-  v('xstate.done.actor.calculatePrice:capacity', { type: 'xstate.done.actor.calculatePrice', output: TOO_SMALL_LIST }, 'no vehicle seats the party'),
+  v('xstate.done.actor.calculatePrice:ok', { type: 'xstate.done.actor.calculatePrice', output: { priceDetails: PRICE_LIST, routePolyline: null } }, 'prices returned'),
+  v('xstate.done.actor.calculatePrice:capacity', { type: 'xstate.done.actor.calculatePrice', output: { priceDetails: TOO_SMALL_LIST, routePolyline: null } }, 'no vehicle seats the party'),
   v('xstate.error.actor.calculatePrice:sameAddress', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.sameAddress) }, 'same pickup and drop-off'),
   v('xstate.error.actor.calculatePrice:grace', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.gracePeriod) }, 'pickup within the grace time'),
   v('xstate.error.actor.calculatePrice:banned', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.banned) }, 'banned address'),

@@ -8,6 +8,7 @@ import { consoleBoardModel } from './consoleBoard.model.ts';
 import { consoleBookingModel } from './consoleBooking.model.ts';
 import { consoleCatalogueModel } from './consoleCatalogue.model.ts';
 import { consolePlacesModel } from './consolePlaces.model.ts';
+import { consolePromosModel } from './consolePromos.model.ts';
 import { consolePricesModel } from './consolePrices.model.ts';
 import { consoleRegisterModel } from './consoleRegister.model.ts';
 import { consoleSettingsModel } from './consoleSettings.model.ts';
@@ -19,7 +20,7 @@ import { manageBookingModel } from './manageBooking.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
 import { quoteOfferModel } from './quoteOffer.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, consoleCatalogueModel, consolePricesModel, consolePlacesModel, consoleSettingsModel, adminOutboxModel, adminInboxModel, manageBookingModel, quoteOfferModel];
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, consoleCatalogueModel, consolePricesModel, consolePlacesModel, consolePromosModel, consoleSettingsModel, adminOutboxModel, adminInboxModel, manageBookingModel, quoteOfferModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);
