@@ -13,6 +13,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { UK_BOUNDS, type BanCheck, type BanCheckResult, type BannedPattern, type LocatedPlace, type SavedPlace } from '../../contract/adminPlaces.ts';
+import { messageOf } from '../console/callError.ts';
 
 export const PLACES_TEXT = {
   loadFailed: 'The places could not be loaded. Check the connection and try again.',
@@ -60,11 +61,6 @@ export type PlacesEvent =
   | { type: 'check'; sample: string; pattern?: string }
   | { type: 'check.clear' }
   | { type: 'save'; change: PlacesChange };
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`places actor "${name}" is not provided`));
 

@@ -16,6 +16,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PreviewAnswer, PreviewInput, PricesList } from '../../contract/adminPrices.ts';
 import { addZonePoint, moveZoneCorner, removeZoneCorner, type MapPoint } from './zoneArea.ts';
+import { messageOf } from '../console/callError.ts';
 
 export const PRICES_TEXT = {
   loadFailed: 'The prices could not be loaded. Check the connection and try again.',
@@ -73,11 +74,6 @@ export type PricesEvent =
   | { type: 'zone.point'; point: MapPoint }
   | { type: 'zone.corner.move'; index: number; point: MapPoint }
   | { type: 'zone.corner.remove'; index: number };
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`prices actor "${name}" is not provided`));
 

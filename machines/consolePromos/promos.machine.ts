@@ -9,6 +9,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { PromoCode, PromoCreate, PromoPatch } from '../../contract/promoCodes.ts';
+import { messageOf } from '../console/callError.ts';
 
 export const PROMOS_TEXT = {
   loadFailed: 'The promo codes could not be loaded. Check the connection and try again.',
@@ -43,11 +44,6 @@ export type PromosEvent =
   | { type: 'edit'; id: number }
   | { type: 'close' }
   | { type: 'save'; change: PromoChange };
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`promos actor "${name}" is not provided`));
 
