@@ -20,6 +20,8 @@ export const MODEL_PLACES: PlacesLists = {
   banned: [{ id: 1, pattern: 'Unpaid Fares Close', reason: null, created_at: '2026-11-26T02:00:00.000Z' }],
 };
 const WINDSOR: LocatedPlace = { label: 'Windsor, Royal Borough of Windsor and Maidenhead', lat: 51.48333, lon: -0.6, estimated: true, source: 'gazetteer' };
+/** Where the pin is dropped: Kew Gardens' Victoria Gate, in Great Britain (the map picker's clicks land there). */
+export const KEW = { lat: 51.4787, lon: -0.2956 };
 const REFUSED: BanCheckResult = { refused: true, matched: 'Windsor Castle', by_new_pattern: true, resolved: WINDSOR.label };
 
 const CHANGES = {
@@ -44,6 +46,7 @@ export const consolePlacesModel: MachineModel = {
     variant('ban.add', { type: 'ban.add' }, 'Ban an address'),
     variant('close', { type: 'close' }, 'Close (or Cancel) the open form'),
     variant('locate', { type: 'locate', address: 'Windsor' }, 'type an address, Find coordinates'),
+    variant('pin.drop', { type: 'pin.drop', point: KEW }, 'a click on the map picker drops the pin'),
     variant('check', { type: 'check', sample: 'Windsor Castle, Windsor SL4 1NJ', pattern: 'Windsor Castle' }, 'a pattern and a sample search, Test sample'),
     variant('check.clear', { type: 'check.clear' }, 'change the pattern or sample after a test'),
     variant('save:address.create', { type: 'save', change: CHANGES.addressCreate }, 'fill in a new address, Add address'),
@@ -66,6 +69,8 @@ export const consolePlacesModel: MachineModel = {
     if (v.key === 'save:address.create' || v.key === 'save:address.update') return s.matches({ ready: { address: 'idle' } });
     if (v.key === 'save:ban.create') return s.matches({ ready: { ban: 'idle' } });
     if (ROW_SAVES.has(v.key)) return s.matches({ ready: 'browsing' });
+    // The map picker is in the address form; the form takes a pin only at rest (not while a lookup is on its way).
+    if (v.key === 'pin.drop') return s.matches({ ready: { address: 'idle' } });
     return true;
   },
   abstract: (s) => ({
@@ -75,6 +80,7 @@ export const consolePlacesModel: MachineModel = {
     change: ctx(s).change?.kind ?? null,
     editing: ctx(s).editing,
     located: ctx(s).located !== null,
+    pin: ctx(s).pin !== null,
     check: ctx(s).check !== null,
   }),
   limit: 20_000,
@@ -84,13 +90,14 @@ export const consolePlacesModel: MachineModel = {
     loading: ({ snapshot }) => expect([null, 'Saved.']).toContain(ctx(snapshot).notice),
     failed: ({ snapshot }) => expect(ctx(snapshot).error).toBe(PLACES_TEXT.loadFailed),
     'ready.browsing': ({ snapshot }) => {
-      expect([ctx(snapshot).editing, ctx(snapshot).located, ctx(snapshot).check]).toEqual([null, null, null]);
+      expect([ctx(snapshot).editing, ctx(snapshot).located, ctx(snapshot).pin, ctx(snapshot).check]).toEqual([null, null, null, null]);
       expect(ctx(snapshot).addresses).toEqual(MODEL_PLACES.addresses);
       expect(ctx(snapshot).banned).toEqual(MODEL_PLACES.banned);
     },
     'ready.address.idle': ({ snapshot }) => {
       expect([null, 4]).toContain(ctx(snapshot).editing);
       expect([null, WINDSOR]).toContainEqual(ctx(snapshot).located);
+      expect([null, KEW]).toContainEqual(ctx(snapshot).pin);
       expect([null, PLACES_MESSAGES.notLocated, PLACES_MESSAGES.addressTaken]).toContain(ctx(snapshot).error);
       expect(ctx(snapshot).notice).toBeNull();
     },
@@ -113,6 +120,16 @@ export const consolePlacesModel: MachineModel = {
     },
   },
   guardChecks: [
+    {
+      label: 'a pin is dropped only in the address form at rest, and only in Great Britain',
+      event: { type: 'pin.drop', point: { lat: 48.8566, lon: 2.3522 } },
+      expected: (s) => (s.matches({ ready: { address: 'idle' } }) ? { can: false } : undefined),
+    },
+    {
+      label: 'a pin in Great Britain is taken by the address form at rest',
+      event: { type: 'pin.drop', point: KEW },
+      expected: (s) => (s.matches({ ready: { address: 'idle' } }) ? { can: true } : s.matches('ready') ? { can: false } : undefined),
+    },
     {
       label: 'a row quick change only from the list; a form save only from its form',
       event: { type: 'save', change: CHANGES.popular },

@@ -22,7 +22,7 @@ export const MODEL_PRICES: PricesList = {
   vehicles: [{ id: 1, name: 'Saloon' }],
   tariffs: [],
   surcharges: [],
-  zones: [{ id: 7, name: 'Heathrow', priority: 0, area: { kind: 'postcodes', districts: ['TW6'] } }],
+  zones: [{ id: 7, name: 'Heathrow', priority: 0, area: { kind: 'polygon', points: [[51.5, -0.54], [51.5, -0.44], [51.44, -0.44]] } }],
   fixed_fares: [],
   sample_trips: SAMPLE_TRIPS,
   today: '2026-11-26',
@@ -32,7 +32,16 @@ export const NEW_TARIFF: PriceEdit = {
   key: null,
   values: { company_id: 1, vehicle_id: 1, valid_from: '2026-12-01', base_fare_pence: 450, mile_bands: [{ up_to_miles: null, per_mile_pence: 240 }], minimum_fare_pence: 0, per_extra_stop_pence: 0, hourly_rate_pence: null, hourly_included_miles_per_hour: 0, hourly_extra_mile_pence: null },
 };
-export const SAVED_ZONE: PriceEdit = { entity: 'zone', key: '7', values: { name: 'Heathrow', priority: 0, area: { kind: 'postcodes', districts: ['TW6'] } } };
+/** The saved Heathrow zone, a polygon of three corners around Terminal 5 (drawn on the zone map picker). */
+export const SAVED_ZONE: PriceEdit = { entity: 'zone', key: '7', values: { name: 'Heathrow', priority: 0, area: { kind: 'polygon', points: [[51.5, -0.54], [51.5, -0.44], [51.44, -0.44]] } } };
+/** The map picker's click (the zone's next corner) and the first corner's drag. */
+export const ZONE_POINT = { lat: 51.44, lon: -0.54 };
+export const CORNER_MOVED = { lat: 51.52, lon: -0.56 };
+/** The corners of the zone being edited as the statechart holds them (none: not a polygon, or values typed over). */
+export const zoneCorners = (edit: PriceEdit | null): unknown[] => {
+  const area = edit?.entity === 'zone' ? (edit.values.area as { kind?: string; points?: unknown[] } | undefined) : undefined;
+  return area?.kind === 'polygon' && Array.isArray(area.points) ? area.points : [];
+};
 export const TYPED = { marker: 'typed' };
 export const MODEL_PREVIEW: PreviewRows = { success: true, pickup: 'Heathrow Terminal 5', dropoff: 'Windsor', miles: 6.36, estimated: true, rows: [] };
 export const PREVIEW_DELAY_EVENT = 'xstate.after.previewDelay.prices.ready.preview.debouncing';
@@ -55,6 +64,9 @@ export const consolePricesModel: MachineModel = {
     variant('edit.open:zone', { type: 'edit.open', edit: SAVED_ZONE }, 'Edit the Heathrow zone'),
     variant('edit.change', { type: 'edit.change', values: TYPED }, 'type in the form'),
     variant('edit.close', { type: 'edit.close' }, 'Close'),
+    variant('zone.point', { type: 'zone.point', point: ZONE_POINT }, "a click on the zone map: the polygon's next corner"),
+    variant('zone.corner.move', { type: 'zone.corner.move', index: 0, point: CORNER_MOVED }, 'drag the first corner on the zone map'),
+    variant('zone.corner.remove', { type: 'zone.corner.remove', index: 0 }, 'Remove corner 1'),
     variant('trip.change', { type: 'trip.change', trip: { date: '2027-01-10' } }, 'preview another date'),
     variant('save', { type: 'save' }, 'Save'),
     variant('remove', { type: 'remove' }, 'Delete'),
@@ -69,7 +81,9 @@ export const consolePricesModel: MachineModel = {
   abstract: (s) => {
     const c = ctx(s);
     return {
-      edit: c.edit ? `${c.edit.entity}:${c.edit.key}:${c.edit.values === TYPED ? 'typed' : 'opened'}` : null,
+      edit: c.edit ? `${c.edit.entity}:${c.edit.key}:${c.edit.values === TYPED ? 'typed' : c.edit.revision ? 'drawn' : 'opened'}` : null,
+      // The zone's corners, as far as the map's steps tell them apart (none, fewer than three, three or more).
+      corners: Math.min(zoneCorners(c.edit).length, 3),
       date: c.trip?.date ?? null,
       notice: c.notice,
       error: c.error,
@@ -89,6 +103,9 @@ export const consolePricesModel: MachineModel = {
     },
     'ready.editor.open': ({ snapshot }) => {
       expect(ctx(snapshot).edit).not.toBeNull();
+      // The map's steps change only a zone's corners (and say so by the revision).
+      const edit = ctx(snapshot).edit!;
+      if (edit.revision) expect([edit.entity, (edit.values.area as { kind?: string }).kind]).toEqual(['zone', 'polygon']);
       expect([null, REFUSED_TEXT, PRICES_TEXT.saveFailed]).toContain(ctx(snapshot).error);
     },
     'ready.editor.saving': ({ snapshot, invocations }) => expect(last(invocations, 'save')).toEqual({ action: 'save', edit: ctx(snapshot).edit }),
@@ -107,6 +124,11 @@ export const consolePricesModel: MachineModel = {
     'ready.preview.failed': ({ snapshot }) => expect(ctx(snapshot).previewError).toBe('Unknown place'),
   },
   guardChecks: [
+    {
+      label: 'a step on the zone map is taken anywhere on the ready page (it restarts the preview), never while the prices load',
+      event: { type: 'zone.point', point: ZONE_POINT },
+      expected: (s) => (s.matches('ready') ? { can: true } : { can: false }),
+    },
     {
       label: 'Delete only a saved row, with the editor open',
       event: { type: 'remove' },

@@ -84,11 +84,26 @@ const FAKE_FEED = `(() => {
     if (what === 'off') { feed.readyState = 2; feed.onerror?.(new Event('error')); return; }
     feed.dispatchEvent(new MessageEvent(what, { data: JSON.stringify(data ?? {}) }));
   };
+  window.__boardFeedOpen = () => feeds.some((f) => f.readyState !== 2);
 })();`;
 
 const feed = (what: string, data?: unknown) => async (run: UiRun) => {
   await run.page.waitForFunction(() => typeof (window as unknown as { __boardFeed?: unknown }).__boardFeed === 'function');
   await run.page.evaluate(([w, d]) => (window as unknown as { __boardFeed: (what: string, data: unknown) => void }).__boardFeed(w as string, d), [what, data] as const);
+};
+
+/**
+ * After a refusal, another console tab sharing the feed presses its Try again: it asks the leader (this tab) over the
+ * shared channel to open the stream again (liveFeed.ts's 'retry' message), and the new stream opens.
+ */
+const reopenedElsewhere = async (run: UiRun) => {
+  await run.page.evaluate(() => {
+    const channel = new BroadcastChannel('cabflow-console-live');
+    channel.postMessage({ kind: 'retry' });
+    channel.close();
+  });
+  await run.page.waitForFunction(() => (window as unknown as { __boardFeedOpen?: () => boolean }).__boardFeedOpen?.() === true);
+  await feed('open')(run);
 };
 
 const CLICKS = new Set(['filters.apply', 'filters.reset', 'more', 'retry', 'sound.toggle', 'user.interacted', 'csv.download', 'live.retry']);
@@ -144,7 +159,7 @@ export const consoleBoardUi: UiMachine = {
     'sound.toggle': { run: async (run) => run.page.getByTestId('sound-toggle').click() },
     'user.interacted': { run: async (run) => run.page.getByRole('heading', { name: 'Bookings', level: 1 }).click() },
     'csv.download': { run: async (run) => run.page.getByTestId('csv-export').click() },
-    'live.open': { run: feed('open') },
+    'live.open': { run: async (run, { before }) => (before.matches({ live: 'off' }) ? reopenedElsewhere(run) : feed('open')(run)) },
     'live.lost': { run: feed('lost') },
     'live.resync': { run: feed('resync') },
     'live.booking:created': { run: feed('booking', { booking_number: NEW_BOOKING, kind: 'created' }) },

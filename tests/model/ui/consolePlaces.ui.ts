@@ -9,6 +9,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { PLACES_MESSAGES } from '../../../contract/adminPlaces.ts';
 import { PLACES_TEXT, type PlacesContext } from '../../../machines/consolePlaces/index.ts';
 import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
+import { KEW } from '../machines/consolePlaces.model.ts';
 import { SERVER_ERROR_BODY, answered, gone, labelled, visible } from './common.ts';
 import { signInContext, staffCall } from './consoleSession.ts';
 import type { UiRun } from './harness.ts';
@@ -30,6 +31,21 @@ async function setField(scope: ReturnType<UiRun['page']['locator']>, label: stri
 }
 
 const inAddressForm = (s: AnyMachineSnapshot) => s.matches({ ready: 'address' });
+
+/**
+ * Clicks the address form's schematic map where (lat, lon) is, by its projection's frame (data-north/south/east/west),
+ * as tests/e2e/console-places.test.ts does; a point outside the drawn frame is brought to its edge (still in Great
+ * Britain: the frame is around the saved addresses).
+ */
+async function clickSchematic(run: UiRun, { lat, lon }: { lat: number; lon: number }) {
+  const map = addressForm(run).getByTestId('map-schematic');
+  await map.waitFor();
+  const [frame, box] = await Promise.all([map.evaluate((svg) => ({ ...(svg as SVGElement).dataset })), map.locator('rect').first().boundingBox()]);
+  if (!box) throw new Error('the schematic map is not drawn');
+  const [north, south, east, west] = [frame.north, frame.south, frame.east, frame.west].map(Number);
+  const within = (x: number) => Math.min(0.95, Math.max(0.05, Number.isFinite(x) ? x : 0.5));
+  await run.page.mouse.click(box.x + within((lon - west) / (east - west)) * box.width, box.y + within((north - lat) / (north - south)) * box.height);
+}
 
 export const consolePlacesUi: UiMachine = {
   model: 'consolePlaces',
@@ -68,6 +84,9 @@ export const consolePlacesUi: UiMachine = {
       },
     },
     locate: {
+      // App defect (machines/consolePlaces): `locate` does not clear `pin`, so after a pin drop the maps service's
+      // answer fills the coordinates while the form's status still says "Pin dropped at …" (the pin wins over Found).
+      unavailable: (s) => (ctx(s).pin !== null ? 'after a pin drop, a lookup leaves the status saying "Pin dropped at …" over the found coordinates (locate keeps the pin: an app defect)' : null),
       run: async (run) => {
         const form = addressForm(run);
         const address = labelled(form, 'Address');
@@ -75,6 +94,7 @@ export const consolePlacesUi: UiMachine = {
         await form.getByRole('button', { name: 'Find coordinates' }).click();
       },
     },
+    'pin.drop': { run: async (run) => clickSchematic(run, KEW) },
     check: {
       run: async (run) => {
         const form = banForm(run);
@@ -143,6 +163,10 @@ export const consolePlacesUi: UiMachine = {
       const form = addressForm(run);
       await visible(labelled(form, 'Latitude'));
       if (ctx(snapshot).located) await visible(form.getByText(/^Found: /));
+      if (ctx(snapshot).pin) {
+        await visible(form.getByRole('status').getByText(/^Pin dropped at 5\d\.\d+, -?\d+\.\d+\.$/));
+        await visible(form.getByTestId('map-pin'));
+      }
       if (ctx(snapshot).error) await visible(form.getByRole('alert'));
     },
     'ready.address.locating': async (run) => {
