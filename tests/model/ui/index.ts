@@ -8,6 +8,7 @@ import { consoleBookingUi } from './consoleBooking.ui.ts';
 import { consoleCatalogueUi } from './consoleCatalogue.ui.ts';
 import { consolePlacesUi } from './consolePlaces.ui.ts';
 import { consolePricesUi } from './consolePrices.ui.ts';
+import { consolePromosUi } from './consolePromos.ui.ts';
 import { consoleRegisterUi } from './consoleRegister.ui.ts';
 import { consoleSettingsUi } from './consoleSettings.ui.ts';
 import { corporateUi } from './corporate.ui.ts';
@@ -34,6 +35,7 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   consoleCatalogue: consoleCatalogueUi,
   consolePrices: consolePricesUi,
   consolePlaces: consolePlacesUi,
+  consolePromos: consolePromosUi,
   consoleSettings: consoleSettingsUi,
   adminOutbox: adminOutboxUi,
   adminInbox: adminInboxUi,
