@@ -106,6 +106,9 @@ describe('the places page machine: the map pin', () => {
     expect([context().pin, context().located]).toEqual([{ lat: 51.4701, lon: -0.4543 }, null]);
     actor.send({ type: 'pin.drop', point: { lat: 48.85, lon: 2.35 } });
     expect(context().pin).toEqual({ lat: 51.4701, lon: -0.4543 });
+    // Find coordinates after a pin: the lookup replaces the pin, so the status never names a point the fields left.
+    actor.send({ type: 'locate', address: 'Kew Gardens' });
+    expect(context().pin).toBeNull();
     actor.send({ type: 'close' });
     expect(context().pin).toBeNull();
     expect(calls.saves).toEqual([]);

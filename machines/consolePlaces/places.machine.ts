@@ -82,7 +82,8 @@ export const placesMachine = setup({
     closeForm: assign(clearForm),
     // A sample's answer is about the fields as they were when tested: saving (which may change them) drops it.
     keepChange: assign((_, params: { change: PlacesChange; from: FormStep }) => ({ change: params.change, from: params.from, error: null, check: null })),
-    setLocated: assign({ located: (_, place: LocatedPlace | null) => place }),
+    // What the maps service found replaces a dropped pin (the status then speaks of the lookup), as a pin replaces it.
+    setLocated: assign((_, place: LocatedPlace | null) => ({ located: place, pin: null })),
     // A pin replaces what the maps service found: the status then speaks of the pin.
     dropPin: assign((_, point: { lat: number; lon: number }) => ({ pin: { lat: point.lat, lon: point.lon }, located: null })),
     setCheck: assign({ check: (_, result: BanCheckResult | null) => result }),
