@@ -9,6 +9,7 @@ import {
   BOOKING_MESSAGES,
   amountToPayMinor,
   bookingMachine,
+  contextFromInput,
   detailsProblem,
   urgentBookingText,
   vehicleKey,
@@ -34,11 +35,22 @@ import {
   confirmation,
 } from '../fixtures.ts';
 import type { EventVariant, MachineModel, MachineStateAssertion } from '../types.ts';
+import { PROMO_MESSAGES, promoLabel, type AppliedPromo } from '../../../contract/promoCodes.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as BookingContext;
 
 /** Every path of the flow (spec §2 route table) as a route.enter variant: typed URLs, links, Back/Forward. */
 export const BOOKING_PATHS = ['/', '/booktripview', '/home', '/quotationview', '/personalDetailView', '/paymentview', '/stripecheckout', '/paymentSuccessView', '/quoteView'] as const;
+
+/** The promo code the details step's paths type (the UI paths' server has it: 10% off, unlimited), as typed. */
+export const MODEL_PROMO_CODE = 'modelten';
+/** The server's answer for it on the model's saloon (£62.50): 10% off. */
+export const MODEL_APPLIED_PROMO: AppliedPromo = (() => {
+  const label = promoLabel({ code: 'MODELTEN', kind: 'percent', percent: 10, amount_pence: null });
+  return { code: 'MODELTEN', label, discount_pence: 625, total_before_pence: 6250, total_pence: 5625, total: 56.25, line: { code: 'promo', label, leg: 'trip', group: 'adjustment', amount: -6.25, amount_pence: -625 } };
+})();
+/** A refusal the server gives with its own message (contract/promoCodes.ts), shown as it is. */
+export const MODEL_PROMO_REFUSAL = PROMO_MESSAGES.usedUp;
 
 const v = (key: string, event: EventVariant['event'], label: string): EventVariant => ({ key, event, label });
 const err = (message: string) => new Error(message);
@@ -65,6 +77,9 @@ export const bookingVariants: EventVariant[] = [
   v('passengerMode.change:existing_client', { type: 'passengerMode.change', mode: 'existing_client' }, 'Existing client'),
   v('travelReference.change', { type: 'travelReference.change', data: { pickup_fight_number: 'BA 117' } }, 'flight number BA 117'),
   v('details.next', { type: 'details.next' }, 'Next'),
+  v('promo.change', { type: 'promo.change', code: MODEL_PROMO_CODE }, `type ${MODEL_PROMO_CODE} in Promo code`),
+  v('promo.apply', { type: 'promo.apply' }, 'Apply (promo code)'),
+  v('promo.remove', { type: 'promo.remove' }, 'Remove (the applied promo code)'),
   v('payment.payInCar', { type: 'payment.payInCar' }, 'Pay in Car'),
   v('payment.chooseCard', { type: 'payment.chooseCard' }, 'Pay By Card'),
   v('card.submit', { type: 'card.submit', card: { kind: 'sandbox' } }, 'Pay Now'),
@@ -87,6 +102,16 @@ export const bookingVariants: EventVariant[] = [
   ),
   v('xstate.done.actor.recalculateSelectedVehicle:refused', { type: 'xstate.done.actor.recalculateSelectedVehicle', output: { status: 422, data: null } }, 're-pricing refused (not 200)'),
   v('xstate.error.actor.recalculateSelectedVehicle', { type: 'xstate.error.actor.recalculateSelectedVehicle', error: err('Failed to fetch') }, 're-pricing fails (no answer)'),
+  v(
+    'xstate.done.actor.checkPromo:ok',
+    {
+      type: 'xstate.done.actor.checkPromo',
+      output: { status: 200, data: { success: true, price: 62.5, final_price: 62.5, breakdown: SALOON.breakdown, quote_id: 'q-1-1-p', promo: MODEL_APPLIED_PROMO } },
+    },
+    'the code is priced (10% off)',
+  ),
+  v('xstate.done.actor.checkPromo:refused', { type: 'xstate.done.actor.checkPromo', output: { status: 409, data: null, message: MODEL_PROMO_REFUSAL } }, 'the code is refused (used up)'),
+  v('xstate.error.actor.checkPromo', { type: 'xstate.error.actor.checkPromo', error: err('Failed to fetch') }, 'the code check fails (no answer)'),
   v('xstate.done.actor.checkPassengerEmail:found', { type: 'xstate.done.actor.checkPassengerEmail', output: { success: true } }, 'account found'),
   v('xstate.done.actor.checkPassengerEmail:notFound', { type: 'xstate.done.actor.checkPassengerEmail', output: { success: false } }, 'account not found'),
   v('xstate.error.actor.checkPassengerEmail', { type: 'xstate.error.actor.checkPassengerEmail', error: err(PRICE_ERRORS.server) }, 'e-mail check fails (server error)'),
@@ -197,6 +222,21 @@ const assertions: Record<string, MachineStateAssertion> = {
     expect(c.selectedVehicle).not.toBeNull();
     expect(c.priceDetails).not.toBeNull();
     if (c.alert?.kind === 'validation') expect(DETAILS_MESSAGES).toContain(c.alert.message);
+    // An applied code shows as typed by the server; a refusal (its message exactly) applies nothing.
+    if (c.promo) expect([c.promo, c.promoDraft, c.promoMessage]).toEqual([MODEL_APPLIED_PROMO, MODEL_APPLIED_PROMO.code, null]);
+    if (c.promoMessage !== null) {
+      expect([MODEL_PROMO_REFUSAL, 'Failed to fetch']).toContain(c.promoMessage);
+      expect(c.promo).toBeNull();
+    }
+  },
+  'personalDetails.checkingPromo': ({ snapshot, invocations }) => {
+    const c = ctx(snapshot);
+    expect(busy(snapshot)).toBe(true);
+    expect(c.promoDraft.trim()).not.toBe('');
+    const input = latest(invocations, 'recalculateSelectedVehicle');
+    expect(input.vehicle).toEqual(c.selectedVehicle);
+    // The code as the server takes it (trimmed, upper case), with the booked quantity.
+    expect(input.options).toMatchObject({ promo_code: c.promoDraft.trim().toUpperCase(), selectedVehicle: expect.any(Number) });
   },
   'personalDetails.checkingEmail': ({ snapshot, invocations }) => {
     const c = ctx(snapshot);
@@ -292,6 +332,13 @@ const assertions: Record<string, MachineStateAssertion> = {
   },
 };
 
+/**
+ * The promo code field is explored before the visitor types any detail (the details, the code and its answer are
+ * independent: their product would multiply the details step's states past the traversal's bound).
+ */
+const INITIAL_DETAILS = contextFromInput(FRESH);
+const untouchedDetails = (c: BookingContext) => c.passengerMode === INITIAL_DETAILS.passengerMode && JSON.stringify(c.registrationData) === JSON.stringify(INITIAL_DETAILS.registrationData);
+
 const NO_FORM_EVENTS = ['route.enter', 'options.save', 'alert.dismiss', 'vehicle.book', 'xstate.done.actor.recalculateSelectedVehicle'];
 const SIMPLE_KEYS = ['quote.submit', 'vehicle.book:selection', 'vehicle.contact', 'registration.change:guest', 'details.next', 'payment.payInCar', 'payment.chooseCard', 'card.submit', 'booking.retry'];
 const BUSY_PROBES = ['quote.submit', 'nav.back', 'card.submit', 'details.next'] as const;
@@ -323,6 +370,8 @@ export const bookingModel: MachineModel = {
       card: c.cardPayment ? [c.cardPayment.paymentIntentId !== null, c.cardPayment.paymentId !== null] : null,
       key: c.publishableKey !== null,
       booking: c.booking !== null,
+      // The promo code field only where it shows (the details step): later steps read the amount, whatever made it.
+      promo: s.matches('personalDetails') && untouchedDetails(c) ? [c.promo !== null, c.promoDraft.trim() !== '', c.promoMessage !== null] : null,
     };
   },
   offer: (s, variant) => {
@@ -335,6 +384,7 @@ export const bookingModel: MachineModel = {
     if (variant.event.type === 'alert.dismiss') return c.alert !== null;
     if (variant.event.type === 'layout.change') return s.matches({ quotation: 'choosing' });
     if (variant.event.type === 'settings.update') return s.matches({ bookTrip: 'form' });
+    if (variant.event.type.startsWith('promo.')) return untouchedDetails(c);
     return true;
   },
   limit: 30_000,

@@ -11,7 +11,7 @@ import { hashPassword } from '../../../server/domain/accounts/passwords.ts';
 import { KEY_HEADERS } from '../../helpers/provider.ts';
 import { BOOKING_MESSAGES, BOOKING_ROUTES, selectRoutedStateId, urgentBookingText, type BookingContext, type BookingSnapshot, type PriceDetail } from '../../../machines/booking/index.ts';
 import { TEST_CARD_ONLY } from '../fixtures.ts';
-import { bookingModel } from '../machines/booking.model.ts';
+import { MODEL_APPLIED_PROMO, MODEL_PROMO_CODE, MODEL_PROMO_REFUSAL, bookingModel } from '../machines/booking.model.ts';
 import { machineDelays } from '../graph.ts';
 import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, gone, labelled, londonSoon, timer, uniqueEmail, visible, weekdayAhead } from './common.ts';
@@ -111,6 +111,12 @@ async function field(run: UiRun, label: string | RegExp, value: string) {
 function account(run: UiRun) {
   return run.scratch.account as { email: string; password: string };
 }
+
+// ─── The promo code field (details step) ────────────────────────────────────────────────────────────
+
+const promoSection = (run: UiRun) => run.page.getByTestId('promo-code');
+const promoInput = (run: UiRun) => promoSection(run).locator('input[aria-label="Promo code"]');
+const appliedPromo = (s: AnyMachineSnapshot) => (ctx(s).promo ? 'an applied code replaces the field and Apply with its line and Remove' : null);
 
 // ─── Executors ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -242,6 +248,27 @@ const executors: Record<string, UiExecutor> = {
     run: async (run) => field(run, 'Flight / Train / Ferry Number', 'BA 117'),
   },
   'details.next': { run: async (run) => run.page.getByRole('button', { name: 'Next', exact: true }).click() },
+  'promo.change': {
+    unavailable: appliedPromo,
+    run: async (run) => {
+      const input = promoInput(run);
+      // The same text typed again is no change to the field (React sends nothing): the visitor retypes it.
+      if ((await input.inputValue()) === MODEL_PROMO_CODE) await input.fill('');
+      await input.fill(MODEL_PROMO_CODE);
+    },
+  },
+  'promo.apply': {
+    unavailable: appliedPromo,
+    run: async (run, c) => {
+      // Apply is disabled while the field is blank: Enter in the field is the visitor's way to apply nothing.
+      if (ctx(c.before).promoDraft.trim() === '') await promoInput(run).press('Enter');
+      else await promoSection(run).getByRole('button', { name: 'Apply' }).click();
+    },
+  },
+  'promo.remove': {
+    unavailable: (s) => (ctx(s).promo ? null : 'Remove shows only beside an applied code'),
+    run: async (run) => promoSection(run).getByRole('button', { name: 'Remove' }).click(),
+  },
   'payment.payInCar': { run: async (run) => run.page.getByRole('button', { name: 'Pay in Car' }).click() },
   'payment.chooseCard': { run: async (run) => run.page.getByRole('button', { name: 'Pay By Card' }).click() },
   'card.submit': {
@@ -293,6 +320,10 @@ const executors: Record<string, UiExecutor> = {
   'xstate.done.actor.recalculateSelectedVehicle:ok': answered(() => ({ kind: 'continue' })),
   'xstate.done.actor.recalculateSelectedVehicle:refused': answered(() => ({ kind: 'fulfil', status: 422, body: { success: false, message: 'Quote expired. Please search again.' } })),
   'xstate.error.actor.recalculateSelectedVehicle': answered(() => ({ kind: 'abort' })),
+  // The path's server has the model's code (prepare): it prices it for the chosen vehicle itself.
+  'xstate.done.actor.checkPromo:ok': answered(() => ({ kind: 'continue' })),
+  'xstate.done.actor.checkPromo:refused': answered(() => ({ kind: 'fulfil', status: 409, body: { success: false, message: MODEL_PROMO_REFUSAL } })),
+  'xstate.error.actor.checkPromo': answered(() => ({ kind: 'abort' })),
   'xstate.done.actor.checkPassengerEmail:found': answered(() => ({ kind: 'continue' })),
   'xstate.done.actor.checkPassengerEmail:notFound': answered(() => ({ kind: 'continue' })),
   'xstate.error.actor.checkPassengerEmail': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
@@ -408,9 +439,26 @@ const assertions: UiMachine['assertions'] = {
     await run.waitForPath('/quotationview');
     await inFlight(run, index);
   },
-  'personalDetails.editing': async (run) => {
+  'personalDetails.editing': async (run, { snapshot }) => {
     await run.waitForPath('/personalDetailView');
     await visible(run.page.getByRole('heading', { name: 'Registration Details' }));
+    const c = ctx(snapshot);
+    if (c.promo) {
+      await visible(promoSection(run).getByTestId('promo-applied').getByText(`${MODEL_APPLIED_PROMO.label} applied`, { exact: true }));
+      return;
+    }
+    const input = promoInput(run);
+    await visible(input);
+    await eventually(async () => expect(await input.inputValue(), 'the promo code field').toBe(c.promoDraft));
+    // A refusal shows the server's message as it is; a failed call marks the field with the client's error.
+    if (c.promoMessage === MODEL_PROMO_REFUSAL) await visible(promoSection(run).getByText(MODEL_PROMO_REFUSAL, { exact: true }));
+    else if (c.promoMessage !== null) await eventually(async () => expect(await input.getAttribute('aria-invalid')).toBe('true'));
+    else await eventually(async () => expect(await input.getAttribute('aria-invalid')).not.toBe('true'));
+  },
+  'personalDetails.checkingPromo': async (run, { index }) => {
+    await run.waitForPath('/personalDetailView');
+    await visible(promoSection(run).getByRole('button', { name: 'Apply' }).and(run.page.locator('[data-loading]')));
+    await inFlight(run, index);
   },
   'personalDetails.checkingEmail': async (run, { index }) => {
     await run.waitForPath('/personalDetailView');
@@ -597,6 +645,13 @@ export const bookingUi: UiMachine = {
       ]);
     }
     run.scratch.account = { email, password };
+    // The model's promo code on the site (10% off, unlimited): the details step's Apply is priced by the server.
+    if (run.path.steps.some((s) => s.variant === 'xstate.done.actor.checkPromo:ok')) {
+      await run.env.provider.db.query(
+        "INSERT INTO promo_codes (site_id, code, kind, percent) SELECT id, $1, 'percent', 10 FROM sites WHERE is_default ON CONFLICT (site_id, code) DO NOTHING",
+        [MODEL_APPLIED_PROMO.code],
+      );
+    }
     // The card's payment method is made in the browser (no call to hold): a path that ends there holds the next call,
     // the payment intent, so 'Processing...' stays on screen instead of racing through to the confirmation.
     const last = run.path.steps.at(-1)?.snapshot;
