@@ -81,14 +81,21 @@ export function calendarText(value: string): string {
     .replace(/\n/g, '\\n');
 }
 
+/** Octets of one character in UTF-8 (a lone surrogate is written as U+FFFD: 3), as TextEncoder counts them. */
+const utf8Octets = (char: string) => {
+  const code = char.codePointAt(0)!;
+  return code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+};
+
 /** A content line folded at 75 octets (RFC 5545 §3.1), never inside a UTF-8 character. */
 export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
+  // Most lines are short ASCII: nothing to fold.
+  if (line.length <= 75 && /^[\x00-\x7f]*$/.test(line)) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char);
     // The first line holds 75 octets; a continuation line starts with a space, so it holds 74 more.
     if (octets + size > (parts.length === 0 ? 75 : 74)) {
       parts.push(current);

@@ -40,7 +40,6 @@ describe(`round trips of a booking, on ${testDatabaseKind}`, () => {
       'INSERT INTO booking_manage_links',
       'SELECT b.id, b.booking_number,',
       'INSERT INTO mail_outbox',
-      'INSERT INTO mail_outbox',
       'SELECT pg_notify($1, $2)',
       'COMMIT',
     ]);

@@ -65,21 +65,32 @@ export const headerSafe = (value: string) => value.replace(/[\r\n]+/g, ' ').trim
 
 /** Inserts a queued message in the caller's transaction (the one that writes the business row). */
 export async function enqueueMail(tx: Queryable, siteId: number, message: MailMessage): Promise<number> {
-  const { rows } = await tx.query<{ id: string | number }>(
+  return (await enqueueMails(tx, siteId, [message]))[0];
+}
+
+const OUTBOX_COLUMNS = 10;
+
+/** Inserts queued messages in one statement, in the caller's transaction; their ids in the messages' order. */
+export async function enqueueMails(tx: Queryable, siteId: number, messages: readonly MailMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const values = messages.flatMap((message) => [
+    siteId,
+    message.kind,
+    headerSafe(message.to),
+    headerSafe(message.from),
+    message.replyTo ? headerSafe(message.replyTo) : null,
+    headerSafe(message.subject),
+    message.text,
+    message.html,
+    message.sensitive ?? false,
+    JSON.stringify(message.attachments ?? []),
+  ]);
+  const rows = messages.map((_, row) => `(${Array.from({ length: OUTBOX_COLUMNS }, (_, column) => `$${row * OUTBOX_COLUMNS + column + 1}`).join(', ')})`).join(', ');
+  // Each row's id (bigserial) is drawn in the rows' order, so the ids ascending are the messages' order.
+  const { rows: inserted } = await tx.query<{ id: string | number }>(
     `INSERT INTO mail_outbox (site_id, kind, to_address, from_address, reply_to, subject, text_body, html_body, sensitive, attachments)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-    [
-      siteId,
-      message.kind,
-      headerSafe(message.to),
-      headerSafe(message.from),
-      message.replyTo ? headerSafe(message.replyTo) : null,
-      headerSafe(message.subject),
-      message.text,
-      message.html,
-      message.sensitive ?? false,
-      JSON.stringify(message.attachments ?? []),
-    ],
+     VALUES ${rows} RETURNING id`,
+    values,
   );
-  return Number(rows[0].id);
+  return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { BOOKING_MESSAGES, type BookingCreate, type BookingResponse, type ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
-import { enqueueMail, mailIdentity, type MailIdentity, type MailPort } from '../../adapters/mail/index.ts';
+import { enqueueMail, enqueueMails, mailIdentity, type MailIdentity, type MailPort } from '../../adapters/mail/index.ts';
 import type { IntentStatus, PaymentIntent, PaymentsPort } from '../../adapters/payments/port.ts';
 import { HttpError } from '../../http.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
@@ -68,7 +68,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (result.created && prepared.promo) await takePromoUse(tx, site.id, prepared, result.bookingId, intentId);
     if (result.created) {
       const manage = await confirmationManage(tx, site, catalog.settings, result.bookingId, deps.publicUrl, now());
-      for (const message of bookingMails(identity, bookingNumber, prepared, manage)) await enqueueMail(tx, site.id, message);
+      await enqueueMails(tx, site.id, bookingMails(identity, bookingNumber, prepared, manage));
       await publishBookingEvent(tx, site.id, { booking_number: bookingNumber, kind: 'created' });
     }
     if (intentId) await tx.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intentId, result.bookingId]);
