@@ -111,6 +111,8 @@ export function renderedTripInput<Row extends VehicleRef>(trip: TripCookie, rows
     quantities: trip.quantities,
     registrationData: null,
     passengerMode: trip.passengerMode,
+    // Not in the cookie: a visitor with a stored promo code gets the step rendered afresh in the browser.
+    promo: null,
     booking: null,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceDetail } from '../../../machines/booking/index.ts';
 import { decodeBase64, type KeyValueStorage } from '../../storage/codec.ts';
-import { decodeTripCookie } from '../../../contract/tripCookie.ts';
+import { decodeTripCookie, renderedTripInput } from '../../../contract/tripCookie.ts';
 import { clearStoredFlow, CONFIRMED_BOOKING_KEY, persistForms, persistPriceDetails, persistPromo, persistQuantities, persistRegistration, persistSelection, restoreBookingInput, writeTripCookie } from './bookingStorage.ts';
 
 function memory(): KeyValueStorage & { data: Map<string, string> } {
@@ -65,6 +65,11 @@ describe('booking storage (spec §3 keys)', () => {
     persistPromo({ promo: null }, local);
     expect(local.getItem('PromoCode')).toBeNull();
     expect(restoreBookingInput(local, session).promo).toBeNull();
+  });
+
+  it("the server's rendered trip has every field the browser restores, so a step it rendered can be hydrated as is", () => {
+    const rendered = renderedTripInput({ bookingType: 'milleage', bookingForm: null, hourlyRateForm: null, quoteId: 'q1', selected: null, selectionKind: null, quantities: {}, passengerMode: null } as never, []);
+    expect(Object.keys(rendered!).sort()).toEqual(Object.keys(restoreBookingInput(memory(), memory())).sort());
   });
 
   it('removes the price list and the selection when they are cleared', () => {
