@@ -48,6 +48,11 @@ const FAKE_MAPS_SCRIPT = String.raw`(() => {
       return { suggestions: PLACES.filter((p) => p.text.toLowerCase().includes(needle)).map((p) => ({ placePrediction: { placeId: p.id, text: { text: p.text }, types: p.types, toPlace: () => toPlace(p) } })) };
     },
   };
+  // @react-google-maps/api calls the setter of each option it is given (setAnimation, setClickable, setIcon, …): the
+  // fakes take any setX and answer any getX with undefined.
+  const anySetter = (object) => new Proxy(object, {
+    get: (target, key) => key in target || typeof key !== 'string' ? target[key] : key.startsWith('set') ? () => {} : key.startsWith('get') ? () => undefined : undefined,
+  });
   class Map {
     constructor(element, options) {
       record.maps += 1;
@@ -57,6 +62,7 @@ const FAKE_MAPS_SCRIPT = String.raw`(() => {
       element.style.background = 'linear-gradient(135deg, #e5efe3, #dfe8f1)';
       element.style.position = 'relative';
       queueMicrotask(() => this.render());
+      return anySetter(this);
     }
     fitBounds() {}
     setCenter() {}
@@ -78,6 +84,7 @@ const FAKE_MAPS_SCRIPT = String.raw`(() => {
     constructor(options) {
       record.markers.push({ label: options.label && options.label.text, title: options.title, position: options.position });
       options.map.items.push({ position: options.position, label: options.label && options.label.text });
+      return anySetter(this);
     }
     setMap() {}
     setPosition() {}
@@ -87,6 +94,7 @@ const FAKE_MAPS_SCRIPT = String.raw`(() => {
     constructor(options) {
       record.polylines.push(options.path);
       options.map.items.unshift({ path: options.path, colour: options.strokeColor || '#255c9b' });
+      return anySetter(this);
     }
     setMap() {}
     setOptions() {}
