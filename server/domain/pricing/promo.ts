@@ -1,20 +1,7 @@
-import { PROMO_MESSAGES, promoLabel, type AppliedPromo, type PromoKind } from '../../../contract/promoCodes.ts';
+import { PROMO_MESSAGES, promoLabel, type AppliedPromo, type PromoCode } from '../../../contract/promoCodes.ts';
 
 /** A stored promo code as the rules read it (server/domain/promos/repository.ts loads it). */
-export interface PromoRule {
-  id: number;
-  code: string;
-  kind: PromoKind;
-  percent: number | null;
-  amount_pence: number | null;
-  valid_from: string | null;
-  valid_to: string | null;
-  total_cap: number | null;
-  min_fare_pence: number;
-  categories: number[];
-  active: boolean;
-  uses: number;
-}
+export type PromoRule = Pick<PromoCode, 'id' | 'code' | 'kind' | 'percent' | 'amount_pence' | 'valid_from' | 'valid_to' | 'total_cap' | 'min_fare_pence' | 'categories' | 'active' | 'uses'>;
 
 export type PromoVerdict = { ok: true; applied: AppliedPromo } | { ok: false; statusCode: 409 | 422; message: string };
 
