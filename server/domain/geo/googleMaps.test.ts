@@ -29,7 +29,7 @@ describe('Google maps adapter', () => {
       { lat: 51.47, lon: -0.45 },
       { lat: 51.51, lon: -0.12 },
     ]);
-    expect(route).toEqual({ miles: 20, seconds: 2700, legs: [{ miles: 20, seconds: 2700 }], estimated: false, path: [{ lat: 38.5, lon: -120.2 }] });
+    expect(route).toEqual({ miles: 20, seconds: 2700, legs: [{ miles: 20, seconds: 2700 }], estimated: false, path: [{ lat: 38.5, lon: -120.2 }], polyline: '_p~iF~ps|U' });
     const headers = calls[0].init!.headers as Record<string, string>;
     expect(headers['X-Goog-FieldMask']).toBe('routes.distanceMeters,routes.duration,routes.legs.distanceMeters,routes.legs.duration,routes.polyline.encodedPolyline');
     expect(headers['X-Goog-Api-Key']).toBe('test-key');
