@@ -1,15 +1,14 @@
 // The security headers (server/plugins/securityHeaders.ts): on every answer, and for each kind of page its own
 // Content-Security-Policy and framing rule (issue 15: clickjacking, and Google's and Stripe's hosts only where they
 // load). The pages need a build (npm run build, or DIST_DIR); those tests are skipped without one.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_POLICY } from '../../server/plugins/securityHeaders.ts';
 import { EARLY_INPUT_SCRIPT_HASH } from '../../server/web/earlyInput.ts';
 import { offlineStripe } from '../helpers/booking.ts';
+import { PUBLIC_ROUTES, type PublicRoute } from '../../contract/routeManifest.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** The policy's directives by name. */
 const directives = (csp: string): Record<string, string[]> =>
@@ -75,9 +74,8 @@ async function putSettings(provider: TestProvider, changes: Record<string, strin
 }
 
 describe('the routes that are not booking pages', () => {
-  it('include every corporate and password route of src/app/routes.tsx and the card page', () => {
-    const source = readFileSync(path.join(root, 'src/app/routes.tsx'), 'utf8');
-    const guarded = [...source.matchAll(/\{ path: '([^']+)'[^\n]*views\/(corporate|forgotPassword|card)\//g)].map((match) => match[1]);
+  it('include every corporate and password route of the route manifest (contract/routeManifest.ts) and the card page', () => {
+    const guarded = (PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => /^src\/views\/(corporate|forgotPassword|card)\//.test(route.module)).map((route) => route.path);
     expect(guarded.sort()).toEqual(['/book-now', '/bookings', '/forgot_password', '/login', '/my-account', '/stripecheckout']);
     expect([...ACCOUNT_PAGES, ...CARD_PAGES].filter((url) => /^\/[a-z_-]+$/.test(url)).sort()).toEqual(guarded.sort());
   });
