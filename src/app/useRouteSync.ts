@@ -85,7 +85,7 @@ export function useRouteSync<S>({ actor, routes, ready = true, onStart }: SyncOp
     if (routes.enters?.(path)) arrive(actor, path);
     else lastRoute.current = routes.routeOf(actor.getSnapshot());
     onStart?.();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per actor: the routes and callbacks are read fresh from the closure's refs, not re-subscribed.
   }, [ready, actor]);
 
   // Machine → URL, on every change of the routed state (also one reached again from between pages: signed in once
@@ -102,13 +102,13 @@ export function useRouteSync<S>({ actor, routes, ready = true, onStart }: SyncOp
       follow(route);
     });
     return () => subscription.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once per actor: the routes and callbacks are read fresh from the closure's refs, not re-subscribed.
   }, [ready, actor]);
 
   // URL → machine, when a path of the flow is typed, linked to or reached by Back/Forward.
   useEffect(() => {
     if (!started.current || !actor || !routes.enters?.(location)) return;
     arrive(actor, location);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a change of address arrives: the actor's own moves are the effect above's.
   }, [location]);
 }
