@@ -85,7 +85,7 @@ export function useRouteSync<S>({ actor, routes, ready = true, onStart }: SyncOp
     if (routes.enters?.(path)) arrive(actor, path);
     else lastRoute.current = routes.routeOf(actor.getSnapshot());
     onStart?.();
-    // Once per actor: the routes and callbacks are read fresh from the closure's refs, not re-subscribed.
+    // Once per actor: the address is read from locationRef, and a flow's routes are a module constant.
   }, [ready, actor]);
 
   // Machine → URL, on every change of the routed state (also one reached again from between pages: signed in once
@@ -102,7 +102,7 @@ export function useRouteSync<S>({ actor, routes, ready = true, onStart }: SyncOp
       follow(route);
     });
     return () => subscription.unsubscribe();
-    // Once per actor: the routes and callbacks are read fresh from the closure's refs, not re-subscribed.
+    // Once per actor: the address is read from locationRef, and a flow's routes are a module constant.
   }, [ready, actor]);
 
   // URL → machine, when a path of the flow is typed, linked to or reached by Back/Forward.
