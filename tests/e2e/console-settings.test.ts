@@ -88,7 +88,7 @@ describe('console: settings with a live preview', () => {
     expect(await page.getByText(/enable' HIDES the GET A QUOTE tab/).count()).toBe(1);
     await page.getByRole('switch', { name: /^Hourly Rate tab/ }).click({ force: true });
     await expect.poll(() => page.getByTestId('preview-status').textContent()).toBe('Your unsaved changes, as visitors would see them once saved.');
-    // The framed public page is checked by tests/e2e/a11y.test.ts; here the console's own page.
+    // The framed public page is checked by tests/e2e/screenshots.test.ts; here the console's own page.
     expect(await axeViolations(page, '', { exclude: '[data-testid="settings-preview"]' })).toEqual([]);
     for (const width of [WIDTHS.desktop, WIDTHS.tablet, WIDTHS.mobile]) {
       await page.setViewportSize({ width, height: 900 });

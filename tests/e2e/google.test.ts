@@ -290,7 +290,7 @@ describe('with a Google browser key (fake Maps JavaScript API)', () => {
             { lat: 51.4723, lng: -0.4877 },
           ],
         ]);
-        // WCAG 2.1 AA for the panel with the map in it (the rest of the page is covered by a11y.test.ts).
+        // WCAG 2.1 AA for the panel with the map in it (the rest of the page is covered by screenshots.test.ts).
         const axe = await new AxeBuilder({ page }).include('[data-testid="booking-summary"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         expect(axe.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
         await screenshot(page, 'google-route-map');

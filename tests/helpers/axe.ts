@@ -18,3 +18,9 @@ export async function axeViolations(page: Page, where = '', { include, exclude }
         .join(' | ')}`,
   );
 }
+
+/** Until no CSS transition or animation runs (a modal's fade-in, a drawer's slide): axe reads colours mid-fade otherwise. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}

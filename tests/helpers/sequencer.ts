@@ -9,7 +9,7 @@ const LONGEST = [
   // The model-based paths (public site and console, side by side): the longest e2e files, several browser contexts each.
   'tests/e2e/paths-public.test.ts',
   'tests/e2e/paths-console.test.ts',
-  'tests/e2e/a11y.test.ts',
+  'tests/e2e/screenshots.test.ts',
   // API files of 30–40 s (sockets held open, processes spawned, thousands of fuzz cases).
   'tests/api/fuzz.test.ts',
   'tests/api/fuzz-admin.test.ts',
