@@ -1,6 +1,6 @@
 /**
- * The inbox and outbox effects by signature: src/views/admin/enquiries/inboxLogic.ts and
- * src/views/admin/outbox/outboxLogic.ts supply the real ones (src/api/adminInbox.ts), tests supply stubs.
+ * The inbox and outbox effects by signature: src/app/console/inboxLogic.ts and
+ * src/app/console/outboxLogic.ts supply the real ones (src/api/adminInbox.ts), tests supply stubs.
  */
 import { fromPromise } from 'xstate';
 import type {

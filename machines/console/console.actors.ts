@@ -1,5 +1,5 @@
 /**
- * The console session's effects, declared by signature only: src/views/admin/consoleLogic.ts supplies the real ones
+ * The console session's effects, declared by signature only: src/app/console/consoleLogic.ts supplies the real ones
  * (src/api/adminSession.ts), tests supply stubs. Each rejects with an ApiCallError (`status`, `message`) on failure.
  */
 import { fromPromise } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * The board's effects by signature: src/views/admin/bookings/boardLogic.ts supplies the real ones (src/api calls and
+ * The board's effects by signature: src/app/console/boardLogic.ts supplies the real ones (src/api calls and
  * an EventSource on GET /api/admin/events), tests supply stubs.
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';

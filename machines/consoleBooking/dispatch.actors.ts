@@ -1,5 +1,5 @@
 /**
- * A booking's effects in the console, by signature: src/views/admin/booking/bookingLogic.ts supplies the real ones
+ * A booking's effects in the console, by signature: src/app/console/consoleBookingLogic.ts supplies the real ones
  * (src/api/adminBookings.ts), tests supply stubs. Failures reject with an ApiCallError (`status`, `message`).
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';

@@ -1,6 +1,6 @@
 /**
  * The quote-offer page's effects, declared by signature only. The view layer supplies the real ones with
- * `quoteOfferMachine.provide({ actors })` (src/views/quoteOffer/quoteOfferLogic.ts); tests supply stubs.
+ * `quoteOfferMachine.provide({ actors })` (src/app/quoteOffer/quoteOfferLogic.ts); tests supply stubs.
  */
 import { fromPromise } from 'xstate';
 import type { OfferedTrip, OpenedQuoteOffer } from './quoteOffer.types.ts';

@@ -1,3 +1,3 @@
 export * from './catalog.ts';
 export { apiClient, createApiClient, type CallOptions } from './client.ts';
-export { runtimeConfig, readRuntimeConfig, storageUrl, type RuntimeConfig } from './runtimeConfig.ts';
+export { runtimeConfig, readRuntimeConfig, type RuntimeConfig } from './runtimeConfig.ts';

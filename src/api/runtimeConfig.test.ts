@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readRuntimeConfig, storageUrl } from './runtimeConfig.ts';
+import { readRuntimeConfig } from './runtimeConfig.ts';
 
 function withMeta(content: string | null): Document {
   document.head.querySelector('meta[name="cabflow-config"]')?.remove();
@@ -36,10 +36,5 @@ describe('runtime config', () => {
     expect(readRuntimeConfig(withMeta('{"publicKey":1}')).publicKey).toBe('pk_demo_cabflow_0001');
     expect(error).toHaveBeenCalledTimes(2);
     error.mockRestore();
-  });
-
-  it('builds storage URLs on the provider host', () => {
-    expect(storageUrl('vehicles/saloon.svg', { apiHost: '', publicKey: '', secretKey: '', embedOrigins: [] })).toBe('/storage/vehicles/saloon.svg');
-    expect(storageUrl('/vehicles/mpv.svg', { apiHost: 'https://api.example.test', publicKey: '', secretKey: '', embedOrigins: [] })).toBe('https://api.example.test/storage/vehicles/mpv.svg');
   });
 });

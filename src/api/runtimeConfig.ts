@@ -59,8 +59,3 @@ export function runtimeConfig(): RuntimeConfig {
   cached ??= readRuntimeConfig();
   return cached;
 }
-
-/** Absolute URL of a provider storage file, e.g. a fleet image `vehicles/saloon.svg` (spec §3 Fleet item). */
-export function storageUrl(file: string, config: RuntimeConfig = runtimeConfig()): string {
-  return `${config.apiHost}/storage/${file.replace(/^\/+/, '')}`;
-}

@@ -25,7 +25,7 @@ export interface AddressAutocompleteProps extends Pick<InputBaseProps, 'label' |
   onChange: (value: string) => void;
   /** A suggestion was chosen (after onChange with its final address: a Google place's with its postcode). */
   onSuggestionSelect?: (suggestion: AddressSuggestion) => void;
-  /** Where suggestions come from (addressSources.ts `suggestAddresses` for the real ones). */
+  /** Where suggestions come from (src/app/address/addressSources.ts `suggestAddresses` for the real ones). */
   suggest: SuggestAddresses;
   placeholder?: string;
   name?: string;

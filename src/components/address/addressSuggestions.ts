@@ -1,7 +1,7 @@
 /**
  * Address suggestions for the address fields (spec §2 Home, §5 Form limits): the operator's saved addresses
  * filtered case-insensitively by substring, then place suggestions from a place source. Pure apart from the two
- * sources it is given, so the merging rules are unit-tested without a network; addressSources.ts wires the real
+ * sources it is given, so the merging rules are unit-tested without a network; src/app/address/addressSources.ts wires the real
  * ones (GET /api/v1/ai-addresses, and Google Places Autocomplete (New) or our GET /api/v1/places).
  */
 import type { Address } from '../../../contract/catalog.ts';

@@ -1,7 +1,7 @@
 import { Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FleetItem } from '../../../contract/catalog.ts';
-import { storageUrl } from '../../api/runtimeConfig.ts';
+import { storageUrl } from '../../app/storageUrl.ts';
 import { IconBriefcase, IconLuggage, IconUsers } from '../icons.tsx';
 import classes from './Fleet.module.css';
 

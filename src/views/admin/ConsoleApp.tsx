@@ -1,14 +1,13 @@
 /**
  * The operator console (/admin), one lazy chunk the public pages never load: the session machine's actor, the URL
  * sync, and the stage it is in (checking, sign-in, set-password, or the signed-in layout with its page, each page a
- * lazy chunk of its own). A 401 from any console call (src/api/adminClient.ts) ends the session here.
+ * lazy chunk of its own). A 401 from any console call ends the session here (consoleLogic.ts useSessionLoss).
  */
-import { Suspense, lazy, useEffect, type ComponentType } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { selectPage, selectStage, type ConsolePage } from '../../../machines/console/index.ts';
-import { onAdminSessionLost } from '../../api/adminClient.ts';
 import { ConsoleLayout } from './ConsoleLayout.tsx';
-import { Console, readConsoleInput } from './consoleLogic.ts';
+import { Console, readConsoleInput, useSessionLoss } from '../../app/console/consoleLogic.ts';
 import { ConsoleRouteSync } from './ConsoleRouteSync.tsx';
 import { SetPasswordPage } from './SetPasswordPage.tsx';
 import { SignInPage } from './SignInPage.tsx';
@@ -38,8 +37,7 @@ const PageLoading = () => (
 );
 
 function SessionLossListener() {
-  const actor = Console.useActorRef();
-  useEffect(() => onAdminSessionLost((message) => actor.send({ type: 'session.lost', message })), [actor]);
+  useSessionLoss();
   return null;
 }
 

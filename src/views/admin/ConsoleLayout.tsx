@@ -10,7 +10,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { selectError, selectPage, selectSession, selectSigningOut, type ConsolePageName } from '../../../machines/console/index.ts';
-import { Console } from './consoleLogic.ts';
+import { Console } from '../../app/console/consoleLogic.ts';
 import classes from './Console.module.css';
 
 interface NavItem {

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { isConsolePath, selectConsolePath } from '../../../machines/console/index.ts';
-import { Console } from './consoleLogic.ts';
+import { Console } from '../../app/console/consoleLogic.ts';
 
 export function ConsoleRouteSync() {
   const actor = Console.useActorRef();

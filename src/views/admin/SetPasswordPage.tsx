@@ -6,7 +6,7 @@ import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantin
 import { PASSWORD_MIN } from '../../../contract/accountMessages.ts';
 import { useState, type FormEvent } from 'react';
 import { selectError, selectSetPasswordStage } from '../../../machines/console/index.ts';
-import { Console } from './consoleLogic.ts';
+import { Console } from '../../app/console/consoleLogic.ts';
 import classes from './Console.module.css';
 import { usePageTitle } from './pageTitle.ts';
 

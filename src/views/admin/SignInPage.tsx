@@ -5,7 +5,7 @@ import '@mantine/core/styles/ActionIcon.css';
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { selectError, selectNotice, selectSigningIn } from '../../../machines/console/index.ts';
-import { Console } from './consoleLogic.ts';
+import { Console } from '../../app/console/consoleLogic.ts';
 import classes from './Console.module.css';
 import { usePageTitle } from './pageTitle.ts';
 

@@ -5,7 +5,7 @@ import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Tex
 import { useId, type FormEvent } from 'react';
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES, type QueryReason } from '../../../contract/enquiryRules.ts';
 import { QUERY_REASONS, type ContactFormValues } from '../../../machines/contact/index.ts';
-import { Contact } from './contactLogic.ts';
+import { Contact } from '../../app/contact/contactLogic.ts';
 import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 
 type TextField = Exclude<keyof ContactFormValues, 'queryReason'>;

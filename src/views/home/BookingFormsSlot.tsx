@@ -14,7 +14,7 @@ import { claimServerRender, renderNow } from '../../app/renderMode.ts';
 import { telHref } from '../../app/navigation.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { IconPhone } from '../../components/icons.tsx';
-import { homeFormInput, homeFormLogic } from './homeFormLogic.ts';
+import { homeFormInput, homeFormLogic } from '../../app/home/homeFormLogic.ts';
 import { HourlyForm } from './HourlyForm.tsx';
 import { QuoteForm } from './QuoteForm.tsx';
 import classes from './HomeForms.module.css';

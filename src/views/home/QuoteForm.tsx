@@ -11,7 +11,7 @@ import { LUGGAGE_OPTIONS, PASSENGER_OPTIONS } from '../../../machines/homeForm/i
 import { AddressField as AddressAutocomplete } from './AddressField.tsx';
 import { IconMapPin } from '../../components/icons.tsx';
 import { DateField, HourSelect, IconButton, IconPlus, IconX, MinuteSelect, SelectField, TextField } from './fields.tsx';
-import type { homeFormLogic } from './homeFormLogic.ts';
+import type { homeFormLogic } from '../../app/home/homeFormLogic.ts';
 import classes from './HomeForms.module.css';
 
 export type HomeFormRef = ActorRefFrom<ReturnType<typeof homeFormLogic>>;

@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import type { ManageBookingView, ManageChanges, ManageStop } from '../../../contract/manageBooking.ts';
 import { draftStops, editableAddresses, selectDraft } from '../../../machines/manageBooking/index.ts';
 import { AddressAutocomplete } from '../../components/address/AddressAutocomplete.tsx';
-import { suggestAddresses } from '../../components/address/addressSources.ts';
-import type { ManageActor } from './manageBookingLogic.ts';
+import { suggestAddresses } from '../../app/address/addressSources.ts';
+import type { ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
 import classes from './ManageBooking.module.css';
 
 const PLACEHOLDER = 'Address, airport or postcode';

@@ -10,7 +10,7 @@ import type { ManageBookingView, ManageChanges } from '../../../contract/manageB
 import type { TripOptions } from '../../../machines/booking/booking.context.ts';
 import { selectDraft, selectError, selectStage } from '../../../machines/manageBooking/index.ts';
 import { optionsEditorMachine } from '../../../machines/optionsEditor/index.ts';
-import type { ManageActor } from './manageBookingLogic.ts';
+import type { ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
 import classes from './ManageBooking.module.css';
 
 const OPTION_FIELDS = ['luggages', 'hand_luggages', 'meet_and_greet', 'baby_seats', 'booster_seats', 'waiting_min'] as const;

@@ -10,7 +10,7 @@ import { SANDBOX_PUBLISHABLE_KEY } from '../../../contract/sandboxCards.ts';
 import { manageBookingMachine, type CardMethodInput } from '../../../machines/manageBooking/index.ts';
 import { theme } from '../../theme.ts';
 import { ChangePayment } from './ChangeSteps.tsx';
-import type { ManageActor } from './manageBookingLogic.ts';
+import type { ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
 
 /**
  * The manage page pays a change's difference with the booking flow's card form: Stripe's fields when the processor's

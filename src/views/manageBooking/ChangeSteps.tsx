@@ -9,7 +9,7 @@ import { isStripeTestKey, processorOf } from '../../payments/processor.ts';
 import { CardForm } from '../card/CardForm.tsx';
 import { SandboxChallengeModal } from '../card/SandboxChallengeModal.tsx';
 import { formatMoney } from '../confirmation/format.ts';
-import type { ManageActor } from './manageBookingLogic.ts';
+import type { ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
 import classes from './ManageBooking.module.css';
 
 /** Old and new price, what confirming means, and the changes, one line each. */

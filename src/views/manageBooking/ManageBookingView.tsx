@@ -25,7 +25,7 @@ import { cutoffMoment, londonMoment, REFUND_STATUS_TEXT } from './format.ts';
 import { ChangeEditor } from './ChangeEditor.tsx';
 import { ChangeConfirm, ChangeDone, ChangePayment } from './ChangeSteps.tsx';
 import { ReceiptDownload } from './receipt/ReceiptDownload.tsx';
-import { manageBookingLogic, readManageInput, type ManageActor } from './manageBookingLogic.ts';
+import { manageBookingLogic, readManageInput, type ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
 import classes from './ManageBooking.module.css';
 import { CallButton } from '../../components/CallButton.tsx';
 

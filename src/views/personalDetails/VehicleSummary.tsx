@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Loader.css';
 import { Loader, Paper, Text } from '@mantine/core';
 import { bookedQuantity, selectPromo, selectSelectedVehicle, selectTotalToPay } from '../../../machines/booking/index.ts';
-import { storageUrl } from '../../api/runtimeConfig.ts';
+import { storageUrl } from '../../app/storageUrl.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { IconBriefcase, IconLuggage, IconUsers } from '../../components/icons.tsx';

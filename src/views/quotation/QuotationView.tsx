@@ -8,7 +8,7 @@ import { selectLayout, selectLowestPrice, selectPriceDetails } from '../../../ma
 import { lowestPriced, unitPrice } from '../../../machines/booking/booking.pricing.ts';
 import type { QuotationLayout } from '../../../machines/booking/booking.context.ts';
 import type { PriceDetail } from '../../../contract/booking.ts';
-import { storageUrl } from '../../api/runtimeConfig.ts';
+import { storageUrl } from '../../app/storageUrl.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useEnabled, useSetting } from '../../app/useSettings.ts';
 import { BookingStepper } from '../../components/booking/BookingStepper.tsx';

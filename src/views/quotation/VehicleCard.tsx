@@ -10,7 +10,7 @@ import type { PriceDetail } from '../../../contract/booking.ts';
 import type { QuotationLayout } from '../../../machines/booking/booking.context.ts';
 import { selectCardTotal, selectQuantity } from '../../../machines/booking/booking.selectors.ts';
 import { unitPrice } from '../../../machines/booking/booking.pricing.ts';
-import { storageUrl } from '../../api/runtimeConfig.ts';
+import { storageUrl } from '../../app/storageUrl.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { starsOf } from '../../components/booking/tripFormat.ts';
 import { formatMoney } from '../confirmation/format.ts';

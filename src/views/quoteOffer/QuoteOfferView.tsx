@@ -7,7 +7,7 @@ import { QUOTE_OFFER_UNKNOWN } from '../../../contract/adminEnquiries.ts';
 import { selectError, selectRetryable, selectStage } from '../../../machines/quoteOffer/index.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { IconInfo } from '../../components/icons.tsx';
-import { quoteOfferLogic, readQuoteOfferInput, type QuoteOfferActor } from './quoteOfferLogic.ts';
+import { quoteOfferLogic, readQuoteOfferInput, type QuoteOfferActor } from '../../app/quoteOffer/quoteOfferLogic.ts';
 import classes from './QuoteOffer.module.css';
 import { CallButton } from '../../components/CallButton.tsx';
 

@@ -7,8 +7,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ENQUIRY_LIMITS, ENQUIRY_MESSAGES } from '../../../contract/enquiries.ts';
 import { QUOTE_LIMITS, type QuoteRequestForm as FormValues } from '../../../machines/quoteRequest/index.ts';
 import { AddressAutocomplete } from '../../components/address/AddressAutocomplete.tsx';
-import { suggestAddresses } from '../../components/address/addressSources.ts';
-import { QuoteRequest } from './quoteRequestLogic.ts';
+import { suggestAddresses } from '../../app/address/addressSources.ts';
+import { QuoteRequest } from '../../app/quoteRequest/quoteRequestLogic.ts';
 import { GrowingTextarea } from '../../components/GrowingTextarea.tsx';
 
 type TextField = Exclude<keyof FormValues, 'passengers' | 'luggages'>;

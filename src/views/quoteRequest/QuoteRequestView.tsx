@@ -1,7 +1,7 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { QuoteRequestForm } from './QuoteRequestForm.tsx';
-import { QuoteRequest, readQuoteRequestInput } from './quoteRequestLogic.ts';
+import { QuoteRequest, readQuoteRequestInput } from '../../app/quoteRequest/quoteRequestLogic.ts';
 
 /**
  * /quoteView: the 'QUOTE NOW' request form (spec §2 Quote request), also the Urgent Booking page and where the

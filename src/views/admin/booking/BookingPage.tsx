@@ -10,12 +10,12 @@ import type { ConsolePage } from '../../../../machines/console/index.ts';
 import { londonDateTime, STATUS_COLOURS, statusLabel } from '../format.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { BookingFacts } from './BookingFacts.tsx';
-import { bookingLogic } from './bookingLogic.ts';
+import { consoleBookingLogic } from '../../../app/console/consoleBookingLogic.ts';
 import { DispatchPanel } from './DispatchPanel.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import classes from './Booking.module.css';
 
-export type BookingActor = ReturnType<typeof useActorRef<typeof bookingLogic>>;
+export type BookingActor = ReturnType<typeof useActorRef<typeof consoleBookingLogic>>;
 
 const BackLink = () => (
   <Link href="/admin/bookings" className={classes.back}>
@@ -26,7 +26,7 @@ const BackLink = () => (
 /** /admin/bookings/:number: everything about one booking, and what the dispatcher may do with it now. */
 export function BookingPage({ page }: { page: ConsolePage }) {
   const number = page.name === 'booking' ? page.number : '';
-  const actor = useActorRef(bookingLogic, { input: { number } });
+  const actor = useActorRef(consoleBookingLogic, { input: { number } });
   const stage = useSelector(actor, selectStage);
   const booking = useSelector(actor, selectBooking);
   const notice = useSelector(actor, selectNotice);

@@ -38,7 +38,7 @@ import type { ConsolePage } from '../../../../machines/console/index.ts';
 import { shortDay } from '../format.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { BoardFiltersForm } from './BoardFilters.tsx';
-import { boardLogic, storedMuted } from './boardLogic.ts';
+import { boardLogic, storedMuted } from '../../../app/console/boardLogic.ts';
 import { BoardTable } from './BoardTable.tsx';
 import classes from './Board.module.css';
 

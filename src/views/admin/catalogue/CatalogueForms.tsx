@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { BUILT_IN_IMAGES, CATALOGUE_MESSAGES, IMAGE_RULES, type CatalogueCategory, type CatalogueCompany } from '../../../../contract/adminCatalogue.ts';
 import { selectCatalogueError, selectImageError, selectSavingForm, selectUploadedImage, selectUploading } from '../../../../machines/consoleCatalogue/index.ts';
-import { storageUrl } from '../../../api/runtimeConfig.ts';
+import { storageUrl } from '../../../app/storageUrl.ts';
 import { RegisterForm } from '../fleet/RegisterForm.tsx';
 import type { CatalogueActor } from './CataloguePage.tsx';
 import classes from './Catalogue.module.css';

@@ -21,11 +21,11 @@ import {
   type CatalogueStage,
 } from '../../../../machines/consoleCatalogue/index.ts';
 import type { RegisterStage } from '../../../../machines/consoleRegister/index.ts';
-import { storageUrl } from '../../../api/runtimeConfig.ts';
+import { storageUrl } from '../../../app/storageUrl.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
 import { CategoryForm, CompanyForm } from './CatalogueForms.tsx';
-import { catalogueLogic } from './catalogueLogic.ts';
+import { catalogueLogic } from '../../../app/console/catalogueLogic.ts';
 import registerClasses from '../Register.module.css';
 import classes from './Catalogue.module.css';
 

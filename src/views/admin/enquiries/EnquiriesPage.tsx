@@ -16,7 +16,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { usePageTitle } from '../pageTitle.ts';
 import { EnquiryDetail } from './EnquiryDetail.tsx';
 import { EnquiryList } from './EnquiryList.tsx';
-import { inboxLogic } from './inboxLogic.ts';
+import { inboxLogic } from '../../../app/console/inboxLogic.ts';
 import classes from './Inbox.module.css';
 
 export type InboxActor = ReturnType<typeof useActorRef<typeof inboxLogic>>;

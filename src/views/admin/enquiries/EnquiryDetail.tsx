@@ -5,7 +5,7 @@ import { londonDateTime, shortDay } from '../format.ts';
 import { ToneBadge } from '../StatusBadge.tsx';
 import type { InboxActor } from './EnquiriesPage.tsx';
 import { KIND_LABELS, STATUS_COLOURS } from './EnquiryList.tsx';
-import { newReplyKey } from './inboxLogic.ts';
+import { newReplyKey } from '../../../app/console/inboxLogic.ts';
 import { LoadFailed } from './LoadStates.tsx';
 import { QuotePanel } from './QuotePanel.tsx';
 

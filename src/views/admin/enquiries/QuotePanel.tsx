@@ -1,7 +1,7 @@
 import { Button, Fieldset, Group, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { InboxActor } from './EnquiriesPage.tsx';
-import { newReplyKey } from './inboxLogic.ts';
+import { newReplyKey } from '../../../app/console/inboxLogic.ts';
 
 /** Make a quote: the request's trip (editable), priced by the server, one vehicle offered with a link to book it. */
 export function QuotePanel({ actor }: { actor: InboxActor }) {

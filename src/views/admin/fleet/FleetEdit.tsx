@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
 import { FLEET_MESSAGES, type Driver, type Vehicle } from '../../../../contract/fleet.ts';
 import { selectItems, selectRegisterError, selectSaving, type RegisterMachine } from '../../../../machines/consoleRegister/index.ts';
-import { categoriesLogic } from './fleetLogic.ts';
+import { categoriesLogic } from '../../../app/console/fleetLogic.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 
 type RegisterActor<Item> = ReturnType<typeof useActorRef<RegisterMachine<Item>>>;

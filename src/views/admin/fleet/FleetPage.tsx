@@ -13,7 +13,7 @@ import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import { EditDriver, EditVehicle } from './FleetEdit.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
-import { categoriesLogic, driversLogic, vehiclesLogic } from './fleetLogic.ts';
+import { categoriesLogic, driversLogic, vehiclesLogic } from '../../../app/console/fleetLogic.ts';
 import classes from '../Register.module.css';
 
 type DriversActor = ReturnType<typeof useActorRef<typeof driversLogic>>;

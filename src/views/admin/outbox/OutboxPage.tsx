@@ -12,7 +12,7 @@ import { usePageTitle } from '../pageTitle.ts';
 import classes from '../enquiries/Inbox.module.css';
 import { LoadFailed, MoreRows, RowsLoading } from '../enquiries/LoadStates.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
-import { outboxLogic } from './outboxLogic.ts';
+import { outboxLogic } from '../../../app/console/outboxLogic.ts';
 
 type OutboxActor = ReturnType<typeof useActorRef<typeof outboxLogic>>;
 /** Outlined, in the darkest shade of the colour: readable on white and on a highlighted row (WCAG AA). */

@@ -13,7 +13,7 @@ import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import { AddressForm, KIND_LABELS } from './AddressForm.tsx';
 import { BanForm } from './BanForm.tsx';
-import { placesLogic } from './placesLogic.ts';
+import { placesLogic } from '../../../app/console/placesLogic.ts';
 import { mapLink, point } from './placesFormat.ts';
 import classes from '../Register.module.css';
 

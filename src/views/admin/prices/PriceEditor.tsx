@@ -5,7 +5,7 @@ import type { PricesList } from '../../../../contract/adminPrices.ts';
 import type { EditorStage, MapPoint, PriceEdit } from '../../../../machines/consolePrices/index.ts';
 import type { MapShape } from '../../../components/maps/mapShape.ts';
 import { MapPicker } from '../../../components/maps/MapPicker.tsx';
-import { useLandmarks } from '../../../components/maps/useLandmarks.ts';
+import { useLandmarks } from '../../../app/maps/useLandmarks.ts';
 import { browserMapsKey } from '../../../maps/mapsKey.ts';
 import {
   fixedFareValues,

@@ -25,7 +25,7 @@ import { usePageTitle } from '../pageTitle.ts';
 import { PriceEditor, valuesOf, type EditorFields } from './PriceEditor.tsx';
 import { PricePreview } from './PricePreview.tsx';
 import { fixedFareFields, newFixedFareFields, newSurchargeFields, newTariffFields, newZoneFields, surchargeFields, tariffFields, zoneFields } from './priceForms.ts';
-import { pricesLogic } from './pricesLogic.ts';
+import { pricesLogic } from '../../../app/console/pricesLogic.ts';
 import classes from '../Register.module.css';
 import layout from './Prices.module.css';
 

@@ -11,7 +11,7 @@ import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import { PromoForm } from './PromoForm.tsx';
-import { promosLogic } from './promosLogic.ts';
+import { promosLogic } from '../../../app/console/promosLogic.ts';
 import { discountText, minimumText, usesText, validityText } from './promosFormat.ts';
 import classes from '../Register.module.css';
 

@@ -16,7 +16,7 @@ import { usePageTitle } from '../pageTitle.ts';
 import { PreviewPanel, type PreviewStage } from './PreviewPanel.tsx';
 import { SettingControl } from './SettingControl.tsx';
 import classes from './Settings.module.css';
-import { settingsLogic } from './settingsLogic.ts';
+import { settingsLogic } from '../../../app/console/settingsLogic.ts';
 
 type SettingsActor = ReturnType<typeof useActorRef<typeof settingsLogic>>;
 

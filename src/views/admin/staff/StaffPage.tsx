@@ -7,10 +7,10 @@ import { useState, type FormEvent } from 'react';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '../../../../contract/staff.ts';
 import { selectSession, type ConsolePage } from '../../../../machines/console/index.ts';
 import { selectItems, selectRegisterError, selectRegisterNotice, selectRegisterStage, selectSavingId } from '../../../../machines/consoleRegister/index.ts';
-import { Console } from '../consoleLogic.ts';
+import { Console } from '../../../app/console/consoleLogic.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
-import { staffLogic } from './staffLogic.ts';
+import { staffLogic } from '../../../app/console/staffLogic.ts';
 import classes from '../Register.module.css';
 
 type StaffActor = ReturnType<typeof useActorRef<typeof staffLogic>>;

@@ -12,7 +12,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { QUOTE_OFFER_ROUTE } from '../../../contract/adminEnquiries.ts';
 import { pathForState } from '../../../machines/booking/booking.routes.ts';
 import { quoteOfferMachine, tokenOfFragment, type OfferedTrip, type QuoteOfferInput } from '../../../machines/quoteOffer/index.ts';
-import { persistForms, persistPriceDetails, persistQuantities, persistSelection } from '../../app/booking/bookingStorage.ts';
+import { persistForms, persistPriceDetails, persistQuantities, persistSelection } from '../booking/bookingStorage.ts';
 import { openQuoteOffer } from '../../api/quoteOffer.ts';
 import { browserStorage } from '../../storage/codec.ts';
 

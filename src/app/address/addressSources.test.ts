@@ -4,7 +4,7 @@ import { createFakeGoogleMaps } from '../../maps/fakeGoogleMaps.ts';
 import { createGooglePlaceSearch, type GooglePlaceSearch } from '../../maps/googlePlaces.ts';
 import type { PlacesLibrary } from '../../maps/googleTypes.ts';
 import { createPlaceSource } from './addressSources.ts';
-import { createAddressSuggester, type PlaceCandidate } from './addressSuggestions.ts';
+import { createAddressSuggester, type PlaceCandidate } from '../../components/address/addressSuggestions.ts';
 
 const gazetteerPlace: PlaceSuggestion = { address: 'Paddington, London W2', lat: 51.516, lon: -0.175, kind: 'place', estimated: true };
 

@@ -3,7 +3,7 @@ import { createActor } from 'xstate';
 import type { BookingForm, PriceDetail } from '../../../contract/booking.ts';
 import { bookingMachine, bookingPayload } from '../../../machines/booking/index.ts';
 import { offeredTrip } from '../../../machines/quoteOffer/index.ts';
-import { persistQuantities, persistRegistration, persistSelection, restoreBookingInput } from '../../app/booking/bookingStorage.ts';
+import { persistQuantities, persistRegistration, persistSelection, restoreBookingInput } from '../booking/bookingStorage.ts';
 import type { KeyValueStorage } from '../../storage/codec.ts';
 import { OFFER_LANDING, storeOfferedTrip } from './quoteOfferLogic.ts';
 

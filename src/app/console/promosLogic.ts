@@ -1,8 +1,8 @@
 /** The promo codes page's statechart given the console's calls (src/api/adminPromos.ts) and the site's vehicle categories. */
 import { fromPromise } from 'xstate';
-import { promosMachine, type PromoChange } from '../../../../machines/consolePromos/index.ts';
-import { createPromo, loadPromos, patchPromo } from '../../../api/adminPromos.ts';
-import { loadCatalogChoices } from '../catalogChoices.ts';
+import { promosMachine, type PromoChange } from '../../../machines/consolePromos/index.ts';
+import { createPromo, loadPromos, patchPromo } from '../../api/adminPromos.ts';
+import { loadCatalogChoices } from './catalogChoices.ts';
 
 async function save(change: PromoChange): Promise<string> {
   if (change.kind === 'create') return `${(await createPromo(change.promo)).code} created.`;

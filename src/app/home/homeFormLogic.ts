@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
 import type { LatLon } from '../../../contract/booking.ts';
 import { GEOLOCATION_TIMEOUT_MS, homeFormMachine, type HomeFormInput, type HomeTabSettings } from '../../../machines/homeForm/index.ts';
-import type { BookingActor } from '../../app/booking/BookingContext.ts';
+import type { BookingActor } from '../booking/BookingContext.ts';
 import { readEncoded, readJson, writeEncoded, writeJson } from '../../storage/codec.ts';
 
 /** navigator.geolocation with the spec's 10 s timeout; rejects when unsupported, refused or too slow. */
@@ -26,7 +26,7 @@ export function browserPosition(): Promise<LatLon> {
 }
 
 /** Starts loading the quotation screen while the prices are being fetched, so it is ready when they arrive. */
-const prefetchQuotation = () => void import('../quotation/QuotationView.tsx').catch(() => {});
+const prefetchQuotation = () => void import('../../views/quotation/QuotationView.tsx').catch(() => {});
 
 /** `booking` resolves with the booking actor (at once, unless its code is still loading when Search is pressed). */
 export function homeFormLogic(booking: Promise<BookingActor>) {

@@ -9,7 +9,7 @@ import type { fetchPlaceSuggestions as FetchPlaceSuggestions } from '../../api/p
 import { browserMapsKey } from '../../maps/mapsKey.ts';
 import { rememberPosition } from '../../maps/placePositions.ts';
 import type { GooglePlaceSearch } from '../../maps/googlePlaces.ts';
-import { createAddressSuggester, SUGGESTION_LIMITS, type PlaceCandidate, type SuggestAddresses, type SuggestOptions } from './addressSuggestions.ts';
+import { createAddressSuggester, SUGGESTION_LIMITS, type PlaceCandidate, type SuggestAddresses, type SuggestOptions } from '../../components/address/addressSuggestions.ts';
 
 // The API calls (with zod and the HTTP client) load at the first search, not with the address field: on a server-rendered
 // home page the field's code arrives right after the hydration, and evaluating the schemas then was a long task.

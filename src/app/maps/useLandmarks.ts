@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { fetchPlaceSuggestions } from '../../api/places.ts';
-import type { Landmark } from './mapShape.ts';
+import type { Landmark } from '../../components/maps/mapShape.ts';
 
 export function useLandmarks(names: readonly string[]): Landmark[] {
   const key = JSON.stringify(names);

@@ -1,10 +1,10 @@
 /** The drivers and vehicles registers: the register machine given the fleet calls (src/api/adminFleet.ts). */
 import { fromPromise } from 'xstate';
-import type { Driver, DriverCreate, DriverPatch, Vehicle, VehicleCreate, VehiclePatch } from '../../../../contract/fleet.ts';
-import type { Choice } from '../../../../machines/consoleBoard/index.ts';
-import { createRegisterMachine, type RegisterChange } from '../../../../machines/consoleRegister/index.ts';
-import { loadCatalogChoices } from '../catalogChoices.ts';
-import { createDriver, createVehicle, loadDrivers, loadVehicles, patchDriver, patchVehicle } from '../../../api/adminFleet.ts';
+import type { Driver, DriverCreate, DriverPatch, Vehicle, VehicleCreate, VehiclePatch } from '../../../contract/fleet.ts';
+import type { Choice } from '../../../machines/consoleBoard/index.ts';
+import { createRegisterMachine, type RegisterChange } from '../../../machines/consoleRegister/index.ts';
+import { loadCatalogChoices } from './catalogChoices.ts';
+import { createDriver, createVehicle, loadDrivers, loadVehicles, patchDriver, patchVehicle } from '../../api/adminFleet.ts';
 
 export const driversLogic = createRegisterMachine<Driver>().provide({
   actors: {

@@ -12,7 +12,7 @@ import { applyManagedChange, cancelManagedBooking, downloadManagedCalendar, load
 import { fetchPublishableKey } from '../../api/booking.ts';
 import { apiClient } from '../../api/client.ts';
 import type { PaymentsDeps } from '../../payments/payments.ts';
-import { saveTextFile } from '../confirmation/saveFile.ts';
+import { saveTextFile } from '../../views/confirmation/saveFile.ts';
 
 function tabStorage(): Storage | null {
   try {

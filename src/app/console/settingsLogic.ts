@@ -1,9 +1,9 @@
 /** Composition root of the Settings page: machines/consoleSettings' effects made real (the admin API, same origin). */
 import { fromPromise } from 'xstate';
-import { SETTINGS_CATALOGUE } from '../../../../contract/settingsCatalogue.ts';
-import type { SettingRow } from '../../../../contract/settings.ts';
-import { settingsMachine, type SettingValues } from '../../../../machines/consoleSettings/index.ts';
-import { adminCall } from '../../../api/adminClient.ts';
+import { SETTINGS_CATALOGUE } from '../../../contract/settingsCatalogue.ts';
+import type { SettingRow } from '../../../contract/settings.ts';
+import { settingsMachine, type SettingValues } from '../../../machines/consoleSettings/index.ts';
+import { adminCall } from '../../api/adminClient.ts';
 
 /** Every setting of the catalogue (null when the site has none), from the rows the API answers. */
 function valuesOf(rows: readonly SettingRow[]): SettingValues {

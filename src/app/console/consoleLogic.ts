@@ -4,9 +4,10 @@
  * from the page.
  */
 import { createActorContext } from '@xstate/react';
+import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { consoleMachine, SET_PASSWORD_PATH, type ConsoleInput } from '../../../machines/console/index.ts';
-import { setAdminCsrfToken } from '../../api/adminClient.ts';
+import { onAdminSessionLost, setAdminCsrfToken } from '../../api/adminClient.ts';
 import { loadStaffSession, setStaffPassword, signInStaff, signOutStaff } from '../../api/adminSession.ts';
 
 /** The page's path, and the set-password link's token from the fragment (`#token=…`), never sent to a server. */
@@ -30,3 +31,9 @@ export const consoleLogic = consoleMachine.provide({
 });
 
 export const Console = createActorContext(consoleLogic);
+
+/** A 401 from any console call (src/api/adminClient.ts) tells the session machine it ended (`session.lost`). */
+export function useSessionLoss(): void {
+  const actor = Console.useActorRef();
+  useEffect(() => onAdminSessionLost((message) => actor.send({ type: 'session.lost', message })), [actor]);
+}

@@ -3,11 +3,11 @@
  * EventSource, a short WebAudio tone, the mute switch kept in localStorage).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import { boardMachine } from '../../../../machines/consoleBoard/index.ts';
-import { downloadBookingsCsv, loadBoard } from '../../../api/adminBookings.ts';
-import { loadCatalogChoices } from '../catalogChoices.ts';
-import { openLiveFeed } from '../liveFeed.ts';
-import { saveTextFile } from '../../confirmation/saveFile.ts';
+import { boardMachine } from '../../../machines/consoleBoard/index.ts';
+import { downloadBookingsCsv, loadBoard } from '../../api/adminBookings.ts';
+import { loadCatalogChoices } from './catalogChoices.ts';
+import { openLiveFeed } from './liveFeed.ts';
+import { saveTextFile } from '../../views/confirmation/saveFile.ts';
 
 const MUTED_KEY = 'cabflow.console.muted';
 

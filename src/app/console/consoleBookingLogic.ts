@@ -3,11 +3,11 @@
  * the console's live feed told to the page as `reload` when this booking may have changed).
  */
 import { fromCallback, fromPromise } from 'xstate';
-import { createReloadFilter, dispatchMachine } from '../../../../machines/consoleBooking/index.ts';
-import { dispatchBooking, loadAdminBooking, loadAssignable } from '../../../api/adminBookings.ts';
-import { openLiveFeed } from '../liveFeed.ts';
+import { createReloadFilter, dispatchMachine } from '../../../machines/consoleBooking/index.ts';
+import { dispatchBooking, loadAdminBooking, loadAssignable } from '../../api/adminBookings.ts';
+import { openLiveFeed } from './liveFeed.ts';
 
-export const bookingLogic = dispatchMachine.provide({
+export const consoleBookingLogic = dispatchMachine.provide({
   actors: {
     loadBooking: fromPromise(({ input, signal }) => loadAdminBooking(input.number, { signal })),
     loadAssignable: fromPromise(({ input, signal }) => loadAssignable(input.number, { signal })),
