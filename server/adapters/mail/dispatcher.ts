@@ -39,12 +39,18 @@ const CLAIM_SQL = `
    WHERE m.site_id = due.site_id AND m.id = due.id
   RETURNING m.site_id, m.id, m.kind, m.to_address, m.from_address, m.reply_to, m.subject, m.text_body, m.html_body, m.attachments, m.attempts, m.created_at`;
 
+/**
+ * The rows of one claim that were delivered, marked sent in one statement (issue 20: one UPDATE per claim, not per
+ * mail). A crash between a delivery and this mark sends that message again once its lease ends, with the same
+ * Message-ID (messageIdFor), as a crash between a send and a per-mail mark did.
+ */
 const SENT_SQL = `
-  UPDATE mail_outbox
-     SET status = 'sent', sent_at = now(), last_error = NULL, transport = $3, message_id = $4,
-         text_body = CASE WHEN sensitive THEN '[removed after delivery]' ELSE text_body END,
-         html_body = CASE WHEN sensitive THEN '[removed after delivery]' ELSE html_body END
-   WHERE site_id = $1 AND id = $2`;
+  UPDATE mail_outbox AS m
+     SET status = 'sent', sent_at = now(), last_error = NULL, transport = $1, message_id = s.message_id,
+         text_body = CASE WHEN m.sensitive THEN '[removed after delivery]' ELSE m.text_body END,
+         html_body = CASE WHEN m.sensitive THEN '[removed after delivery]' ELSE m.html_body END
+    FROM unnest($2::bigint[], $3::bigint[], $4::text[]) AS s(site_id, id, message_id)
+   WHERE m.site_id = s.site_id AND m.id = s.id`;
 
 /** A message that must never be sent as it stands: failed at once, kept in the table with the reason. */
 const REFUSED_SQL = `UPDATE mail_outbox SET status = 'failed', last_error = $3 WHERE site_id = $1 AND id = $2`;
@@ -91,7 +97,8 @@ export function createMailPort(options: MailPortOptions): MailPort {
   // that was due when it was called has been tried.
   let chain: Promise<unknown> = Promise.resolve();
 
-  async function deliverOne(row: OutboxRow): Promise<boolean> {
+  /** Delivers one claimed row: its Message-ID once sent (the claim's caller marks it), null when refused or failed. */
+  async function deliverOne(row: OutboxRow): Promise<string | null> {
     const siteId = Number(row.site_id);
     const id = Number(row.id);
     const about = { site_id: siteId, id, kind: row.kind, attempt: row.attempts, transport: transport.name };
@@ -100,23 +107,22 @@ export function createMailPort(options: MailPortOptions): MailPort {
     if (!to) {
       await db.query(REFUSED_SQL, [siteId, id, RECIPIENT_REFUSED]);
       log.warn({ mail: { ...about, to: `${row.to_address.length} characters, not one address` } }, 'mail refused: the recipient is not exactly one address');
-      return false;
+      return null;
     }
     const replyTo = row.reply_to ? parseRecipient(row.reply_to) : null;
     if (row.reply_to && !replyTo) log.warn({ mail: about }, 'mail sent without its Reply-To: not exactly one address');
     const mail = { ...about, to: maskedAddress(to.address) };
     try {
       const delivered = await transport.deliver({ ...row, site_id: siteId, id }, { to, replyTo });
-      await db.query(SENT_SQL, [siteId, id, transport.name, delivered.messageId]);
       log.info({ mail: { ...mail, subject: row.subject, detail: withMaskedAddresses(delivered.detail) } }, 'mail delivered');
-      return true;
+      return delivered.messageId;
     } catch (error) {
       const reason = ((error as Error).message || String(error)).slice(0, 500);
       const delay = retryDelayMs(row.attempts, retryBaseMs, retryMaxMs);
       const { rows } = await db.query<{ status: string }>(FAILED_SQL, [siteId, id, reason, maxAttempts, delay]);
       if (rows[0]?.status === 'failed') log.error({ mail, err: withMaskedAddresses(reason) }, 'mail undeliverable: gave up retrying (row kept in mail_outbox)');
       else log.warn({ mail, err: withMaskedAddresses(reason), retry_in_ms: delay }, 'mail delivery failed: will retry');
-      return false;
+      return null;
     }
   }
 
@@ -124,10 +130,18 @@ export function createMailPort(options: MailPortOptions): MailPort {
     const result = { sent: 0, failed: 0 };
     for (;;) {
       const { rows } = await db.query<OutboxRow>(CLAIM_SQL, [leaseMs, batchSize]);
-      for (const row of rows) {
-        if (await deliverOne(row)) result.sent++;
-        else result.failed++;
+      const sent: { siteId: number; id: number; messageId: string }[] = [];
+      try {
+        for (const row of rows) {
+          const messageId = await deliverOne(row);
+          if (messageId === null) result.failed++;
+          else sent.push({ siteId: Number(row.site_id), id: Number(row.id), messageId });
+        }
+      } finally {
+        // Whatever stopped the claim half-way, what was delivered is marked.
+        if (sent.length > 0) await db.query(SENT_SQL, [transport.name, sent.map((mail) => mail.siteId), sent.map((mail) => mail.id), sent.map((mail) => mail.messageId)]);
       }
+      result.sent += sent.length;
       if (rows.length < batchSize) return result;
     }
   }
