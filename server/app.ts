@@ -1,5 +1,8 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { parseInput } from './http.ts';
 import type { Db } from './adapters/db/index.ts';
 import { createMailPort, type MailPort } from './adapters/mail/index.ts';
 import type { Config } from './config.ts';
@@ -67,6 +70,21 @@ export interface App {
   routes: readonly { method: string; url: string }[];
 }
 
+/**
+ * Route schemas are the contract's zod schemas (fastify-type-provider-zod types the handlers from them). A request
+ * part that fails its schema is refused exactly as parseInput refuses it: 400 `{ success: false, message: "<field>:
+ * <issue>", code }`, a missing body read as `{}`.
+ */
+const contractValidator: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    try {
+      return { value: parseInput(schema, data) };
+    } catch (error) {
+      return { error: error as Error };
+    }
+  };
+
 /** Builds the provider: API under /api/v1, admin API under /api/admin, the SPA and /embed.js. Never listens. */
 export async function buildApp({
   config,
@@ -84,6 +102,9 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     ...SERVER_TIMEOUTS,
   });
+  fastify.setValidatorCompiler(contractValidator);
+  // A response schema strips what it does not name, and an answer that breaks it is a 500 (never sent half-right).
+  fastify.setSerializerCompiler(serializerCompiler);
   const routes: { method: string; url: string }[] = [];
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
