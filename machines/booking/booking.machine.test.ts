@@ -7,7 +7,7 @@ import { PaymentRefused } from './booking.card.ts';
 import { BOOKING_OUTCOME_EVENT_TYPES } from './booking.graph.ts';
 import { bookingMachine } from './booking.machine.ts';
 import { BOOKING_MESSAGES } from './booking.messages.ts';
-import { selectAmountToPayMinor, selectCardTotal, selectPath, selectRoutedStateId } from './booking.selectors.ts';
+import { selectAmountToPayMinor, selectCanPayByCard, selectCanPayInCar, selectCardOffered, selectCardTotal, selectPath, selectPayInCarOffered, selectRoutedStateId } from './booking.selectors.ts';
 import { BOOKING_EVENT_TYPES, type BookingEvent, type BookingInput } from './booking.context.ts';
 import type { BookingCreatePayload, BookingForm, BookingResponse, HourlyRateForm, PriceDetail, RegistrationData } from './booking.types.ts';
 
@@ -785,6 +785,20 @@ describe('pay in car', () => {
     expect(flow.snapshot().value).toEqual({ payment: 'choosing' });
     flow.send({ type: 'settings.update', settings: { SHOWPAYINCAR: 'yes' } });
     expect(flow.snapshot().can({ type: 'payment.payInCar' })).toBe(true);
+  });
+
+  it('keeps both offered options on the page while Pay in Car books, usable only while nothing is in flight (the payment view reads these)', async () => {
+    const pending = deferred<BookingResponse>();
+    const flow = await atPayment({ stubs: { createBooking: vi.fn(() => pending.promise) } });
+    const buttons = () => {
+      const s = flow.snapshot();
+      return { payInCar: [selectPayInCarOffered(s), selectCanPayInCar(s)], card: [selectCardOffered(s), selectCanPayByCard(s)] };
+    };
+    expect(buttons()).toEqual({ payInCar: [true, true], card: [true, true] });
+    flow.send({ type: 'payment.payInCar' });
+    expect(buttons()).toEqual({ payInCar: [true, false], card: [true, false] });
+    const cardOnly = await atPayment({ input: { settings: { SHOWCARD: 'yes', SHOWPAYINCAR: 'no' } } });
+    expect([selectPayInCarOffered(cardOnly.snapshot()), selectCanPayInCar(cardOnly.snapshot()), selectCardOffered(cardOnly.snapshot())]).toEqual([false, false, true]);
   });
 
   it('ignores a second Pay in Car and navigation while booking', async () => {

@@ -7,6 +7,7 @@ import type { BookingMachine } from './booking.machine.ts';
 import { bookedQuantity, lowestPriced, unitPrice, vehicleKey, vehicleTotal } from './booking.pricing.ts';
 import { pathForState, ROUTED_STATE_IDS, stepOfPath, type RoutedStateId, type Step } from './booking.routes.ts';
 import { amountToPayMinor } from './booking.context.ts';
+import { showCard, showPayInCar } from './booking.guards.ts';
 import type { VehicleKey } from './booking.types.ts';
 
 export type BookingSnapshot = SnapshotFrom<BookingMachine>;
@@ -75,7 +76,13 @@ export const selectPublishableKey = (s: BookingSnapshot) => s.context.publishabl
 export const selectRegistrationData = (s: BookingSnapshot) => s.context.registrationData;
 export const selectPassengerMode = (s: BookingSnapshot) => s.context.passengerMode;
 export const selectBooking = (s: BookingSnapshot) => s.context.booking;
-/** 'Pay in Car' / 'Pay By Card' buttons: shown per SHOWPAYINCAR / SHOWCARD (and usable while nothing is in flight). */
+/**
+ * The payment step's options as its guards offer them (`payInCarShown` per SHOWPAYINCAR, `cardShown` per SHOWCARD):
+ * an offered option stays on the page while its own call is in flight (Pay in Car shows its wait there).
+ */
+export const selectPayInCarOffered = (s: BookingSnapshot) => showPayInCar(s.context.settings);
+export const selectCardOffered = (s: BookingSnapshot) => showCard(s.context.settings);
+/** 'Pay in Car' / 'Pay By Card' usable now: the step accepts the event (offered, and nothing in flight). */
 export const selectCanPayInCar = (s: BookingSnapshot) => s.can({ type: 'payment.payInCar' });
 export const selectCanPayByCard = (s: BookingSnapshot) => s.can({ type: 'payment.chooseCard' });
 /** The card page is waiting for the 3-D Secure challenge. */

@@ -45,6 +45,23 @@ describe('home form tabs (spec §2, §4 Home)', () => {
     expect(start({ storedBookingType: 'hourly' }).ctx().tab).toBe('hourly');
   });
 
+  it('offers a tab (state.can, which the home page reads to draw the tab bar) exactly as the settings show it', () => {
+    const offered = (actor: ReturnType<typeof start>['actor']) => (['quote', 'hourly'] as const).filter((tab) => actor.getSnapshot().can({ type: 'tab.select', tab }));
+    const { actor } = start();
+    expect(offered(actor)).toEqual(['quote', 'hourly']);
+    actor.send({ type: 'settings.update', settings: { IS_QUOTATION: 'enable', HOURLY_RATE_STATUS: 'enable' } });
+    expect(offered(actor)).toEqual(['hourly']);
+    actor.send({ type: 'settings.update', settings: { IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'disable' } });
+    expect(offered(actor)).toEqual(['quote']);
+    actor.send({ type: 'settings.update', settings: { IS_QUOTATION: 'enable', HOURLY_RATE_STATUS: null } });
+    expect(offered(actor)).toEqual([]);
+    // While a search is checked and a position is located the tabs stay offered.
+    const busy = start({}, () => new Promise(() => {})).actor;
+    busy.send({ type: 'location.request' });
+    busy.send({ type: 'search' });
+    expect(offered(busy)).toEqual(['quote', 'hourly']);
+  });
+
   it('moves off a tab that settings hide later', () => {
     const { actor, ctx } = start({ storedBookingType: 'milleage' });
     actor.send({ type: 'settings.update', settings: { IS_QUOTATION: 'enable', HOURLY_RATE_STATUS: 'enable' } });

@@ -8,7 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { selectBusy, selectRoutedStateId } from '../../../machines/booking/booking.selectors.ts';
-import { hourlyTabShown, quoteTabShown, type HomeTab } from '../../../machines/homeForm/index.ts';
+import type { HomeTab } from '../../../machines/homeForm/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { claimServerRender, renderNow } from '../../app/renderMode.ts';
 import { telHref } from '../../app/navigation.ts';
@@ -56,22 +56,23 @@ export function BookingFormsSlot() {
   const [logic] = useState(() => homeFormLogic(bookingReady));
   const [now] = useState(() => renderNow(claimServerRender('home forms')));
   const form = useActorRef(logic, { input: homeFormInput(settings, now) });
+  // The machine keeps its tab one that shows (settings.update moves it off a hidden one).
   const tab = useSelector(form, (s) => s.context.tab);
+  // A tab shows when the form takes it (its `tabShown` guard reads the settings the machine was given).
+  const showQuote = useSelector(form, (s) => s.can({ type: 'tab.select', tab: 'quote' }));
+  const showHourly = useSelector(form, (s) => s.can({ type: 'tab.select', tab: 'hourly' }));
   const idBase = useId();
 
   useEffect(() => {
     form.send({ type: 'settings.update', settings });
   }, [form, settings]);
 
-  const showQuote = quoteTabShown(settings);
-  const showHourly = hourlyTabShown(settings);
   if (!showQuote && !showHourly) return <NoOnlineBooking />;
 
   const tabs = [
     ...(showQuote ? [{ value: 'quote' as const, label: 'GET A QUOTE' }] : []),
     ...(showHourly ? [{ value: 'hourly' as const, label: 'Hourly Rate' }] : []),
   ];
-  const shownTab = tabs.some((t) => t.value === tab) ? tab : tabs[0]!.value;
 
   return (
     <>
@@ -83,9 +84,9 @@ export function BookingFormsSlot() {
           <Text size="sm">Enter your journey below and press Search to see prices.</Text>
         </div>
       )}
-      <TabBar tabs={tabs} value={shownTab} idBase={idBase} onChange={(value) => form.send({ type: 'tab.select', tab: value })} />
-      <div role="tabpanel" id={`${idBase}-panel-${shownTab}`} aria-labelledby={`${idBase}-tab-${shownTab}`}>
-        {shownTab === 'quote' ? <QuoteForm form={form} busy={busy} /> : <HourlyForm form={form} busy={busy} />}
+      <TabBar tabs={tabs} value={tab} idBase={idBase} onChange={(value) => form.send({ type: 'tab.select', tab: value })} />
+      <div role="tabpanel" id={`${idBase}-panel-${tab}`} aria-labelledby={`${idBase}-tab-${tab}`}>
+        {tab === 'quote' ? <QuoteForm form={form} busy={busy} /> : <HourlyForm form={form} busy={busy} />}
       </div>
     </>
   );

@@ -1,8 +1,7 @@
 import '@mantine/core/styles/Paper.css';
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { selectBusy, selectRegistrationData } from '../../../machines/booking/index.ts';
-import { YES } from '../../../contract/settings.ts';
+import { selectBusy, selectCanPayByCard, selectCanPayInCar, selectCardOffered, selectPayInCarOffered, selectRegistrationData } from '../../../machines/booking/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
@@ -44,8 +43,10 @@ export function PaymentView() {
   const actor = Booking.useActorRef();
   const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [detailShown, detail] = useDisclosure(false);
-  const showPayInCar = Booking.useSelector((s) => s.context.settings.SHOWPAYINCAR === YES);
-  const showCard = Booking.useSelector((s) => s.context.settings.SHOWCARD === YES);
+  const showPayInCar = Booking.useSelector(selectPayInCarOffered);
+  const showCard = Booking.useSelector(selectCardOffered);
+  const canPayInCar = Booking.useSelector(selectCanPayInCar);
+  const canPayByCard = Booking.useSelector(selectCanPayByCard);
   const bookingInCar = Booking.useSelector((s) => s.matches({ payment: 'bookingInCar' }));
   const busy = Booking.useSelector(selectBusy);
   const phone = useSetting('Company_Contact_Info');
@@ -116,7 +117,7 @@ export function PaymentView() {
                       </Text>
                     </div>
                   </div>
-                  <Button mt="auto" size="md" variant={showCard ? 'default' : 'filled'} fullWidth loading={bookingInCar} disabled={busy && !bookingInCar} onClick={() => actor.send({ type: 'payment.payInCar' })}>
+                  <Button mt="auto" size="md" variant={showCard ? 'default' : 'filled'} fullWidth loading={bookingInCar} disabled={!canPayInCar && !bookingInCar} onClick={() => actor.send({ type: 'payment.payInCar' })}>
                     Pay in Car
                   </Button>
                   {bookingInCar && (
@@ -140,7 +141,7 @@ export function PaymentView() {
                     </div>
                   </div>
                   <CardBrands size={24} />
-                  <Button mt="auto" size="md" fullWidth leftSection={<IconLock size={18} />} disabled={busy} onClick={() => actor.send({ type: 'payment.chooseCard' })}>
+                  <Button mt="auto" size="md" fullWidth leftSection={<IconLock size={18} />} disabled={!canPayByCard} onClick={() => actor.send({ type: 'payment.chooseCard' })}>
                     Pay By Card
                   </Button>
                 </div>
