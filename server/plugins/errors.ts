@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
-import { HttpError, sendError } from '../http.ts';
+import { DomainError } from '../domain/errors.ts';
+import { ERROR_STATUS, HttpError, sendError } from '../http.ts';
 
-/** Every error leaves as JSON `{ success: false, message }`; a 5xx never shows internals. */
+/**
+ * Every error leaves as JSON `{ success: false, message, code }`: a DomainError with the status of its kind and its
+ * details, an HttpError with its own status and headers; a 5xx never shows internals.
+ */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
+    if (error instanceof DomainError) return sendError(reply, ERROR_STATUS[error.kind], error.message, { ...error.details, code: error.code });
     if (error instanceof HttpError) return sendError(reply.headers(error.headers), error.statusCode, error.message, error.extra);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

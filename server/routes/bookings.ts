@@ -12,6 +12,8 @@ import { QuoteRefused } from '../domain/quotes/quoting.ts';
 import { isChangeIntent } from '../domain/manage/changes.ts';
 import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
+import { isErrorCode } from '../../contract/errorCodes.ts';
+import { DomainError } from '../domain/errors.ts';
 import { HttpError, parseInput } from '../http.ts';
 
 type Sandbox = ReturnType<typeof createSandboxPayments>;
@@ -21,7 +23,7 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof QuoteRefused) throw new HttpError(error.statusCode, error.message, { code: error.code });
+    if (error instanceof QuoteRefused && isErrorCode(error.code)) throw new DomainError(error.code, error.message);
     if (error instanceof PaymentProviderError) throw new HttpError(402, error.message, { error: error.message });
     throw error;
   }

@@ -13,6 +13,7 @@ import type { Db } from '../adapters/db/index.ts';
 import { mailIdentity, type MailPort } from '../adapters/mail/index.ts';
 import { submitContactMessage, submitQuoteRequest, type EnquiryContext } from '../domain/enquiries/index.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
+import { DomainError } from '../domain/errors.ts';
 import { HttpError } from '../http.ts';
 import type { RateLimiter, RateLimitRule } from '../plugins/rateLimit.ts';
 
@@ -44,8 +45,9 @@ function parseForm<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
  * Contact-us errors must carry `error` (the spec's browser reads it) as well as `message`; send-instant-email's get
  * it too for symmetry. Rethrowing hands the error to the app's handler, which still hides 5xx details.
  */
-function withErrorField(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+function withErrorField(error: FastifyError | HttpError | DomainError, request: FastifyRequest, reply: FastifyReply) {
   void reply;
+  if (error instanceof DomainError) throw new DomainError(error.code, error.message, { ...error.details, error: error.message }, error.kind);
   if (error instanceof HttpError) throw new HttpError(error.statusCode, error.message, { ...error.extra, error: error.message });
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -24,6 +24,7 @@ import {
   type CredentialGuard,
 } from '../domain/accounts/index.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
+import { DomainError } from '../domain/errors.ts';
 import { HttpError, parseInput } from '../http.ts';
 import type { RateLimiter, RateLimitRule } from '../plugins/rateLimit.ts';
 
@@ -77,7 +78,7 @@ export function passengerRoutes(deps: AccountRouteDeps & { credentials: Credenti
         const auth = await authenticatePassenger(request, db);
         return { valid: true, passenger: toCorporatePassenger(auth.passenger), expires_at: auth.expiresAt.toISOString() };
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) return { valid: false };
+        if (error instanceof DomainError && error.kind === 'unauthenticated') return { valid: false };
         throw error;
       }
     });

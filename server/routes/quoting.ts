@@ -4,13 +4,16 @@ import type { MapsPort } from '../domain/geo/mapsPort.ts';
 import { toPlaceSuggestion } from '../domain/geo/mapsPort.ts';
 import { QuoteRefused, resolveContext, type QuoteAnswer, type Quoting } from '../domain/quotes/quoting.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { isErrorCode } from '../../contract/errorCodes.ts';
+import { DomainError } from '../domain/errors.ts';
+import { parseInput } from '../http.ts';
 
+/** A quote refusal leaves as the domain error of its code (zero_distance, banned_address, grace_period, …). */
 const asHttp = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof QuoteRefused) throw new HttpError(error.statusCode, error.message, { code: error.code });
+    if (error instanceof QuoteRefused && isErrorCode(error.code)) throw new DomainError(error.code, error.message);
     throw error;
   }
 };

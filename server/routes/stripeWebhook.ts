@@ -4,6 +4,7 @@ import type { Db } from '../adapters/db/index.ts';
 import type { StripePayments } from '../adapters/payments/stripe.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
+import { DomainError } from '../domain/errors.ts';
 import { HttpError } from '../http.ts';
 
 /**
@@ -33,7 +34,7 @@ export function stripeWebhookRoutes(deps: { db: Db; cache: SiteCache; bookings: 
         const current = await deps.stripe.retrieveIntent(site.id, intent.id);
         const finished = await deps.bookings.finishPaidBooking(site, await deps.cache.catalog(site.id), current).catch((error: unknown) => {
           // Not ours, or not the amount we asked for: delivering it again would not change that.
-          if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+          if (!(error instanceof DomainError)) throw error;
           request.log.warn({ site: site.id, intent: intent.id, refused: error.message }, 'Stripe webhook for a payment we cannot book');
           return null;
         });

@@ -92,14 +92,14 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       ]) {
         const response = await call('POST', '/check-passenger-login', credentials);
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ success: false, message: INVALID_CREDENTIALS });
+        expect(response.json()).toEqual({ success: false, message: INVALID_CREDENTIALS, code: 'unauthenticated' });
       }
       // The e-mail is matched case-insensitively.
       expect((await call('POST', '/check-passenger-login', { email: `  ${passenger.email.toUpperCase()} `, password: passenger.password })).statusCode).toBe(200);
     });
 
     it('refuses a sign-in without a password or with a bad e-mail with 400', async () => {
-      expect((await call('POST', '/check-passenger-login', { email: 'a@example.test' })).json()).toEqual({ success: false, message: 'password: Password is required' });
+      expect((await call('POST', '/check-passenger-login', { email: 'a@example.test' })).json()).toEqual({ success: false, message: 'password: Password is required', code: 'invalid_input' });
       expect((await call('POST', '/check-passenger-login', { email: 'not-an-email', password: 'x' })).statusCode).toBe(400);
     });
 
@@ -168,10 +168,10 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       const attempt = { passenger_id: b.id, name: 'Hijacked', email: 'attacker@example.test', phone: '' };
       const forbidden = await call('PATCH', '/update-passenger', attempt, { token: tokenA });
       expect(forbidden.statusCode).toBe(403);
-      expect(forbidden.json()).toEqual({ success: false, message: 'You can only see and change your own account' });
+      expect(forbidden.json()).toEqual({ success: false, message: 'You can only see and change your own account', code: 'forbidden' });
       const anonymous = await call('PATCH', '/update-passenger', attempt);
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json()).toEqual({ success: false, message: 'Please sign in again' });
+      expect(anonymous.json()).toEqual({ success: false, message: 'Please sign in again', code: 'unauthenticated' });
       expect((await call('PATCH', '/update-passenger', attempt, { token: 'x'.repeat(43) })).statusCode).toBe(401);
       const { rows } = await provider.db.query('SELECT name, email FROM passengers WHERE site_id = 1 AND id = $1', [b.id]);
       expect(rows[0]).toEqual({ name: b.name, email: b.email });
@@ -183,8 +183,8 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       const token = await login(a.email, a.password);
       const duplicate = await call('PATCH', '/update-passenger', { passenger_id: a.id, name: a.name, email: b.email.toUpperCase(), phone: '', current_password: a.password }, { token });
       expect(duplicate.statusCode).toBe(409);
-      expect(duplicate.json()).toEqual({ success: false, message: 'This email address is already used by another account' });
-      expect((await call('PATCH', '/update-passenger', { passenger_id: a.id, name: '', email: a.email }, { token })).json()).toEqual({ success: false, message: 'name: Name is required' });
+      expect(duplicate.json()).toEqual({ success: false, message: 'This email address is already used by another account', code: 'conflict' });
+      expect((await call('PATCH', '/update-passenger', { passenger_id: a.id, name: '', email: a.email }, { token })).json()).toEqual({ success: false, message: 'name: Name is required', code: 'invalid_input' });
       expect((await call('PATCH', '/update-passenger', { passenger_id: a.id, name: 'A', email: 'nope' }, { token })).statusCode).toBe(400);
       // Keeping one's own e-mail (in another case) is fine; a phone left out stays as it was.
       const kept = await call('PATCH', '/update-passenger', { passenger_id: a.id, name: 'A', email: a.email.toUpperCase() }, { token });
@@ -205,7 +205,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       ]) {
         const refused = await call('POST', '/check-passenger-email', credentials);
         expect(refused.statusCode).toBe(401);
-        expect(refused.json()).toEqual({ success: false, message: 'Email or password not recognised' });
+        expect(refused.json()).toEqual({ success: false, message: 'Email or password not recognised', code: 'unauthenticated' });
       }
     });
   });
@@ -248,7 +248,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       // The code is single use.
       const again = await call('POST', '/auth/reset-password', { email: passenger.email, code, new_password: 'Yet-another-pass', type: 'website' });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ success: false, message: 'Invalid reset code' });
+      expect(again.json()).toEqual({ success: false, message: 'Invalid reset code', code: 'invalid_input' });
       // The owner is told.
       await smtp.waitFor((mail) => mail.envelopeTo.includes(passenger.email) && mail.headers['x-cabflow-kind'] === 'password_changed');
     });
@@ -256,7 +256,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
     it("answers 404 'Email not found' for an unknown e-mail (the spec's text)", async () => {
       const response = await call('POST', '/auth/forgot-password', { email: 'ghost@example.test', type: 'website' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Email not found' });
+      expect(response.json()).toEqual({ success: false, message: 'Email not found', code: 'not_found' });
     });
 
     it("an expired code: 'Reset code has expired'", async () => {
@@ -268,7 +268,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       for (const url of ['/auth/verify-code', '/auth/reset-password']) {
         const response = await call('POST', url, { email: passenger.email, code, new_password: 'Whatever-pass-1', type: 'website' });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ success: false, message: 'Reset code has expired' });
+        expect(response.json()).toEqual({ success: false, message: 'Reset code has expired', code: 'invalid_input' });
       }
     });
 
@@ -282,11 +282,11 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       for (let attempt = 1; attempt <= 5; attempt++) {
         const response = await call('POST', attempt % 2 ? '/auth/verify-code' : '/auth/reset-password', { email: passenger.email, code: wrong, new_password: 'Whatever-pass-1' }, { address });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ success: false, message: 'Invalid reset code' });
+        expect(response.json()).toEqual({ success: false, message: 'Invalid reset code', code: 'invalid_input' });
       }
       const sixth = await call('POST', '/auth/verify-code', { email: passenger.email, code }, { address });
       expect(sixth.statusCode).toBe(400);
-      expect(sixth.json()).toEqual({ success: false, message: 'Too many wrong codes. Please request a new reset code.' });
+      expect(sixth.json()).toEqual({ success: false, message: 'Too many wrong codes. Please request a new reset code.', code: 'invalid_input' });
       const reset = await call('POST', '/auth/reset-password', { email: passenger.email, code, new_password: 'Whatever-pass-1' }, { address });
       expect(reset.statusCode).toBe(400);
       expect((await call('POST', '/check-passenger-login', { email: passenger.email, password: passenger.password })).statusCode).toBe(200);
@@ -307,7 +307,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       mark = smtp.messages.length;
       await call('POST', '/auth/forgot-password', { email: passenger.email, type: 'website' });
       const second = await resetCodeFor(passenger.email, mark);
-      if (first !== second) expect((await call('POST', '/auth/verify-code', { email: passenger.email, code: first })).json()).toEqual({ success: false, message: 'Invalid reset code' });
+      if (first !== second) expect((await call('POST', '/auth/verify-code', { email: passenger.email, code: first })).json()).toEqual({ success: false, message: 'Invalid reset code', code: 'invalid_input' });
       expect((await call('POST', '/auth/verify-code', { email: passenger.email, code: second })).statusCode).toBe(200);
     });
 
@@ -317,7 +317,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       await call('POST', '/auth/forgot-password', { email: passenger.email, type: 'website' });
       const code = await resetCodeFor(passenger.email, mark);
       const short = await call('POST', '/auth/reset-password', { email: passenger.email, code, new_password: 'Short-7', type: 'website' });
-      expect(short.json()).toEqual({ success: false, message: 'new_password: Password must be at least 8 characters' });
+      expect(short.json()).toEqual({ success: false, message: 'new_password: Password must be at least 8 characters', code: 'invalid_input' });
       const long = await call('POST', '/auth/reset-password', { email: passenger.email, code, new_password: 'x'.repeat(129), type: 'website' });
       expect(long.statusCode).toBe(400);
       // Neither counted as a wrong try: the code still works.
@@ -339,7 +339,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       // The right password from that address is refused too: the limit holds before any password is checked.
       const limited = await call('POST', '/check-passenger-login', { email: passenger.email, password: passenger.password }, { address });
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/), error: limited.json().message });
+      expect(limited.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/), error: limited.json().message, code: 'rate_limited' });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect((await call('POST', '/check-passenger-email', { email: passenger.email, password: passenger.password }, { address })).statusCode).toBe(429);
       // Another address is not held by them (the account-wide limit is 100 a day).

@@ -265,7 +265,7 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     expect(twenty.filter((stream) => stream.status === 200)).toHaveLength(MAX_STREAMS_PER_SESSION);
     expect(refused).toHaveLength(20 - MAX_STREAMS_PER_SESSION);
     await refused[0].ended();
-    expect(JSON.parse(refused[0].received())).toEqual({ success: false, message: ADMIN_EVENTS_MESSAGES.tooManyForSession });
+    expect(JSON.parse(refused[0].received())).toEqual({ success: false, message: ADMIN_EVENTS_MESSAGES.tooManyForSession, code: 'rate_limited' });
     // Another session of the same member is counted on its own.
     const elsewhere = await openStream(provider.url, { cookie: (await api.dispatcher()).cookie });
     expect(elsewhere.status).toBe(200);
@@ -282,7 +282,7 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     expect(filling.every((stream) => stream.status === 200)).toBe(true);
     const full = await openStream(provider.url, { cookie: (await api.owner()).cookie });
     await full.ended();
-    expect([full.status, JSON.parse(full.received())]).toEqual([429, { success: false, message: ADMIN_EVENTS_MESSAGES.tooManyForSite }]);
+    expect([full.status, JSON.parse(full.received())]).toEqual([429, { success: false, message: ADMIN_EVENTS_MESSAGES.tooManyForSite, code: 'rate_limited' }]);
     const otherSite = await openStream(provider.url, { cookie: other.owner.cookie });
     expect(otherSite.status).toBe(200);
     for (const stream of [...twenty, elsewhere, again, ...filling, otherSite]) stream.close();

@@ -186,9 +186,10 @@ describe(`companies, vehicle categories and their images on ${testDatabaseKind}`
       ['a NUL byte', Buffer.from([0]), 'image/png', 415, CATALOGUE_MESSAGES.imageType],
       ['an empty body', Buffer.alloc(0), 'image/png', 400, CATALOGUE_MESSAGES.imageMissing],
     ];
+    const codes: Record<number, string> = { 400: 'invalid_input', 413: 'payload_too_large', 415: 'unsupported_media_type' };
     for (const [what, body, declared, status, message] of refusals) {
       const refused = await upload(owner, body, declared);
-      expect([refused.statusCode, refused.json()], what).toEqual([status, { success: false, message }]);
+      expect([refused.statusCode, refused.json()], what).toEqual([status, { success: false, message, code: codes[status] }]);
     }
     // A real PNG with HTML after its end: taken, but only its pixels are stored.
     const polyglot = Buffer.concat([await photo('png'), Buffer.from('<html><script>alert(1)</script></html>')]);
@@ -260,7 +261,7 @@ describe(`companies, vehicle categories and their images on ${testDatabaseKind}`
 
   it('an oversized upload is refused with JSON, before it is read when its length is declared', async () => {
     const tooBig = await upload(owner, Buffer.alloc(IMAGE_RULES.maxBytes + 1, 1), 'image/png');
-    expect([tooBig.statusCode, tooBig.json()]).toEqual([413, { success: false, message: CATALOGUE_MESSAGES.imageTooLarge }]);
+    expect([tooBig.statusCode, tooBig.json()]).toEqual([413, { success: false, message: CATALOGUE_MESSAGES.imageTooLarge, code: 'payload_too_large' }]);
     // Over a socket: 2 GB announced, 16 bytes sent; the answer comes without the rest.
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const url = new URL('/api/admin/catalogue/images', provider.url);
@@ -276,7 +277,7 @@ describe(`companies, vehicle categories and their images on ${testDatabaseKind}`
       outgoing.on('error', reject);
       outgoing.write(Buffer.alloc(16));
     });
-    expect([answer.status, JSON.parse(answer.body)]).toEqual([413, { success: false, message: CATALOGUE_MESSAGES.imageTooLarge }]);
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([413, { success: false, message: CATALOGUE_MESSAGES.imageTooLarge, code: 'payload_too_large' }]);
   });
 
   it('only owners of the site: a dispatcher gets 403, a passenger token 401, a call without the CSRF token 403; another site cannot touch or use ours', async () => {

@@ -58,7 +58,7 @@ describe(`dispatch on ${testDatabaseKind}`, () => {
     for (const { status, event } of pairs) {
       const response = await dispatch(numbers[status], validBody(event));
       expect(response.statusCode, `${status} × ${event}`).toBe(409);
-      expect(response.json()).toEqual({ success: false, message: illegalTransitionMessage(status, event), status, revision: 0 });
+      expect(response.json()).toEqual({ success: false, message: illegalTransitionMessage(status, event), status, revision: 0, code: 'conflict' });
     }
     expect(illegalTransitionMessage('completed', 'accept')).toBe('This booking is Completed: it cannot be accepted.');
     for (const status of BOOKING_STATUSES) expect(await row(numbers[status])).toMatchObject({ status, revision: 0, driver_name: null });
@@ -189,7 +189,7 @@ describe(`dispatch on ${testDatabaseKind}`, () => {
   it('a partial refund the operator gives, never more than is left; a pay-in-car booking has nothing to refund; "other" needs a note', async () => {
     const { bookingNumber, amount } = await api.bookByCard('card.partial@example.test');
     const tooMuch = await dispatch(bookingNumber, { event: 'cancel', reason: 'passenger_request', refund_pence: amount + 1 });
-    expect([tooMuch.statusCode, tooMuch.json()]).toEqual([422, { success: false, message: DISPATCH_MESSAGES.refundTooLarge, refundable_pence: amount }]);
+    expect([tooMuch.statusCode, tooMuch.json()]).toEqual([422, { success: false, message: DISPATCH_MESSAGES.refundTooLarge, refundable_pence: amount, code: 'unprocessable' }]);
     const partial = await dispatch(bookingNumber, { event: 'cancel', reason: 'passenger_request', refund_pence: 500 });
     expect(partial.statusCode).toBe(200);
     expect(partial.json().refund).toEqual({ amount_pence: 500, status: 'succeeded' });

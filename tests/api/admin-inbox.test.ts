@@ -96,7 +96,7 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
     } while (after);
     expect(seen).toEqual([`contact-${noEmailId}`, `quote-${quoteId}`, `contact-${contactId}`]);
 
-    expect((await as(dispatcher, 'GET', 'enquiries?after=nonsense')).json()).toEqual({ success: false, message: INBOX_MESSAGES.badCursor });
+    expect((await as(dispatcher, 'GET', 'enquiries?after=nonsense')).json()).toEqual({ success: false, message: INBOX_MESSAGES.badCursor, code: 'invalid_input' });
     expect((await as(dispatcher, 'GET', 'enquiries?status=pending')).statusCode).toBe(400);
     expect((await as(dispatcher, 'GET', 'enquiries?limit=1000')).statusCode).toBe(400);
   });
@@ -132,7 +132,7 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
 
     const none = await as(dispatcher, 'POST', `enquiries/contact/${noEmailId}/reply`, { text: 'Hi', reply_key: key() });
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ success: false, message: INBOX_MESSAGES.noEmail });
+    expect(none.json()).toEqual({ success: false, message: INBOX_MESSAGES.noEmail, code: 'conflict' });
   });
 
   it('20 concurrent replies with one reply_key store one reply and one mail; 20 with their own keys store 20 of each', async () => {
@@ -152,8 +152,8 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
     expect(closed.statusCode).toBe(200);
     expect(closed.json().enquiry).toMatchObject({ status: 'closed', status_changed_at: expect.any(String) });
     expect((await as(dispatcher, 'GET', 'enquiries?status=closed')).json().enquiries.map((row: { id: number }) => row.id)).toEqual([noEmailId]);
-    expect((await as(dispatcher, 'POST', `enquiries/contact/${noEmailId}/close`)).json()).toEqual({ success: false, message: INBOX_MESSAGES.alreadyClosed });
-    expect((await as(dispatcher, 'POST', `enquiries/contact/${noEmailId}/reply`, { text: 'Hi', reply_key: key() })).json()).toEqual({ success: false, message: INBOX_MESSAGES.closed });
+    expect((await as(dispatcher, 'POST', `enquiries/contact/${noEmailId}/close`)).json()).toEqual({ success: false, message: INBOX_MESSAGES.alreadyClosed, code: 'conflict' });
+    expect((await as(dispatcher, 'POST', `enquiries/contact/${noEmailId}/reply`, { text: 'Hi', reply_key: key() })).json()).toEqual({ success: false, message: INBOX_MESSAGES.closed, code: 'conflict' });
     const reopened = await as(dispatcher, 'POST', `enquiries/contact/${noEmailId}/reopen`);
     expect(reopened.json().enquiry.status).toBe('open');
     expect((await as(dispatcher, 'POST', `enquiries/contact/${noEmailId}/reopen`)).statusCode).toBe(409);
@@ -177,7 +177,7 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
     expect(choice.final_price).toBeGreaterThan(0);
 
     const wrongVehicle = await as(dispatcher, 'POST', `enquiries/quote/${quoteId}/offer`, { quote_id, vehicle_id: 99999, company_id: choice.company_id, reply_key: key() });
-    expect(wrongVehicle.json()).toEqual({ success: false, message: INBOX_MESSAGES.notInQuote });
+    expect(wrongVehicle.json()).toEqual({ success: false, message: INBOX_MESSAGES.notInQuote, code: 'unprocessable' });
     const unknownQuote = await as(dispatcher, 'POST', `enquiries/quote/${quoteId}/offer`, { quote_id: 'q_doesnotexist', vehicle_id: choice.vehicle_id, company_id: choice.company_id, reply_key: key() });
     expect(unknownQuote.statusCode).toBe(409);
     expect(unknownQuote.json().message).toBe(INBOX_MESSAGES.quoteExpired);
@@ -229,7 +229,7 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
     });
     const forged = await publicPost('quote-offer', { token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` }, '10.0.0.8');
     expect(forged.statusCode).toBe(404);
-    expect(forged.json()).toEqual({ success: false, message: QUOTE_OFFER_UNKNOWN });
+    expect(forged.json()).toEqual({ success: false, message: QUOTE_OFFER_UNKNOWN, code: 'not_found' });
     expect((await publicPost('quote-offer', { token: 'short' }, '10.0.0.8')).statusCode).toBe(400);
     // The visitor's booking flow reads the same quote: its price is the server's.
     const reprice = await publicPost('calculate-selected-vehicle-price', { quote_id, vehicle_id: choice.vehicle_id, company_id: choice.company_id }, '10.0.0.9');
@@ -274,7 +274,7 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
     await sql("INSERT INTO mail_outbox (site_id, kind, to_address, from_address, subject, text_body, html_body, sensitive) VALUES ($1, 'password_reset_code', 'a@example.test', 'b@example.test', 'Code', '123456', '123456', true)", [site.id]);
     const [secret] = await sql<{ id: string }>("SELECT id FROM mail_outbox WHERE kind = 'password_reset_code' ORDER BY id DESC LIMIT 1");
     expect((await as(dispatcher, 'GET', `mail/${secret.id}`)).json().mail.text).toBeNull();
-    expect((await as(dispatcher, 'POST', `mail/${secret.id}/resend`)).json()).toEqual({ success: false, message: INBOX_MESSAGES.sensitive });
+    expect((await as(dispatcher, 'POST', `mail/${secret.id}/resend`)).json()).toEqual({ success: false, message: INBOX_MESSAGES.sensitive, code: 'conflict' });
     expect((await as(dispatcher, 'POST', 'mail/999999/resend')).statusCode).toBe(404);
   });
 
@@ -299,7 +299,7 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
       expect(refused.statusCode, `${method} ${url}`).toBe(404);
     }
     // Naming site A with its key pair is refused outright.
-    expect((await as(other, 'GET', 'enquiries', undefined, KEY_HEADERS)).json()).toEqual({ success: false, message: STAFF_MESSAGES.otherSite });
+    expect((await as(other, 'GET', 'enquiries', undefined, KEY_HEADERS)).json()).toEqual({ success: false, message: STAFF_MESSAGES.otherSite, code: 'forbidden' });
     expect(await sql("SELECT 1 FROM enquiry_replies WHERE body = 'Hijack'")).toEqual([]);
     expect((await sql<{ status: string }>('SELECT status FROM contact_messages WHERE id = $1', [contactId]))[0].status).toBe('answered');
   });
@@ -307,11 +307,11 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
   it('refuses a passenger token (401), no session (401), a change without the CSRF token (403, nothing stored), a NUL byte and a huge body', async () => {
     const login = await publicPost('check-passenger-login', { email: DEMO_CORPORATE.email, password: DEMO_CORPORATE.password }, '10.0.0.5');
     const passengerToken = login.json().access_token as string;
-    expect((await inject('GET', 'enquiries', { authorization: `Bearer ${passengerToken}` })).json()).toEqual({ success: false, message: STAFF_MESSAGES.adminTokenWrong });
+    expect((await inject('GET', 'enquiries', { authorization: `Bearer ${passengerToken}` })).json()).toEqual({ success: false, message: STAFF_MESSAGES.adminTokenWrong, code: 'unauthenticated' });
     expect((await inject('GET', 'mail')).statusCode).toBe(401);
     const noCsrf = await inject('POST', `enquiries/contact/${noEmailId}/close`, { cookie: dispatcher.cookie, origin: ORIGIN });
     expect(noCsrf.statusCode).toBe(403);
-    expect(noCsrf.json()).toEqual({ success: false, message: STAFF_MESSAGES.csrfMissing });
+    expect(noCsrf.json()).toEqual({ success: false, message: STAFF_MESSAGES.csrfMissing, code: 'forbidden' });
     expect((await sql<{ status: string }>('SELECT status FROM contact_messages WHERE id = $1', [noEmailId]))[0].status).toBe('open');
 
     const nul = await as(dispatcher, 'POST', `enquiries/contact/${contactId}/reply`, { text: 'Hello\u0000there', reply_key: key() });
@@ -319,7 +319,7 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
     const huge = await as(dispatcher, 'POST', `enquiries/contact/${contactId}/reply`, { text: 'x'.repeat(70_000), reply_key: key() });
     expect(huge.statusCode).toBe(413);
     const long = await as(dispatcher, 'POST', `enquiries/contact/${contactId}/reply`, { text: 'x'.repeat(10_001), reply_key: key() });
-    expect(long.json()).toEqual({ success: false, message: 'text: At most 10000 characters' });
+    expect(long.json()).toEqual({ success: false, message: 'text: At most 10000 characters', code: 'invalid_input' });
     expect((await as(dispatcher, 'POST', `enquiries/contact/${contactId}/reply`, { text: 'Hi', reply_key: 'short' })).statusCode).toBe(400);
     expect((await sql("SELECT 1 FROM enquiry_replies WHERE body LIKE 'xxxx%' OR body LIKE 'Hello%there'")).length).toBe(0);
   });

@@ -60,7 +60,7 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
     expect(removed.json()).toEqual({ success: true });
     expect((await publicGet('/api/v1/ai-addresses')).json().map((entry: { id: number }) => entry.id)).not.toContain(place.id);
     const again = await api.as(owner, 'DELETE', `places/addresses/${place.id}`);
-    expect([again.statusCode, again.json()]).toEqual([404, { success: false, message: PLACES_MESSAGES.addressNotFound }]);
+    expect([again.statusCode, again.json()]).toEqual([404, { success: false, message: PLACES_MESSAGES.addressNotFound, code: 'not_found' }]);
 
     expect(await auditOf('place', place.id)).toEqual([
       { action: 'place.create', actor_kind: 'staff', before: null, after: place },
@@ -78,7 +78,7 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
 
     for (const call of [api.as(owner, 'POST', 'places/locate', { address: 'zzqx nowhere' }), api.as(owner, 'POST', 'places/addresses', { address: 'zzqx nowhere' })]) {
       const refused = await call;
-      expect([refused.statusCode, refused.json()]).toEqual([422, { success: false, message: PLACES_MESSAGES.notLocated }]);
+      expect([refused.statusCode, refused.json()]).toEqual([422, { success: false, message: PLACES_MESSAGES.notLocated, code: 'unprocessable' }]);
     }
     expect(await api.sql("SELECT 1 FROM addresses WHERE address = 'zzqx nowhere'")).toEqual([]);
   });
@@ -103,7 +103,7 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
     expect((await api.as(owner, 'POST', 'places/check', { sample })).json().check).toEqual({ refused: true, matched: 'Windsor Castle', by_new_pattern: false, resolved: expect.any(String) });
 
     const duplicate = await api.as(owner, 'POST', 'places/banned', { pattern: "WINDSOR  castle!" });
-    expect([duplicate.statusCode, duplicate.json()]).toEqual([409, { success: false, message: PLACES_MESSAGES.banTaken }]);
+    expect([duplicate.statusCode, duplicate.json()]).toEqual([409, { success: false, message: PLACES_MESSAGES.banTaken, code: 'conflict' }]);
 
     expect((await api.as(owner, 'DELETE', `places/banned/${ban.id}`)).json()).toEqual({ success: true });
     expect((await quote({ dropoff: sample })).statusCode).toBe(200);
@@ -123,7 +123,7 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
   it('20 identical adds at once make one row; the others are told it exists', async () => {
     const adds = await Promise.all(Array.from({ length: 20 }, () => api.as(owner, 'POST', 'places/addresses', { address: 'Twickenham Stadium, TW2 7BA', lat: 51.4559, lon: -0.3415 })));
     expect(adds.map((response) => response.statusCode).sort()).toEqual([201, ...Array(19).fill(409)]);
-    expect(adds.find((response) => response.statusCode === 409)!.json()).toEqual({ success: false, message: PLACES_MESSAGES.addressTaken });
+    expect(adds.find((response) => response.statusCode === 409)!.json()).toEqual({ success: false, message: PLACES_MESSAGES.addressTaken, code: 'conflict' });
     expect(await api.sql("SELECT id FROM addresses WHERE address = 'Twickenham Stadium, TW2 7BA'")).toHaveLength(1);
 
     const bans = await Promise.all(Array.from({ length: 20 }, () => api.as(owner, 'POST', 'places/banned', { pattern: 'Nowhere Mews' })));
@@ -154,7 +154,7 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
     ];
     for (const [method, url, body, message] of cases) {
       const response = await api.as(owner, method as 'POST', url, body);
-      expect([response.statusCode, response.json()], `${method} ${url} ${JSON.stringify(body)}`).toEqual([400, { success: false, message }]);
+      expect([response.statusCode, response.json()], `${method} ${url} ${JSON.stringify(body)}`).toEqual([400, { success: false, message, code: 'invalid_input' }]);
     }
     const tooLarge = await api.as(owner, 'POST', 'places/banned', { pattern: 'x'.repeat(300 * 1024) });
     expect(tooLarge.statusCode).toBe(413);
@@ -167,7 +167,7 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
   it('is for owners of this site only: dispatcher 403, another site cannot touch these ids, a passenger token 401, no CSRF token 403', async () => {
     for (const [method, url, body] of [['GET', 'places', undefined], ['POST', 'places/banned', { pattern: 'Dispatcher Road' }], ['DELETE', 'places/addresses/1', undefined]] as const) {
       const refused = await api.as(dispatcher, method, url, body);
-      expect([refused.statusCode, refused.json()], `${method} ${url}`).toEqual([403, { success: false, message: STAFF_MESSAGES.ownerOnly }]);
+      expect([refused.statusCode, refused.json()], `${method} ${url}`).toEqual([403, { success: false, message: STAFF_MESSAGES.ownerOnly, code: 'forbidden' }]);
     }
 
     const theirs = await api.as(other.owner, 'GET', 'places', undefined, other.headers);
@@ -179,16 +179,16 @@ describe(`saved addresses, popular locations and banned addresses on ${testDatab
     }
     // Our cookie naming the other site by its key pair: refused before anything is read.
     const named = await api.as(owner, 'DELETE', 'places/addresses/1', undefined, other.headers);
-    expect([named.statusCode, named.json()]).toEqual([403, { success: false, message: STAFF_MESSAGES.otherSite }]);
+    expect([named.statusCode, named.json()]).toEqual([403, { success: false, message: STAFF_MESSAGES.otherSite, code: 'forbidden' }]);
     expect(await api.sql('SELECT address FROM addresses WHERE id = 1 ORDER BY site_id')).toEqual([{ address: DEMO_ADDRESSES[0].address }]);
     expect((await api.sql('SELECT 1 FROM banned_addresses WHERE id = $1', [ourBan])).length).toBe(1);
 
     const login = await provider.fastify.inject({ method: 'POST', url: '/api/v1/check-passenger-login', headers: KEY_HEADERS, payload: { email: DEMO_CORPORATE.email, password: DEMO_CORPORATE.password } });
     const passenger = await api.raw('POST', 'places/banned', { authorization: `Bearer ${login.json().access_token}` }, { pattern: 'Passenger Road' });
-    expect([passenger.statusCode, passenger.json()]).toEqual([401, { success: false, message: STAFF_MESSAGES.adminTokenWrong }]);
+    expect([passenger.statusCode, passenger.json()]).toEqual([401, { success: false, message: STAFF_MESSAGES.adminTokenWrong, code: 'unauthenticated' }]);
 
     const noCsrf = await api.raw('POST', 'places/banned', { cookie: owner.cookie, origin: CONSOLE_ORIGIN }, { pattern: 'Forged Road' });
-    expect([noCsrf.statusCode, noCsrf.json()]).toEqual([403, { success: false, message: STAFF_MESSAGES.csrfMissing }]);
+    expect([noCsrf.statusCode, noCsrf.json()]).toEqual([403, { success: false, message: STAFF_MESSAGES.csrfMissing, code: 'forbidden' }]);
     const crossSite = await api.as(owner, 'POST', 'places/banned', { pattern: 'Forged Road' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
     expect(await api.sql("SELECT 1 FROM banned_addresses WHERE pattern IN ('Dispatcher Road', 'Passenger Road', 'Forged Road')")).toEqual([]);

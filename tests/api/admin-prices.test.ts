@@ -121,7 +121,7 @@ describe(`admin prices API on ${testDatabaseKind}`, () => {
     ['fixed-fares', { from_zone_id: 1, to_zone_id: 1, company_id: null, vehicle_id: 1, both_ways: true, amount_pence: 5000, valid_from: '2027-01-01', valid_to: null }, PRICES_MESSAGES.unknownReference],
   ])('POST %s refuses bad input with 400 and a message (%#)', async (url, body, message) => {
     const refused = await api.as(owner, 'POST', `prices/${url}`, body);
-    expect([refused.statusCode, refused.json()]).toEqual([400, { success: false, message }]);
+    expect([refused.statusCode, refused.json()]).toEqual([400, { success: false, message, code: 'invalid_input' }]);
   });
 
   it("another site's owner cannot touch this site's rows, nor use its companies or zones", async () => {
@@ -143,7 +143,7 @@ describe(`admin prices API on ${testDatabaseKind}`, () => {
     const body = { code: 'lhr_pickup', kind: 'airport_pickup', label: 'Heathrow pick-up parking', valid_from: '2027-04-01', valid_to: null, company_ids: null, vehicle_ids: [1, 2], airport: 'LHR', amount_pence: 1200 };
     const created = await api.as(owner, 'POST', 'prices/surcharges', body);
     expect([created.statusCode, created.json().surcharge]).toEqual([201, { id: expect.any(Number), ...body }]);
-    expect((await api.as(owner, 'POST', 'prices/surcharges', body)).json()).toEqual({ success: false, message: PRICES_MESSAGES.surchargeExists });
+    expect((await api.as(owner, 'POST', 'prices/surcharges', body)).json()).toEqual({ success: false, message: PRICES_MESSAGES.surchargeExists, code: 'conflict' });
     const { id } = created.json().surcharge;
     const edited = await api.as(owner, 'PUT', `prices/surcharges/${id}`, { ...body, amount_pence: 1300 });
     expect(edited.json().surcharge.amount_pence).toBe(1300);
@@ -189,6 +189,6 @@ describe(`admin prices API on ${testDatabaseKind}`, () => {
     const halfTyped = await api.as(owner, 'POST', 'prices/preview', { ...trip, date: nextMonth, draft: { tariff: { ...tariff(), base_fare_pence: null } } });
     expect([halfTyped.statusCode, halfTyped.json()]).toEqual([200, { success: false, message: 'tariff.base_fare_pence: an amount in whole pence' }]);
     const badTime = await api.as(owner, 'POST', 'prices/preview', { ...trip, date: nextMonth, time: '8 o\'clock' });
-    expect([badTime.statusCode, badTime.json()]).toEqual([400, { success: false, message: 'time: a time HH:MM' }]);
+    expect([badTime.statusCode, badTime.json()]).toEqual([400, { success: false, message: 'time: a time HH:MM', code: 'invalid_input' }]);
   });
 });

@@ -54,7 +54,7 @@ describe(`console settings on ${testDatabaseKind}`, () => {
   ])('refuses %s with 400 naming the setting, and writes nothing', async (_label, body, message) => {
     const before = await stored();
     const response = await api.as(owner, 'PUT', 'settings', { ROUND_OFF: 'yes', ...body });
-    expect([response.statusCode, response.json()]).toEqual([400, { success: false, message }]);
+    expect([response.statusCode, response.json()]).toEqual([400, { success: false, message, code: 'invalid_input' }]);
     expect(await stored()).toEqual(before);
   });
 
@@ -161,7 +161,7 @@ describe(`console settings on ${testDatabaseKind}`, () => {
     });
 
     it('refuses a forged, malformed, expired or other site’s token (404), and an invalid draft (400)', async () => {
-      const refused = { success: false, message: PREVIEW_REFUSED };
+      const refused = { success: false, message: PREVIEW_REFUSED, code: 'not_found' };
       const forged = randomBytes(32).toString('base64url');
       const theirs = (await api.as(other.owner, 'POST', 'settings/preview', { Company_Name: 'Other Preview' }, other.headers)).json().token as string;
       const expired = (await api.as(owner, 'POST', 'settings/preview', draft)).json().token as string;

@@ -19,7 +19,7 @@ describe(`admin settings API on ${testDatabaseKind}`, () => {
     expect((await provider.fastify.inject({ method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(401);
     const wrong = await admin('GET', undefined, 'not-the-token');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ success: false, message: 'Admin token missing or wrong' });
+    expect(wrong.json()).toEqual({ success: false, message: 'Admin token missing or wrong', code: 'unauthenticated' });
   });
 
   it('does not accept the public key pair as an admin credential', async () => {
@@ -32,7 +32,7 @@ describe(`admin settings API on ${testDatabaseKind}`, () => {
     const before = (await publicSettings()).FROM_EMAIL;
     const response = await admin('PUT', { FROM_EMAIL: 'bookings@westway.example, other@evil.example' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: 'FROM_EMAIL: one e-mail address' });
+    expect(response.json()).toEqual({ success: false, message: 'FROM_EMAIL: one e-mail address', code: 'invalid_input' });
     expect((await publicSettings()).FROM_EMAIL).toBe(before);
   });
 

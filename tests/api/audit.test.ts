@@ -100,7 +100,7 @@ describe(`the audit log on ${testDatabaseKind}`, () => {
     expect(new Date(entries[0].at).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const refused = await dispatcher.call('GET', 'audit?entity=settings');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ success: false, message: STAFF_MESSAGES.ownerOnly });
+    expect(refused.json()).toEqual({ success: false, message: STAFF_MESSAGES.ownerOnly, code: 'forbidden' });
   });
 
   it("writes a site's creation in the new site's log, and shows each site only its own rows", async () => {

@@ -57,14 +57,14 @@ describe(`catalogue calls on ${testDatabaseKind}`, () => {
     for (const url of ['/api/v1/setting', '/api/v1/fetch_vehicles', '/api/v1/fetch_companies', '/api/v1/ai-addresses']) {
       const response = await get(url, headers as Record<string, string>);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/API/) });
+      expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/API/), code: 'unauthenticated' });
     }
   });
 
   it('answers an unknown /api/v1 path with 404 JSON', async () => {
     const response = await provider.fastify.inject({ method: 'POST', url: '/api/v1/nowhere', headers: KEY_HEADERS, payload: {} });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'No such call: POST /api/v1/nowhere' });
+    expect(response.json()).toEqual({ success: false, message: 'No such call: POST /api/v1/nowhere', code: 'not_found' });
   });
 
   it('answers malformed JSON with 400 JSON', async () => {
@@ -75,7 +75,7 @@ describe(`catalogue calls on ${testDatabaseKind}`, () => {
       payload: '{"CURRENCY": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: 'Malformed JSON body' });
+    expect(response.json()).toEqual({ success: false, message: 'Malformed JSON body', code: 'invalid_input' });
   });
 
   it('serves the website with history fallback for a deep link, carrying the key pair', async () => {

@@ -143,7 +143,7 @@ describe(`quote requests and Contact Us, stored and mailed to the operator, on $
     delete payload[field];
     const response = await post('/api/v1/send-instant-email', payload, newAddress());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message, error: message, field });
+    expect(response.json()).toEqual({ success: false, message, error: message, field, code: 'invalid_input' });
     expect(await count('quote_requests')).toBe(before);
   });
 
@@ -191,7 +191,7 @@ describe(`quote requests and Contact Us, stored and mailed to the operator, on $
     const huge = 'x'.repeat(1024 * 1024);
     const contactResponse = await post('/api/v1/contact-us', contact({ comments: huge }), newAddress());
     expect(contactResponse.statusCode).toBe(413);
-    expect(contactResponse.json()).toEqual({ success: false, message: 'The form is too large to send', error: 'The form is too large to send' });
+    expect(contactResponse.json()).toEqual({ success: false, message: 'The form is too large to send', error: 'The form is too large to send', code: 'payload_too_large' });
     const quoteResponse = await post('/api/v1/send-instant-email', quote({ additional_info: huge }), newAddress());
     expect(quoteResponse.statusCode).toBe(413);
     expect(quoteResponse.json()).toMatchObject({ success: false });
@@ -207,7 +207,7 @@ describe(`quote requests and Contact Us, stored and mailed to the operator, on $
       remoteAddress: newAddress(),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: 'Malformed JSON body', error: 'Malformed JSON body' });
+    expect(response.json()).toEqual({ success: false, message: 'Malformed JSON body', error: 'Malformed JSON body', code: 'invalid_input' });
   });
 
   it.each(['/api/v1/send-instant-email', '/api/v1/contact-us'])('a burst of 100 posts to %s: 429 after the limit, every accepted one stored', async (url) => {
@@ -222,7 +222,7 @@ describe(`quote requests and Contact Us, stored and mailed to the operator, on $
     expect(accepted).toBe(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(90);
     const refused = responses.find((response) => response.statusCode === 429)!;
-    expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/), error: refused.json().message });
+    expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/), error: refused.json().message, code: 'rate_limited' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await count(table)).toBe(before + accepted);
     // Another address is not affected.

@@ -109,7 +109,7 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
     expect(await bookingRow(bookingNumber)).toMatchObject({ revision: 0, total_pence: pence });
     expect(await changesOf(bookingNumber)).toEqual([]);
 
-    expect((await post('manage-booking/change', { token, changes })).json()).toEqual({ success: false, message: 'revision is required' });
+    expect((await post('manage-booking/change', { token, changes })).json()).toEqual({ success: false, message: 'revision is required', code: 'invalid_input' });
     const heard: unknown[] = [];
     await provider.db.listen(BOOKING_EVENTS_CHANNEL, (text) => heard.push(JSON.parse(text)));
     const applied = await Promise.all(Array.from({ length: 5 }, () => post('manage-booking/change', { token, revision: 0, changes })));
@@ -282,7 +282,7 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
 
     const notTheirs = await postFrom('198.51.100.31')('manage-booking/change/authenticate', { token: other.token, payment_intent_id: intentId, outcome: 'complete' });
     expect(notTheirs.statusCode).toBe(404);
-    expect(notTheirs.json()).toEqual({ success: false, message: 'No such payment' });
+    expect(notTheirs.json()).toEqual({ success: false, message: 'No such payment', code: 'not_found' });
     expect((await sql('SELECT status FROM sandbox_intents WHERE id = $1', [intentId]))[0]).toEqual({ status: 'requires_action' });
     for (const payload of [{ token, payment_intent_id: intentId, outcome: 'maybe' }, { token, payment_intent_id: intentId }, { token, payment_intent_id: intentId, outcome: 'complete', amount: 1 }, { payment_intent_id: intentId, outcome: 'complete' }]) {
       expect((await postFrom('198.51.100.31')('manage-booking/change/authenticate', payload)).statusCode, JSON.stringify(payload)).toBe(400);

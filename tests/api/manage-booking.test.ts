@@ -184,10 +184,10 @@ describe(`managing a booking on ${testDatabaseKind}`, () => {
 
     const malformed = await post('manage-booking', { token: first.token.slice(0, 20) });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, message: `token: ${LINK_INVALID}` });
+    expect(malformed.json()).toEqual({ success: false, message: `token: ${LINK_INVALID}`, code: 'invalid_input' });
     const none = await post('manage-booking', {});
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ success: false, message: 'Open the link in your confirmation e-mail, or sign in to your corporate account.' });
+    expect(none.json()).toEqual({ success: false, message: 'Open the link in your confirmation e-mail, or sign in to your corporate account.', code: 'invalid_input' });
     expect(await bookingRow(first.booking.data.booking.booking_number)).toMatchObject({ status: 'confirmed', revision: 0 });
     expect(await bookingRow(secondNumber)).toMatchObject({ status: 'confirmed', revision: 0 });
   });
@@ -226,7 +226,7 @@ describe(`managing a booking on ${testDatabaseKind}`, () => {
     expect((await admin('POST', `bookings/${bookingNumber}/revoke-manage-links`)).json()).toEqual({ success: true, booking_number: bookingNumber, revoked: 0 });
     const unknown = await admin('POST', 'bookings/CF-NOSUCH22/revoke-manage-links');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ success: false, message: 'No booking CF-NOSUCH22 on this site' });
+    expect(unknown.json()).toEqual({ success: false, message: 'No booking CF-NOSUCH22 on this site', code: 'not_found' });
     expect(await bookingRow(bookingNumber)).toMatchObject({ status: 'confirmed', revision: 0 });
   });
 

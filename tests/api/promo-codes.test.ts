@@ -65,7 +65,7 @@ describe(`promo codes on ${testDatabaseKind}`, () => {
       updated_at: expect.any(String),
     });
     const twice = await api.as(owner, 'POST', 'promos', { code: 'Summer10', kind: 'fixed', amount_pence: 500 });
-    expect([twice.statusCode, twice.json()]).toEqual([409, { success: false, message: PROMO_MESSAGES.codeTaken }]);
+    expect([twice.statusCode, twice.json()]).toEqual([409, { success: false, message: PROMO_MESSAGES.codeTaken, code: 'conflict' }]);
 
     const edited = await api.as(owner, 'PATCH', `promos/${promo.id}`, { percent: 15, categories: [1, 2] });
     expect(edited.json().promo).toMatchObject({ percent: 15, categories: [1, 2] });
@@ -107,15 +107,15 @@ describe(`promo codes on ${testDatabaseKind}`, () => {
     ];
     for (const [method, url, body, message] of cases) {
       const response = await api.as(owner, method as 'POST', url, body);
-      expect([response.statusCode, response.json()], `${method} ${url} ${JSON.stringify(body)}`).toEqual([400, { success: false, message }]);
+      expect([response.statusCode, response.json()], `${method} ${url} ${JSON.stringify(body)}`).toEqual([400, { success: false, message, code: 'invalid_input' }]);
     }
     const fixed = await create({ code: 'FIVER', kind: 'fixed', percent: null, amount_pence: 500 });
     const switched = await api.as(owner, 'PATCH', `promos/${fixed.id}`, { kind: 'percent' });
-    expect([switched.statusCode, switched.json()]).toEqual([400, { success: false, message: PROMO_MESSAGES.kindValue }]);
+    expect([switched.statusCode, switched.json()]).toEqual([400, { success: false, message: PROMO_MESSAGES.kindValue, code: 'invalid_input' }]);
     const tooLarge = await api.as(owner, 'POST', 'promos', { code: 'HUGE', kind: 'percent', percent: 5, categories: Array(300_000).fill(1) });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toMatchObject({ success: false, message: expect.any(String) });
-    expect((await api.as(owner, 'PATCH', 'promos/99999999', { active: false })).json()).toEqual({ success: false, message: PROMO_MESSAGES.notFound });
+    expect((await api.as(owner, 'PATCH', 'promos/99999999', { active: false })).json()).toEqual({ success: false, message: PROMO_MESSAGES.notFound, code: 'not_found' });
     expect(await api.sql("SELECT code FROM promo_codes WHERE code IN ('AB', 'ZERO', 'HALF', 'NOVALUE', 'BOTH', 'DATES', 'CAP', 'CATEGORY', 'EXTRA', 'HUGE')")).toEqual([]);
   });
 
@@ -128,7 +128,7 @@ describe(`promo codes on ${testDatabaseKind}`, () => {
     const theirs = await api.as(other.owner, 'GET', 'promos', undefined, other.headers);
     expect(theirs.json()).toEqual({ success: true, promos: [] });
     const patched = await api.as(other.owner, 'PATCH', `promos/${mine.id}`, { active: false }, other.headers);
-    expect([patched.statusCode, patched.json()]).toEqual([404, { success: false, message: PROMO_MESSAGES.notFound }]);
+    expect([patched.statusCode, patched.json()]).toEqual([404, { success: false, message: PROMO_MESSAGES.notFound, code: 'not_found' }]);
     expect((await api.as(other.owner, 'POST', 'promos', { code: 'mineonly', kind: 'percent', percent: 50 }, other.headers)).statusCode).toBe(201);
     // The other site's own code is not ours: a visitor of this site cannot use it.
     await api.as(owner, 'PATCH', `promos/${mine.id}`, { active: false });

@@ -226,7 +226,7 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
       ['month=2030-04&format=xls', 'format: Choose a statement as pdf or csv.'],
     ]) {
       const refused = await statement(query);
-      expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 400, body: { success: false, message } });
+      expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 400, body: { success: false, message, code: 'invalid_input' } });
     }
     expect((await statement('month=2030-04', KEY_HEADERS)).statusCode).toBe(401);
   });

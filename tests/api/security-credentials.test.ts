@@ -65,7 +65,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
 
   function expectLimited(response: Awaited<ReturnType<typeof call>>) {
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ success: false, message: expect.stringMatching(TOO_MANY), error: response.json().message });
+    expect(response.json()).toEqual({ success: false, message: expect.stringMatching(TOO_MANY), error: response.json().message, code: 'rate_limited' });
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
   }
 
@@ -106,7 +106,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
       for (let guess = 0; guess < 5; guess++) {
         const response = await call('POST', '/booking', booking, { address });
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ success: false, message: BOOKING_MESSAGES.wrongCredentials });
+        expect(response.json()).toEqual({ success: false, message: BOOKING_MESSAGES.wrongCredentials, code: 'unauthenticated' });
       }
       expectLimited(await call('POST', '/booking', booking, { address }));
       const right = await existingClientBooking(owner.email, owner.password, 'car');
@@ -123,7 +123,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
       for (let guess = 0; guess < 10; guess++) {
         const response = await call('POST', '/booking', booking, { address });
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ success: false, message: BOOKING_MESSAGES.emailTaken });
+        expect(response.json()).toEqual({ success: false, message: BOOKING_MESSAGES.emailTaken, code: 'conflict' });
       }
       expectLimited(await call('POST', '/booking', booking, { address }));
     });
@@ -247,10 +247,10 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
 
       const missing = await call('PATCH', '/update-passenger', change, { address: here, token: mine });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.currentRequired });
+      expect(missing.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.currentRequired, code: 'invalid_input' });
       const wrong = await call('PATCH', '/update-passenger', { ...change, current_password: 'not-the-password' }, { address: here, token: mine });
       expect(wrong.statusCode).toBe(403);
-      expect(wrong.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.currentWrong });
+      expect(wrong.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.currentWrong, code: 'forbidden' });
       expect((await provider.db.query('SELECT email FROM passengers WHERE site_id = 1 AND id = $1', [owner.id])).rows[0]).toEqual({ email: owner.email });
       expect(await outbox('email_changed', owner.email)).toHaveLength(0);
 
@@ -290,7 +290,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
         const registration = { ...guestRegistration, email, password, privacyAccepted: true, termsAccepted: true };
         const response = await call('POST', '/booking', bookingPayload(form, row, { selected_passenger: 'new_client', registrationData: registration }), { address: newAddress() });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon, field: 'password' });
+        expect(response.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon, field: 'password', code: 'invalid_input' });
         expect((await provider.db.query('SELECT 1 FROM passengers WHERE email = $1', [email])).rows).toHaveLength(0);
       }
     });
@@ -303,7 +303,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
       const code = /\b(\d{6})\b/.exec(mail.text)![1];
       const common = await call('POST', '/auth/reset-password', { email: owner.email, code, new_password: '12345678', type: 'website' }, { address: home });
       expect(common.statusCode).toBe(400);
-      expect(common.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon, field: 'new_password' });
+      expect(common.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon, field: 'new_password', code: 'invalid_input' });
       expect((await call('POST', '/auth/reset-password', { email: owner.email, code, new_password: 'Uncommon-Choice-77', type: 'website' }, { address: home })).statusCode).toBe(200);
     });
   });
@@ -318,7 +318,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
         const registration = { ...guestRegistration, passengerDetails: 'yes', passengerName: 'Sam Traveller', passengerEmail, passengerPhone: '07700 900321' };
         const response = await call('POST', '/booking', bookingPayload(form, row, { registrationData: registration }), { address: newAddress() });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ success: false, message: 'Enter a valid email address for the passenger' });
+        expect(response.json()).toEqual({ success: false, message: 'Enter a valid email address for the passenger', code: 'invalid_input' });
         expect(await countRows(provider, 'mail_outbox')).toBe(mails);
         expect(await countRows(provider, 'bookings')).toBe(bookings);
       },
@@ -328,7 +328,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
       const { form, row } = await quoteFor(provider);
       const response = await call('POST', '/booking', bookingPayload(form, row, { registrationData: { ...guestRegistration, email: 'a>,<victim@example.test' } }), { address: newAddress() });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, message: 'Enter a valid email address' });
+      expect(response.json()).toEqual({ success: false, message: 'Enter a valid email address', code: 'invalid_input' });
     });
   });
 });

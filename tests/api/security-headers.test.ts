@@ -187,7 +187,7 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
       payload: JSON.stringify({ pickup: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ success: false, message: expect.any(String) });
+    expect(response.json()).toEqual({ success: false, message: expect.any(String), code: 'payload_too_large' });
     expect(response.body).not.toMatch(/at \w+ \(/);
   });
 });

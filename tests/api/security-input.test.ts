@@ -170,27 +170,27 @@ describe(`hostile text is refused at the edge by one rule, on ${testDatabaseKind
   it('object keys are text too: a NUL in a key is refused without echoing it', async () => {
     const response = await send(callTo('/api/admin/settings'), { [`Company${NUL}_Name`]: 'Westway Cars' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: `(a key): ${REFUSED}` });
+    expect(response.json()).toEqual({ success: false, message: `(a key): ${REFUSED}`, code: 'invalid_input' });
     const nested = await send(callTo('/api/v1/calculate-distance-price'), { ...oneWayForm(), stops: [{ [`addr${LONE_SURROGATE}`]: 'x' }] });
-    expect(nested.json()).toEqual({ success: false, message: `stops.0.(a key): ${REFUSED}` });
+    expect(nested.json()).toEqual({ success: false, message: `stops.0.(a key): ${REFUSED}`, code: 'invalid_input' });
   });
 
   it('query strings and route parameters: a NUL is refused before the route runs', async () => {
     const get = (url: string, headers: Record<string, string> = {}) => provider.fastify.inject({ method: 'GET', url, headers: { ...KEY_HEADERS, ...headers }, remoteAddress: newAddress() });
     const places = await get('/api/v1/places?q=Heath%00row');
     expect(places.statusCode).toBe(400);
-    expect(places.json()).toEqual({ success: false, message: `q: ${REFUSED}` });
+    expect(places.json()).toEqual({ success: false, message: `q: ${REFUSED}`, code: 'invalid_input' });
     const booking = await get('/api/v1/get_booking/1%00');
-    expect(booking.json()).toEqual({ success: false, message: `passenger_id: ${REFUSED}` });
+    expect(booking.json()).toEqual({ success: false, message: `passenger_id: ${REFUSED}`, code: 'invalid_input' });
     const page = await get('/quotationview?from=%00');
     expect(page.statusCode).toBe(400);
-    expect(page.json()).toEqual({ success: false, message: `from: ${REFUSED}` });
+    expect(page.json()).toEqual({ success: false, message: `from: ${REFUSED}`, code: 'invalid_input' });
   });
 
   it('headers the app reads: a NUL in Authorization is refused; over a real socket Node refuses it before the app', async () => {
     const response = await provider.fastify.inject({ method: 'POST', url: '/api/v1/passenger/logout', headers: { ...KEY_HEADERS, authorization: `Bearer abc${NUL}def` }, remoteAddress: newAddress() });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: `headers.authorization: ${REFUSED}` });
+    expect(response.json()).toEqual({ success: false, message: `headers.authorization: ${REFUSED}`, code: 'invalid_input' });
 
     const address = await provider.fastify.listen({ host: '127.0.0.1', port: 0 });
     const { port } = new URL(address);
@@ -249,7 +249,7 @@ describe(`no statement parameters and no secrets in the log, on ${testDatabaseKi
     const registrationData = { ...guestRegistration, firstName: 'Refused', surname: 'Probe', email: secret.email, number: secret.phone, password: secret.password, privacyAccepted: true, termsAccepted: true };
     const failed = await post('booking', bookingPayload(form, row, { selected_passenger: 'new_client', registrationData }));
     expect(failed.statusCode, failed.body).toBe(500);
-    expect(failed.json()).toEqual({ success: false, message: 'Something went wrong on our side. Please try again.' });
+    expect(failed.json()).toEqual({ success: false, message: 'Something went wrong on our side. Please try again.', code: 'internal' });
 
     // Hostile and failing requests around it.
     await post('booking', bookingPayload(form, row, { selected_passenger: 'new_client', registrationData: { ...registrationData, surname: `Pro${NUL}be` } }));
@@ -388,7 +388,7 @@ describe(`per-address limits on the booking, payment and quoting calls, on ${tes
     for (let index = 0; index < rule.max; index++) expect((await call(method, url, address)).statusCode).not.toBe(429);
     const refused = await call(method, url, address);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/), error: expect.any(String) });
+    expect(refused.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/), error: expect.any(String), code: 'rate_limited' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await call(method, url, newAddress())).statusCode).not.toBe(429);
   });

@@ -62,8 +62,8 @@ describe(`one charge per booking through the sandbox on ${testDatabaseKind}`, ()
     for (const refused of attempts.filter((response) => response !== paid[0])) {
       expect(refused.statusCode).toBe(409);
       expect([
-        { success: false, message: ALREADY_PAID, booking_number: bookingNumber },
-        { success: false, message: IN_PROGRESS },
+        { success: false, message: ALREADY_PAID, booking_number: bookingNumber, code: 'conflict' },
+        { success: false, message: IN_PROGRESS, code: 'conflict' },
       ]).toContainEqual(refused.json());
     }
     const statuses = await sandboxStatuses(provider, email);
@@ -86,7 +86,7 @@ describe(`one charge per booking through the sandbox on ${testDatabaseKind}`, ()
     // The customer lost the confirm answer and pays again, with another card and a new key.
     const again = await post(provider, 'create-payment-intent', { paymentMethodId: 'pm_card_mastercard', amount, booking, idempotencyKey: 'after-a-reload' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ success: false, message: ALREADY_PAID, booking_number: bookingNumber });
+    expect(again.json()).toEqual({ success: false, message: ALREADY_PAID, booking_number: bookingNumber, code: 'conflict' });
     expect(await countRows(provider, 'sandbox_intents')).toBe(intentsBefore);
     expect(await sandboxStatuses(provider, email)).toEqual({ succeeded: 1 });
   });
@@ -99,7 +99,7 @@ describe(`one charge per booking through the sandbox on ${testDatabaseKind}`, ()
     const visa = (await post(provider, 'create-payment-intent', { paymentMethodId: 'pm_card_visa', amount, booking })).json();
     const blocked = await post(provider, 'confirm-payment-intent', { paymentIntentId: visa.paymentIntentId });
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json()).toEqual({ success: false, message: IN_PROGRESS });
+    expect(blocked.json()).toEqual({ success: false, message: IN_PROGRESS, code: 'conflict' });
     expect((await post(provider, 'sandbox/authenticate', { paymentIntentId: secure.paymentIntentId, outcome: 'fail' })).json().status).toBe('failed');
     const paid = await post(provider, 'confirm-payment-intent', { paymentIntentId: visa.paymentIntentId });
     expect(paid.json()).toMatchObject({ status: 'succeeded', booking_number: expect.stringMatching(/^CF-/) });
@@ -116,7 +116,7 @@ describe(`one charge per booking through the sandbox on ${testDatabaseKind}`, ()
     const stranger = { ...payer.booking, registrationData: { ...guestRegistration, firstName: 'Mallory', email: 'mallory@example.test', number: '+44 7700 900999' } };
     const answer = await post(provider, 'booking', { ...stranger, paymentId: paymentIntentId, stripe_session_id: paymentIntentId });
     expect(answer.statusCode).toBe(409);
-    expect(answer.json()).toEqual({ success: false, message: PAYMENT_USED });
+    expect(answer.json()).toEqual({ success: false, message: PAYMENT_USED, code: 'conflict' });
     for (const text of [email, 'Priya', '900111', 'Heathrow']) expect(answer.body).not.toContain(text);
 
     // The confirm and the sandbox's challenge answer say only the number and the status.
@@ -140,7 +140,7 @@ describe(`one charge per booking through the sandbox on ${testDatabaseKind}`, ()
     const guessed = { ...payer.booking, registrationData: { ...payer.booking.registrationData, password: 'not-the-password' }, paymentId: paymentIntentId };
     const answer = await post(provider, 'booking', guessed);
     expect(answer.statusCode).toBe(409);
-    expect(answer.json()).toEqual({ success: false, message: PAYMENT_USED });
+    expect(answer.json()).toEqual({ success: false, message: PAYMENT_USED, code: 'conflict' });
     const own = await post(provider, 'booking', { ...payer.booking, paymentId: paymentIntentId });
     expect(own.statusCode).toBe(200);
     expect(own.json().data.passengerDetails).toMatchObject({ passenger_name: DEMO_CORPORATE.name, passenger_email: DEMO_CORPORATE.email });
@@ -185,10 +185,10 @@ describe(`one charge per booking through the sandbox on ${testDatabaseKind}`, ()
 
     const inCar = await post(provider, 'booking', bookingPayload(heavy, row));
     expect(inCar.statusCode).toBe(422);
-    expect(inCar.json()).toEqual({ success: false, message });
+    expect(inCar.json()).toEqual({ success: false, message, code: 'capacity' });
     const byCard = await post(provider, 'create-payment-intent', { paymentMethodId: 'pm_card_visa', amount: Math.round(row.final_price * 100), booking: bookingPayload(heavy, row, { payment_method: 'card' }) });
     expect(byCard.statusCode).toBe(422);
-    expect(byCard.json()).toEqual({ success: false, message });
+    expect(byCard.json()).toEqual({ success: false, message, code: 'capacity' });
     expect([await countRows(provider, 'bookings'), await countRows(provider, 'sandbox_intents'), await countRows(provider, 'payments')]).toEqual([bookings, intents, payments]);
   });
 
@@ -197,7 +197,7 @@ describe(`one charge per booking through the sandbox on ${testDatabaseKind}`, ()
     const { form, row } = await quoteFor(provider, returnForm);
     const response = await post(provider, 'booking', bookingPayload({ ...form, return_luggages: row.luggage + 3 }, row));
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ success: false, message: "Sorry we don't have any vehicle with requested options, the following limits are exceeded: Luggage exceeded by 3." });
+    expect(response.json()).toEqual({ success: false, message: "Sorry we don't have any vehicle with requested options, the following limits are exceeded: Luggage exceeded by 3.", code: 'capacity' });
     expect((await post(provider, 'booking', bookingPayload({ ...form, return_luggages: row.luggage }, row))).statusCode).toBe(200);
   });
 });
@@ -264,7 +264,7 @@ describe(`one charge per booking when Stripe reports the successes on ${testData
     // The browser of the refunded tab asking again is told the booking is paid.
     const confirm = await post(provider, 'confirm-payment-intent', { paymentIntentId: loser });
     expect(confirm.statusCode).toBe(409);
-    expect(confirm.json()).toEqual({ success: false, message: ALREADY_PAID, booking_number: booking.booking_number });
+    expect(confirm.json()).toEqual({ success: false, message: ALREADY_PAID, booking_number: booking.booking_number, code: 'conflict' });
   });
 
   it('a refund Stripe cannot make now is made by the next delivery, once', async () => {
@@ -300,7 +300,7 @@ describe(`one charge per booking when Stripe reports the successes on ${testData
     const next = (await post(provider, 'create-payment-intent', { paymentMethodId: 'pm_next', amount, booking, idempotencyKey: 'next' })).json().paymentIntentId;
     const early = await post(provider, 'confirm-payment-intent', { paymentIntentId: next });
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({ success: false, message: IN_PROGRESS });
+    expect(early.json()).toEqual({ success: false, message: IN_PROGRESS, code: 'conflict' });
     await provider.db.query("UPDATE payments SET updated_at = now() - interval '121 seconds' WHERE intent_id = $1", [lost]);
     expect((await post(provider, 'confirm-payment-intent', { paymentIntentId: next })).json().status).toBe('requires_action');
     const charges = await provider.db.query<{ intent_id: string; charge: string }>('SELECT intent_id, charge FROM payments WHERE intent_id = ANY($1::text[]) ORDER BY charge', [[lost, next]]);
@@ -324,7 +324,7 @@ describe(`one charge per booking when Stripe reports the successes on ${testData
     stripe.intents.set(secure, { ...stripe.intents.get(secure)!, status: 'succeeded' });
     const late = await post(provider, 'confirm-payment-intent', { paymentIntentId: secure });
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ success: false, message: ALREADY_PAID, booking_number: made.booking_number });
+    expect(late.json()).toEqual({ success: false, message: ALREADY_PAID, booking_number: made.booking_number, code: 'conflict' });
     expect(await refundsOf([secure, direct])).toEqual([{ intent_id: secure, amount_pence: amount, reason: 'duplicate_charge', status: 'succeeded', provider_refund_id: expect.any(String) }]);
     expect(await bookingsOf(provider, email)).toHaveLength(1);
   });

@@ -176,7 +176,7 @@ describe('files served from the build directory', () => {
     if (!built) return;
     for (const encoding of ['br', 'gzip', 'identity']) {
       const response = await provider.fastify.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
-      expect({ encoding, status: response.statusCode, body: response.json() }).toEqual({ encoding, status: 404, body: { success: false, message: 'Not found' } });
+      expect({ encoding, status: response.statusCode, body: response.json() }).toEqual({ encoding, status: 404, body: { success: false, message: 'Not found', code: 'not_found' } });
     }
   });
 

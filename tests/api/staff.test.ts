@@ -108,7 +108,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     expect(who.json()).toMatchObject({ staff: { email: DEMO_STAFF.dispatcher.email, role: 'dispatcher', name: DEMO_STAFF.dispatcher.name }, site: { name: 'Westway Cars' }, csrf_token: signed.csrf });
     const none = await inject('GET', 'session');
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ success: false, message: STAFF_MESSAGES.notSignedIn });
+    expect(none.json()).toEqual({ success: false, message: STAFF_MESSAGES.notSignedIn, code: 'unauthenticated' });
     const forged = await inject('GET', 'session', { cookie: `cabflow_staff=${'A'.repeat(43)}` });
     expect(forged.statusCode).toBe(401);
     expect(forged.headers['set-cookie']).toBe('cabflow_staff=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
@@ -144,7 +144,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     for (let i = 0; i < 9; i++) {
       const wrong = await attempt(`wrong-${i}`);
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ success: false, message: STAFF_MESSAGES.invalidCredentials });
+      expect(wrong.json()).toEqual({ success: false, message: STAFF_MESSAGES.invalidCredentials, code: 'unauthenticated' });
     }
     expect((await attempt(password)).statusCode).toBe(200);
     for (let i = 0; i < 10; i++) expect((await attempt(`again-${i}`)).statusCode).toBe(401);
@@ -153,7 +153,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     expect(refused.json().message).toMatch(TOO_MANY);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const unknown = await signInResponse('nobody@westwaycars.test', 'whatever-it-is', {}, '203.0.113.42');
-    expect(unknown.json()).toEqual({ success: false, message: STAFF_MESSAGES.invalidCredentials });
+    expect(unknown.json()).toEqual({ success: false, message: STAFF_MESSAGES.invalidCredentials, code: 'unauthenticated' });
     // Another address is not held back by this one's guesses.
     expect((await signInResponse(email, password, {}, '203.0.113.43')).statusCode).toBe(200);
     // Staff and passengers are counted apart: the passenger with the same address still signs in there.
@@ -175,7 +175,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     ] as const) {
       const response = await asStaff(dispatch, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json()).toEqual({ success: false, message: STAFF_MESSAGES.ownerOnly });
+      expect(response.json()).toEqual({ success: false, message: STAFF_MESSAGES.ownerOnly, code: 'forbidden' });
     }
     expect(await sql("SELECT 1 FROM settings WHERE setting_value = 'Taken over'")).toEqual([]);
     const own = await owner();
@@ -201,7 +201,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     ] as const) {
       const refused = await asStaff(ownerA, method, path, method === 'PUT' ? { Company_Name: 'Hijacked' } : undefined, keysB);
       expect(refused.statusCode, `${method} ${path}`).toBe(403);
-      expect(refused.json()).toEqual({ success: false, message: STAFF_MESSAGES.otherSite });
+      expect(refused.json()).toEqual({ success: false, message: STAFF_MESSAGES.otherSite, code: 'forbidden' });
     }
     const listA = (await asStaff(ownerA, 'GET', 'staff')).json().staff as { id: number }[];
     expect(listA.map((m) => m.id)).not.toContain(ownerB.id);
@@ -212,7 +212,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     expect(sites.map((site) => site.name)).toEqual(['Westway Cars']);
     const newSite = await asStaff(ownerA, 'POST', 'sites', { name: 'Mine', hosts: [] });
     expect(newSite.statusCode).toBe(403);
-    expect(newSite.json()).toEqual({ success: false, message: STAFF_MESSAGES.adminTokenOnly });
+    expect(newSite.json()).toEqual({ success: false, message: STAFF_MESSAGES.adminTokenOnly, code: 'forbidden' });
     expect((await asStaff(ownerB, 'GET', 'settings', undefined, keysB)).statusCode).toBe(200);
     expect(await sql("SELECT 1 FROM settings WHERE setting_value = 'Hijacked'")).toEqual([]);
   });
@@ -225,7 +225,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     for (const url of ['settings', 'staff', 'session', 'audit?entity=booking&id=X']) {
       const refused = await inject('GET', url, { authorization: `Bearer ${passengerToken}` });
       expect(refused.statusCode, url).toBe(401);
-      expect(refused.json()).toEqual({ success: false, message: STAFF_MESSAGES.adminTokenWrong });
+      expect(refused.json()).toEqual({ success: false, message: STAFF_MESSAGES.adminTokenWrong, code: 'unauthenticated' });
       expect((await inject('GET', url, { authorization: `Bearer ${passengerToken}`, cookie: own.cookie })).statusCode).toBe(401);
     }
   });
@@ -246,7 +246,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     for (const [label, headers, message] of cases) {
       const refused = await put(headers);
       expect(refused.statusCode, label).toBe(403);
-      expect(refused.json(), label).toEqual({ success: false, message });
+      expect(refused.json(), label).toEqual({ success: false, message, code: 'forbidden' });
     }
     for (const [method, url] of [['DELETE', 'session'], ['POST', 'session/sign-out-everywhere'], ['POST', 'staff']] as const) {
       expect((await inject(method, url, { cookie: own.cookie, origin: ORIGIN }, method === 'DELETE' ? undefined : {})).statusCode, url).toBe(403);
@@ -302,7 +302,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     expect(await sql('SELECT 1 FROM staff_sessions WHERE staff_id = $1 AND revoked_at IS NULL', [leaving.id])).toEqual([]);
     const again = await signInResponse('leaving@westwaycars.test', 'Kestrel-Harbour-41');
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ success: false, message: STAFF_MESSAGES.invalidCredentials });
+    expect(again.json()).toEqual({ success: false, message: STAFF_MESSAGES.invalidCredentials, code: 'unauthenticated' });
     expect((await asStaff(own, 'PATCH', `staff/${leaving.id}`, { active: true })).statusCode).toBe(200);
     expect((await signInResponse('leaving@westwaycars.test', 'Kestrel-Harbour-41')).statusCode).toBe(200);
   });
@@ -313,7 +313,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     for (const patch of [{ role: 'dispatcher' }, { active: false }]) {
       const refused = await asStaff(own, 'PATCH', `staff/${ownerId}`, patch);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ success: false, message: STAFF_MESSAGES.lastOwner });
+      expect(refused.json()).toEqual({ success: false, message: STAFF_MESSAGES.lastOwner, code: 'conflict' });
       const byToken = await asAdmin('PATCH', `staff/${ownerId}`, patch);
       expect(byToken.statusCode).toBe(409);
     }
@@ -336,7 +336,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     expect(withPassword.json().staff).toMatchObject({ email: 'nina@westwaycars.test', name: 'Nina', role: 'dispatcher', active: true, password_set: false });
     const taken = await asStaff(own, 'POST', 'staff', { email: 'NINA@westwaycars.test', name: 'Nina again', role: 'owner' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ success: false, message: STAFF_MESSAGES.emailTaken, field: 'email' });
+    expect(taken.json()).toEqual({ success: false, message: STAFF_MESSAGES.emailTaken, field: 'email', code: 'conflict' });
 
     const { mail, token, url } = await linkMailedTo('nina@westwaycars.test');
     expect(url).toBe(`http://localhost:8080/admin/set-password#token=${token}`);
@@ -352,8 +352,8 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     const setPassword = (password: string, value = token) => inject('POST', 'staff/set-password', {}, { token: value, password });
     const common = await setPassword('password123');
     expect(common.statusCode).toBe(400);
-    expect(common.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon, field: 'password' });
-    expect((await setPassword('short')).json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooShort, field: 'password' });
+    expect(common.json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooCommon, field: 'password', code: 'invalid_input' });
+    expect((await setPassword('short')).json()).toEqual({ success: false, message: PASSWORD_MESSAGES.tooShort, field: 'password', code: 'invalid_input' });
     const set = await setPassword('Lantern-Quay-2091');
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ success: true, message: STAFF_MESSAGES.passwordSet });
@@ -400,6 +400,6 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     expect((await asAdmin('GET', 'staff')).statusCode).toBe(200);
     const session = await asAdmin('GET', 'session');
     expect(session.statusCode).toBe(401);
-    expect(session.json()).toEqual({ success: false, message: STAFF_MESSAGES.notSignedIn });
+    expect(session.json()).toEqual({ success: false, message: STAFF_MESSAGES.notSignedIn, code: 'unauthenticated' });
   });
 });

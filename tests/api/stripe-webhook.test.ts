@@ -44,6 +44,6 @@ describe(`Stripe webhook on ${testDatabaseKind}`, () => {
     const { payload } = signedEvent('pi_offline_1', 'evt_forged');
     const response = await provider.fastify.inject({ method: 'POST', url: '/api/v1/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' }, payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: 'Invalid Stripe signature' });
+    expect(response.json()).toEqual({ success: false, message: 'Invalid Stripe signature', code: 'invalid_input' });
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, PASSWORD_MESSAGES, type CorporatePassenger } from '../../../contract/accounts.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import type { MailIdentity, MailPort } from '../../adapters/mail/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import type { Caller, CredentialGuard } from './credentials.ts';
 import { emailChangedMail, emailChangedNewAddressMail, passwordChangedMail, resetCodeMail } from './notices.ts';
 import { assertPasswordAllowed } from './passwordPolicy.ts';
@@ -44,21 +44,21 @@ export interface AuthenticatedPassenger {
  */
 export async function authenticatePassenger(request: FastifyRequest, db: Queryable): Promise<AuthenticatedPassenger> {
   const token = bearerToken(request.headers.authorization);
-  if (!token) throw new HttpError(401, ACCOUNT_MESSAGES.signInAgain);
+  if (!token) throw new DomainError('unauthenticated', ACCOUNT_MESSAGES.signInAgain);
   const session = await createAccountsRepository(db, request.site.id).sessionByTokenHash(hashSessionToken(token));
-  if (!session) throw new HttpError(401, ACCOUNT_MESSAGES.signInAgain);
+  if (!session) throw new DomainError('unauthenticated', ACCOUNT_MESSAGES.signInAgain);
   return session;
 }
 
 /** 403 unless the id the browser sent is the token's own passenger (CLARIFICATIONS 6). */
 export function assertOwnPassenger(auth: AuthenticatedPassenger, passengerId: number): void {
-  if (auth.passenger.id !== passengerId) throw new HttpError(403, ACCOUNT_MESSAGES.notYourAccount);
+  if (auth.passenger.id !== passengerId) throw new DomainError('forbidden', ACCOUNT_MESSAGES.notYourAccount);
 }
 
 /** Signs in: a new session of 12 hours; the token leaves the server only in this answer. */
 export async function signIn(context: AccountsContext, credentials: CredentialGuard, email: string, password: string) {
   const passenger = await credentials.verify(context.siteId, context.caller, email, password);
-  if (!passenger) throw new HttpError(401, ACCOUNT_MESSAGES.invalidCredentials);
+  if (!passenger) throw new DomainError('unauthenticated', ACCOUNT_MESSAGES.invalidCredentials);
   const token = newSessionToken();
   const expiresAt = await createAccountsRepository(context.db, context.siteId).createSession(passenger.id, hashSessionToken(token));
   context.log.info({ site_id: context.siteId, passenger_id: passenger.id }, 'passenger signed in');
@@ -87,16 +87,16 @@ export async function updateOwnProfile(
   const before = auth.passenger;
   const movesEmail = changesEmail(before, profile.email);
   if (movesEmail) {
-    if (!profile.currentPassword) throw new HttpError(400, PASSWORD_MESSAGES.currentRequired);
+    if (!profile.currentPassword) throw new DomainError('invalid_input', PASSWORD_MESSAGES.currentRequired);
     const checked = await credentials.verify(context.siteId, context.caller, before.email, profile.currentPassword);
-    if (checked?.id !== before.id) throw new HttpError(403, PASSWORD_MESSAGES.currentWrong);
+    if (checked?.id !== before.id) throw new DomainError('forbidden', PASSWORD_MESSAGES.currentWrong);
   }
   const updated = await context.db
     .transaction(async (tx) => {
       const repository = createAccountsRepository(tx, context.siteId);
-      if (await repository.emailTakenByAnother(profile.email, before.id)) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+      if (await repository.emailTakenByAnother(profile.email, before.id)) throw new DomainError('conflict', ACCOUNT_MESSAGES.emailTaken);
       const after = await repository.updateProfile(before.id, { name: profile.name, email: profile.email, phone: profile.phone });
-      if (!after) throw new HttpError(401, ACCOUNT_MESSAGES.signInAgain);
+      if (!after) throw new DomainError('unauthenticated', ACCOUNT_MESSAGES.signInAgain);
       if (!movesEmail) return { after, revoked: null };
       await context.mail.enqueue(tx, context.siteId, emailChangedMail(context.identity, before, after));
       await context.mail.enqueue(tx, context.siteId, emailChangedNewAddressMail(context.identity, before, after));
@@ -104,7 +104,7 @@ export async function updateOwnProfile(
     })
     .catch((error: unknown) => {
       // Two updates racing to the same address: the unique index decides.
-      if ((error as { code?: string }).code === '23505') throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
+      if ((error as { code?: string }).code === '23505') throw new DomainError('conflict', ACCOUNT_MESSAGES.emailTaken);
       throw error;
     });
   if (updated.revoked !== null) {
@@ -125,7 +125,7 @@ export async function requestResetCode(context: AccountsContext, email: string, 
   const passenger = await createAccountsRepository(context.db, context.siteId).passengerByEmail(email);
   if (!passenger) {
     context.log.warn({ site_id: context.siteId, account: subject }, 'forgot-password for an e-mail without an account');
-    throw new HttpError(404, ACCOUNT_MESSAGES.emailNotFound);
+    throw new DomainError('not_found', ACCOUNT_MESSAGES.emailNotFound);
   }
   const code = newResetCode();
   const salt = newCodeSalt();
@@ -169,7 +169,7 @@ async function checkCode(tx: Queryable, siteId: number, passengerId: number | nu
 
 function refuseCode(outcome: Exclude<CodeOutcome, 'ok'>): never {
   const message = { invalid: ACCOUNT_MESSAGES.codeInvalid, expired: ACCOUNT_MESSAGES.codeExpired, locked: ACCOUNT_MESSAGES.codeLocked }[outcome];
-  throw new HttpError(400, message);
+  throw new DomainError('invalid_input', message);
 }
 
 /** Forgot password, step 2: is this the live code? (It stays usable for step 3.) */

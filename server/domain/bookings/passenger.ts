@@ -1,7 +1,7 @@
 import { BOOKING_MESSAGES, type BookingCreate, type PassengerMode } from '../../../contract/bookings.ts';
 import { EMAIL_PATTERN } from '../../../contract/plainChecks.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import { assertPasswordAllowed } from '../accounts/passwordPolicy.ts';
 import { hashPassword } from '../accounts/passwords.ts';
@@ -44,14 +44,14 @@ function contactOf(input: BookingCreate): Omit<PreparedPassenger, 'mode' | 'pass
 export async function preparePassenger(deps: { db: Queryable; credentials: CredentialGuard }, siteId: number, input: BookingCreate, caller: Caller): Promise<PreparedPassenger> {
   const registration = input.registrationData;
   const email = registration.email.trim();
-  if (!email) throw new HttpError(400, 'Enter Passenger Email to receive booking details');
-  if (!isOneAddress(email)) throw new HttpError(400, 'Enter a valid email address');
-  if (registration.passengerDetails === 'yes' && registration.passengerEmail && !isOneAddress(registration.passengerEmail)) throw new HttpError(400, PASSENGER_EMAIL_INVALID);
+  if (!email) throw new DomainError('invalid_input', 'Enter Passenger Email to receive booking details');
+  if (!isOneAddress(email)) throw new DomainError('invalid_input', 'Enter a valid email address');
+  if (registration.passengerDetails === 'yes' && registration.passengerEmail && !isOneAddress(registration.passengerEmail)) throw new DomainError('invalid_input', PASSENGER_EMAIL_INVALID);
   const contact = contactOf(input);
   const mode = input.selected_passenger;
   if (mode === 'existing_client') {
     const account = await deps.credentials.verify(siteId, caller, email, registration.password ?? '');
-    if (!account) throw new HttpError(401, BOOKING_MESSAGES.wrongCredentials);
+    if (!account) throw new DomainError('unauthenticated', BOOKING_MESSAGES.wrongCredentials);
     const usesAccountContact = registration.passengerDetails !== 'yes';
     return {
       mode,
@@ -63,18 +63,18 @@ export async function preparePassenger(deps: { db: Queryable; credentials: Crede
       phone: usesAccountContact ? account.phone || contact.phone : contact.phone,
     };
   }
-  if (!registration.number.trim()) throw new HttpError(400, 'Enter a mobile number so the driver can reach you');
-  if (!`${registration.firstName}${registration.surname}`.trim()) throw new HttpError(400, 'Enter your name');
+  if (!registration.number.trim()) throw new DomainError('invalid_input', 'Enter a mobile number so the driver can reach you');
+  if (!`${registration.firstName}${registration.surname}`.trim()) throw new DomainError('invalid_input', 'Enter your name');
   if (mode === 'guest_login') return { mode, passengerId: null, newAccount: null, ...contact };
   const password = registration.password ?? '';
-  if (!password) throw new HttpError(400, 'Enter Password for booking');
-  if (!registration.privacyAccepted) throw new HttpError(400, 'Please Accept Our Privacy Policies');
-  if (!registration.termsAccepted) throw new HttpError(400, 'Please Accept Our Term and Conditions');
+  if (!password) throw new DomainError('invalid_input', 'Enter Password for booking');
+  if (!registration.privacyAccepted) throw new DomainError('invalid_input', 'Please Accept Our Privacy Policies');
+  if (!registration.termsAccepted) throw new DomainError('invalid_input', 'Please Accept Our Term and Conditions');
   // An e-mail with an account: the booking is that account's if the password is right (a password check like any
   // other, limited by the guard), else the spec's 409 and nothing more.
   if (await createAccountsRepository(deps.db, siteId).passengerByEmail(email)) {
     const account = await deps.credentials.verify(siteId, caller, email, password);
-    if (!account) throw new HttpError(409, BOOKING_MESSAGES.emailTaken);
+    if (!account) throw new DomainError('conflict', BOOKING_MESSAGES.emailTaken);
     return { mode, passengerId: account.id, newAccount: null, ...contact };
   }
   await assertPasswordAllowed(password, 'password');

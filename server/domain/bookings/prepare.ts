@@ -8,7 +8,7 @@ import { isWithinGracePeriod, partySize } from '../pricing/engine.ts';
 import { capacityMessage, QUOTE_MESSAGES } from '../../../contract/booking.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { preparePassenger, type PreparedPassenger } from './passenger.ts';
 import { applyPromo, type BookingPromo } from '../promos/service.ts';
 
@@ -66,7 +66,7 @@ export function assertVehicleCarries(row: Pick<PriceDetail, 'max_seat' | 'luggag
     luggage: Math.max(0, party.luggage - row.luggage),
     handLuggage: Math.max(0, party.handLuggage - row.small_luggage),
   };
-  if (excess.passengers + excess.luggage + excess.handLuggage > 0) throw new HttpError(422, capacityMessage(excess));
+  if (excess.passengers + excess.luggage + excess.handLuggage > 0) throw new DomainError('capacity', capacityMessage(excess));
 }
 
 /**
@@ -104,22 +104,22 @@ export async function prepareBooking(
   caller: Caller,
 ): Promise<PreparedBooking> {
   const settings = settingsFromRows(catalog.settings);
-  if (input.payment_method === 'car' && settings.SHOWPAYINCAR !== 'yes') throw new HttpError(403, BOOKING_MESSAGES.carDisabled);
-  if (input.payment_method === 'card' && settings.SHOWCARD !== 'yes') throw new HttpError(403, BOOKING_MESSAGES.cardDisabled);
+  if (input.payment_method === 'car' && settings.SHOWPAYINCAR !== 'yes') throw new DomainError('forbidden', BOOKING_MESSAGES.carDisabled);
+  if (input.payment_method === 'card' && settings.SHOWCARD !== 'yes') throw new DomainError('forbidden', BOOKING_MESSAGES.cardDisabled);
   const vehicle = input.selectedVehicleData;
-  if (input.bookingType === 'milleage' && !input.bookingForm) throw new HttpError(400, BOOKING_MESSAGES.formMissing);
+  if (input.bookingType === 'milleage' && !input.bookingForm) throw new DomainError('invalid_input', BOOKING_MESSAGES.formMissing);
   const options: SelectedOptions = {};
   if (input.bookingType === 'milleage' && input.bookingForm) {
     // The options the editor may change after the quote (the shared list); everything else comes from the quote.
     for (const field of SELECTED_OPTION_FIELDS) (options as Record<string, unknown>)[field] = input.bookingForm[field];
   }
   const { quote, row, form } = await deps.quoting.priceVehicle(site, catalog, { quote_id: vehicle.quote_id, vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id, options });
-  if (quote.bookingType !== input.bookingType) throw new HttpError(400, 'bookingType does not match the quote');
+  if (quote.bookingType !== input.bookingType) throw new DomainError('invalid_input', 'bookingType does not match the quote');
   const unitPence = row.breakdown.final_price_pence;
-  if (unitPence <= 0) throw new HttpError(422, BOOKING_MESSAGES.zeroPrice);
-  if (!sameMoney(vehicle.final_price, unitPence)) throw new HttpError(409, BOOKING_MESSAGES.priceChanged, { final_price: row.final_price });
+  if (unitPence <= 0) throw new DomainError('unprocessable', BOOKING_MESSAGES.zeroPrice);
+  if (!sameMoney(vehicle.final_price, unitPence)) throw new DomainError('conflict', BOOKING_MESSAGES.priceChanged, { final_price: row.final_price });
   const pickupAt = new Date(row.breakdown.pickup_at);
-  if (isWithinGracePeriod(pickupAt, deps.now(), settings)) throw new HttpError(422, QUOTE_MESSAGES.gracePeriod);
+  if (isWithinGracePeriod(pickupAt, deps.now(), settings)) throw new DomainError('grace_period', QUOTE_MESSAGES.gracePeriod);
   const trip = quote.bookingType === 'milleage' ? withSubmittedLuggage(form as BookingForm, input.bookingForm) : null;
   if (trip) assertVehicleCarries(row, trip);
 

@@ -4,7 +4,7 @@ import { BOOKING_MESSAGES, type BookingCreate, type BookingResponse, type Confir
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { enqueueMail, enqueueMails, mailIdentity, type MailIdentity, type MailPort } from '../../adapters/mail/index.ts';
 import type { IntentStatus, PaymentIntent, PaymentsPort } from '../../adapters/payments/port.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import { publishBookingEvent } from '../dispatch/events.ts';
@@ -41,8 +41,8 @@ export type Finished =
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
 /** The processor is done with this intent without charging it: the slot is free for another card. */
 const chargeFailed = (status: IntentStatus) => status === 'requires_payment_method' || status === 'canceled';
-const promoRefused = (outcome: 'usedUp' | 'usedByPassenger') => new HttpError(409, PROMO_MESSAGES[outcome], { code: 'promo' });
-const alreadyPaid = (bookingNumber: string | null) => new HttpError(409, BOOKING_MESSAGES.alreadyPaid, { booking_number: bookingNumber });
+const promoRefused = (outcome: 'usedUp' | 'usedByPassenger') => new DomainError('promo', PROMO_MESSAGES[outcome], {}, 'conflict');
+const alreadyPaid = (bookingNumber: string | null) => new DomainError('conflict', BOOKING_MESSAGES.alreadyPaid, { booking_number: bookingNumber });
 // A settlement that meets a payment claimed after its lock is run again; more than this many in a row is a fault.
 const SETTLE_ATTEMPTS = 4;
 
@@ -168,8 +168,8 @@ export function createBookingService(deps: BookingServiceDeps) {
   async function finishPaidBooking(site: Site, catalog: SiteCatalog, intent: PaymentIntent): Promise<Finished> {
     if (intent.status !== 'succeeded') return { kind: 'unpaid' };
     const record = await loadPayment(deps.db, site.id, intent.id);
-    if (!record) throw new HttpError(404, BOOKING_MESSAGES.paymentNotCompleted);
-    if (intent.amount !== record.amountPence || record.submission.totalPence !== record.amountPence) throw new HttpError(409, BOOKING_MESSAGES.amountMismatch);
+    if (!record) throw new DomainError('not_found', BOOKING_MESSAGES.paymentNotCompleted);
+    if (intent.amount !== record.amountPence || record.submission.totalPence !== record.amountPence) throw new DomainError('conflict', BOOKING_MESSAGES.amountMismatch);
     return settle(site, catalog, record);
   }
 
@@ -201,9 +201,9 @@ export function createBookingService(deps: BookingServiceDeps) {
         continue;
       }
       if (live.status === 'requires_confirmation' && (await releaseAbandonedClaim(deps.db, site.id, holder.intentId))) continue;
-      throw new HttpError(409, BOOKING_MESSAGES.paymentInProgress);
+      throw new DomainError('conflict', BOOKING_MESSAGES.paymentInProgress);
     }
-    throw new HttpError(409, BOOKING_MESSAGES.paymentInProgress);
+    throw new DomainError('conflict', BOOKING_MESSAGES.paymentInProgress);
   }
 
   /** Asks the processor to charge; when the call fails, the slot is freed unless the intent may still succeed. */
@@ -265,27 +265,27 @@ export function createBookingService(deps: BookingServiceDeps) {
         return stored ? bookingResponse(stored.row, stored.stops) : loadBookingResponse(deps.db, site.id, bookingId);
       }
       const intentId = input.paymentId || input.stripe_session_id;
-      if (!intentId) throw new HttpError(402, BOOKING_MESSAGES.paymentNotCompleted);
+      if (!intentId) throw new DomainError('payment_required', BOOKING_MESSAGES.paymentNotCompleted);
       const record = await loadPayment(deps.db, site.id, intentId);
-      if (!record) throw new HttpError(402, BOOKING_MESSAGES.paymentNotCompleted);
+      if (!record) throw new DomainError('payment_required', BOOKING_MESSAGES.paymentNotCompleted);
       const submitted = input.selectedVehicleData;
       const paidFor = record.submission;
       if (paidFor.quoteId !== submitted.quote_id || paidFor.row.vehicle_id !== submitted.vehicle_id || paidFor.row.company_id !== submitted.company_id) {
-        throw new HttpError(409, BOOKING_MESSAGES.paymentUsed);
+        throw new DomainError('conflict', BOOKING_MESSAGES.paymentUsed);
       }
-      if (!(await isPayer(site, input, record, caller))) throw new HttpError(409, BOOKING_MESSAGES.paymentUsed);
+      if (!(await isPayer(site, input, record, caller))) throw new DomainError('conflict', BOOKING_MESSAGES.paymentUsed);
       if (record.charge === 'succeeded' && record.bookingId !== null) return loadBookingResponse(deps.db, site.id, record.bookingId);
       const finished = await finishPaidBooking(site, catalog, await deps.payments.retrieveIntent(site.id, intentId));
       if (finished.kind === 'booked') return loadBookingResponse(deps.db, site.id, finished.bookingId);
       if (finished.kind === 'duplicate') throw alreadyPaid(finished.bookingNumber);
-      throw new HttpError(402, BOOKING_MESSAGES.paymentNotCompleted);
+      throw new DomainError('payment_required', BOOKING_MESSAGES.paymentNotCompleted);
     },
 
     /** POST /create-payment-intent: the amount must be the server's own price; a paid submission gets no new intent. */
     async createPaymentIntent(site: Site, catalog: SiteCatalog, input: { paymentMethodId: string; amount: number; booking: BookingCreate; idempotencyKey?: string }, caller: Caller) {
       const booking = { ...input.booking, payment_method: 'card' as const };
       const prepared = await prepare(site, catalog, booking, caller);
-      if (input.amount !== prepared.totalPence) throw new HttpError(409, BOOKING_MESSAGES.amountMismatch, { amount: prepared.totalPence });
+      if (input.amount !== prepared.totalPence) throw new DomainError('conflict', BOOKING_MESSAGES.amountMismatch, { amount: prepared.totalPence });
       const booked = await bookedSubmission(deps.db, site.id, prepared.requestKey);
       if (booked) throw alreadyPaid(booked.bookingNumber);
       const intent = await deps.payments.createIntent({
@@ -306,7 +306,7 @@ export function createBookingService(deps: BookingServiceDeps) {
     /** POST /confirm-payment-intent: takes the charging slot, confirms (or re-reads after 3-D Secure), books on success. */
     async confirmPaymentIntent(site: Site, catalog: SiteCatalog, intentId: string): Promise<ConfirmPaymentResponse> {
       const record = await loadPayment(deps.db, site.id, intentId);
-      if (!record) throw new HttpError(404, 'No such payment');
+      if (!record) throw new DomainError('not_found', 'No such payment');
       if (record.charge === 'succeeded' || record.charge === 'duplicate') return answerIntent(site, catalog, await deps.payments.retrieveIntent(site.id, intentId));
       await takeChargingSlot(site, catalog, record);
       if (record.submission.promo) {

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/adminCatalogue.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import type { StoragePort } from '../../adapters/storage/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { SiteCache } from '../sites/index.ts';
 import { changedOnly, pick } from '../audit/changes.ts';
@@ -41,7 +41,7 @@ export function createCatalogueService(deps: { db: Db; cache: SiteCache; storage
   const assertImageUsable = async (siteId: number, vehicleImg: string) => {
     if ((BUILT_IN_IMAGES as readonly string[]).includes(vehicleImg)) return;
     const site = UPLOADED_IMAGE.exec(vehicleImg)?.[1];
-    if (Number(site) !== siteId || !(await storage.exists(vehicleImg))) throw new HttpError(422, CATALOGUE_MESSAGES.imageUnknown);
+    if (Number(site) !== siteId || !(await storage.exists(vehicleImg))) throw new DomainError('unprocessable', CATALOGUE_MESSAGES.imageUnknown);
   };
 
   return {
@@ -54,7 +54,7 @@ export function createCatalogueService(deps: { db: Db; cache: SiteCache; storage
     createCompany(actor: Actor, siteId: number, input: Required<CompanyCreate>): Promise<CatalogueCompany> {
       return change(siteId, async (tx) => {
         const repository = createCatalogueRepository(tx);
-        if (await repository.companyNamed(siteId, input.company_name, null)) throw new HttpError(409, CATALOGUE_MESSAGES.companyNameTaken);
+        if (await repository.companyNamed(siteId, input.company_name, null)) throw new DomainError('conflict', CATALOGUE_MESSAGES.companyNameTaken);
         const company = await repository.insertCompany(siteId, input);
         await recordAudit(tx, actor, { siteId, action: 'company.create', entityType: 'company', entityId: company.id, before: null, after: company });
         return { result: company, changed: true };
@@ -65,11 +65,11 @@ export function createCatalogueService(deps: { db: Db; cache: SiteCache; storage
       return change(siteId, async (tx) => {
         const repository = createCatalogueRepository(tx);
         const before = await repository.company(siteId, id);
-        if (!before) throw new HttpError(404, CATALOGUE_MESSAGES.companyNotFound);
+        if (!before) throw new DomainError('not_found', CATALOGUE_MESSAGES.companyNotFound);
         const changed = changedOnly(before, patch);
         if (Object.keys(changed).length === 0) return { result: before, changed: false };
-        if (changed.company_name !== undefined && (await repository.companyNamed(siteId, changed.company_name, id))) throw new HttpError(409, CATALOGUE_MESSAGES.companyNameTaken);
-        if (changed.active === false && (await repository.activeCompanies(siteId)) <= 1) throw new HttpError(409, CATALOGUE_MESSAGES.lastCompany);
+        if (changed.company_name !== undefined && (await repository.companyNamed(siteId, changed.company_name, id))) throw new DomainError('conflict', CATALOGUE_MESSAGES.companyNameTaken);
+        if (changed.active === false && (await repository.activeCompanies(siteId)) <= 1) throw new DomainError('conflict', CATALOGUE_MESSAGES.lastCompany);
         const after = await repository.updateCompany(siteId, id, changed);
         await recordAudit(tx, actor, { siteId, action: 'company.update', entityType: 'company', entityId: id, before: pick(before, changed), after: changed });
         return { result: after, changed: true };
@@ -81,7 +81,7 @@ export function createCatalogueService(deps: { db: Db; cache: SiteCache; storage
         // Under the site's catalogue lock, which the unused-uploads sweep takes too: a picture checked here stays.
         await assertImageUsable(siteId, input.vehicle_img);
         const repository = createCatalogueRepository(tx);
-        if (await repository.categoryNamed(siteId, input.category_name, null)) throw new HttpError(409, CATALOGUE_MESSAGES.categoryNameTaken);
+        if (await repository.categoryNamed(siteId, input.category_name, null)) throw new DomainError('conflict', CATALOGUE_MESSAGES.categoryNameTaken);
         const category = await repository.insertCategory(siteId, input);
         await recordAudit(tx, actor, { siteId, action: 'vehicle_category.create', entityType: 'vehicle_category', entityId: category.id, before: null, after: category });
         return { result: category, changed: true };
@@ -93,11 +93,11 @@ export function createCatalogueService(deps: { db: Db; cache: SiteCache; storage
         if (patch.vehicle_img !== undefined) await assertImageUsable(siteId, patch.vehicle_img);
         const repository = createCatalogueRepository(tx);
         const before = await repository.category(siteId, id);
-        if (!before) throw new HttpError(404, CATALOGUE_MESSAGES.categoryNotFound);
+        if (!before) throw new DomainError('not_found', CATALOGUE_MESSAGES.categoryNotFound);
         const changed = changedOnly(before, patch);
         if (Object.keys(changed).length === 0) return { result: before, changed: false };
-        if (changed.category_name !== undefined && (await repository.categoryNamed(siteId, changed.category_name, id))) throw new HttpError(409, CATALOGUE_MESSAGES.categoryNameTaken);
-        if (changed.active === false && (await repository.activeCategories(siteId)) <= 1) throw new HttpError(409, CATALOGUE_MESSAGES.lastCategory);
+        if (changed.category_name !== undefined && (await repository.categoryNamed(siteId, changed.category_name, id))) throw new DomainError('conflict', CATALOGUE_MESSAGES.categoryNameTaken);
+        if (changed.active === false && (await repository.activeCategories(siteId)) <= 1) throw new DomainError('conflict', CATALOGUE_MESSAGES.lastCategory);
         const after = await repository.updateCategory(siteId, id, changed);
         await recordAudit(tx, actor, { siteId, action: 'vehicle_category.update', entityType: 'vehicle_category', entityId: id, before: pick(before, changed), after: changed });
         return { result: after, changed: true };

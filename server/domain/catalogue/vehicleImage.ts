@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { CATALOGUE_MESSAGES, IMAGE_RULES } from '../../../contract/adminCatalogue.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 
 type Format = 'png' | 'jpeg' | 'webp';
 
@@ -34,16 +34,16 @@ export interface VehicleImage {
  */
 export async function prepareVehicleImage(bytes: Buffer): Promise<VehicleImage> {
   const format = sniffImage(bytes);
-  if (format === 'svg') throw new HttpError(415, CATALOGUE_MESSAGES.imageSvg);
-  if (format === null) throw new HttpError(415, CATALOGUE_MESSAGES.imageType);
+  if (format === 'svg') throw new DomainError('unsupported_media_type', CATALOGUE_MESSAGES.imageSvg);
+  if (format === null) throw new DomainError('unsupported_media_type', CATALOGUE_MESSAGES.imageType);
   let decoded: Metadata;
   try {
     decoded = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(415, CATALOGUE_MESSAGES.imageUnreadable);
+    throw new DomainError('unsupported_media_type', CATALOGUE_MESSAGES.imageUnreadable);
   }
-  if (decoded.format !== format) throw new HttpError(415, CATALOGUE_MESSAGES.imageUnreadable);
-  if ((decoded.width ?? 0) * (decoded.height ?? 0) > IMAGE_RULES.maxPixels) throw new HttpError(413, CATALOGUE_MESSAGES.imageTooManyPixels);
+  if (decoded.format !== format) throw new DomainError('unsupported_media_type', CATALOGUE_MESSAGES.imageUnreadable);
+  if ((decoded.width ?? 0) * (decoded.height ?? 0) > IMAGE_RULES.maxPixels) throw new DomainError('payload_too_large', CATALOGUE_MESSAGES.imageTooManyPixels);
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_RULES.maxPixels, failOn: 'error' })
       .rotate()
@@ -52,6 +52,6 @@ export async function prepareVehicleImage(bytes: Buffer): Promise<VehicleImage> 
       .toBuffer({ resolveWithObject: true });
     return { body: data, hash: createHash('sha256').update(data).digest('hex').slice(0, 32), width: info.width, height: info.height };
   } catch {
-    throw new HttpError(415, CATALOGUE_MESSAGES.imageUnreadable);
+    throw new DomainError('unsupported_media_type', CATALOGUE_MESSAGES.imageUnreadable);
   }
 }

@@ -1,7 +1,7 @@
 import { ADMIN_BOOKINGS_MESSAGES, type BoardPage, type BoardRow, type PaymentState } from '../../../contract/adminBookings.ts';
 import type { BookingStatus } from '../../../contract/dispatch.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { addDays, londonParts, londonWallClock } from '../pricing/londonTime.ts';
 
 /** The board's filters once validated (contract/adminBookings.ts boardQuerySchema's output). */
@@ -91,7 +91,7 @@ function decodeCursor(cursor: string): { pickupAt: Date; id: number } {
   } catch {
     /* below */
   }
-  throw new HttpError(400, ADMIN_BOOKINGS_MESSAGES.badCursor);
+  throw new DomainError('invalid_input', ADMIN_BOOKINGS_MESSAGES.badCursor);
 }
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);

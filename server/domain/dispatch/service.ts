@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { binaryAttachment, enqueueMail, mailIdentity, type MailMessage, type MailPort } from '../../adapters/mail/index.ts';
 import type { PaymentsPort } from '../../adapters/payments/port.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { bookingCardPayments, cardPaymentsTotal, recordBookingRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
 import { createFleetRepository } from '../fleet/repository.ts';
@@ -121,7 +121,7 @@ export function createDispatchService(deps: DispatchServiceDeps) {
       siteId,
       bookingNumber,
     ]);
-    if (!rows[0]) throw new HttpError(404, DISPATCH_MESSAGES.notFound);
+    if (!rows[0]) throw new DomainError('not_found', DISPATCH_MESSAGES.notFound);
     const day = validOn(new Date(rows[0].pick_up_at));
     const today = londonParts(now()).date;
     const drivers = (await fleet.drivers(siteId, today)).filter((driver) => driver.active && driver.licence_expiry >= day);
@@ -139,13 +139,13 @@ export function createDispatchService(deps: DispatchServiceDeps) {
     const registers = createFleetRepository(tx);
     // Locked until the commit: a licence edited meanwhile cannot slip past the check below.
     const driver = await registers.driver(siteId, driverId, today, true);
-    if (!driver) throw new HttpError(404, DISPATCH_MESSAGES.driverNotFound);
+    if (!driver) throw new DomainError('not_found', DISPATCH_MESSAGES.driverNotFound);
     const vehicle = await registers.vehicle(siteId, vehicleId, today, true);
-    if (!vehicle) throw new HttpError(404, DISPATCH_MESSAGES.vehicleNotFound);
-    if (!driver.active) throw new HttpError(422, DISPATCH_MESSAGES.driverInactive);
-    if (!vehicle.active) throw new HttpError(422, DISPATCH_MESSAGES.vehicleInactive);
-    if (driver.licence_expiry < day) throw new HttpError(422, driverLicenceExpiredMessage(driver.name, driver.licence_expiry, day));
-    if (vehicle.licence_expiry < day) throw new HttpError(422, vehicleLicenceExpiredMessage(vehicle.registration, vehicle.licence_expiry, day));
+    if (!vehicle) throw new DomainError('not_found', DISPATCH_MESSAGES.vehicleNotFound);
+    if (!driver.active) throw new DomainError('unprocessable', DISPATCH_MESSAGES.driverInactive);
+    if (!vehicle.active) throw new DomainError('unprocessable', DISPATCH_MESSAGES.vehicleInactive);
+    if (driver.licence_expiry < day) throw new DomainError('unprocessable', driverLicenceExpiredMessage(driver.name, driver.licence_expiry, day));
+    if (vehicle.licence_expiry < day) throw new DomainError('unprocessable', vehicleLicenceExpiredMessage(vehicle.registration, vehicle.licence_expiry, day));
     const pick = <T extends object, K extends keyof T>(record: T, fields: readonly K[]) => Object.fromEntries(fields.map((field) => [field, record[field]])) as Pick<T, K>;
     return { driver: pick(driver, ASSIGNED_DRIVER_FIELDS), vehicle: pick(vehicle, ASSIGNED_VEHICLE_FIELDS) };
   }
@@ -155,11 +155,11 @@ export function createDispatchService(deps: DispatchServiceDeps) {
     const siteId = site.id;
     const outcome = await deps.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, siteId, bookingNumber);
-      if (!booking) throw new HttpError(404, DISPATCH_MESSAGES.notFound);
+      if (!booking) throw new DomainError('not_found', DISPATCH_MESSAGES.notFound);
       const to = nextStatus(booking.status, input.event);
-      if (to === null) throw new HttpError(409, illegalTransitionMessage(booking.status, input.event), { status: booking.status, revision: booking.revision });
+      if (to === null) throw new DomainError('conflict', illegalTransitionMessage(booking.status, input.event), { status: booking.status, revision: booking.revision });
       if (input.revision !== undefined && input.revision !== booking.revision) {
-        throw new HttpError(409, DISPATCH_MESSAGES.revisionChanged, { status: booking.status, revision: booking.revision });
+        throw new DomainError('conflict', DISPATCH_MESSAGES.revisionChanged, { status: booking.status, revision: booking.revision });
       }
       const at = now();
       const before = dispatchState(booking.status, booking.driver, booking.vehicle);
@@ -211,9 +211,9 @@ export function createDispatchService(deps: DispatchServiceDeps) {
           break;
         case 'cancel': {
           const refundable = booking.payment ? booking.payment.amountPence - booking.payment.refundedPence : 0;
-          if (!booking.payment && input.refund_pence) throw new HttpError(422, DISPATCH_MESSAGES.refundNotCard);
+          if (!booking.payment && input.refund_pence) throw new DomainError('unprocessable', DISPATCH_MESSAGES.refundNotCard);
           const refundPence = booking.payment ? (input.refund_pence ?? refundable) : 0;
-          if (refundPence > refundable) throw new HttpError(422, DISPATCH_MESSAGES.refundTooLarge, { refundable_pence: refundable });
+          if (refundPence > refundable) throw new DomainError('unprocessable', DISPATCH_MESSAGES.refundTooLarge, { refundable_pence: refundable });
           await update("cancelled_at = $4, cancelled_by = 'operator', cancel_reason = $5, cancel_note = $6", [at, input.reason, input.note || null]);
           if (booking.payment && refundPence > 0) {
             // The booking's one cancellation refund (the passenger's manage page shows it), whoever cancels, spread

@@ -13,7 +13,8 @@ import { bookingFormSchema, type PriceDetail } from '../../../contract/booking.t
 import { formatHour12 } from '../../../contract/quoting.constants.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import type { MailIdentity, MailPort } from '../../adapters/mail/index.ts';
-import { HttpError } from '../../http.ts';
+import { isErrorCode } from '../../../contract/errorCodes.ts';
+import { DomainError } from '../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { siteOrigin } from '../manage/links.ts';
 import { QuoteRefused, type Quoting } from '../quotes/quoting.ts';
@@ -42,15 +43,15 @@ const londonReadable = (at: Date) =>
 
 async function lockedEnquiry(tx: Queryable, siteId: number, kind: EnquiryKind, id: number): Promise<EnquiryCore> {
   const enquiry = await createInboxRepository(tx).find(siteId, kind, id, true);
-  if (!enquiry) throw new HttpError(404, INBOX_MESSAGES.notFound);
+  if (!enquiry) throw new DomainError('not_found', INBOX_MESSAGES.notFound);
   return enquiry;
 }
 
 function replyable(context: InboxContext, enquiry: EnquiryCore): MailIdentity & { operatorEmail: string } {
-  if (enquiry.status === 'closed') throw new HttpError(409, INBOX_MESSAGES.closed);
-  if (!enquiry.email) throw new HttpError(409, INBOX_MESSAGES.noEmail);
+  if (enquiry.status === 'closed') throw new DomainError('conflict', INBOX_MESSAGES.closed);
+  if (!enquiry.email) throw new DomainError('conflict', INBOX_MESSAGES.noEmail);
   const operatorEmail = context.identity.operatorEmail;
-  if (!operatorEmail) throw new HttpError(409, INBOX_MESSAGES.noOperatorEmail);
+  if (!operatorEmail) throw new DomainError('conflict', INBOX_MESSAGES.noOperatorEmail);
   return { ...context.identity, operatorEmail };
 }
 
@@ -114,8 +115,8 @@ export async function changeEnquiryStatus(context: InboxContext, ref: { kind: En
   const { db, site, actor } = context;
   await db.transaction(async (tx) => {
     const enquiry = await lockedEnquiry(tx, site.id, ref.kind, ref.id);
-    if (to === 'closed' && enquiry.status === 'closed') throw new HttpError(409, INBOX_MESSAGES.alreadyClosed);
-    if (to === 'open' && enquiry.status !== 'closed') throw new HttpError(409, INBOX_MESSAGES.notClosed);
+    if (to === 'closed' && enquiry.status === 'closed') throw new DomainError('conflict', INBOX_MESSAGES.alreadyClosed);
+    if (to === 'open' && enquiry.status !== 'closed') throw new DomainError('conflict', INBOX_MESSAGES.notClosed);
     await createInboxRepository(tx).setStatus(site.id, ref.kind, ref.id, to);
     await recordAudit(tx, actor, {
       siteId: site.id,
@@ -128,9 +129,11 @@ export async function changeEnquiryStatus(context: InboxContext, ref: { kind: En
   });
 }
 
-const asHttp = (error: unknown): never => {
-  if (error instanceof QuoteRefused) throw new HttpError(error.statusCode === 404 || error.statusCode === 410 ? 409 : error.statusCode, error.statusCode === 404 || error.statusCode === 410 ? INBOX_MESSAGES.quoteExpired : error.message, { code: error.code });
-  throw error;
+/** A quote refusal in the console's words: an unknown or lapsed quote is a conflict with the inbox's own text. */
+const asInboxRefusal = (error: unknown): never => {
+  if (!(error instanceof QuoteRefused) || !isErrorCode(error.code)) throw error;
+  if (error.code === 'unknown_quote' || error.code === 'quote_expired') throw new DomainError(error.code, INBOX_MESSAGES.quoteExpired, {}, 'conflict');
+  throw new DomainError(error.code, error.message);
 };
 
 /**
@@ -142,7 +145,7 @@ export async function priceQuoteRequest(
   id: number,
   trip: PriceTripInput & { pickup_time: string },
 ): Promise<PriceAnswer> {
-  if (!(await createInboxRepository(deps.db).find(deps.site.id, 'quote', id))) throw new HttpError(404, INBOX_MESSAGES.notFound);
+  if (!(await createInboxRepository(deps.db).find(deps.site.id, 'quote', id))) throw new DomainError('not_found', INBOX_MESSAGES.notFound);
   const [hour, minute] = trip.pickup_time.split(':');
   const form = bookingFormSchema.safeParse({
     pickup: trip.pickup,
@@ -153,8 +156,8 @@ export async function priceQuoteRequest(
     passengers: Number(trip.passengers),
     luggages: Number(trip.luggages),
   });
-  if (!form.success) throw new HttpError(400, `${form.error.issues[0].path.join('.')}: ${form.error.issues[0].message}`);
-  const answer = await deps.quoting.mileage(deps.site, deps.catalog, form.data).catch(asHttp);
+  if (!form.success) throw new DomainError('invalid_input', `${form.error.issues[0].path.join('.')}: ${form.error.issues[0].message}`);
+  const answer = await deps.quoting.mileage(deps.site, deps.catalog, form.data).catch(asInboxRefusal);
   const rows = (JSON.parse(answer.response) as { price_details: PriceDetail[] }).price_details;
   const options: PricedOption[] = rows
     .filter((row) => row.final_price > 0 && row.price > 0 && row.max_seat >= form.data.passengers)
@@ -167,7 +170,7 @@ export async function priceQuoteRequest(
       luggage: row.luggage,
       final_price: row.final_price,
     }));
-  if (options.length === 0) throw new HttpError(422, INBOX_MESSAGES.notPriced);
+  if (options.length === 0) throw new DomainError('unprocessable', INBOX_MESSAGES.notPriced);
   return { success: true, quote_id: answer.id, expires_at: answer.expiresAt.toISOString(), options };
 }
 
@@ -183,11 +186,11 @@ export async function offerQuote(
 ) {
   const { site, catalog, quoting } = context;
   const { row } = await quoting.priceVehicle(site, catalog, { quote_id: input.quote_id, vehicle_id: input.vehicle_id, company_id: input.company_id, options: {} }).catch((error: unknown) => {
-    if (error instanceof QuoteRefused && error.code === 'vehicle_not_in_quote') throw new HttpError(422, INBOX_MESSAGES.notInQuote);
-    return asHttp(error);
+    if (error instanceof QuoteRefused && error.code === 'vehicle_not_in_quote') throw new DomainError('unprocessable', INBOX_MESSAGES.notInQuote);
+    return asInboxRefusal(error);
   });
   const pricePence = Math.round(row.final_price * 100);
-  if (pricePence <= 0) throw new HttpError(422, INBOX_MESSAGES.notPriced);
+  if (pricePence <= 0) throw new DomainError('unprocessable', INBOX_MESSAGES.notPriced);
   const now = context.now ?? new Date();
   const pickupAt = new Date(row.breakdown.pickup_at);
   const expiresAt = new Date(Math.min(now.getTime() + QUOTE_OFFER_DAYS * 24 * 3600 * 1000, pickupAt.getTime()));
@@ -248,8 +251,8 @@ export async function resendMail(context: InboxContext, id: number): Promise<num
   const { db, mail, site, actor } = context;
   const copyId = await db.transaction(async (tx) => {
     const copied = await createOutboxRepository(tx).copy(site.id, id);
-    if (!copied) throw new HttpError(404, INBOX_MESSAGES.mailNotFound);
-    if (copied.sensitive) throw new HttpError(409, INBOX_MESSAGES.sensitive);
+    if (!copied) throw new DomainError('not_found', INBOX_MESSAGES.mailNotFound);
+    if (copied.sensitive) throw new DomainError('conflict', INBOX_MESSAGES.sensitive);
     await recordAudit(tx, actor, { siteId: site.id, action: 'mail.resend', entityType: 'mail', entityId: id, before: null, after: { mail_id: copied.copyId } });
     return copied.copyId;
   });

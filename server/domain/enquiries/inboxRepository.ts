@@ -8,7 +8,7 @@ import {
   type MailStatus,
 } from '../../../contract/adminEnquiries.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 
 /** The table of each kind (never from input: the kind is parsed against ENQUIRY_KINDS first). */
 const TABLE: Record<EnquiryKind, 'quote_requests' | 'contact_messages'> = { quote: 'quote_requests', contact: 'contact_messages' };
@@ -23,7 +23,7 @@ export function encodeInboxCursor(row: { at_us: string; kind: string; id: string
 
 export function decodeInboxCursor(cursor: string): { atUs: string; kind: EnquiryKind; id: number } {
   const match = /^(\d{1,17})_(quote|contact)_(\d{1,15})$/.exec(cursor);
-  if (!match) throw new HttpError(400, INBOX_MESSAGES.badCursor);
+  if (!match) throw new DomainError('invalid_input', INBOX_MESSAGES.badCursor);
   return { atUs: match[1], kind: match[2] as EnquiryKind, id: Number(match[3]) };
 }
 

@@ -1,6 +1,6 @@
 import { INBOX_MESSAGES, type MailStatus, type OutboxDetail, type OutboxRow } from '../../../contract/adminEnquiries.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
 const isoOrNull = (value: unknown) => (value === null || value === undefined ? null : iso(value));
@@ -34,7 +34,7 @@ export function createOutboxRepository(db: Queryable) {
     async list(siteId: number, filter: { status?: MailStatus; after?: string; limit: number }) {
       let before: number | null = null;
       if (filter.after !== undefined) {
-        if (!/^\d{1,15}$/.test(filter.after)) throw new HttpError(400, INBOX_MESSAGES.badCursor);
+        if (!/^\d{1,15}$/.test(filter.after)) throw new DomainError('invalid_input', INBOX_MESSAGES.badCursor);
         before = Number(filter.after);
       }
       const { rows } = await db.query<Record<string, unknown>>(

@@ -7,6 +7,7 @@ import {
   type ManageChangePreview,
   type ManageChangeRequest,
   type ManageChangeResponse,
+  type ManageRefusalCode,
   type ManageTripValues,
 } from '../../../contract/manageBooking.ts';
 import type { Settings } from '../../../contract/settings.ts';
@@ -14,7 +15,7 @@ import type { Queryable } from '../../adapters/db/index.ts';
 import { enqueueMail, type MailIdentity } from '../../adapters/mail/index.ts';
 import type { ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import type { PaymentIntent } from '../../adapters/payments/port.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { claimCharge, releaseCharge } from '../bookings/charges.ts';
 import { confirmResponse } from '../bookings/service.ts';
 import { bookingCardPayments, recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
@@ -53,7 +54,7 @@ export interface ChangeHelpers {
 }
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
-const refusal = (statusCode: number, code: string, message: string, operator: Operator) => new HttpError(statusCode, message, { code, operator_phone: operator.phone });
+const refusal = (code: ManageRefusalCode, message: string, operator: Operator) => new DomainError(code, message, { operator_phone: operator.phone });
 const FAILED: readonly PaymentIntent['status'][] = ['requires_payment_method', 'canceled'];
 
 function outcomeOf(booking: ManagedBooking, differencePence: number): ManageChangeOutcome {
@@ -83,7 +84,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
   async function plan(db: Queryable, site: Site, context: SiteContext, booking: ManagedBooking, changes: ManageChangeRequest['changes']) {
     const at = now();
     const decision = decideChange(booking, context.settings, context.operator, at, context.places !== null);
-    if (decision.code) throw refusal(409, decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.staleRevision, context.operator);
+    if (decision.code) throw refusal(decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.staleRevision, context.operator);
     const catalog = await deps.cache.catalog(site.id);
     const planned = await planChange({ db, siteId: site.id, catalog, booking, changes, now: at, places: context.places });
     return { planned, differencePence: planned.totalPence - booking.totalPence, outcome: outcomeOf(booking, planned.totalPence - booking.totalPence) };
@@ -92,7 +93,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
   async function preview(site: Site, grant: ManageGrant, request: ManageChangeRequest): Promise<ManageChangePreview> {
     const context = await helpers.siteContext(site);
     const booking = await loadManagedBooking(deps.db, site.id, grant.bookingId);
-    if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
+    if (!booking) throw refusal('link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
     const { planned, differencePence, outcome } = await plan(deps.db, site, context, booking, request.changes);
     const newPrice = penceToPounds(planned.totalPence);
     return {
@@ -155,7 +156,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
   async function giveWay(tx: Queryable, siteId: number, live: ChangeRecord | null, operator: Operator) {
     if (!live) return;
     const charging = await tx.query(`SELECT 1 FROM payments WHERE site_id = $1 AND request_key = $2 AND charge IN ('claimed', 'succeeded')`, [siteId, changePaymentKey(live.id)]);
-    if (charging.rows.length > 0) throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, operator);
+    if (charging.rows.length > 0) throw refusal('payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, operator);
     await setChangeStatus(tx, siteId, live.id, 'abandoned');
   }
 
@@ -179,14 +180,14 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     if (intent.status === 'requires_action') return answer(site, grant, 'requires_action', change, 'charge', MANAGE_MESSAGES.cardRequired, intent);
     if (FAILED.includes(intent.status)) {
       await releaseCharge(deps.db, site.id, intent.id);
-      throw refusal(402, 'payment_failed', `${MANAGE_MESSAGES.paymentDeclined} ${intent.lastError ?? ''}`.trim(), context.operator);
+      throw refusal('payment_failed', `${MANAGE_MESSAGES.paymentDeclined} ${intent.lastError ?? ''}`.trim(), context.operator);
     }
-    if (intent.status !== 'succeeded') throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
+    if (intent.status !== 'succeeded') throw refusal('payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
     const outcome = await deps.db.transaction(async (tx) => {
       const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
-      if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
+      if (!booking) throw refusal('link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
       const record = await changeByPayment(tx, site.id, booking.id, intent.id);
-      if (!record || record.id !== changeId) throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
+      if (!record || record.id !== changeId) throw refusal('payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
       await settleChangePayment(tx, site.id, intent.id, booking.id);
       if (record.status === 'applied') return { kind: 'already' as const, record };
       const stillAllowed = record.status === 'awaiting_payment' && booking.revision === record.fromRevision && !decideChange(booking, context.settings, context.operator, now()).code;
@@ -206,7 +207,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     deps.mail.kick();
     if (outcome.kind !== 'already') await sendRefunds(site.id, grant.bookingId, outcome.refunds);
     if (outcome.kind === 'overtaken') {
-      throw refusal(409, 'stale_revision', `${MANAGE_MESSAGES.staleRevision} The ${penceToPounds(intent.amount).toFixed(2)} charged is refunded to your card.`, context.operator);
+      throw refusal('stale_revision', `${MANAGE_MESSAGES.staleRevision} The ${penceToPounds(intent.amount).toFixed(2)} charged is refunded to your card.`, context.operator);
     }
     if (outcome.kind === 'applied') deps.log.info({ site_id: site.id, booking_id: grant.bookingId, change_id: changeId, charged_pence: intent.amount }, 'booking changed by the passenger (difference charged)');
     return answer(site, grant, 'applied', outcome.record, 'charge', MANAGE_MESSAGES.changed, intent);
@@ -226,7 +227,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     const claim = await claimCharge(deps.db, site.id, intent.id);
     if (!claim.claimed && !('own' in claim)) {
       if (claim.holder?.charge === 'succeeded') return finishCharge(site, grant, context, record.id, await deps.payments.retrieveIntent(site.id, claim.holder.intentId));
-      throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
+      throw refusal('payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
     }
     await setChangePayment(deps.db, site.id, record.id, intent.id);
     let confirmed: PaymentIntent;
@@ -245,20 +246,20 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
    */
   async function apply(site: Site, grant: ManageGrant, request: ManageChangeRequest): Promise<ManageChangeResponse> {
     const context = await helpers.siteContext(site);
-    if (request.revision === undefined) throw new HttpError(400, 'revision is required');
+    if (request.revision === undefined) throw new DomainError('invalid_input', 'revision is required');
     const revision = request.revision;
     if (request.payment_intent_id) {
       const record = await changeByPayment(deps.db, site.id, grant.bookingId, request.payment_intent_id);
-      if (!record) throw refusal(409, 'payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
+      if (!record) throw refusal('payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
       return finishCharge(site, grant, context, record.id, await deps.payments.retrieveIntent(site.id, request.payment_intent_id));
     }
     const step = await deps.db.transaction(async (tx) => {
       const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
-      if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
+      if (!booking) throw refusal('link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
       const live = await liveChangeOf(tx, site.id, booking.id, revision);
       if (booking.revision !== revision) {
         if (live?.status === 'applied' && live.digest === changeDigest(revision, { ...live.before, ...definedChanges(request.changes) })) return { kind: 'already' as const, record: live, booking };
-        throw refusal(409, 'stale_revision', MANAGE_MESSAGES.staleRevision, context.operator);
+        throw refusal('stale_revision', MANAGE_MESSAGES.staleRevision, context.operator);
       }
       const { planned, outcome } = await plan(tx, site, context, booking, request.changes);
       const digest = changeDigest(revision, planned.values);
@@ -283,7 +284,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     deps.mail.kick();
     if (step.kind === 'requested') return answer(site, grant, 'requested', step.record, 'request', MANAGE_MESSAGES.requested(context.operator.companyName));
     if (step.kind === 'charge') {
-      if (!request.payment_method_id) throw refusal(402, 'payment_failed', MANAGE_MESSAGES.cardRequired, context.operator);
+      if (!request.payment_method_id) throw refusal('payment_failed', MANAGE_MESSAGES.cardRequired, context.operator);
       return charge(site, grant, context, step.record, request.payment_method_id);
     }
     await sendRefunds(site.id, grant.bookingId, step.refunds);
@@ -299,7 +300,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
   async function authenticate(site: Site, grant: ManageGrant, intentId: string, answerChallenge: (intentId: string) => Promise<PaymentIntent>): Promise<ConfirmPaymentResponse> {
     const context = await helpers.siteContext(site);
     const record = await changeByPayment(deps.db, site.id, grant.bookingId, intentId);
-    if (!record) throw new HttpError(404, 'No such payment');
+    if (!record) throw new DomainError('not_found', 'No such payment');
     const intent = await answerChallenge(intentId);
     if (intent.status !== 'succeeded') {
       if (FAILED.includes(intent.status)) await releaseCharge(deps.db, site.id, intent.id);

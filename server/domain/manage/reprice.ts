@@ -3,7 +3,7 @@ import { formatHour12, QUOTE_MESSAGES, SELECTED_OPTION_FIELDS, type Breakdown, t
 import { BOOKING_MESSAGES } from '../../../contract/bookings.ts';
 import { MANAGE_CHANGE_FIELDS, MANAGE_MESSAGES, type ManageChanges, type ManageTripValues } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { assertVehicleCarries } from '../bookings/prepare.ts';
 import type { MapsPort } from '../geo/mapsPort.ts';
 import type { ResolveContext } from '../geo/types.ts';
@@ -111,14 +111,14 @@ export interface RepriceInput {
   places: Places | null;
 }
 
-const refuse = (message: string) => new HttpError(422, message, { code: 'change_refused' });
+const refuse = (message: string) => new DomainError('change_refused', message);
 
 /** Prices a change (refusing it with the booking flow's messages); throws 400 when it changes nothing. */
 export async function planChange(input: RepriceInput): Promise<ChangePlan> {
   const { booking, changes } = input;
   const current = currentValues(booking);
   const changed = changedFields(current, changes);
-  if (changed.length === 0) throw new HttpError(400, MANAGE_MESSAGES.nothingChanged);
+  if (changed.length === 0) throw new DomainError('invalid_input', MANAGE_MESSAGES.nothingChanged);
   const moved = changed.some((field) => ADDRESS_FIELDS.includes(field));
   if (moved && !input.places) throw refuse(MANAGE_MESSAGES.addressesByPhone);
   if (booking.rideType === 'H' && changed.some((field) => NOT_HOURLY_ADDRESS_FIELDS.includes(field))) throw refuse(MANAGE_MESSAGES.hourlyAddresses);

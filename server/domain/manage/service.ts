@@ -4,7 +4,7 @@ import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Db } from '../../adapters/db/index.ts';
 import { enqueueMail, mailIdentity, type MailPort } from '../../adapters/mail/index.ts';
 import type { PaymentsPort } from '../../adapters/payments/port.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { recordBookingRefund, refundsToRetry, sendRefund, type RefundRow } from '../bookings/refunds.ts';
 import { publishBookingEvent } from '../dispatch/events.ts';
 import { loadBookingResponse } from '../bookings/repository.ts';
@@ -41,7 +41,7 @@ export interface ManageGrant {
   linkExpiresAt: Date | null;
 }
 
-const refusal = (statusCode: number, code: ManageRefusalCode, message: string, operator: Operator) => new HttpError(statusCode, message, { code, operator_phone: operator.phone });
+const refusal = (code: ManageRefusalCode, message: string, operator: Operator) => new DomainError(code, message, { operator_phone: operator.phone });
 
 /**
  * Managing a booking: who gets in (a link, or a corporate passenger's own booking), the manage resource, cancelling
@@ -65,23 +65,23 @@ export function createManageService(deps: ManageServiceDeps) {
     const { operator } = await siteContext(site);
     const link = await lookUpManageLink(deps.db, site.id, token, now());
     if (link.kind !== 'valid') deps.log.info({ site_id: site.id, booking_id: 'bookingId' in link ? link.bookingId : null, link: link.kind }, 'manage link refused');
-    if (link.kind === 'invalid') throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
-    if (link.kind === 'revoked') throw refusal(401, 'link_revoked', `${MANAGE_MESSAGES.linkRevoked} ${callOperator(operator.companyName, operator.phone)}`, operator);
-    if (link.kind === 'expired') throw refusal(401, 'link_expired', `${MANAGE_MESSAGES.linkExpired} ${callOperator(operator.companyName, operator.phone)}`, operator);
-    if (bookingNumber !== undefined && bookingNumber !== link.bookingNumber) throw refusal(403, 'wrong_booking', MANAGE_MESSAGES.wrongBooking, operator);
+    if (link.kind === 'invalid') throw refusal('link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
+    if (link.kind === 'revoked') throw refusal('link_revoked', `${MANAGE_MESSAGES.linkRevoked} ${callOperator(operator.companyName, operator.phone)}`, operator);
+    if (link.kind === 'expired') throw refusal('link_expired', `${MANAGE_MESSAGES.linkExpired} ${callOperator(operator.companyName, operator.phone)}`, operator);
+    if (bookingNumber !== undefined && bookingNumber !== link.bookingNumber) throw refusal('wrong_booking', MANAGE_MESSAGES.wrongBooking, operator);
     return { bookingId: link.bookingId, linkExpiresAt: link.expiresAt };
   }
 
   /** A signed-in passenger's own booking; another passenger's (or an unknown number) is not found. */
   async function grantByPassenger(site: Site, passengerId: number, bookingNumber: string): Promise<ManageGrant> {
     const bookingId = await ownBookingId(deps.db, site.id, passengerId, bookingNumber);
-    if (bookingId === null) throw refusal(404, 'not_your_booking', MANAGE_MESSAGES.notYourBooking, (await siteContext(site)).operator);
+    if (bookingId === null) throw refusal('not_your_booking', MANAGE_MESSAGES.notYourBooking, (await siteContext(site)).operator);
     return { bookingId, linkExpiresAt: null };
   }
 
   async function load(site: Site, grant: ManageGrant, operator: Operator) {
     const booking = await loadManagedBooking(deps.db, site.id, grant.bookingId);
-    if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
+    if (!booking) throw refusal('link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
     return booking;
   }
 
@@ -115,11 +115,11 @@ export function createManageService(deps: ManageServiceDeps) {
     const at = now();
     const outcome = await deps.db.transaction(async (tx) => {
       const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
-      if (!booking) throw refusal(401, 'link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
+      if (!booking) throw refusal('link_invalid', MANAGE_MESSAGES.linkInvalid, operator);
       if (booking.status === 'cancelled') return { cancelledNow: false as const };
-      if (revision !== undefined && revision !== booking.revision) throw refusal(409, 'stale_revision', MANAGE_MESSAGES.staleRevision, operator);
+      if (revision !== undefined && revision !== booking.revision) throw refusal('stale_revision', MANAGE_MESSAGES.staleRevision, operator);
       const decision = decideCancellation(booking, settings, operator, at);
-      if (decision.code) throw refusal(409, decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.alreadyCancelled, operator);
+      if (decision.code) throw refusal(decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.alreadyCancelled, operator);
       await tx.query(
         `UPDATE bookings SET status = 'cancelled', cancelled_at = $3, cancelled_by = 'passenger', cancellation_fee_pence = $4, revision = revision + 1
           WHERE site_id = $1 AND id = $2`,

@@ -1,6 +1,6 @@
 import { PLACES_MESSAGES, type BanCheck, type BanCheckResult, type BanCreate, type BannedPattern, type LocatedPlace, type PlaceCreateInput, type PlacePatch, type SavedPlace } from '../../../contract/adminPlaces.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import type { MapsPort } from '../geo/mapsPort.ts';
 import { normalise } from '../geo/text.ts';
@@ -34,7 +34,7 @@ export function createPlacesService(deps: { db: Db; cache: SiteCache; maps: Maps
   /** Where the maps port puts a typed address (never the site's own saved addresses: they are what is being placed). */
   async function locate(site: Site, address: string): Promise<LocatedPlace> {
     const place = await maps.resolve(address, { base: base(site) });
-    if (!place) throw new HttpError(422, PLACES_MESSAGES.notLocated);
+    if (!place) throw new DomainError('unprocessable', PLACES_MESSAGES.notLocated);
     return { label: place.label, lat: place.lat, lon: place.lon, estimated: place.estimated, source: place.source };
   }
 
@@ -51,7 +51,7 @@ export function createPlacesService(deps: { db: Db; cache: SiteCache; maps: Maps
       const point = input.lat !== undefined && input.lon !== undefined ? { lat: input.lat, lon: input.lon } : await locate(site, input.address);
       return change(site.id, async (tx) => {
         const repository = createPlacesRepository(tx);
-        if (await repository.placeNamed(site.id, input.address, null)) throw new HttpError(409, PLACES_MESSAGES.addressTaken);
+        if (await repository.placeNamed(site.id, input.address, null)) throw new DomainError('conflict', PLACES_MESSAGES.addressTaken);
         const place = await repository.insertPlace(site.id, { address: input.address, lat: point.lat, lon: point.lon, kind: input.kind, popular: input.popular });
         await recordAudit(tx, actor, { siteId: site.id, action: 'place.create', entityType: 'place', entityId: place.id, before: null, after: place });
         return { result: place, changed: true };
@@ -62,10 +62,10 @@ export function createPlacesService(deps: { db: Db; cache: SiteCache; maps: Maps
       return change(site.id, async (tx) => {
         const repository = createPlacesRepository(tx);
         const before = await repository.place(site.id, id);
-        if (!before) throw new HttpError(404, PLACES_MESSAGES.addressNotFound);
+        if (!before) throw new DomainError('not_found', PLACES_MESSAGES.addressNotFound);
         const changed = changedOnly(before, patch);
         if (Object.keys(changed).length === 0) return { result: before, changed: false };
-        if (changed.address !== undefined && (await repository.placeNamed(site.id, changed.address, id))) throw new HttpError(409, PLACES_MESSAGES.addressTaken);
+        if (changed.address !== undefined && (await repository.placeNamed(site.id, changed.address, id))) throw new DomainError('conflict', PLACES_MESSAGES.addressTaken);
         const after = await repository.updatePlace(site.id, id, changed);
         await recordAudit(tx, actor, { siteId: site.id, action: 'place.update', entityType: 'place', entityId: id, before: pick(before, changed), after: changed });
         return { result: after, changed: true };
@@ -76,7 +76,7 @@ export function createPlacesService(deps: { db: Db; cache: SiteCache; maps: Maps
       await change(siteId, async (tx) => {
         const repository = createPlacesRepository(tx);
         const before = await repository.place(siteId, id);
-        if (!before) throw new HttpError(404, PLACES_MESSAGES.addressNotFound);
+        if (!before) throw new DomainError('not_found', PLACES_MESSAGES.addressNotFound);
         await repository.deletePlace(siteId, id);
         await recordAudit(tx, actor, { siteId, action: 'place.delete', entityType: 'place', entityId: id, before, after: null });
         return { result: undefined, changed: true };
@@ -88,9 +88,9 @@ export function createPlacesService(deps: { db: Db; cache: SiteCache; maps: Maps
         const repository = createPlacesRepository(tx);
         const words = normalise(input.pattern);
         // The matcher compares plain a–z and 0–9 words: a pattern with none of them (ligatures, symbols) would match nothing.
-        if (words === '') throw new HttpError(400, `pattern: ${PLACES_MESSAGES.patternWords}`);
+        if (words === '') throw new DomainError('invalid_input', `pattern: ${PLACES_MESSAGES.patternWords}`);
         // Two patterns of the same words refuse the same searches: the second would change nothing.
-        if ((await repository.bans(siteId)).some((ban) => normalise(ban.pattern) === words)) throw new HttpError(409, PLACES_MESSAGES.banTaken);
+        if ((await repository.bans(siteId)).some((ban) => normalise(ban.pattern) === words)) throw new DomainError('conflict', PLACES_MESSAGES.banTaken);
         const banned = await repository.insertBan(siteId, input.pattern, input.reason || null);
         await recordAudit(tx, actor, { siteId, action: 'banned_address.create', entityType: 'banned_address', entityId: banned.id, before: null, after: banned });
         return { result: banned, changed: true };
@@ -101,7 +101,7 @@ export function createPlacesService(deps: { db: Db; cache: SiteCache; maps: Maps
       await change(siteId, async (tx) => {
         const repository = createPlacesRepository(tx);
         const before = await repository.ban(siteId, id);
-        if (!before) throw new HttpError(404, PLACES_MESSAGES.banNotFound);
+        if (!before) throw new DomainError('not_found', PLACES_MESSAGES.banNotFound);
         await repository.deleteBan(siteId, id);
         await recordAudit(tx, actor, { siteId, action: 'banned_address.delete', entityType: 'banned_address', entityId: id, before, after: null });
         return { result: undefined, changed: true };

@@ -2,7 +2,7 @@ import { bookingFormSchema, type BookingForm } from '../../../contract/booking.t
 import type { PreviewInput, PreviewRow, SurchargeRow } from '../../../contract/adminPrices.ts';
 import type { z } from 'zod';
 import type { previewInputSchema } from '../../../contract/adminPrices.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { surchargeOf } from './pricesRepository.ts';
 import { fareZoneFromRow } from './rows.ts';
 import type { FixedFare, PricedRow, PricingCatalog } from './types.ts';
@@ -58,7 +58,7 @@ export function draftPricing(saved: PricingCatalog, draft: Draft, savedSurcharge
 export function previewForm(input: Pick<PreviewInput, 'pickup' | 'dropoff' | 'date' | 'time'>): BookingForm {
   const [hour, minute] = input.time.split(':');
   const parsed = bookingFormSchema.safeParse({ pickup: input.pickup, dropoff: input.dropoff, pickup_date: input.date, pickup_hour: String(Number(hour)), pickup_min: minute, passengers: 1 });
-  if (!parsed.success) throw new HttpError(400, `time: ${parsed.error.issues[0].message}`);
+  if (!parsed.success) throw new DomainError('invalid_input', `time: ${parsed.error.issues[0].message}`);
   return parsed.data;
 }
 

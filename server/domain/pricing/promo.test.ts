@@ -36,14 +36,14 @@ describe('promo discount', () => {
 
 describe('promo rules', () => {
   it.each([
-    ['switched off', rule({ active: false }), booking, 422, PROMO_MESSAGES.invalid],
-    ['before its first date', rule({ valid_from: '2026-11-27' }), booking, 422, PROMO_MESSAGES.notYetValid],
-    ['after its last date', rule({ valid_to: '2026-11-25' }), booking, 422, PROMO_MESSAGES.expired],
-    ['used up', rule({ total_cap: 3, uses: 3 }), booking, 409, PROMO_MESSAGES.usedUp],
-    ['another category', rule({ categories: [1, 3] }), booking, 422, PROMO_MESSAGES.category],
-    ['under the minimum fare', rule({ min_fare_pence: 4551 }), booking, 422, 'This promo code needs a fare of at least £45.51'],
-  ])('refuses a code %s', (_name, promo, trip, status, message) => {
-    expect(evaluatePromo(promo, trip)).toEqual({ ok: false, statusCode: status, message });
+    ['switched off', rule({ active: false }), booking, 'unprocessable', PROMO_MESSAGES.invalid],
+    ['before its first date', rule({ valid_from: '2026-11-27' }), booking, 'unprocessable', PROMO_MESSAGES.notYetValid],
+    ['after its last date', rule({ valid_to: '2026-11-25' }), booking, 'unprocessable', PROMO_MESSAGES.expired],
+    ['used up', rule({ total_cap: 3, uses: 3 }), booking, 'conflict', PROMO_MESSAGES.usedUp],
+    ['another category', rule({ categories: [1, 3] }), booking, 'unprocessable', PROMO_MESSAGES.category],
+    ['under the minimum fare', rule({ min_fare_pence: 4551 }), booking, 'unprocessable', 'This promo code needs a fare of at least £45.51'],
+  ])('refuses a code %s', (_name, promo, trip, kind, message) => {
+    expect(evaluatePromo(promo, trip)).toEqual({ ok: false, kind, message });
   });
 
   it.each([

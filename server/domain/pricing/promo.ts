@@ -3,7 +3,7 @@ import { PROMO_MESSAGES, promoLabel, type AppliedPromo, type PromoCode } from '.
 /** A stored promo code as the rules read it (server/domain/promos/repository.ts loads it). */
 export type PromoRule = Pick<PromoCode, 'id' | 'code' | 'kind' | 'percent' | 'amount_pence' | 'valid_from' | 'valid_to' | 'total_cap' | 'min_fare_pence' | 'categories' | 'active' | 'uses'>;
 
-export type PromoVerdict = { ok: true; applied: AppliedPromo } | { ok: false; statusCode: 409 | 422; message: string };
+export type PromoVerdict = { ok: true; applied: AppliedPromo } | { ok: false; kind: 'unprocessable' | 'conflict'; message: string };
 
 /** Pence taken off a booking total: a whole percentage (rounded half up to the penny) or a fixed amount, never below £0. */
 export function promoDiscountPence(rule: Pick<PromoRule, 'kind' | 'percent' | 'amount_pence'>, totalPence: number): number {
@@ -17,12 +17,12 @@ export function promoDiscountPence(rule: Pick<PromoRule, 'kind' | 'percent' | 'a
  * that). `uses` counts the total cap as the caller read it; the database holds the cap when the use is taken.
  */
 export function evaluatePromo(rule: PromoRule, booking: { totalPence: number; vehicleId: number; today: string }): PromoVerdict {
-  if (!rule.active) return { ok: false, statusCode: 422, message: PROMO_MESSAGES.invalid };
-  if (rule.valid_from && booking.today < rule.valid_from) return { ok: false, statusCode: 422, message: PROMO_MESSAGES.notYetValid };
-  if (rule.valid_to && booking.today > rule.valid_to) return { ok: false, statusCode: 422, message: PROMO_MESSAGES.expired };
-  if (rule.total_cap !== null && rule.uses >= rule.total_cap) return { ok: false, statusCode: 409, message: PROMO_MESSAGES.usedUp };
-  if (rule.categories.length > 0 && !rule.categories.includes(booking.vehicleId)) return { ok: false, statusCode: 422, message: PROMO_MESSAGES.category };
-  if (booking.totalPence < rule.min_fare_pence) return { ok: false, statusCode: 422, message: PROMO_MESSAGES.minimumFare(rule.min_fare_pence) };
+  if (!rule.active) return { ok: false, kind: 'unprocessable', message: PROMO_MESSAGES.invalid };
+  if (rule.valid_from && booking.today < rule.valid_from) return { ok: false, kind: 'unprocessable', message: PROMO_MESSAGES.notYetValid };
+  if (rule.valid_to && booking.today > rule.valid_to) return { ok: false, kind: 'unprocessable', message: PROMO_MESSAGES.expired };
+  if (rule.total_cap !== null && rule.uses >= rule.total_cap) return { ok: false, kind: 'conflict', message: PROMO_MESSAGES.usedUp };
+  if (rule.categories.length > 0 && !rule.categories.includes(booking.vehicleId)) return { ok: false, kind: 'unprocessable', message: PROMO_MESSAGES.category };
+  if (booking.totalPence < rule.min_fare_pence) return { ok: false, kind: 'unprocessable', message: PROMO_MESSAGES.minimumFare(rule.min_fare_pence) };
   const discount = promoDiscountPence(rule, booking.totalPence);
   const label = promoLabel(rule);
   const total = booking.totalPence - discount;

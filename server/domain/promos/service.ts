@@ -1,6 +1,6 @@
 import { PROMO_MESSAGES, promoProblem, type AppliedPromo, type PromoCode, type PromoCreate, type PromoPatch } from '../../../contract/promoCodes.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { changedOnly, pick } from '../audit/changes.ts';
 import { londonParts } from '../pricing/londonTime.ts';
@@ -14,13 +14,13 @@ export interface BookingPromo extends AppliedPromo {
 
 /**
  * The visitor's code on a priced booking: `totalPence` is every vehicle's price before the discount, `now` the
- * server's clock (the validity window is in London dates). A refusal is an HttpError with the contract's message.
+ * server's clock (the validity window is in London dates). A refusal is a DomainError with the contract's message.
  */
 export async function applyPromo(db: Queryable, siteId: number, code: string, booking: { totalPence: number; vehicleId: number; now: Date }): Promise<BookingPromo> {
   const rule = await createPromosRepository(db).rule(siteId, code);
-  if (!rule) throw new HttpError(422, PROMO_MESSAGES.invalid, { code: 'promo' });
+  if (!rule) throw new DomainError('promo', PROMO_MESSAGES.invalid);
   const verdict = evaluatePromo(rule, { totalPence: booking.totalPence, vehicleId: booking.vehicleId, today: londonParts(booking.now).date });
-  if (!verdict.ok) throw new HttpError(verdict.statusCode, verdict.message, { code: 'promo' });
+  if (!verdict.ok) throw new DomainError('promo', verdict.message, {}, verdict.kind);
   return { ...verdict.applied, promoId: rule.id };
 }
 
@@ -28,7 +28,7 @@ export async function applyPromo(db: Queryable, siteId: number, code: string, bo
 export function createPromosService(db: Db) {
   async function checkCategories(tx: Queryable, siteId: number, ids: number[]) {
     const unknown = await unknownCategories(tx, siteId, ids);
-    if (unknown.length > 0) throw new HttpError(400, `No such vehicle category on this site: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw new DomainError('invalid_input', `No such vehicle category on this site: ${unknown.join(', ')}`);
   }
 
   return {
@@ -38,7 +38,7 @@ export function createPromosService(db: Db) {
       return db.transaction(async (tx) => {
         await checkCategories(tx, siteId, input.categories);
         const promo = await createPromosRepository(tx).insert(siteId, input);
-        if (!promo) throw new HttpError(409, PROMO_MESSAGES.codeTaken);
+        if (!promo) throw new DomainError('conflict', PROMO_MESSAGES.codeTaken);
         await recordAudit(tx, actor, { siteId, action: 'promo.create', entityType: 'promo_code', entityId: promo.id, before: null, after: promo });
         return promo;
       });
@@ -48,9 +48,9 @@ export function createPromosService(db: Db) {
       return db.transaction(async (tx) => {
         const repository = createPromosRepository(tx);
         const before = await repository.get(siteId, id, true);
-        if (!before) throw new HttpError(404, PROMO_MESSAGES.notFound);
+        if (!before) throw new DomainError('not_found', PROMO_MESSAGES.notFound);
         const problem = promoProblem({ ...before, ...patch });
-        if (problem) throw new HttpError(400, problem);
+        if (problem) throw new DomainError('invalid_input', problem);
         if (patch.categories) await checkCategories(tx, siteId, patch.categories);
         // Categories are a list: compared by value, so an edit that changes nothing writes nothing.
         const changes = changedOnly(before, patch) as PromoPatch;

@@ -1,7 +1,7 @@
 import { STAFF_MESSAGES, STAFF_PASSWORD_LINK_HOURS, STAFF_SET_PASSWORD_ROUTE, type StaffMember, type StaffRole } from '../../../contract/staff.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { mailIdentity, type MailIdentity, type MailPort } from '../../adapters/mail/index.ts';
-import { HttpError } from '../../http.ts';
+import { DomainError } from '../errors.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { assertPasswordAllowed } from '../accounts/passwordPolicy.ts';
 import { hashSessionToken, newSessionToken } from '../accounts/secrets.ts';
@@ -45,7 +45,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       const identity = await identityOf(site);
       const member = await db.transaction(async (tx) => {
         const created = await createStaffRepository(tx).insert(site.id, input);
-        if (!created) throw new HttpError(409, STAFF_MESSAGES.emailTaken, { field: 'email' });
+        if (!created) throw new DomainError('conflict', STAFF_MESSAGES.emailTaken, { field: 'email' });
         await sendLink(tx, site, identity, created, true);
         await recordAudit(tx, actor, { siteId: site.id, action: 'staff.create', entityType: 'staff', entityId: created.id, before: null, after: staffAuditView(created) });
         return created;
@@ -59,7 +59,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       const identity = await identityOf(site);
       const member = await db.transaction(async (tx) => {
         const found = await createStaffRepository(tx).byId(site.id, id, true);
-        if (!found) throw new HttpError(404, STAFF_MESSAGES.notFound);
+        if (!found) throw new DomainError('not_found', STAFF_MESSAGES.notFound);
         await sendLink(tx, site, identity, found, found.passwordHash === null);
         await recordAudit(tx, actor, { siteId: site.id, action: 'staff.send_password_link', entityType: 'staff', entityId: id, before: null, after: null });
         return found;
@@ -74,10 +74,10 @@ export function createStaffService(deps: StaffServiceDeps) {
         const repository = createStaffRepository(tx);
         const owners = await repository.activeOwnerIdsForUpdate(siteId);
         const before = await repository.byId(siteId, id, true);
-        if (!before) throw new HttpError(404, STAFF_MESSAGES.notFound);
+        if (!before) throw new DomainError('not_found', STAFF_MESSAGES.notFound);
         const next = { role: patch.role ?? before.role, active: patch.active ?? before.active, name: patch.name ?? before.name };
         const stopsBeingOwner = before.role === 'owner' && before.active && (next.role !== 'owner' || !next.active);
-        if (stopsBeingOwner && owners.length <= 1) throw new HttpError(409, STAFF_MESSAGES.lastOwner);
+        if (stopsBeingOwner && owners.length <= 1) throw new DomainError('conflict', STAFF_MESSAGES.lastOwner);
         const after = await repository.update(siteId, id, next);
         if (!after.active && before.active) await repository.revokeAllSessions(siteId, id);
         await recordAudit(tx, actor, { siteId, action: 'staff.update', entityType: 'staff', entityId: id, before: staffAuditView(before), after: staffAuditView(after) });
@@ -92,11 +92,11 @@ export function createStaffService(deps: StaffServiceDeps) {
       await db.transaction(async (tx) => {
         const repository = createStaffRepository(tx);
         const found = await repository.passwordTokenForUpdate(hashSessionToken(token));
-        if (!found) throw new HttpError(400, STAFF_MESSAGES.linkInvalid, { code: 'invalid' });
-        if (found.used) throw new HttpError(400, STAFF_MESSAGES.linkUsed, { code: 'used' });
-        if (found.expired) throw new HttpError(400, STAFF_MESSAGES.linkExpired, { code: 'expired' });
+        if (!found) throw new DomainError('invalid', STAFF_MESSAGES.linkInvalid);
+        if (found.used) throw new DomainError('used', STAFF_MESSAGES.linkUsed);
+        if (found.expired) throw new DomainError('expired', STAFF_MESSAGES.linkExpired);
         const member = await repository.byId(found.siteId, found.staffId, true);
-        if (!member?.active) throw new HttpError(400, STAFF_MESSAGES.linkInvalid, { code: 'invalid' });
+        if (!member?.active) throw new DomainError('invalid', STAFF_MESSAGES.linkInvalid);
         await repository.setPassword(found.siteId, member.id, passwordHash);
         await repository.markPasswordTokenUsed(found.siteId, found.id);
         await repository.revokeAllSessions(found.siteId, member.id);
