@@ -2,8 +2,7 @@ import { bookingFormSchema, hourlyRateFormSchema, type BookingForm, type Booking
 import { settingsFromRows, type Settings } from '../../../contract/settings.ts';
 import { DEMO_COMPANIES, DEMO_VEHICLES, demoSettings } from '../../db/seed/demo.ts';
 import { driveSeconds } from '../geo/distance.ts';
-import type { CompanyRecord, VehicleRecord } from '../sites/sitesRepository.ts';
-import type { LegRoute, PricingCatalog, RoutePoint, Surcharge, Tariff } from './types.ts';
+import type { CompanyRecord, LegRoute, PricingCatalog, RoutePoint, Surcharge, Tariff, VehicleRecord } from './types.ts';
 
 /** Fixtures for the pricing tests (not used by the app). Round numbers, so expected pence are worked by hand. */
 

@@ -1,7 +1,19 @@
 import type { PriceDetail } from '../../../contract/booking.ts';
 import type { Settings } from '../../../contract/settings.ts';
 import type { GeoPoint, PlaceKind } from '../geo/types.ts';
-import type { CompanyRecord, VehicleRecord } from '../sites/sitesRepository.ts';
+import type { FleetItem } from '../../../contract/catalog.ts';
+
+/** An operator company as the engine prices it (a row of the site's catalogue, server/domain/sites). */
+export interface CompanyRecord {
+  id: number;
+  company_name: string;
+  rating: number;
+}
+
+/** A vehicle category of the fleet as the engine prices it. */
+export interface VehicleRecord extends FleetItem {
+  wheelchair: boolean;
+}
 
 /** Integer pence. Every amount inside the engine is one. */
 export type Pence = number;
