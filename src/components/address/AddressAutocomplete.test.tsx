@@ -5,7 +5,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../theme.ts';
-import { AddressAutocomplete, HIDE_AFTER_BLUR_MS, SUGGEST_DEBOUNCE_MS } from './AddressAutocomplete.tsx';
+import { HIDE_AFTER_BLUR_MS, SUGGEST_DEBOUNCE_MS } from '../../../machines/addressAutocomplete/index.ts';
+import { AddressAutocomplete } from './AddressAutocomplete.tsx';
 import type { AddressSuggestion, SuggestAddresses } from './addressSuggestions.ts';
 
 const suggestion = (address: string, source: AddressSuggestion['source'] = 'place'): AddressSuggestion => ({

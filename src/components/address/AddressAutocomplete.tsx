@@ -2,14 +2,19 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Combobox.css';
 import { Combobox, InputBase, Loader, Text, useCombobox, type InputBaseProps } from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { fromPromise } from 'xstate';
 import type { PlaceKind } from '../../../contract/booking.ts';
+import {
+  addressAutocompleteMachine,
+  selectCompleting,
+  selectListOpen,
+  selectLoading,
+  selectSuggestions,
+  selectTyped,
+} from '../../../machines/addressAutocomplete/index.ts';
 import type { AddressSuggestion, SuggestAddresses } from './addressSuggestions.ts';
-
-/** Spec §9: the suggestion dropdown hides 200 ms after the field loses focus. */
-export const HIDE_AFTER_BLUR_MS = 200;
-/** Typing pauses this long before suggestions are asked for. */
-export const SUGGEST_DEBOUNCE_MS = 150;
 
 const KIND_LABELS: Partial<Record<PlaceKind, string>> = {
   airport: 'Airport',
@@ -48,93 +53,53 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
   const generatedId = useId();
   const inputId = id ?? `address-${generatedId}`;
   const labelId = `${inputId}-label`;
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [query, setQuery] = useState<string | null>(null);
-  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
-  const [loading, setLoading] = useState(false);
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [completing, setCompleting] = useState(false);
-  // The field's latest text, so a late place-details answer never overwrites what the visitor typed since.
-  const latestValue = useRef(value);
-  latestValue.current = value;
-  const mounted = useRef(true);
+  // The latest props, for the machine's effects and answers (a late answer never uses a stale callback).
+  const props = useRef({ value, onChange, onSuggestionSelect, suggest });
+  props.current = { value, onChange, onSuggestionSelect, suggest };
+  const [logic] = useState(() =>
+    addressAutocompleteMachine.provide({
+      actors: { suggest: fromPromise(({ input, signal }) => props.current.suggest(input.text, { signal })) },
+      actions: { warmUp: () => props.current.suggest.warmUp?.() },
+    }),
+  );
+  const actor = useActorRef(logic);
+  const opened = useSelector(actor, selectListOpen);
+  const loading = useSelector(actor, selectLoading);
+  const completing = useSelector(actor, selectCompleting);
+  const typed = useSelector(actor, selectTyped);
+  const suggestions = useSelector(actor, selectSuggestions) as AddressSuggestion[];
+  const combobox = useCombobox({ opened, onOpenedChange: (open) => actor.send({ type: open ? 'list.open' : 'list.close' }) });
   useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+    if (!opened) combobox.resetSelectedOption();
+  }, [opened, combobox]);
 
-  // Ask only for what the visitor typed (not for a prefilled or chosen value), after a pause; a newer query aborts the older one.
+  // What a pick does to the field: its text at once; the final suggestion when complete, unless the visitor typed on.
   useEffect(() => {
-    if (query === null) return;
-    const text = query.trim();
-    if (!text) {
-      setSuggestions([]);
-      setLoading(false);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      suggest(text, { signal: controller.signal }).then(
-        (list) => {
-          if (controller.signal.aborted) return;
-          setSuggestions(list);
-          setLoading(false);
-        },
-        () => {
-          if (controller.signal.aborted) return;
-          setSuggestions([]);
-          setLoading(false);
-        },
-      );
-    }, SUGGEST_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, suggest]);
-
-  useEffect(() => () => void (hideTimer.current && clearTimeout(hideTimer.current)), []);
-
-  const cancelHide = () => {
-    if (hideTimer.current) clearTimeout(hideTimer.current);
-    hideTimer.current = null;
-  };
-
-  const choose = (index: string) => {
-    const suggestion = suggestions[Number(index)];
-    if (!suggestion) return;
-    onChange(suggestion.address);
-    setQuery(null);
-    setSuggestions([]);
-    combobox.closeDropdown();
-    if (!suggestion.details) {
-      suggest.chosen?.(suggestion);
-      onSuggestionSelect?.(suggestion);
-      return;
-    }
-    setCompleting(true);
-    suggestion.details().then(
-      (details) => {
-        const complete: AddressSuggestion = { ...suggestion, ...details, details: undefined };
-        suggest.chosen?.(complete);
-        if (!mounted.current) return;
-        setCompleting(false);
-        if (latestValue.current !== suggestion.address) return;
-        if (complete.address !== suggestion.address) onChange(complete.address);
-        onSuggestionSelect?.(complete);
-      },
-      (error: unknown) => {
+    const subscriptions = [
+      actor.on('picked', ({ suggestion }) => {
+        const picked = suggestion as AddressSuggestion;
+        props.current.onChange(picked.address);
+        if (picked.details) return;
+        props.current.suggest.chosen?.(picked);
+        props.current.onSuggestionSelect?.(picked);
+      }),
+      actor.on('completed', ({ suggestion, complete }) => {
+        const final = complete as AddressSuggestion;
+        props.current.suggest.chosen?.(final);
+        if (props.current.value !== suggestion.address) return;
+        if (final.address !== suggestion.address) props.current.onChange(final.address);
+        props.current.onSuggestionSelect?.(final);
+      }),
+      actor.on('completionFailed', ({ suggestion, error }) => {
         // Spec §8 "Logged only": the field keeps the suggestion's own text.
         console.error('Place details failed:', error);
-        if (!mounted.current) return;
-        setCompleting(false);
-        if (latestValue.current === suggestion.address) onSuggestionSelect?.(suggestion);
-      },
-    );
-  };
+        if (props.current.value === suggestion.address) props.current.onSuggestionSelect?.(suggestion as AddressSuggestion);
+      }),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [actor]);
+
+  const choose = (index: string) => actor.send({ type: 'pick', index: Number(index) });
 
   const saved = suggestions.map((suggestion, index) => ({ suggestion, index })).filter(({ suggestion }) => suggestion.source === 'saved');
   const places = suggestions.map((suggestion, index) => ({ suggestion, index })).filter(({ suggestion }) => suggestion.source === 'place');
@@ -153,7 +118,6 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
       </Combobox.Option>
     );
   };
-  const typed = (query ?? '').trim() !== '';
   const fromGoogle = places.some(({ suggestion }) => suggestion.provider === 'google');
   const busy = loading || completing;
   const showEmpty = typed && !loading && suggestions.length === 0;
@@ -174,20 +138,11 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
           onChange={(event) => {
             const text = event.currentTarget.value;
             onChange(text);
-            setQuery(text);
             combobox.resetSelectedOption();
-            if (text.trim()) combobox.openDropdown();
-            else combobox.closeDropdown();
+            actor.send({ type: 'text.change', text });
           }}
-          onFocus={() => {
-            cancelHide();
-            suggest.warmUp?.();
-            if (suggestions.length > 0) combobox.openDropdown();
-          }}
-          onBlur={() => {
-            cancelHide();
-            hideTimer.current = setTimeout(() => combobox.closeDropdown(), HIDE_AFTER_BLUR_MS);
-          }}
+          onFocus={() => actor.send({ type: 'focus' })}
+          onBlur={() => actor.send({ type: 'blur' })}
         />
       </Combobox.Target>
 
