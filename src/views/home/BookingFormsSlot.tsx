@@ -10,7 +10,7 @@ import { Link } from 'wouter';
 import { selectBusy, selectRoutedStateId } from '../../../machines/booking/booking.selectors.ts';
 import type { HomeTab } from '../../../machines/homeForm/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
-import { claimServerRender, renderNow } from '../../app/renderMode.ts';
+import { renderNow, useServerRenderClaim } from '../../app/renderMode.ts';
 import { telHref } from '../../app/navigation.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { IconPhone } from '../../components/icons.tsx';
@@ -54,7 +54,8 @@ export function BookingFormsSlot() {
   const hourlyStatus = useSetting('HOURLY_RATE_STATUS');
   const settings = useMemo(() => ({ IS_QUOTATION: isQuotation, HOURLY_RATE_STATUS: hourlyStatus }), [isQuotation, hourlyStatus]);
   const [logic] = useState(() => homeFormLogic(bookingReady));
-  const [now] = useState(() => renderNow(claimServerRender('home forms')));
+  const serverRendered = useServerRenderClaim('home forms');
+  const [now] = useState(() => renderNow(serverRendered));
   const form = useActorRef(logic, { input: homeFormInput(settings, now) });
   // The machine keeps its tab one that shows (settings.update moves it off a hidden one).
   const tab = useSelector(form, (s) => s.context.tab);

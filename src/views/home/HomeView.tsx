@@ -1,6 +1,6 @@
 import { Box, Container, Paper, Text, Title } from '@mantine/core';
 import { startTransition, Suspense, useEffect, useState } from 'react';
-import { claimServerRender } from '../../app/renderMode.ts';
+import { useServerRenderClaim } from '../../app/renderMode.ts';
 import { useEnabled, useSetting } from '../../app/useSettings.ts';
 import { BookingFormsSlot } from './BookingFormsSlot.tsx';
 import { ContactSection } from './ContactSection.tsx';
@@ -23,7 +23,8 @@ export function HomeView() {
   // instead of one long task (Lighthouse on a phone: largest contentful paint, total blocking time). When the server
   // rendered the page (src/app/renderMode.ts) all of it is there already. Each part is a Suspense boundary: React
   // hydrates a server-rendered boundary in a pass of its own, so no one commit has to take in the whole page.
-  const [stage, setStage] = useState<0 | 1 | 2>(() => (claimServerRender('home') ? 2 : 0));
+  const serverRendered = useServerRenderClaim('home');
+  const [stage, setStage] = useState<0 | 1 | 2>(() => (serverRendered ? 2 : 0));
   useEffect(() => {
     if (stage < 2) startTransition(() => setStage((stage + 1) as 1 | 2));
   }, [stage]);
