@@ -30,13 +30,13 @@ async function measure(cluster?: { url: string; dir: string }) {
     printTable(`bookings vs a trivial route (${provider.db.kind}, 20 connections, 5 s each)`, [trivial, bookings]);
     const ratio = Number((bookings.requestsPerSecond / trivial.requestsPerSecond).toFixed(3));
     // Per booking written (its INSERT), not per 2xx: the requests still in flight when the load stops sent statements too.
-    const written = [...profile.result.sql.entries()].filter(([sql]) => sql.startsWith('INSERT INTO bookings')).reduce((sum, [, count]) => sum + count, 0);
+    const written = [...profile.result.sql.entries()].filter(([sql]) => /^(WITH booking AS \()?INSERT INTO bookings/.test(sql)).reduce((sum, [, count]) => sum + count, 0);
     const statementsPerBooking = Number((profile.result.statements / Math.max(1, written)).toFixed(2));
     const perBooking = (ms: number) => Number((ms / Math.max(1, written)).toFixed(2));
     const cpuMsPerBooking = { server: perBooking(cpu.serverMs), ...(cluster ? { database: perBooking(cpu.databaseMs) } : {}) };
     console.log(
       `guest bookings (${provider.db.kind}): ${bookings.requestsPerSecond}/s, p99 ${bookings.p99Ms} ms (goal ${cluster ? '≥ 1000' : '≥ 500'}/s, p99 < 100 ms); trivial ${trivial.requestsPerSecond} req/s; ratio ${ratio}; ` +
-        `${statementsPerBooking} statements per booking (the mail dispatcher's polls left out, its sends counted); CPU per booking: server ${cpuMsPerBooking.server} ms` +
+        `${statementsPerBooking} statements per booking (the mail dispatcher's claims and marks left out); CPU per booking: server ${cpuMsPerBooking.server} ms` +
         (cluster ? `, PostgreSQL ${cpuMsPerBooking.database} ms` : ` (PGlite's thread included)`),
     );
     console.table(statementsPerRequest(profile.result.sql, written));

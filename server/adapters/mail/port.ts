@@ -68,12 +68,13 @@ export async function enqueueMail(tx: Queryable, siteId: number, message: MailMe
   return (await enqueueMails(tx, siteId, [message]))[0];
 }
 
-const OUTBOX_COLUMNS = 10;
+const OUTBOX_INSERT = 'INSERT INTO mail_outbox (site_id, kind, to_address, from_address, reply_to, subject, text_body, html_body, sensitive, attachments)';
+// Each column's type, for rows of a VALUES list that is not the INSERT's own (its parameters are then not typed by the columns).
+const OUTBOX_TYPES = ['integer', 'text', 'text', 'text', 'text', 'text', 'text', 'text', 'boolean', 'jsonb'];
 
-/** Inserts queued messages in one statement, in the caller's transaction; their ids in the messages' order. */
-export async function enqueueMails(tx: Queryable, siteId: number, messages: readonly MailMessage[]): Promise<number[]> {
-  if (messages.length === 0) return [];
-  const values = messages.flatMap((message) => [
+/** The statement parameters of queued messages, OUTBOX_TYPES.length per message, in the table's column order. */
+function outboxValues(siteId: number, messages: readonly MailMessage[]): unknown[] {
+  return messages.flatMap((message) => [
     siteId,
     message.kind,
     headerSafe(message.to),
@@ -85,12 +86,29 @@ export async function enqueueMails(tx: Queryable, siteId: number, messages: read
     message.sensitive ?? false,
     JSON.stringify(message.attachments ?? []),
   ]);
-  const rows = messages.map((_, row) => `(${Array.from({ length: OUTBOX_COLUMNS }, (_, column) => `$${row * OUTBOX_COLUMNS + column + 1}`).join(', ')})`).join(', ');
+}
+
+/** `($1, $2, …), (…)`: one row per message, its parameters numbered from `first`, each cast to its column's type if asked. */
+const outboxRows = (count: number, first: number, typed: boolean) =>
+  Array.from({ length: count }, (_, row) => `(${OUTBOX_TYPES.map((type, column) => `$${first + row * OUTBOX_TYPES.length + column}${typed ? `::${type}` : ''}`).join(', ')})`).join(', ');
+
+/** Inserts queued messages in one statement, in the caller's transaction; their ids in the messages' order. */
+export async function enqueueMails(tx: Queryable, siteId: number, messages: readonly MailMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
   // Each row's id (bigserial) is drawn in the rows' order, so the ids ascending are the messages' order.
-  const { rows: inserted } = await tx.query<{ id: string | number }>(
-    `INSERT INTO mail_outbox (site_id, kind, to_address, from_address, reply_to, subject, text_body, html_body, sensitive, attachments)
-     VALUES ${rows} RETURNING id`,
-    values,
-  );
+  const { rows: inserted } = await tx.query<{ id: string | number }>(`${OUTBOX_INSERT} VALUES ${outboxRows(messages.length, 1, false)} RETURNING id`, outboxValues(siteId, messages));
   return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
+/**
+ * Queued messages as a part of the caller's own statement (a data-modifying WITH of a business INSERT): the INSERT of
+ * their rows, taken only when the named WITH query `onlyIf` returns a row, and its parameters, numbered from `first`.
+ * The rows are then written, or not, in the same statement and transaction as the business row.
+ */
+export function outboxInsertIf(onlyIf: string, siteId: number, messages: readonly MailMessage[], first: number): { sql: string; values: unknown[] } {
+  const columns = 'site_id, kind, to_address, from_address, reply_to, subject, text_body, html_body, sensitive, attachments';
+  return {
+    sql: `${OUTBOX_INSERT} SELECT * FROM (VALUES ${outboxRows(messages.length, first, true)}) AS queued (${columns}) WHERE EXISTS (SELECT FROM ${onlyIf})`,
+    values: outboxValues(siteId, messages),
+  };
 }

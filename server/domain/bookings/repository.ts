@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BookingResponse, PaymentMethod } from '../../../contract/bookings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { outboxInsertIf, type MailMessage } from '../../adapters/mail/index.ts';
 import type { PreparedBooking } from './prepare.ts';
 
 // No 0/O, 1/I/L: easy to read out over the phone.
@@ -36,106 +37,163 @@ export type InsertedBooking = { bookingId: number; bookingNumber: string; passen
   | { created: false; stored: null }
 );
 
+/** What is written with a new booking, in its INSERT statement, and only if the booking is new. */
+export interface WrittenWithBooking {
+  /** Its number (newBookingNumber), which the mails already name. */
+  bookingNumber: string;
+  /** The SHA-256 of its manage link's token (booking_manage_links). */
+  manageTokenHash: Buffer;
+  /** Its mails, queued in mail_outbox. */
+  mails: readonly MailMessage[];
+  /** A notification sent at commit (pg_notify): the consoles' live event. */
+  notify: { channel: string; payload: string };
+}
+
+const BOOKING_COLUMNS = `site_id, booking_number, request_key, ride_type, booking_type, quote_id, company_id, company_name, vehicle_id, vehicle_category,
+  vehicle_qty, passenger_id, passenger_mode, passenger_name, passenger_email, passenger_phone, total_passengers, additional_info, return_additional_info,
+  pick_up_address, drop_off_address, pick_up_at, pick_up_date, pick_up_time, return_at, return_date, return_time, hourly_duration, flight_no, return_flight_no,
+  options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, payment_method, payment_status, payment_intent_id`;
+
+function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber: string, passengerId: number | null, payment: { intentId: string } | null): unknown[] {
+  const row = prepared.row;
+  return [
+    siteId,
+    bookingNumber,
+    prepared.requestKey,
+    prepared.bookingType === 'milleage' ? 'Q' : 'H',
+    prepared.bookingType,
+    prepared.quoteId,
+    row.company_id,
+    row.company_name,
+    row.vehicle_id,
+    row.vehicle_type,
+    prepared.quantity,
+    passengerId,
+    prepared.passenger.mode,
+    prepared.passenger.name,
+    prepared.passenger.email,
+    prepared.passenger.phone,
+    prepared.totalPassengers,
+    prepared.passenger.additionalInfo,
+    prepared.passenger.returnAdditionalInfo,
+    prepared.pickupAddress,
+    prepared.dropoffAddress,
+    prepared.pickupAt,
+    prepared.pickupDate,
+    prepared.pickupTime,
+    prepared.returnAt,
+    prepared.returnDate,
+    prepared.returnTime,
+    prepared.hours,
+    prepared.flightNo,
+    prepared.returnFlightNo,
+    JSON.stringify(prepared.options),
+    row.breakdown.distance_miles,
+    row.breakdown.duration_seconds,
+    row.estimated,
+    prepared.currency,
+    prepared.unitPence,
+    prepared.totalPence,
+    JSON.stringify(row.breakdown),
+    prepared.paymentMethod,
+    payment ? 'paid' : 'due_to_driver',
+    payment?.intentId ?? null,
+  ];
+}
+const BOOKING_VALUES = Array.from({ length: 41 }, (_, index) => `$${index + 1}`).join(', ');
+
 /**
- * Writes the booking (and, for a new client, the account) in the caller's transaction. Idempotent on the request key:
- * a second identical submission, a retried request or a replayed webhook finds the first booking instead (the insert
- * does nothing on the submission's key, then the first booking is read). A new booking costs one INSERT returning the
- * answer's columns of the stored row (and one for all its stops), so the answer needs no reading back.
+ * The statement that writes a new booking and everything that goes with it: its stops, its manage link, its mails
+ * and its notification, each only when the booking's INSERT wrote a row (nothing for a submission already stored).
+ * One statement is atomic on its own, so a booking needs no transaction of several round trips unless more is
+ * written with it (a new account, a promo code's use, a payment's binding). The stops, link and mails are inserted in
+ * data-modifying WITH queries: their foreign keys are checked at the end of the statement, once the booking is there.
  */
-export async function insertBooking(
-  tx: Queryable,
-  siteId: number,
-  prepared: PreparedBooking,
-  payment: { intentId: string } | null,
-): Promise<InsertedBooking> {
+function bookingStatement(siteId: number, prepared: PreparedBooking, passengerId: number | null, payment: { intentId: string } | null, also: WrittenWithBooking) {
+  const values = bookingValues(siteId, prepared, also.bookingNumber, passengerId, payment);
+  const next = (...added: unknown[]) => {
+    values.push(...added);
+    return values.length - added.length + 1;
+  };
+  const parts = [`booking AS (INSERT INTO bookings (${BOOKING_COLUMNS}) VALUES (${BOOKING_VALUES}) ON CONFLICT (site_id, request_key) DO NOTHING RETURNING ${RESPONSE_COLUMNS})`];
+  if (prepared.stops.length > 0) {
+    const first = next(
+      prepared.stops.map((_, index) => index + 1),
+      prepared.stops.map((stop) => stop.stop_address),
+      prepared.stops.map((stop) => stop.stop_post_code),
+      prepared.stops.map((stop) => stop.stop_street_number),
+    );
+    parts.push(
+      `stops AS (INSERT INTO booking_stops (site_id, booking_id, position, stop_address, stop_post_code, stop_street_number)
+         SELECT $1::integer, booking.id, stop.position, stop.address, stop.post_code, stop.street_number
+           FROM booking, unnest($${first}::integer[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::text[]) AS stop (position, address, post_code, street_number))`,
+    );
+  }
+  parts.push(`link AS (INSERT INTO booking_manage_links (site_id, booking_id, token_hash) SELECT $1::integer, id, $${next(also.manageTokenHash)}::bytea FROM booking)`);
+  if (also.mails.length > 0) {
+    const mails = outboxInsertIf('booking', siteId, also.mails, values.length + 1);
+    next(...mails.values);
+    parts.push(`mails AS (${mails.sql})`);
+  }
+  const channel = next(also.notify.channel, also.notify.payload);
+  parts.push(`notified AS (SELECT pg_notify($${channel}::text, $${channel + 1}::text) FROM booking)`);
+  // The notification's WITH query is not a write: it runs only because the answer reads it.
+  return { sql: `WITH ${parts.join(',\n')}\nSELECT booking.*, (SELECT count(*) FROM notified) AS notified FROM booking`, values };
+}
+
+/**
+ * Writes the booking (and, for a new client, the account first) with `also`, in the caller's transaction, or as one
+ * statement on its own. Idempotent on the request key: a second identical submission, a retried request or a
+ * replayed webhook finds the first booking instead (the INSERT does nothing on the submission's key, nor does
+ * anything written with it, then the first booking is read). A new booking's INSERT returns the answer's columns of
+ * the stored row, so the answer needs no reading back.
+ */
+export async function insertBooking(db: Queryable, siteId: number, prepared: PreparedBooking, payment: { intentId: string } | null, also: WrittenWithBooking): Promise<InsertedBooking> {
   let passengerId = prepared.passenger.passengerId;
   const account = prepared.passenger.newAccount;
   if (account) {
-    const inserted = await tx.query<{ id: string }>(
+    const inserted = await db.query<{ id: string }>(
       `INSERT INTO passengers (site_id, name, email, phone, password_hash) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (site_id, lower(email)) DO NOTHING RETURNING id`,
       [siteId, account.name, account.email, account.phone, account.passwordHash],
     );
     passengerId = inserted.rows[0]
       ? Number(inserted.rows[0].id)
-      : Number((await tx.query<{ id: string }>('SELECT id FROM passengers WHERE site_id = $1 AND lower(email) = lower($2)', [siteId, account.email])).rows[0].id);
+      : Number((await db.query<{ id: string }>('SELECT id FROM passengers WHERE site_id = $1 AND lower(email) = lower($2)', [siteId, account.email])).rows[0].id);
   }
 
-  const row = prepared.row;
-  const { rows } = await tx.query<Record<string, unknown>>(
-    `INSERT INTO bookings (site_id, booking_number, request_key, ride_type, booking_type, quote_id, company_id, company_name, vehicle_id, vehicle_category,
-       vehicle_qty, passenger_id, passenger_mode, passenger_name, passenger_email, passenger_phone, total_passengers, additional_info, return_additional_info,
-       pick_up_address, drop_off_address, pick_up_at, pick_up_date, pick_up_time, return_at, return_date, return_time, hourly_duration, flight_no, return_flight_no,
-       options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, payment_method, payment_status, payment_intent_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30,
-       $31, $32, $33, $34, $35, $36, $37, $38, $39, $40, $41)
-     ON CONFLICT (site_id, request_key) DO NOTHING RETURNING ${RESPONSE_COLUMNS}`,
-    [
-      siteId,
-      newBookingNumber(),
-      prepared.requestKey,
-      prepared.bookingType === 'milleage' ? 'Q' : 'H',
-      prepared.bookingType,
-      prepared.quoteId,
-      row.company_id,
-      row.company_name,
-      row.vehicle_id,
-      row.vehicle_type,
-      prepared.quantity,
-      passengerId,
-      prepared.passenger.mode,
-      prepared.passenger.name,
-      prepared.passenger.email,
-      prepared.passenger.phone,
-      prepared.totalPassengers,
-      prepared.passenger.additionalInfo,
-      prepared.passenger.returnAdditionalInfo,
-      prepared.pickupAddress,
-      prepared.dropoffAddress,
-      prepared.pickupAt,
-      prepared.pickupDate,
-      prepared.pickupTime,
-      prepared.returnAt,
-      prepared.returnDate,
-      prepared.returnTime,
-      prepared.hours,
-      prepared.flightNo,
-      prepared.returnFlightNo,
-      JSON.stringify(prepared.options),
-      row.breakdown.distance_miles,
-      row.breakdown.duration_seconds,
-      row.estimated,
-      prepared.currency,
-      prepared.unitPence,
-      prepared.totalPence,
-      JSON.stringify(row.breakdown),
-      prepared.paymentMethod,
-      payment ? 'paid' : 'due_to_driver',
-      payment?.intentId ?? null,
-    ],
-  );
+  const statement = bookingStatement(siteId, prepared, passengerId, payment, also);
+  const { rows } = await db.query<Record<string, unknown>>(statement.sql, statement.values);
   if (!rows[0]) {
     // An identical submission is stored (or committed between our check and our insert).
-    const again = await tx.query<{ id: string; booking_number: string; passenger_id: string | null }>(
+    const again = await db.query<{ id: string; booking_number: string; passenger_id: string | null }>(
       'SELECT id, booking_number, passenger_id FROM bookings WHERE site_id = $1 AND request_key = $2',
       [siteId, prepared.requestKey],
     );
     const first = again.rows[0];
     return { bookingId: Number(first.id), bookingNumber: first.booking_number, created: false, passengerId: first.passenger_id === null ? null : Number(first.passenger_id), stored: null };
   }
-  const bookingId = Number(rows[0].id);
-  let stops: Record<string, unknown>[] = [];
-  if (prepared.stops.length > 0) {
-    const values = prepared.stops.flatMap((stop, index) => [siteId, bookingId, index + 1, stop.stop_address, stop.stop_post_code, stop.stop_street_number]);
-    const placeholders = prepared.stops.map((_, index) => `(${[1, 2, 3, 4, 5, 6].map((column) => `$${index * 6 + column}`).join(', ')})`).join(', ');
-    stops = (
-      await tx.query<Record<string, unknown>>(
-        `INSERT INTO booking_stops (site_id, booking_id, position, stop_address, stop_post_code, stop_street_number) VALUES ${placeholders} RETURNING position, stop_address, stop_post_code`,
-        values,
-      )
-    ).rows.sort((a, b) => Number(a.position) - Number(b.position));
-  }
-  return { bookingId, bookingNumber: String(rows[0].booking_number), created: true, passengerId, stored: { row: rows[0], stops } };
+  const { notified: _notified, ...row } = rows[0];
+  // The stops as written, in their order (the answer's `id` is the position).
+  const stops = prepared.stops.map((stop, index) => ({ position: index + 1, stop_address: stop.stop_address, stop_post_code: stop.stop_post_code }));
+  return { bookingId: Number(row.id), bookingNumber: String(row.booking_number), created: true, passengerId, stored: { row, stops } };
+}
+
+/** A card booking's payment, bound to the booking it paid. */
+export async function bindPayment(db: Queryable, siteId: number, intentId: string, bookingId: number): Promise<void> {
+  await db.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [siteId, intentId, bookingId]);
+}
+
+/** Records the processor's latest status of a payment's intent. */
+export async function recordIntentStatus(db: Queryable, siteId: number, intentId: string, status: string): Promise<void> {
+  await db.query('UPDATE payments SET status = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [siteId, intentId, status]);
+}
+
+/** A booking's number by its id, or null (no id, or no such booking). */
+export async function bookingNumberOf(db: Queryable, siteId: number, bookingId: number | null): Promise<string | null> {
+  if (bookingId === null) return null;
+  const { rows } = await db.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
+  return rows[0]?.booking_number ?? null;
 }
 
 /** Spec §3 Booking response, from what is stored. */

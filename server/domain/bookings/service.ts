@@ -2,13 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { BOOKING_MESSAGES, type BookingCreate, type BookingResponse, type ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
-import { enqueueMail, enqueueMails, mailIdentity, type MailIdentity, type MailPort } from '../../adapters/mail/index.ts';
+import { enqueueMail, mailIdentity, type MailIdentity, type MailPort } from '../../adapters/mail/index.ts';
 import type { IntentStatus, PaymentIntent, PaymentsPort } from '../../adapters/payments/port.ts';
 import { DomainError } from '../errors.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
-import { publishBookingEvent } from '../dispatch/events.ts';
-import { confirmationManage } from '../manage/confirmation.ts';
+import { BOOKING_EVENTS_CHANNEL } from '../dispatch/events.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './charges.ts';
 import { bookingMails, duplicateChargeMail } from './mails.ts';
@@ -18,7 +17,8 @@ import { createPromoUses } from '../promos/repository.ts';
 import { applyPromo } from '../promos/service.ts';
 import type { SelectedVehiclePriceBody, SelectedVehiclePriceResponse } from '../../../contract/booking.ts';
 import { recordRefund, sendRefund, unsentRefunds } from './refunds.ts';
-import { bookingResponse, insertBooking, loadBookingResponse } from './repository.ts';
+import { newBookingConfirmation } from './confirmation.ts';
+import { bindPayment, bookingNumberOf, bookingResponse, insertBooking, loadBookingResponse, newBookingNumber, recordIntentStatus } from './repository.ts';
 
 export interface BookingServiceDeps {
   db: Db;
@@ -61,19 +61,29 @@ export function createBookingService(deps: BookingServiceDeps) {
   const prepare = (site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller) =>
     prepareBooking({ db: deps.db, quoting: deps.quoting, credentials: deps.credentials, now }, site, catalog, input, caller);
 
-  /** In the caller's transaction: the submission's booking (written once, with its mails and manage link), bound to its payment. */
-  async function writeBooking(tx: Queryable, site: Site, catalog: SiteCatalog, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null) {
-    const result = await insertBooking(tx, site.id, prepared, intentId ? { intentId } : null);
-    const bookingNumber = result.bookingNumber;
-    if (result.created && prepared.promo) await takePromoUse(tx, site.id, prepared, result.bookingId, intentId);
-    if (result.created) {
-      const manage = await confirmationManage(tx, site, catalog.settings, result.bookingId, deps.publicUrl, now());
-      await enqueueMails(tx, site.id, bookingMails(identity, bookingNumber, prepared, manage));
-      await publishBookingEvent(tx, site.id, { booking_number: bookingNumber, kind: 'created' });
-    }
-    if (intentId) await tx.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intentId, result.bookingId]);
-    return { bookingId: result.bookingId, bookingNumber, stored: result.stored };
+  /**
+   * The submission's booking, written once with its stops, manage link, mails and live event (insertBooking: one
+   * statement), then its promo code's use and its payment's binding: on `db` when the booking alone is written
+   * (pay in car, no promo code, no new account: one statement is atomic), else in the caller's transaction.
+   */
+  async function writeBooking(db: Queryable, site: Site, catalog: SiteCatalog, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null) {
+    const bookingNumber = newBookingNumber();
+    const payment = intentId ? { intentId } : null;
+    const { manage, manageTokenHash } = newBookingConfirmation(site, catalog.settings, bookingNumber, prepared, payment, deps.publicUrl, now());
+    const result = await insertBooking(db, site.id, prepared, payment, {
+      bookingNumber,
+      manageTokenHash,
+      mails: bookingMails(identity, bookingNumber, prepared, manage),
+      // As publishBookingEvent sends it: the consoles of the site hear of the booking once it commits.
+      notify: { channel: BOOKING_EVENTS_CHANNEL, payload: JSON.stringify({ site_id: site.id, booking_number: bookingNumber, kind: 'created' }) },
+    });
+    if (result.created && prepared.promo) await takePromoUse(db, site.id, prepared, result.bookingId, intentId);
+    if (intentId) await bindPayment(db, site.id, intentId, result.bookingId);
+    return { bookingId: result.bookingId, bookingNumber: result.bookingNumber, stored: result.stored };
   }
+
+  /** Whether a booking is written with more than its own statement (a new account first, a promo code's use after). */
+  const needsTransaction = (prepared: PreparedBooking) => prepared.promo !== null || prepared.passenger.newAccount !== null;
 
   /**
    * The booking's use of its promo code, in the booking's transaction. Pay in car: taken now, or the booking is refused
@@ -94,12 +104,6 @@ export function createBookingService(deps: BookingServiceDeps) {
     if (!promo) return;
     const outcome = await createPromoUses(tx).reserve(siteId, { promoId: promo.promoId, requestKey: prepared.requestKey, email: prepared.passenger.email, discountPence: promo.discount_pence, intentId, bookingId: null });
     if (outcome !== 'taken') throw promoRefused(outcome);
-  }
-
-  async function bookingNumberOf(db: Queryable, siteId: number, bookingId: number | null): Promise<string | null> {
-    if (bookingId === null) return null;
-    const { rows } = await db.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
-    return rows[0]?.booking_number ?? null;
   }
 
   /** One attempt: the success pays the booking, or it is a second charge whose refund is recorded (and mailed once). */
@@ -219,7 +223,7 @@ export function createBookingService(deps: BookingServiceDeps) {
 
   /** The confirm answer for an intent as the processor reports it: status and booking number, nothing personal. */
   async function answerIntent(site: Site, catalog: SiteCatalog, intent: PaymentIntent): Promise<ConfirmPaymentResponse> {
-    await deps.db.query('UPDATE payments SET status = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [site.id, intent.id, intent.status]);
+    await recordIntentStatus(deps.db, site.id, intent.id, intent.status);
     if (chargeFailed(intent.status)) await releaseCharge(deps.db, site.id, intent.id);
     const finished = await finishPaidBooking(site, catalog, intent);
     if (finished.kind === 'duplicate') throw alreadyPaid(finished.bookingNumber);
@@ -259,7 +263,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (input.payment_method === 'car') {
         const prepared = await prepare(site, catalog, input, caller);
         const identity = mailIdentity(catalog.settings, site.name);
-        const { bookingId, stored } = await deps.db.transaction((tx) => writeBooking(tx, site, catalog, identity, prepared, null));
+        const write = (db: Queryable) => writeBooking(db, site, catalog, identity, prepared, null);
+        const { bookingId, stored } = needsTransaction(prepared) ? await deps.db.transaction(write) : await write(deps.db);
         deps.mail.kick();
         // A new booking answers from the row its INSERT returned (nothing changes it before the commit); a repeat reads it.
         return stored ? bookingResponse(stored.row, stored.stops) : loadBookingResponse(deps.db, site.id, bookingId);
