@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_TYPES, priceDetailSchema, type BookingForm, type HourlyRateForm } from './booking.ts';
+import { BOOKING_TYPES, priceDetailSchema } from './booking.ts';
 import type { BookingResponse, ConfirmPaymentResponse } from './bookings.ts';
 import type { ContactResponse, QuoteEmailResponse } from './enquiries.ts';
 import {
@@ -24,9 +24,6 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 
 /** Any error answer: `{ success: false, message, code, ...details }` (contract/errorCodes.ts); details pass through. */
 export const errorResponseSchema = z.looseObject({ success: z.literal(false), message: z.string(), code: z.string().optional() });
-
-/** `{ success: true }`: the trivial route. */
-export const okResponseSchema = z.object({ success: z.literal(true) });
 
 /** GET /secret_key: the card processor's publishable key and whether it is the sandbox. */
 export const secretKeyResponseSchema = z.object({ success: z.literal(true), data: z.string(), mode: z.enum(['sandbox', 'stripe']), test_mode: z.boolean() });
@@ -142,8 +139,9 @@ true satisfies Equal<z.infer<typeof contactResponseSchema>, ContactResponse>;
 export const quoteOfferOpenResponseSchema = z.object({
   success: z.literal(true),
   booking_type: z.enum([BOOKING_TYPES.mileage, BOOKING_TYPES.hourly]),
-  // The stored form as parsed by the booking form's schema (whose preprocessing runs one way only, so it is not re-checked here).
-  booking_form: z.custom<BookingForm | HourlyRateForm>((form) => typeof form === 'object' && form !== null && !Array.isArray(form)),
+  // The stored form as the booking form's schema parsed it (that schema's preprocessing runs one way only, so it cannot
+  // serialise): an object with its pickup, as the page reads it.
+  booking_form: z.unknown().refine((form) => typeof form === 'object' && form !== null && typeof (form as { pickup?: unknown }).pickup === 'string', 'booking_form: the stored form'),
   vehicle: priceDetailSchema,
   expires_at: z.string(),
 });

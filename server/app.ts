@@ -1,7 +1,6 @@
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { parseInput } from './http.ts';
 import type { Db } from './adapters/db/index.ts';
 import { createMailPort, type MailPort } from './adapters/mail/index.ts';
@@ -18,6 +17,7 @@ import { registerSpa } from './web/plugin.ts';
 import { SERVER_TIMEOUTS } from './plugins/transport.ts';
 import { createStoragePort, type StoragePort } from './adapters/storage/index.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { validatorOf } from './routes/schemas.ts';
 import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { enquiryRoutes } from './routes/enquiries.ts';
@@ -70,21 +70,6 @@ export interface App {
   routes: readonly { method: string; url: string }[];
 }
 
-/**
- * Route schemas are the contract's zod schemas (fastify-type-provider-zod types the handlers from them). A request
- * part that fails its schema is refused exactly as parseInput refuses it: 400 `{ success: false, message: "<field>:
- * <issue>", code }`, a missing body read as `{}`.
- */
-const contractValidator: FastifySchemaCompiler<z.ZodType> =
-  ({ schema }) =>
-  (data) => {
-    try {
-      return { value: parseInput(schema, data) };
-    } catch (error) {
-      return { error: error as Error };
-    }
-  };
-
 /** Builds the provider: API under /api/v1, admin API under /api/admin, the SPA and /embed.js. Never listens. */
 export async function buildApp({
   config,
@@ -102,7 +87,10 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     ...SERVER_TIMEOUTS,
   });
-  fastify.setValidatorCompiler(contractValidator);
+  // Route schemas are the contract's zod schemas (fastify-type-provider-zod types the handlers from them); a request
+  // part that fails one is refused exactly as parseInput refuses it: 400 `{ success: false, message: "<field>: <issue>",
+  // code }`, a missing body read as `{}`.
+  fastify.setValidatorCompiler(validatorOf(parseInput));
   // A response schema strips what it does not name, and an answer that breaks it is a 500 (never sent half-right).
   fastify.setSerializerCompiler(serializerCompiler);
   const routes: { method: string; url: string }[] = [];

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_MESSAGES, forgotPasswordRequestSchema, resetPasswordRequestSchema, verifyCodeRequestSchema, type AccountOkResponse } from '../../contract/accounts.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCOUNT_MESSAGES, accountOkResponseSchema, forgotPasswordRequestSchema, resetPasswordRequestSchema, verifyCodeRequestSchema } from '../../contract/accounts.ts';
 import { requestResetCode, resetPasswordWithCode, verifyResetCode } from '../domain/accounts/index.ts';
-import { parseInput } from '../http.ts';
 import { accountSubject, type RateLimitRule } from '../plugins/rateLimit.ts';
 import { accountsContext, type AccountRouteDeps } from './passengers.ts';
+import { answers } from './schemas.ts';
 
 /**
  * Forgot password (CLARIFICATIONS 4: 'Email not found' is kept, so the call is limited hard per address). Per
@@ -20,22 +21,27 @@ export const RESET_RATE_LIMITS = {
 /** POST /auth/forgot-password, /auth/verify-code, /auth/reset-password (spec §7). */
 export function authRoutes(deps: AccountRouteDeps) {
   const { limiter } = deps;
-  return async (app: FastifyInstance) => {
-    app.post('/auth/forgot-password', { onRequest: limiter.perAddress(RESET_RATE_LIMITS.forgotPerAddress) }, async (request): Promise<AccountOkResponse> => {
-      const input = parseInput(forgotPasswordRequestSchema, request.body);
+  const ok = answers(accountOkResponseSchema);
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const forgot = { onRequest: limiter.perAddress(RESET_RATE_LIMITS.forgotPerAddress), schema: { body: forgotPasswordRequestSchema, response: ok } };
+    app.post('/auth/forgot-password', forgot, async (request) => {
+      const input = request.body;
       await requestResetCode(await accountsContext(deps, request), input.email, accountSubject(input.email));
       return { success: true, message: ACCOUNT_MESSAGES.codeSent };
     });
 
-    app.post('/auth/verify-code', { onRequest: limiter.perAddress(RESET_RATE_LIMITS.codePerAddress) }, async (request, reply): Promise<AccountOkResponse> => {
-      const input = parseInput(verifyCodeRequestSchema, request.body);
+    const verify = { onRequest: limiter.perAddress(RESET_RATE_LIMITS.codePerAddress), schema: { body: verifyCodeRequestSchema, response: ok } };
+    app.post('/auth/verify-code', verify, async (request, reply) => {
+      const input = request.body;
       await limiter.enforce(request, reply, [{ rule: RESET_RATE_LIMITS.codePerAccount, subject: accountSubject(input.email) }]);
       await verifyResetCode(await accountsContext(deps, request), input.email, input.code);
       return { success: true, message: ACCOUNT_MESSAGES.codeVerified };
     });
 
-    app.post('/auth/reset-password', { onRequest: limiter.perAddress(RESET_RATE_LIMITS.codePerAddress) }, async (request, reply): Promise<AccountOkResponse> => {
-      const input = parseInput(resetPasswordRequestSchema, request.body);
+    const reset = { onRequest: limiter.perAddress(RESET_RATE_LIMITS.codePerAddress), schema: { body: resetPasswordRequestSchema, response: ok } };
+    app.post('/auth/reset-password', reset, async (request, reply) => {
+      const input = request.body;
       await limiter.enforce(request, reply, [{ rule: RESET_RATE_LIMITS.codePerAccount, subject: accountSubject(input.email) }]);
       await resetPasswordWithCode(await accountsContext(deps, request), input.email, input.code, input.new_password);
       return { success: true, message: ACCOUNT_MESSAGES.passwordReset };

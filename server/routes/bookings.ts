@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { selectedVehiclePriceBodySchema } from '../../contract/booking.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookingResponseSchema, confirmPaymentResponseSchema, passengerBookingListResponseSchema, paymentIntentResponseSchema, secretKeyResponseSchema } from '../../contract/apiResponses.ts';
+import { selectedVehiclePriceBodySchema, selectedVehiclePriceResponseSchema } from '../../contract/booking.ts';
 import { bookingCreateSchema, confirmPaymentIntentSchema, createPaymentIntentSchema, sandboxAuthenticateSchema } from '../../contract/bookings.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
@@ -14,7 +17,8 @@ import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { isErrorCode } from '../../contract/errorCodes.ts';
 import { DomainError } from '../domain/errors.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { answers } from './schemas.ts';
 
 type Sandbox = ReturnType<typeof createSandboxPayments>;
 
@@ -32,34 +36,40 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 /** POST /calculate-selected-vehicle-price, POST /booking, GET /secret_key, the two payment-intent calls, the sandbox's 3-D Secure answer and GET /get_booking. */
 export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: BookingService; payments: PaymentsPort }) {
   const { db, cache, bookings, payments } = deps;
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     // Spec §7's fourth calculate call: the chosen vehicle with the options editor's changes and the visitor's promo code.
-    app.post('/calculate-selected-vehicle-price', async (request) => {
-      const body = parseInput(selectedVehiclePriceBodySchema, request.body);
+    app.post('/calculate-selected-vehicle-price', { schema: { body: selectedVehiclePriceBodySchema, response: answers(selectedVehiclePriceResponseSchema) } }, async (request) => {
+      const body = request.body;
       return guarded(async () => bookings.priceSelected(request.site, await cache.catalog(request.site.id), body));
     });
 
-    app.post('/booking', async (request) => {
-      const input = parseInput(bookingCreateSchema, request.body);
+    app.post('/booking', { schema: { body: bookingCreateSchema, response: answers(bookingResponseSchema) } }, async (request) => {
+      const input = request.body;
       return guarded(async () => bookings.createBooking(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }));
     });
 
-    app.get('/secret_key', async () => ({ success: true, data: payments.publishableKey(), mode: payments.kind, test_mode: payments.testMode }));
+    app.get('/secret_key', { schema: { response: answers(secretKeyResponseSchema) } }, async () => ({
+      success: true as const,
+      data: payments.publishableKey(),
+      mode: payments.kind,
+      test_mode: payments.testMode,
+    }));
 
-    app.post('/create-payment-intent', async (request) => {
-      const input = parseInput(createPaymentIntentSchema, request.body);
+    app.post('/create-payment-intent', { schema: { body: createPaymentIntentSchema, response: answers(paymentIntentResponseSchema) } }, async (request) => {
+      const input = request.body;
       return guarded(async () => bookings.createPaymentIntent(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }));
     });
 
-    app.post('/confirm-payment-intent', async (request) => {
-      const { paymentIntentId } = parseInput(confirmPaymentIntentSchema, request.body);
+    app.post('/confirm-payment-intent', { schema: { body: confirmPaymentIntentSchema, response: answers(confirmPaymentResponseSchema) } }, async (request) => {
+      const { paymentIntentId } = request.body;
       return guarded(async () => bookings.confirmPaymentIntent(request.site, await cache.catalog(request.site.id), paymentIntentId));
     });
 
     if (payments.kind === 'sandbox') {
       // TEST MODE only: the answer of the sandbox's own 3-D Secure challenge page (Complete or Fail).
-      app.post('/sandbox/authenticate', async (request) => {
-        const { paymentIntentId, outcome } = parseInput(sandboxAuthenticateSchema, request.body);
+      app.post('/sandbox/authenticate', { schema: { body: sandboxAuthenticateSchema, response: answers(confirmPaymentResponseSchema) } }, async (request) => {
+        const { paymentIntentId, outcome } = request.body;
         // A change's difference is answered by the manage call (MANAGE_API.changeAuthenticate), which applies the change.
         if (await isChangeIntent(db, request.site.id, paymentIntentId)) throw new HttpError(409, MANAGE_MESSAGES.changeIntentElsewhere, { code: 'change_intent' });
         return guarded(async () => {
@@ -69,12 +79,14 @@ export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: Bookin
       });
     }
 
-    app.get<{ Params: { passenger_id: string } }>('/get_booking/:passenger_id', async (request) => {
+    // The passenger's session is checked before the id is read (so the params are checked in the handler, not by a schema).
+    const getBooking = { schema: { params: z.object({ passenger_id: z.string() }), response: answers(passengerBookingListResponseSchema) } };
+    app.get('/get_booking/:passenger_id', getBooking, async (request) => {
       const auth = await authenticatePassenger(request, db);
       const passengerId = Number(request.params.passenger_id);
       if (!Number.isSafeInteger(passengerId) || passengerId <= 0) throw new HttpError(400, 'passenger_id must be a number');
       assertOwnPassenger(auth, passengerId);
-      return { success: true, data: await listPassengerBookings(db, request.site.id, passengerId) };
+      return { success: true as const, data: await listPassengerBookings(db, request.site.id, passengerId) };
     });
   };
 }

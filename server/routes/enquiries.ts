@@ -1,14 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import {
-  contactRequestSchema,
-  ENQUIRY_MESSAGES,
-  isPastLondonDate,
-  PICKUP_DATE_PAST_MESSAGE,
-  quoteEmailRequestSchema,
-  type ContactResponse,
-  type QuoteEmailResponse,
-} from '../../contract/enquiries.ts';
+import { contactResponseSchema, quoteEmailResponseSchema } from '../../contract/apiResponses.ts';
+import { contactRequestSchema, ENQUIRY_MESSAGES, isPastLondonDate, PICKUP_DATE_PAST_MESSAGE, quoteEmailRequestSchema } from '../../contract/enquiries.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { mailIdentity, type MailPort } from '../adapters/mail/index.ts';
 import { submitContactMessage, submitQuoteRequest, type EnquiryContext } from '../domain/enquiries/index.ts';
@@ -16,6 +10,7 @@ import type { SiteCache } from '../domain/sites/index.ts';
 import { DomainError } from '../domain/errors.ts';
 import { HttpError } from '../http.ts';
 import type { RateLimiter, RateLimitRule } from '../plugins/rateLimit.ts';
+import { answers, validatorOf } from './schemas.ts';
 
 export interface EnquiryRouteDeps {
   db: Db;
@@ -66,25 +61,28 @@ export function enquiryRoutes({ db, cache, mail, limiter }: EnquiryRouteDeps) {
     return { db, mail, siteId: request.site.id, identity: mailIdentity(settings, request.site.name), clientIp: request.ip ?? null, log: request.log };
   };
 
-  return async (app: FastifyInstance) => {
+  // The forms are refused as parseForm refuses them (the message and the field), with `error` added by withErrorField.
+  const form = { bodyLimit: BODY_LIMIT, errorHandler: withErrorField };
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/send-instant-email',
-      { bodyLimit: BODY_LIMIT, onRequest: limiter.perAddress(ENQUIRY_RATE_LIMITS.quote), errorHandler: withErrorField },
-      async (request): Promise<QuoteEmailResponse> => {
-        const input = parseForm(quoteEmailRequestSchema, request.body);
+      { ...form, validatorCompiler: validatorOf(parseForm), onRequest: limiter.perAddress(ENQUIRY_RATE_LIMITS.quote), schema: { body: quoteEmailRequestSchema, response: answers(quoteEmailResponseSchema) } },
+      async (request) => {
+        const input = request.body;
         if (isPastLondonDate(input.pickup_date)) throw new HttpError(400, PICKUP_DATE_PAST_MESSAGE, { field: 'pickup_date' });
         const id = await submitQuoteRequest(await contextFor(request), input);
-        return { success: true, message: ENQUIRY_MESSAGES.quoteSent, quote_request_id: id };
+        return { success: true as const, message: ENQUIRY_MESSAGES.quoteSent, quote_request_id: id };
       },
     );
 
     app.post(
       '/contact-us',
-      { bodyLimit: BODY_LIMIT, onRequest: limiter.perAddress(ENQUIRY_RATE_LIMITS.contact), errorHandler: withErrorField },
-      async (request): Promise<ContactResponse> => {
-        const input = parseForm(contactRequestSchema, request.body);
+      { ...form, validatorCompiler: validatorOf(parseForm), onRequest: limiter.perAddress(ENQUIRY_RATE_LIMITS.contact), schema: { body: contactRequestSchema, response: answers(contactResponseSchema) } },
+      async (request) => {
+        const input = request.body;
         const id = await submitContactMessage(await contextFor(request), input);
-        return { success: true, message: ENQUIRY_MESSAGES.contactSent, contact_id: id };
+        return { success: true as const, message: ENQUIRY_MESSAGES.contactSent, contact_id: id };
       },
     );
   };

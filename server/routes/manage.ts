@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { confirmPaymentResponseSchema, manageBookingViewSchema, manageCancelResponseSchema, manageChangePreviewSchema, manageChangeResponseSchema } from '../../contract/apiResponses.ts';
 import { CALENDAR_CONTENT_TYPE } from '../../contract/bookingCalendar.ts';
 import { z } from 'zod';
-import type { ConfirmPaymentResponse } from '../../contract/bookings.ts';
 import { manageAccessSchema, manageCancelSchema, manageChangeSchema } from '../../contract/manageAccess.ts';
-import { MANAGE_API, MANAGE_MESSAGES, type ManageAccess, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeResponse } from '../../contract/manageBooking.ts';
+import { MANAGE_API, MANAGE_MESSAGES, type ManageAccess } from '../../contract/manageBooking.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
 import type { MapsPort } from '../domain/geo/mapsPort.ts';
@@ -13,7 +14,8 @@ import { authenticatePassenger } from '../domain/accounts/index.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
 import { createManageService, type ManageGrant, type ManageService } from '../domain/manage/service.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { answers } from './schemas.ts';
 
 export interface ManageRouteDeps {
   db: Db;
@@ -31,9 +33,9 @@ export interface ManageRouteDeps {
 
 /**
  * Who a manage call (or a receipt) lets in: a link's token, or a signed-in corporate passenger's own booking by its
- * number; neither is a 400. `access` is the call's already parsed body when it has more fields than the access.
+ * number; neither is a 400. `access` is the call's body, parsed by its route schema.
  */
-export async function manageGrantOf(manage: ManageService, db: Db, request: FastifyRequest, access = parseInput(manageAccessSchema, request.body)): Promise<ManageGrant> {
+export async function manageGrantOf(manage: ManageService, db: Db, request: FastifyRequest, access: ManageAccess): Promise<ManageGrant> {
   if (access.token !== undefined) return manage.grantByLink(request.site, access.token, access.booking_number);
   if (access.booking_number !== undefined && request.headers.authorization !== undefined) {
     const auth = await authenticatePassenger(request, db);
@@ -56,36 +58,37 @@ const changeAuthenticateSchema = manageAccessSchema
 export function manageRoutes(deps: ManageRouteDeps) {
   const manage = createManageService(deps);
 
-  const grant = (request: FastifyRequest, access?: ManageAccess) => manageGrantOf(manage, deps.db, request, access);
+  const grant = (request: FastifyRequest, access: ManageAccess) => manageGrantOf(manage, deps.db, request, access);
 
-  return async (app: FastifyInstance) => {
-    app.post(MANAGE_API.view, async (request): Promise<ManageBookingView> => manage.view(request.site, await grant(request)));
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(MANAGE_API.view, { schema: { body: manageAccessSchema, response: answers(manageBookingViewSchema) } }, async (request) =>
+      manage.view(request.site, await grant(request, request.body)),
+    );
 
-    app.post(MANAGE_API.cancel, async (request): Promise<ManageCancelResponse> => {
-      const body = parseInput(manageCancelSchema, request.body);
-      return manage.cancel(request.site, await grant(request, body), body.revision);
-    });
+    app.post(MANAGE_API.cancel, { schema: { body: manageCancelSchema, response: answers(manageCancelResponseSchema) } }, async (request) =>
+      manage.cancel(request.site, await grant(request, request.body), request.body.revision),
+    );
 
-    app.post(MANAGE_API.changePreview, async (request): Promise<ManageChangePreview> => {
-      const body = parseInput(manageChangeSchema, request.body);
-      return manage.previewChange(request.site, await grant(request, body), body);
-    });
+    app.post(MANAGE_API.changePreview, { schema: { body: manageChangeSchema, response: answers(manageChangePreviewSchema) } }, async (request) =>
+      manage.previewChange(request.site, await grant(request, request.body), request.body),
+    );
 
-    app.post(MANAGE_API.change, async (request): Promise<ManageChangeResponse> => {
-      const body = parseInput(manageChangeSchema, request.body);
-      return manage.applyChange(request.site, await grant(request, body), body);
-    });
+    app.post(MANAGE_API.change, { schema: { body: manageChangeSchema, response: answers(manageChangeResponseSchema) } }, async (request) =>
+      manage.applyChange(request.site, await grant(request, request.body), request.body),
+    );
 
     if (deps.payments.kind === 'sandbox') {
       const sandbox = deps.payments as Sandbox;
-      app.post(MANAGE_API.changeAuthenticate, async (request): Promise<ConfirmPaymentResponse> => {
-        const { payment_intent_id: intentId, outcome, ...access } = parseInput(changeAuthenticateSchema, request.body);
+      app.post(MANAGE_API.changeAuthenticate, { schema: { body: changeAuthenticateSchema, response: answers(confirmPaymentResponseSchema) } }, async (request) => {
+        const { payment_intent_id: intentId, outcome, ...access } = request.body;
         return manage.authenticateChange(request.site, await grant(request, access), intentId, (id) => sandbox.authenticate(request.site.id, id, outcome));
       });
     }
 
-    app.post(MANAGE_API.calendar, async (request, reply) => {
-      const { filename, text } = await manage.calendar(request.site, await grant(request));
+    // The answer is the calendar file (text/calendar), so only the request has a schema.
+    app.post(MANAGE_API.calendar, { schema: { body: manageAccessSchema } }, async (request, reply) => {
+      const { filename, text } = await manage.calendar(request.site, await grant(request, request.body));
       return reply.type(CALENDAR_CONTENT_TYPE).header('content-disposition', `attachment; filename="${filename}"`).send(text);
     });
   };

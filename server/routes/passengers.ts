@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
+  accountOkResponseSchema,
   checkPassengerEmailRequestSchema,
   passengerLoginRequestSchema,
+  passengerLoginResponseSchema,
   updatePassengerRequestSchema,
-  type AccountOkResponse,
-  type PassengerLoginResponse,
-  type UpdatePassengerResponse,
-  type ValidateTokenResponse,
+  updatePassengerResponseSchema,
+  validateTokenResponseSchema,
 } from '../../contract/accounts.ts';
 import { isEnabled, settingsFromRows } from '../../contract/settings.ts';
 import type { Db } from '../adapters/db/index.ts';
@@ -27,6 +28,7 @@ import type { SiteCache } from '../domain/sites/index.ts';
 import { DomainError } from '../domain/errors.ts';
 import { HttpError, parseInput } from '../http.ts';
 import type { RateLimiter, RateLimitRule } from '../plugins/rateLimit.ts';
+import { answers } from './schemas.ts';
 
 export interface AccountRouteDeps {
   db: Db;
@@ -52,20 +54,21 @@ export async function accountsContext(deps: Pick<AccountRouteDeps, 'db' | 'cache
 /** The corporate passenger calls of spec §7: check-passenger-login, passenger/validate-token, passenger/logout, update-passenger, check-passenger-email. */
 export function passengerRoutes(deps: AccountRouteDeps & { credentials: CredentialGuard }) {
   const { db, cache, limiter, credentials } = deps;
-  return async (app: FastifyInstance) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post(
       '/check-passenger-login',
-      { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.loginPerAddress) },
-      async (request): Promise<PassengerLoginResponse> => {
-        const input = parseInput(passengerLoginRequestSchema, request.body);
+      { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.loginPerAddress), schema: { body: passengerLoginRequestSchema, response: answers(passengerLoginResponseSchema) } },
+      async (request) => {
+        const input = request.body;
         const settings = settingsFromRows((await cache.catalog(request.site.id)).settings);
         if (!isEnabled(settings, 'CORPORATE_LOGIN')) throw new HttpError(403, 'Corporate login is not available');
         const session = await signIn(await accountsContext(deps, request), credentials, input.email, input.password);
         return {
-          success: true,
+          success: true as const,
           message: ACCOUNT_MESSAGES.loginOk,
           access_token: session.token,
-          token_type: 'Bearer',
+          token_type: 'Bearer' as const,
           expires_at: session.expiresAt.toISOString(),
           passenger: session.passenger,
         };
@@ -73,7 +76,7 @@ export function passengerRoutes(deps: AccountRouteDeps & { credentials: Credenti
     );
 
     // Always 200: the answer to "is this token good?" is in `valid` (missing, unknown, expired, revoked: false).
-    app.post('/passenger/validate-token', async (request): Promise<ValidateTokenResponse> => {
+    app.post('/passenger/validate-token', { schema: { response: answers(validateTokenResponseSchema) } }, async (request) => {
       try {
         const auth = await authenticatePassenger(request, db);
         return { valid: true, passenger: toCorporatePassenger(auth.passenger), expires_at: auth.expiresAt.toISOString() };
@@ -83,14 +86,16 @@ export function passengerRoutes(deps: AccountRouteDeps & { credentials: Credenti
       }
     });
 
-    app.post('/passenger/logout', async (request): Promise<AccountOkResponse> => {
+    app.post('/passenger/logout', { schema: { response: answers(accountOkResponseSchema) } }, async (request) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new HttpError(401, ACCOUNT_MESSAGES.signInAgain);
       await signOut(db, request.site.id, token);
-      return { success: true, message: ACCOUNT_MESSAGES.loggedOut };
+      return { success: true as const, message: ACCOUNT_MESSAGES.loggedOut };
     });
 
-    app.patch('/update-passenger', async (request): Promise<UpdatePassengerResponse> => {
+    // The session is checked before the body is read (an unauthenticated caller learns nothing of the fields), so the
+    // body is parsed in the handler, not by a schema.
+    app.patch('/update-passenger', { schema: { response: answers(updatePassengerResponseSchema) } }, async (request) => {
       const auth = await authenticatePassenger(request, db);
       const input = parseInput(updatePassengerRequestSchema, request.body);
       assertOwnPassenger(auth, input.passenger_id);
@@ -100,19 +105,19 @@ export function passengerRoutes(deps: AccountRouteDeps & { credentials: Credenti
         phone: input.phone ?? auth.passenger.phone,
         currentPassword: input.current_password,
       });
-      return { success: true, passenger, message: ACCOUNT_MESSAGES.profileUpdated };
+      return { success: true as const, passenger, message: ACCOUNT_MESSAGES.profileUpdated };
     });
 
     // Existing-client mode of the details step: does a customer with this e-mail and password exist?
     // One answer for "no such e-mail" and "wrong password", so this call reveals no more than it must.
     app.post(
       '/check-passenger-email',
-      { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.checkEmailPerAddress) },
-      async (request): Promise<AccountOkResponse> => {
-        const input = parseInput(checkPassengerEmailRequestSchema, request.body);
+      { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.checkEmailPerAddress), schema: { body: checkPassengerEmailRequestSchema, response: answers(accountOkResponseSchema) } },
+      async (request) => {
+        const input = request.body;
         const passenger = await credentials.verify(request.site.id, { ip: request.ip }, input.email, input.password);
         if (!passenger) throw new HttpError(401, 'Email or password not recognised');
-        return { success: true, message: 'Email found' };
+        return { success: true as const, message: 'Email found' };
       },
     );
   };

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { quoteOfferOpenResponseSchema } from '../../contract/apiResponses.ts';
 import { QUOTE_OFFER_API, QUOTE_OFFER_UNKNOWN, quoteOfferOpenSchema } from '../../contract/adminEnquiries.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { openQuoteOffer } from '../domain/enquiries/inbox.ts';
 import type { Quoting } from '../domain/quotes/quoting.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { answers } from './schemas.ts';
 
 /**
  * POST /api/v1/quote-offer { token }: what a quote offer's mailed link opens (contract/adminEnquiries.ts). The token
@@ -13,12 +16,13 @@ import { HttpError, parseInput } from '../http.ts';
  * expired link is one 404.
  */
 export function quoteOfferRoutes(deps: { db: Db; cache: SiteCache; quoting: Quoting }) {
-  return async (app: FastifyInstance) => {
-    app.post(QUOTE_OFFER_API, async (request) => {
-      const { token } = parseInput(quoteOfferOpenSchema, request.body);
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(QUOTE_OFFER_API, { schema: { body: quoteOfferOpenSchema, response: answers(quoteOfferOpenResponseSchema) } }, async (request) => {
+      const { token } = request.body;
       const offer = await openQuoteOffer({ db: deps.db, quoting: deps.quoting, site: request.site, catalog: await deps.cache.catalog(request.site.id) }, token);
       if (!offer) throw new HttpError(404, QUOTE_OFFER_UNKNOWN);
-      return { success: true, ...offer };
+      return { success: true as const, ...offer };
     });
   };
 }

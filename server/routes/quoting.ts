@@ -1,12 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bookingFormSchema, distanceBodySchema, hourlyRateFormSchema, placesQuerySchema } from '../../contract/booking.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  bookingFormSchema,
+  distanceBodySchema,
+  distanceResponseSchema,
+  hourlyRateFormSchema,
+  placeSuggestionListSchema,
+  placesQuerySchema,
+  priceListResponseSchema,
+} from '../../contract/booking.ts';
 import type { MapsPort } from '../domain/geo/mapsPort.ts';
 import { toPlaceSuggestion } from '../domain/geo/mapsPort.ts';
 import { QuoteRefused, resolveContext, type QuoteAnswer, type Quoting } from '../domain/quotes/quoting.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { isErrorCode } from '../../contract/errorCodes.ts';
 import { DomainError } from '../domain/errors.ts';
-import { parseInput } from '../http.ts';
+import { answers } from './schemas.ts';
 
 /** A quote refusal leaves as the domain error of its code (zero_distance, banned_address, grace_period, …). */
 const asHttp = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -31,7 +40,8 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 
 /**
  * A price list answer, serialised once per quote by the quoting module and reused by every repeat: gzipped (about
- * 2.3 KB instead of 24 KB, the bytes the quotes table stores) when the client accepts it, else plain JSON.
+ * 2.3 KB instead of 24 KB, the bytes the quotes table stores) when the client accepts it, else plain JSON. Sent as
+ * bytes, so the route's response schema documents the answer but never runs on this hot path (issue 20).
  */
 const sendPriceList = (request: FastifyRequest, reply: FastifyReply, answer: QuoteAnswer) => {
   reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
@@ -41,27 +51,28 @@ const sendPriceList = (request: FastifyRequest, reply: FastifyReply, answer: Quo
 
 /** Three calculate calls of spec §7 and our places call (calculate-selected-vehicle-price is the booking routes': it prices a promo code as the booking will). */
 export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort) {
-  return async (app: FastifyInstance) => {
-    app.post('/calculate-distance', async (request) => {
-      const body = parseInput(distanceBodySchema, request.body);
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post('/calculate-distance', { schema: { body: distanceBodySchema, response: answers(distanceResponseSchema) } }, async (request) => {
+      const body = request.body;
       return asHttp(async () => quoting.distance(request.site, await cache.catalog(request.site.id), body));
     });
 
     // A repeated search is answered from the quoting module's memory of the parsed form (see createQuoting).
-    app.post('/calculate-distance-price', async (request, reply) => {
-      const form = parseInput(bookingFormSchema, request.body);
+    app.post('/calculate-distance-price', { schema: { body: bookingFormSchema, response: answers(priceListResponseSchema) } }, async (request, reply) => {
+      const form = request.body;
       const catalog = await cache.catalog(request.site.id);
       return sendPriceList(request, reply, await asHttp(async () => quoting.mileage(request.site, catalog, form)));
     });
 
-    app.post('/calculate-hourly-price', async (request, reply) => {
-      const form = parseInput(hourlyRateFormSchema, request.body);
+    app.post('/calculate-hourly-price', { schema: { body: hourlyRateFormSchema, response: answers(priceListResponseSchema) } }, async (request, reply) => {
+      const form = request.body;
       const catalog = await cache.catalog(request.site.id);
       return sendPriceList(request, reply, await asHttp(async () => quoting.hourly(request.site, catalog, form)));
     });
 
-    app.get('/places', async (request) => {
-      const query = parseInput(placesQuerySchema, request.query);
+    app.get('/places', { schema: { querystring: placesQuerySchema, response: answers(placeSuggestionListSchema) } }, async (request) => {
+      const query = request.query;
       const catalog = await cache.catalog(request.site.id);
       const near = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : null;
       const places = await maps.suggest(query.q, { ...resolveContext(request.site, catalog), near, limit: query.limit });

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { manageAccessSchema } from '../../contract/manageAccess.ts';
 import { FIRST_STATEMENT_YEAR, RECEIPT_API, RECEIPT_MESSAGES, STATEMENT_FORMATS, STATEMENT_MONTH_PATTERN } from '../../contract/receipts.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
@@ -40,9 +42,11 @@ const sendFile = (reply: FastifyReply, file: ReceiptFile) =>
 export function receiptRoutes(deps: ReceiptRouteDeps) {
   const manage = createManageService(deps);
 
-  return async (app: FastifyInstance) => {
-    app.post(RECEIPT_API.receipt, async (request, reply) => {
-      const { bookingId } = await manageGrantOf(manage, deps.db, request);
+  // The answers are files (a PDF, a CSV), so only the requests have schemas.
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post(RECEIPT_API.receipt, { schema: { body: manageAccessSchema } }, async (request, reply) => {
+      const { bookingId } = await manageGrantOf(manage, deps.db, request, request.body);
       return sendFile(reply, await receiptPdf(deps.db, request.site.id, bookingId));
     });
 
