@@ -53,7 +53,8 @@ export const MODEL_APPLIED_PROMO: AppliedPromo = (() => {
 export const MODEL_PROMO_REFUSAL = PROMO_MESSAGES.usedUp;
 
 const v = (key: string, event: EventVariant['event'], label: string): EventVariant => ({ key, event, label });
-const err = (message: string) => new Error(message);
+/** An Error as src/api throws it: the server's message, and its code (contract/errorCodes.ts) when it has one. */
+const err = (message: string, code?: string) => Object.assign(new Error(message), code ? { code } : {});
 
 export const bookingVariants: EventVariant[] = [
   // ── The visitor ──
@@ -91,9 +92,9 @@ export const bookingVariants: EventVariant[] = [
   // ── The server's answers (actor outcomes) ──
   v('xstate.done.actor.calculatePrice:ok', { type: 'xstate.done.actor.calculatePrice', output: { priceDetails: PRICE_LIST, routePolyline: null } }, 'prices returned'),
   v('xstate.done.actor.calculatePrice:capacity', { type: 'xstate.done.actor.calculatePrice', output: { priceDetails: TOO_SMALL_LIST, routePolyline: null } }, 'no vehicle seats the party'),
-  v('xstate.error.actor.calculatePrice:sameAddress', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.sameAddress) }, 'same pickup and drop-off'),
-  v('xstate.error.actor.calculatePrice:grace', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.gracePeriod) }, 'pickup within the grace time'),
-  v('xstate.error.actor.calculatePrice:banned', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.banned) }, 'banned address'),
+  v('xstate.error.actor.calculatePrice:sameAddress', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.sameAddress, 'zero_distance') }, 'same pickup and drop-off'),
+  v('xstate.error.actor.calculatePrice:grace', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.gracePeriod, 'grace_period') }, 'pickup within the grace time'),
+  v('xstate.error.actor.calculatePrice:banned', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.banned, 'banned_address') }, 'banned address'),
   v('xstate.error.actor.calculatePrice:server', { type: 'xstate.error.actor.calculatePrice', error: err(PRICE_ERRORS.server) }, 'pricing fails (server error)'),
   v(
     'xstate.done.actor.recalculateSelectedVehicle:ok',

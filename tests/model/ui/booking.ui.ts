@@ -16,6 +16,7 @@ import { machineDelays } from '../graph.ts';
 import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, gone, labelled, londonSoon, timer, uniqueEmail, visible, weekdayAhead } from './common.ts';
 import { encoded, eventually, type GateAnswer, type UiRun } from './harness.ts';
+import { RUNNER_LIMIT } from './select.ts';
 import type { StepContext, UiExecutor, UiMachine } from './types.ts';
 import { appReady } from '../../helpers/browser.ts';
 
@@ -45,6 +46,8 @@ const DELAYS = Object.fromEntries(machineDelays(bookingModel.machine).map((d) =>
 const delayMs = (delay: unknown) => (typeof delay === 'number' ? delay : (DELAYS[String(delay)] ?? Infinity));
 
 const isUserStep = (type: string) => !type.startsWith('xstate.');
+/** The delay of the state's soonest timer (Infinity without one). */
+const shortestDelay = (s: AnyMachineSnapshot) => Math.min(...s._nodes.flatMap((node) => node.after.map((t) => delayMs(t.delay))));
 /** The first step after `index` whose variant starts with `prefix` (stopping at the next user step when `sameTurn`). */
 function nextOutcome(path: ModelPath, index: number, prefix: string, sameTurn = false): { key: string; index: number } | null {
   for (let j = index + 1; j < path.steps.length; j++) {
@@ -110,6 +113,12 @@ async function field(run: UiRun, label: string | RegExp, value: string) {
 /** The e-mail and password a path types: the demo corporate account when an existing-client check must succeed. */
 function account(run: UiRun) {
   return run.scratch.account as { email: string; password: string };
+}
+
+/** Whether the password typed last before step `c.index` is the wrong one (none typed: the account's own, from the start). */
+function wrongPasswordTyped(run: UiRun, c: StepContext): boolean {
+  const typed = c.path.steps.slice(0, c.index).map((s) => s.variant).lastIndexOf('registration.change:password');
+  return typed >= 0 && run.scratch[`password${typed}`] === 'not-the-password';
 }
 
 // ─── The promo code field (details step) ────────────────────────────────────────────────────────────
@@ -324,8 +333,10 @@ const executors: Record<string, UiExecutor> = {
   'xstate.done.actor.checkPromo:ok': answered(() => ({ kind: 'continue' })),
   'xstate.done.actor.checkPromo:refused': answered(() => ({ kind: 'fulfil', status: 409, body: { success: false, message: MODEL_PROMO_REFUSAL } })),
   'xstate.error.actor.checkPromo': answered(() => ({ kind: 'abort' })),
-  'xstate.done.actor.checkPassengerEmail:found': answered(() => ({ kind: 'continue' })),
-  'xstate.done.actor.checkPassengerEmail:notFound': answered(() => ({ kind: 'continue' })),
+  // The real server checks the password typed last; a path may check twice with the other outcome and no new
+  // password typed in between: then the server's answer is turned into that outcome.
+  'xstate.done.actor.checkPassengerEmail:found': answered((run, c) => (wrongPasswordTyped(run, c) ? { kind: 'fulfil', status: 200, body: { success: true } } : { kind: 'continue' })),
+  'xstate.done.actor.checkPassengerEmail:notFound': answered((run, c) => (wrongPasswordTyped(run, c) ? { kind: 'continue' } : { kind: 'rewrite', rewrite: (body: Record<string, unknown>) => ({ ...body, success: false }) })),
   'xstate.error.actor.checkPassengerEmail': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
   'xstate.done.actor.createBooking': answered(() => ({ kind: 'continue' })),
   'xstate.error.actor.createBooking': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
@@ -373,15 +384,23 @@ const executors: Record<string, UiExecutor> = {
   'xstate.after.processingPoll.booking.cardCheckout.awaitingProcessing': timer,
 };
 
+/** The paths that show the snapshot's routed state; null between pages. */
+function shownPaths(s: AnyMachineSnapshot): readonly string[] | null {
+  const id = selectRoutedStateId(s as BookingSnapshot);
+  return id === null ? null : BOOKING_ROUTES.find((r) => r.id === id)!.paths;
+}
+
 for (const route of BOOKING_ROUTES) {
   for (const path of route.paths) {
     executors[`route.enter:${path}`] = {
       // A link, the stepper or Back/Forward: RouteSync sends route.enter when the URL changes to a booking path. A URL
       // that already shows the state is no change, and a page load starts a new actor: the "already there" case never happens.
       unavailable: (s, u) => {
-        const id = selectRoutedStateId(s as BookingSnapshot);
-        const shown = id === null ? [] : BOOKING_ROUTES.find((r) => r.id === id)!.paths;
-        return u.prevVariant !== null && shown.includes(path) ? 'the URL already shows this state: RouteSync sends route.enter only for a state the machine does not show, and a reload starts a new actor from storage, so no visitor can send it here' : null;
+        if (u.prevVariant === null) return null;
+        if (shownPaths(s)?.includes(path)) return 'the URL already shows this state: RouteSync sends route.enter only for a state the machine does not show, and a reload starts a new actor from storage, so no visitor can send it here';
+        // Between pages (a call in flight, a popup) the URL stays the last page's: a link to it changes nothing.
+        if (shownPaths(s) === null && u.prevSnapshot && shownPaths(u.prevSnapshot)?.includes(path)) return 'the URL already is this path (the last page’s, kept while the state has none of its own): a link to it changes nothing';
+        return null;
       },
       run: async (run, c) => {
         if (c.index === 0) return; // the page was opened at this URL: route.enter on load
@@ -661,17 +680,26 @@ export const bookingUi: UiMachine = {
   },
   executors,
   assertions,
+  // A visitor who closes the Same Address or Urgent Booking popup with OK can press Search again before its 1 s
+  // redirect; held timers would also hold the popup's closing, so the runner does not take that step yet.
+  runnerLimits: Object.fromEntries(
+    ['bookTrip.sameAddress', 'bookTrip.urgentBooking'].flatMap((state) =>
+      ['quote.submit', 'hourly.submit'].map((type) => [`${state}|${type}|0`, 'Search again after OK on the popup, within its 1 s']),
+    ),
+  ),
+  // Back/Forward or a link while the state ends on its own ('Payment successful!' 1.5 s, the processing poll 2 s, the
+  // quote-request popup 2 s): the runner holds the page's timers so the step does not race them.
+  holdsTimers: (before, variant) => variant.startsWith('route.enter:') && shortestDelay(before) <= 3_000,
   unavailable: (s, variant) => {
-    // States the machine leaves on its own within 3 s ('Payment successful!' 1.5 s, the popups: 1 s before the
-    // redirect, 2 s more on /quoteView, the 'Error' popup 3 s): a step taken there races the timer, and on a busy
-    // machine it loses.
-    const timer = Math.min(...s._nodes.flatMap((node) => node.after.map((t) => delayMs(t.delay))));
-    if (timer <= 3_000 && isUserStep(variant.event.type)) return `the state ends on its own after ${timer / 1000} s: a step there races its timer`;
     // A dialog (alert or popup) covers the page: only its OK, a URL change or what the server and the clock do.
     if (ctx(s).alert !== null && isUserStep(variant.event.type) && variant.event.type !== 'alert.dismiss' && variant.event.type !== 'route.enter')
       return 'a dialog covers the page (its OK comes first)';
     if (s.hasTag('busy') && isUserStep(variant.event.type) && !['route.enter', 'alert.dismiss', 'booking.retry'].includes(variant.event.type))
       return 'the screen is busy: its buttons are disabled while a call is in flight';
+    // The popups' own OK within their 1 to 3 s: covered where the popup waits for it; a URL change is taken with the
+    // timers held (holdsTimers).
+    const timer = shortestDelay(s);
+    if (timer <= 3_000 && isUserStep(variant.event.type) && variant.event.type !== 'route.enter') return `${RUNNER_LIMIT}the state ends on its own after ${timer / 1000} s: a step there races its timer`;
     return null;
   },
 };

@@ -1,7 +1,8 @@
 /**
  * The operator console's session in Chromium against the real server: the demo owner and dispatcher sign in for real
  * (a path that starts signed in gets its cookie in `prepare`); a refused set-password link is the server's own answer
- * to a made-up token, a successful one and a failed sign-out are answered by the gate.
+ * to a made-up token, a successful one and a failed sign-out are answered by the gate (sign-out's gate tells its
+ * DELETE from the session check's GET by the method).
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { STAFF_MESSAGES } from '../../../contract/staff.ts';
@@ -26,10 +27,9 @@ const notice = (run: UiRun) => run.page.getByTestId('console-notice');
 export const consoleUi: UiMachine = {
   model: 'console',
   calls: {
-    loadSession: '**/api/admin/session',
-    signIn: '**/api/admin/session',
-    // Not held: sign-out's DELETE shares its address with the session check's GET, and a gate cannot tell them apart.
-    signOut: null,
+    loadSession: 'GET **/api/admin/session',
+    signIn: 'POST **/api/admin/session',
+    signOut: 'DELETE **/api/admin/session | POST **/api/admin/session/sign-out-everywhere',
     setPassword: '**/api/admin/staff/set-password',
   },
   prepare: async (run) => {
@@ -78,12 +78,7 @@ export const consoleUi: UiMachine = {
       },
     },
     'session.lost': {
-      unavailable: (s) =>
-        s.matches({ signedIn: 'signingOut' })
-          ? 'sign-out is not held by a gate: it has ended before another call could answer 401'
-          : ctx(s).page.name !== 'bookings'
-            ? 'only the board makes a call (Export CSV) without moving the page'
-            : null,
+      unavailable: (s) => (ctx(s).page.name !== 'bookings' ? 'only the board makes a call (Export CSV) without moving the page' : null),
       run: async (run) => {
         await endSessionElsewhere(run);
         // The board's own calls may meet the 401 first (a reload of the list, the live stream's): then no click is needed.
@@ -97,8 +92,15 @@ export const consoleUi: UiMachine = {
     'loadSession:offline': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'signIn:done': answered(() => ({ kind: 'continue' })),
     'signIn:refused': answered(() => ({ kind: 'continue' })),
-    'signOut:done': { run: async () => {} },
-    'signOut:error': { unavailable: () => 'sign-out is not held by a gate (its address is the session check’s), so it cannot be made to fail', run: async () => {} },
+    // The real server ends the session; after the session ended elsewhere (session.lost while signing out) it has no
+    // session left to end and answers 401, so the gate answers as it did for the first tab's sign-out.
+    'signOut:done': answered((_run, c) =>
+      c.path.steps.slice(0, c.index).some((s) => s.variant === 'session.lost')
+        ? { kind: 'fulfil', status: 200, body: { success: true, message: STAFF_MESSAGES.signedOut } }
+        : { kind: 'continue' },
+    ),
+    // The connection drops: the member is still signed in, with the message to try again.
+    'signOut:error': answered(() => ({ kind: 'abort' })),
     'setPassword:done': answered(() => ({ kind: 'fulfil', status: 200, body: { success: true, message: STAFF_MESSAGES.passwordSet } })),
     'setPassword:refused': answered(() => ({ kind: 'continue' })),
   },
@@ -136,9 +138,8 @@ export const consoleUi: UiMachine = {
       await visible(run.page.getByTestId('member-role').getByText(ctx(snapshot).session!.staff.role));
       if (ctx(snapshot).error) await visible(run.page.getByRole('alert').getByText(CONSOLE_TEXT.signOutFailed));
     },
-    // The real call is not held: the button shows its loader, or the call has already ended at sign-in.
     'signedIn.signingOut': async (run) => {
-      await visible(run.page.getByTestId('member-menu').and(run.page.locator('[data-loading]')).or(run.page.getByRole('heading', { name: 'Sign in' })));
+      await visible(run.page.getByTestId('member-menu').and(run.page.locator('[data-loading]')));
     },
   },
 };

@@ -10,6 +10,7 @@ import { CORNER_MOVED, MODEL_PREVIEW, MODEL_PRICES, PREVIEW_DELAY_EVENT, REFUSED
 import { SERVER_ERROR_BODY, answered, timer, visible } from './common.ts';
 import { signInContext } from './consoleSession.ts';
 import { eventually, type UiRun } from './harness.ts';
+import { RUNNER_LIMIT } from './select.ts';
 import type { UiMachine } from './types.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as PricesContext;
@@ -47,7 +48,7 @@ export const consolePricesUi: UiMachine = {
   unavailable: (s, variant) => {
     const type = variant.event.type;
     if (!isUserStep(type)) return null;
-    if (s.matches({ ready: { preview: 'debouncing' } })) return 'the preview waits 0.35 s after a change: a step there races its timer';
+    if (s.matches({ ready: { preview: 'debouncing' } })) return `${RUNNER_LIMIT}the preview waits 0.35 s after a change: a step there races its timer`;
     // A preview the path leaves unanswered would reach the real server (the gates answer calls in path order).
     if (s.matches({ ready: { preview: 'pricing' } })) return 'the preview is being priced: a step there races its answer';
     const open = s.matches({ ready: { editor: 'open' } });

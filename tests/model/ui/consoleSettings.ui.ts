@@ -11,6 +11,7 @@ import { BAD_EMAIL, PREVIEW_DELAY_EVENT } from '../machines/consoleSettings.mode
 import { SERVER_ERROR_BODY, answered, timer, visible } from './common.ts';
 import { signInContext } from './consoleSession.ts';
 import { eventually, type UiRun } from './harness.ts';
+import { RUNNER_LIMIT } from './select.ts';
 import type { UiMachine } from './types.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as SettingsContext;
@@ -43,12 +44,9 @@ export const consoleSettingsUi: UiMachine = {
   unavailable: (s, variant) => {
     const type = variant.event.type;
     if (!isUserStep(type)) return null;
-    if (s.matches({ ready: { preview: 'waiting' } })) return 'the preview waits 0.4 s after a change: a step there races its timer';
+    if (s.matches({ ready: { preview: 'waiting' } })) return `${RUNNER_LIMIT}the preview waits 0.4 s after a change: a step there races its timer`;
     if (s.matches({ ready: { form: 'saving' } }) && (type === 'change' || type === 'discard')) return 'the form and its buttons are disabled while a save is on its way';
     if (type === 'discard' && !s.matches({ ready: { form: 'dirty' } })) return 'Discard is disabled without unsaved changes';
-    // Not a visitor's limit but the harness's: with the other console machines' paths beside it, the retried preview
-    // call is answered before the step's gate holds it (the path passes alone, 4/4); the machine's unit test covers it.
-    if (type === 'preview.retry') return 'the retried preview call escapes its gate when the console suite runs side by side (passes alone); unit-tested';
     return null;
   },
   executors: {

@@ -84,7 +84,19 @@ export class Gate {
   }
 }
 
-/** One FIFO of gates per URL pattern: each request takes the next gate; with none waiting it goes through. */
+/**
+ * A call's pattern: a URL glob, optionally after its method ('DELETE <glob>'), and alternatives joined by ' | ' (one
+ * call that goes to either address). The method tells apart calls that share an address (sign-in's POST, sign-out's
+ * DELETE).
+ */
+function parseCallPattern(pattern: string): { method: string | null; glob: string }[] {
+  return pattern.split(' | ').map((part) => {
+    const match = /^([A-Z]+) (.+)$/.exec(part.trim());
+    return match ? { method: match[1], glob: match[2] } : { method: null, glob: part.trim() };
+  });
+}
+
+/** One FIFO of gates per call pattern: each request takes the next gate; with none waiting it goes through. */
 class Gates {
   private queues = new Map<string, Gate[]>();
   constructor(private readonly page: Page) {}
@@ -92,11 +104,14 @@ class Gates {
   async add(pattern: string, gate: Gate): Promise<void> {
     if (!this.queues.has(pattern)) {
       this.queues.set(pattern, []);
-      await this.page.route(pattern, (route) => {
-        if (route.request().method() === 'OPTIONS') return route.fallback();
-        const next = this.queues.get(pattern)!.shift();
-        return next ? next.handle(route) : route.fallback();
-      });
+      for (const { method, glob } of parseCallPattern(pattern)) {
+        await this.page.route(glob, (route) => {
+          const requestMethod = route.request().method();
+          if (requestMethod === 'OPTIONS' || (method !== null && requestMethod !== method)) return route.fallback();
+          const next = this.queues.get(pattern)!.shift();
+          return next ? next.handle(route) : route.fallback();
+        });
+      }
     }
     this.queues.get(pattern)!.push(gate);
   }
@@ -155,9 +170,41 @@ export class UiRun {
     gate.release();
   }
 
-  /** SPA navigation as a link or Back/Forward does it (wouter listens to pushState and popstate). */
+  /**
+   * The visitor goes to `path` within the page: with the browser's Back or Forward when the tab's history has it next
+   * to the current entry (what a visitor does most), else as a link does (pushState, which wouter listens to).
+   */
   async navigate(path: string): Promise<void> {
-    await this.page.evaluate((to) => history.pushState(null, '', to), path);
+    const way = await this.page.evaluate((to) => {
+      const mirror = (window as unknown as { __pathsHistory?: { entries: string[]; index: number } }).__pathsHistory;
+      if (mirror?.entries[mirror.index - 1] === to) return 'back';
+      if (mirror?.entries[mirror.index + 1] === to) return 'forward';
+      history.pushState(null, '', to);
+      return 'link';
+    }, path);
+    if (way === 'back') await this.page.goBack({ waitUntil: 'commit' });
+    if (way === 'forward') await this.page.goForward({ waitUntil: 'commit' });
+    this.log.push(`   (${way === 'link' ? 'a link' : way === 'back' ? 'Back' : 'Forward'} to ${path})`);
+  }
+
+  /** The page's timers stand still (Playwright's clock, installed for the path) until `resumeTimers`. */
+  async holdTimers(): Promise<void> {
+    // The page's clock runs on while this asks it the time: pause a little ahead of it (timers due in those 100 ms
+    // fire, the app's seconds-long ones do not), and ask again if it got there first.
+    for (let attempt = 1; ; attempt++) {
+      const now = await this.page.evaluate(() => Date.now());
+      try {
+        await this.page.clock.pauseAt(now + 100);
+        break;
+      } catch (error) {
+        if (attempt === 5 || !/past/.test(String(error))) throw error;
+      }
+    }
+    this.log.push('   (timers held)');
+  }
+
+  async resumeTimers(): Promise<void> {
+    await this.page.clock.resume();
   }
 
   async waitForPath(expected: string | readonly string[], timeout = 15_000): Promise<void> {
@@ -175,6 +222,32 @@ export class UiRun {
     this.gates.releaseAll();
   }
 }
+
+/**
+ * In the page, before its scripts: the tab's history of this document as the pages see it (pushState, replaceState,
+ * Back/Forward), so `navigate` can use Back or Forward where the history allows.
+ */
+export const HISTORY_MIRROR = `(() => {
+  const mirror = { entries: [location.pathname], index: 0 };
+  globalThis.__pathsHistory = mirror;
+  const push = history.pushState;
+  const replace = history.replaceState;
+  history.pushState = function (...args) {
+    const out = push.apply(this, args);
+    mirror.entries.splice(mirror.index + 1, mirror.entries.length, location.pathname);
+    mirror.index += 1;
+    return out;
+  };
+  history.replaceState = function (...args) {
+    const out = replace.apply(this, args);
+    mirror.entries[mirror.index] = location.pathname;
+    return out;
+  };
+  addEventListener('popstate', () => {
+    if (mirror.entries[mirror.index - 1] === location.pathname) mirror.index -= 1;
+    else if (mirror.entries[mirror.index + 1] === location.pathname) mirror.index += 1;
+  });
+})();`;
 
 /** Passes when `check` stops throwing within `timeout` ms; rethrows its last error otherwise. */
 export async function eventually(check: () => Promise<void> | void, timeout = 10_000, interval = 60): Promise<void> {

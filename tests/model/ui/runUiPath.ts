@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { activeStateKeys, machineInvokes } from '../graph.ts';
 import type { MachineModel, ModelPath } from '../types.ts';
-import { UiRun, type UiEnv } from './harness.ts';
+import { HISTORY_MIRROR, UiRun, type UiEnv } from './harness.ts';
 import type { StepContext, UiMachine } from './types.ts';
 
 export interface UiPathResult {
@@ -38,6 +38,13 @@ async function withTimeout<T>(what: string, work: Promise<T>, ms = STEP_TIMEOUT_
   }
 }
 
+/** Indexes of the steps the UI takes with the page's timers held (see UiMachine.holdsTimers). */
+function heldSteps(ui: UiMachine, path: ModelPath): Set<number> {
+  const out = new Set<number>();
+  for (const [index, step] of path.steps.entries()) if (index > 0 && ui.holdsTimers?.(path.steps[index - 1].snapshot, step.variant)) out.add(index);
+  return out;
+}
+
 export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, path: ModelPath): Promise<UiPathResult> {
   const started = Date.now();
   // Each path is its own visitor: its own address for the server's per-address limits (the runner's server trusts
@@ -54,6 +61,11 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
   // `npm run test:paths` runs this file under tsx, whose esbuild keeps function names by wrapping them in `__name(…)`,
   // also inside functions handed to page.evaluate: give the page a pass-through `__name` (a string, so nothing wraps it).
   await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((target) => target);' });
+  await context.addInitScript({ content: HISTORY_MIRROR });
+  // A visitor's step in a state that ends on its own (a popup's redirect, a poll): the page's timers are held from the
+  // step that enters it until that step is done, so the step never races the timer; the clock runs as usual otherwise.
+  const held = heldSteps(ui, path);
+  if (held.size) await context.clock.install();
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const run = new UiRun(env, context, page, path);
@@ -99,8 +111,13 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       run.log.push(`${index + 1}. ${step.variant}`);
       const executor = ui.executors[step.variant];
       if (!executor) throw new Error(`no UI executor for ${step.variant}`);
+      // The app's own timer (a delay step) must fire first: hold the clock once its next state shows.
+      const timerStep = step.event.type.startsWith('xstate.after.');
+      if (held.has(index + 1) && !timerStep) await run.holdTimers();
       await withTimeout(step.variant, executor.run(run, stepContext(index)));
       await assertState(index);
+      if (held.has(index + 1) && timerStep) await run.holdTimers();
+      if (held.has(index) && !held.has(index + 1)) await run.resumeTimers();
     }
     if (run.errors.length) throw new Error(`uncaught errors in the page: ${run.errors.join(' | ')}`);
     return { id: path.id, machine: path.machine, passed: true, ms: Date.now() - started, log: run.log };

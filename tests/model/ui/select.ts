@@ -10,6 +10,15 @@ import { activeStateKeys } from '../graph.ts';
 import type { EventVariant, MachineModel, ModelPath } from '../types.ts';
 import type { UiMachine, UsableContext } from './types.ts';
 
+/**
+ * A refusal that is the runner's limit, not the visitor's (a visitor could take the step, the runner cannot yet):
+ * such a reason starts with this, and the meta test fails while one leaves a state or transition uncovered.
+ */
+export const RUNNER_LIMIT = 'runner limit: ';
+/** Reasons that explain nothing about the visitor: the meta test fails on them too. */
+export const NOT_TRAVERSED = 'not reached by the machine traversal either';
+export const ONLY_AFTER = 'reached only after steps the UI cannot take';
+
 const EARLIER_STEP: EventVariant = { key: '(an earlier step)', event: { type: '(an earlier step)' }, label: 'an earlier step' };
 
 /** Why the UI cannot drive `variant` in `snapshot`, or null. */
@@ -65,13 +74,24 @@ export function uiGapReasons(model: MachineModel, ui: UiMachine, covered: Set<st
         const variant = variantOfEvent(model, edge.event);
         // As a step in the middle of a path (the first step of a path is a page load, which can do more).
         const refusal = uiRefusal(ui, value.state, variant, { last: true, prevSnapshot: value.state, prevVariant: EARLIER_STEP });
-        const where = activeStateKeys(value.state).join(' + ');
-        const reason = refusal ? `${variant.key} in ${where}: ${refusal}` : `reached only after steps the UI cannot take (${variant.key} in ${where})`;
-        for (const item of touched) addReason(reasons, item, reason, refusal !== null);
+        const states = activeStateKeys(value.state);
+        const where = states.join(' + ');
+        // An edge out of a state the UI never shows: that state's reason is this one's too.
+        const unshown = states.find((key) => missing.has(`state:${key}`));
+        const reason = refusal
+          ? `${variant.key} in ${where}: ${refusal}`
+          : unshown
+            ? `leaves ${unshown}, which the UI never shows (see that state)`
+            : `${ONLY_AFTER} (${variant.key} in ${where})`;
+        for (const item of touched) addReason(reasons, item, reason, refusal !== null || unshown !== undefined);
       }
     }
   }
-  for (const item of missing) if (!reasons.has(item)) reasons.set(item, new Set(['not reached by the machine traversal either']));
+  for (const item of missing) {
+    const declared = model.unreachable?.[item.replace(/^(state|transition):/, '')];
+    if (declared) reasons.set(item, new Set([`unreachable in the machine: ${declared}`]));
+    else if (!reasons.has(item)) reasons.set(item, new Set([NOT_TRAVERSED]));
+  }
   return new Map([...reasons.entries()].map(([item, set]) => [item, [...set].slice(0, 2).join('; ')]));
 }
 
@@ -80,7 +100,7 @@ function addReason(reasons: Map<string, Set<string>>, item: string, reason: stri
   const set = reasons.get(item)!;
   // A direct refusal replaces the weaker "only after" notes.
   if (strong) {
-    for (const existing of [...set]) if (existing.startsWith('reached only after')) set.delete(existing);
+    for (const existing of [...set]) if (existing.startsWith(ONLY_AFTER)) set.delete(existing);
     set.add(reason);
   } else if (set.size === 0) set.add(reason);
 }

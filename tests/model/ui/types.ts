@@ -59,6 +59,16 @@ export interface UiMachine {
    * uncovered with this reason) and each checked by an expected-failure test that starts passing when it is fixed.
    */
   defects?: Record<string, string>;
+  /**
+   * A visitor's step in a state that ends on its own within moments (a popup's redirect): the runner holds the page's
+   * timers (Playwright's clock) from the step that enters the state until this one is done, so it never races the timer.
+   */
+  holdsTimers?(before: AnyMachineSnapshot, variant: string): boolean;
+  /**
+   * Transitions (ids) or states (keys) a visitor can reach but the runner cannot drive yet, each with why: the meta
+   * test lets these, and only these, stay uncovered for a `runner limit:` reason (and fails once one is covered).
+   */
+  runnerLimits?: Record<string, string>;
   /** Machine-wide refusals, checked before the executor's own (e.g. a dialog open covers every button). */
   unavailable?(snapshot: AnyMachineSnapshot, variant: EventVariant, usable: UsableContext): string | null | undefined;
 }
