@@ -17,7 +17,7 @@ export type Flow = 'booking' | 'corporate' | 'forgotPassword' | 'contact' | 'quo
 
 /** The booking machine's routed states (machines/booking/booking.routes.ts `RoutedStateId`). */
 export type BookingRouteState = 'bookTrip' | 'home' | 'quotation' | 'personalDetails' | 'payment' | 'cardCheckout' | 'confirmed' | 'quoteRequest';
-/** The corporate area's protected pages: entering one checks the session (CorporateLayout sends route.enter). */
+/** The corporate area's protected pages: entering one checks the session (RouteSync sends route.enter, machines/corporate/corporate.routes.ts). */
 export type CorporateRouteState = 'bookings' | 'myAccount';
 
 interface RouteBase {

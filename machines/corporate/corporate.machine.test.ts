@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CorporatePassenger, PassengerLoginResponse, UpdatePassengerResponse, ValidateTokenResponse } from '../../contract/accounts.ts';
 import type { LoadBookingsInput, SignInInput, TokenInput, UpdateProfileInput } from './corporate.actors.ts';
 import { corporateMachine } from './corporate.machine.ts';
+import { corporateRoute, isProtectedPath } from './corporate.routes.ts';
 import { changesEmail, loginFailureText, loginPath, profileFailureText, safeReturnPath, type CorporateBookingItem } from './corporate.types.ts';
 
 const passenger: CorporatePassenger = { passenger_id: 7, passenger_name: 'Alex Morgan', passenger_email: 'corporate@cabflow.test', passenger_contact_no: '+44 7700 900123' };
@@ -53,6 +54,14 @@ function start(stubs: Stubs = {}, input: { token: string | null; passenger: Corp
 
 const signedIn = () => start({}, { token: 'tok-stored', passenger });
 
+/** A token check the test answers itself, to send events while it is in flight. */
+function heldCheck() {
+  const answers: ((answer: ValidateTokenResponse) => void)[] = [];
+  const validateToken = () => new Promise<ValidateTokenResponse>((resolve) => answers.push(resolve));
+  return { validateToken, answer: (answer: ValidateTokenResponse) => answers.shift()!(answer), pending: () => answers.length };
+}
+
+
 describe('corporate texts and paths', () => {
   it('maps sign-in failures to the spec texts', () => {
     expect(loginFailureText(httpError(401, 'Invalid credentials. Please try again.'))).toBe('Invalid credentials. Please try again.');
@@ -75,14 +84,38 @@ describe('corporate texts and paths', () => {
   });
 });
 
+describe('corporate routes (corporate.routes.ts)', () => {
+  it("enters the manifest's protected pages only, whatever the case or a trailing slash", () => {
+    for (const path of ['/bookings', '/my-account', '/Bookings/', '/my-account?x=1']) expect(isProtectedPath(path), path).toBe(true);
+    for (const path of ['/login', '/login?redirect=%2Fbookings', '/book-now', '/', '/bookings-old']) expect(isProtectedPath(path), path).toBe(false);
+  });
+
+  it('puts a check in flight, a failed check and a session at the page the session is for; a sign-in or a logout in flight between pages', async () => {
+    const check = heldCheck();
+    const { actor } = start({ validateToken: check.validateToken, signOut: () => new Promise(() => {}) }, { token: 'tok-stored', passenger });
+    expect(actor.getSnapshot().value).toBe('unverified');
+    expect(corporateRoute(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'route.enter', path: '/my-account' });
+    expect(corporateRoute(actor.getSnapshot())).toBe('/my-account');
+    check.answer({ valid: true, passenger });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(corporateRoute(actor.getSnapshot())).toBe('/my-account');
+    actor.send({ type: 'session.logout' });
+    expect(corporateRoute(actor.getSnapshot())).toBeNull();
+  });
+});
+
 describe('corporate machine: sign-in and the token check', () => {
   it('sends a visitor without a token from a protected route to /login?redirect=<path>', () => {
     const { actor, calls } = start();
-    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' });
+    // Signed out on /login with nothing asked for: between pages, the URL stays.
+    expect(corporateRoute(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'route.enter', path: '/bookings' });
-    expect(actor.getSnapshot().context.target).toBe('/login?redirect=%2Fbookings');
-    actor.send({ type: 'navigation.done' });
-    expect(actor.getSnapshot().context.target).toBeNull();
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'loginRequired' });
+    expect(corporateRoute(actor.getSnapshot())).toBe('/login?redirect=%2Fbookings');
+    actor.send({ type: 'route.enter', path: '/my-account' });
+    expect(corporateRoute(actor.getSnapshot())).toBe('/login?redirect=%2Fmy-account');
     expect(calls.validateToken).toEqual([]);
   });
 
@@ -92,14 +125,15 @@ describe('corporate machine: sign-in and the token check', () => {
     expect(actor.getSnapshot().value).toBe('signingIn');
     const snapshot = await waitFor(actor, (s) => s.matches('signedIn'));
     expect(calls.signIn).toEqual([{ email: 'corporate@cabflow.test', password: 'pw' }]);
-    expect(snapshot.context).toMatchObject({ token: 'tok-new', passenger, target: '/my-account', loginNotice: { tone: 'success', text: 'Login Successfully' } });
+    expect(snapshot.context).toMatchObject({ token: 'tok-new', passenger, returnPath: '/my-account', loginNotice: { tone: 'success', text: 'Login Successfully' } });
+    expect(corporateRoute(snapshot)).toBe('/my-account');
     expect(storage.storeSession).toHaveBeenCalledWith({ token: 'tok-new', passenger });
   });
 
   it('goes to /bookings after sign-in without a (safe) redirect', async () => {
     const { actor } = start();
     actor.send({ type: 'login.submit', email: 'a@example.test', password: 'pw', redirect: 'https://evil.test' });
-    expect((await waitFor(actor, (s) => s.matches('signedIn'))).context.target).toBe('/bookings');
+    expect(corporateRoute(await waitFor(actor, (s) => s.matches('signedIn')))).toBe('/bookings');
   });
 
   it('stays signed out with the failure text', async () => {
@@ -107,7 +141,9 @@ describe('corporate machine: sign-in and the token check', () => {
     actor.send({ type: 'login.submit', email: 'a@example.test', password: 'wrong', redirect: null });
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut') && s.context.loginNotice !== null);
     expect(snapshot.context.loginNotice).toEqual({ tone: 'error', text: 'Invalid credentials. Please try again.' });
-    expect(snapshot.context.target).toBeNull();
+    // The sign-in page stays (between pages: the URL is left alone).
+    expect(snapshot.value).toEqual({ signedOut: 'idle' });
+    expect(corporateRoute(snapshot)).toBeNull();
     expect(storage.storeSession).not.toHaveBeenCalled();
   });
 
@@ -120,8 +156,8 @@ describe('corporate machine: sign-in and the token check', () => {
     expect(storage.forgetSession).toHaveBeenCalledTimes(1);
     // No stale token left to send: a protected route asks for sign-in instead of checking the old one.
     actor.send({ type: 'route.enter', path: '/bookings' });
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context.target).toBe('/login?redirect=%2Fbookings');
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'loginRequired' });
+    expect(corporateRoute(actor.getSnapshot())).toBe('/login?redirect=%2Fbookings');
   });
 
   it('ends a live session when signing in again fails', async () => {
@@ -137,7 +173,7 @@ describe('corporate machine: sign-in and the token check', () => {
   it('ignores a sign-in without e-mail or password', () => {
     const { actor } = start();
     actor.send({ type: 'login.submit', email: 'a@example.test', password: '', redirect: null });
-    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().value).toEqual({ signedOut: 'idle' });
   });
 
   it('checks a stored token on each protected route entry', async () => {
@@ -150,18 +186,46 @@ describe('corporate machine: sign-in and the token check', () => {
     actor.send({ type: 'route.enter', path: '/my-account' });
     await waitFor(actor, (s) => s.matches('signedIn'));
     expect(calls.validateToken).toEqual([{ token: 'tok-stored' }, { token: 'tok-stored' }]);
-    expect(actor.getSnapshot().context.target).toBeNull();
+    expect(corporateRoute(actor.getSnapshot())).toBe('/my-account');
   });
 
   it('removes an invalid token and sends the user to /login?redirect=<path>, then back there after sign-in', async () => {
     const { actor, storage } = start({ validateToken: async () => ({ valid: false }) }, { token: 'tok-old', passenger });
     actor.send({ type: 'route.enter', path: '/my-account' });
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
-    expect(snapshot.context).toMatchObject({ token: null, passenger: null, target: '/login?redirect=%2Fmy-account' });
+    expect(snapshot.context).toMatchObject({ token: null, passenger: null });
+    expect(corporateRoute(snapshot)).toBe('/login?redirect=%2Fmy-account');
     expect(storage.forgetSession).toHaveBeenCalledTimes(1);
-    actor.send({ type: 'navigation.done' });
     actor.send({ type: 'login.submit', email: 'corporate@cabflow.test', password: 'pw', redirect: '/my-account' });
-    expect((await waitFor(actor, (s) => s.matches('signedIn'))).context.target).toBe('/my-account');
+    expect(corporateRoute(actor.getSnapshot())).toBeNull();
+    expect(corporateRoute(await waitFor(actor, (s) => s.matches('signedIn')))).toBe('/my-account');
+  });
+
+  it('takes a protected page entered while the token check is in flight: the check answers for that page, not the one left', async () => {
+    const check = heldCheck();
+    const { actor, calls } = start({ validateToken: check.validateToken }, { token: 'tok-stored', passenger });
+    actor.send({ type: 'route.enter', path: '/bookings' });
+    expect(corporateRoute(actor.getSnapshot())).toBe('/bookings');
+    // My Account clicked (or Back/Forward) before the check answers: taken, the URL stays on /my-account.
+    actor.send({ type: 'route.enter', path: '/my-account' });
+    expect(actor.getSnapshot().value).toBe('checking');
+    expect(corporateRoute(actor.getSnapshot())).toBe('/my-account');
+    // One check in flight answers for both: no second call.
+    expect(calls.validateToken).toEqual([{ token: 'tok-stored' }]);
+    check.answer({ valid: true, passenger });
+    expect(corporateRoute(await waitFor(actor, (s) => s.matches('signedIn')))).toBe('/my-account');
+  });
+
+  it('an invalid token found while another page was entered sends the user to sign in for that page', async () => {
+    const check = heldCheck();
+    const { actor, storage } = start({ validateToken: check.validateToken }, { token: 'tok-old', passenger });
+    actor.send({ type: 'route.enter', path: '/my-account' });
+    actor.send({ type: 'route.enter', path: '/bookings' });
+    check.answer({ valid: false });
+    const snapshot = await waitFor(actor, (s) => s.matches({ signedOut: 'loginRequired' }));
+    expect(corporateRoute(snapshot)).toBe('/login?redirect=%2Fbookings');
+    expect(snapshot.context).toMatchObject({ token: null, passenger: null });
+    expect(storage.forgetSession).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the token and offers a retry when the check cannot reach the provider', async () => {
@@ -220,7 +284,8 @@ describe('corporate machine: signed in', () => {
     const { actor, storage } = await ready({ loadBookings: () => Promise.reject(httpError(401, 'Please sign in again')) });
     actor.send({ type: 'bookings.load' });
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
-    expect(snapshot.context.target).toBe('/login?redirect=%2Fbookings');
+    expect(snapshot.value).toEqual({ signedOut: 'loginRequired' });
+    expect(corporateRoute(snapshot)).toBe('/login?redirect=%2Fbookings');
     expect(storage.forgetSession).toHaveBeenCalled();
   });
 
@@ -287,14 +352,17 @@ describe('corporate machine: signed in', () => {
     expect(storage.forgetSession).toHaveBeenCalledTimes(1);
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
     expect(calls.signOut).toEqual([{ token: 'tok-stored' }]);
-    expect(snapshot.context).toMatchObject({ token: null, passenger: null, target: '/' });
+    expect(snapshot.context).toMatchObject({ token: null, passenger: null });
+    expect(snapshot.value).toEqual({ signedOut: 'loggedOut' });
+    expect(corporateRoute(snapshot)).toBe('/');
   });
 
   it('clears the session and goes home even when logout fails', async () => {
     const { actor, storage } = await ready({ signOut: () => Promise.reject(httpError(500, 'down')) });
     actor.send({ type: 'session.logout' });
     const snapshot = await waitFor(actor, (s) => s.matches('signedOut'));
-    expect(snapshot.context).toMatchObject({ token: null, target: '/' });
+    expect(snapshot.context.token).toBeNull();
+    expect(corporateRoute(snapshot)).toBe('/');
     expect(storage.forgetSession).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,14 +2,16 @@
  * The corporate passenger area: /login, /bookings, /my-account (spec §2 Corporate area, §4 Corporate access, §6, §8).
  * Top-level states:
  * - `start`: decides from the stored token: `unverified` (a token from an earlier visit) or `signedOut`.
- * - `signedOut`: no session. A protected route asks for `/login?redirect=<path>`; the login form signs in.
+ * - `signedOut`: no session; the login form signs in. `idle` (no page asked for yet, or a failed sign-in on /login),
+ *   `loginRequired` (a protected page was entered: shown at `/login?redirect=<path>`), `loggedOut` (shown at /).
  * - `unverified`: a stored token that this page load has not checked yet; entering a protected route checks it.
  * - `signingIn`: the sign-in call. Success: 'Login Successfully', the session is stored (corporateToken,
  *   corporateDetails) and the user goes to the redirect path or /bookings. Failure: 'Invalid credentials. Please
  *   try again.' or 'An error occurred. Please try again later.', `signedOut`, with any session held before removed
  *   (token and corporate details, in the context and in storage).
  * - `checking`: the token is being validated on entry to a protected route (each entry). Invalid: the session is
- *   removed and the user is sent to `/login?redirect=<path>`.
+ *   removed and the user is sent to `/login?redirect=<path>`. Another protected page entered while the check is in
+ *   flight is taken, not dropped: the check answers for the page entered last (its `returnPath`).
  * - `checkFailed`: the provider could not be asked (offline); the page offers a retry and keeps the token.
  * - `signedIn`: two regions, `bookings` (idle → loading → loaded | failed) and `profile` (idle ⇄ saving, with
  *   'Passenger Details Updated', the server's message, or 'An error occurred. Please try again later.'). A new
@@ -18,20 +20,19 @@
  *   like an invalid token.
  * - `loggingOut`: the stored session is removed at once, the token revoked on the server; success or error, the
  *   user goes to / (spec §8: logout errors clear the session anyway).
- * The machine never navigates: it sets `target`, the view navigates there and answers `navigation.done`.
+ * The machine never navigates: its routed states are shown at the URLs of corporate.routes.ts, which RouteSync
+ * (src/app/useRouteSync.ts) puts in the address bar; it sends `route.enter` on arrival at a protected page.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { CorporatePassenger } from '../../contract/accounts.ts';
 import { corporateActors } from './corporate.actors.ts';
 import {
-  AFTER_LOGOUT_PATH,
   AFTER_SIGN_IN_PATH,
   changesEmail,
   CORPORATE_MESSAGES,
   isCurrentPasswordRefused,
   isUnauthorizedError,
   loginFailureText,
-  loginPath,
   profileFailureText,
   safeReturnPath,
   type CorporateBookingItem,
@@ -49,12 +50,8 @@ export interface CorporateInput {
 export interface CorporateContext {
   token: string | null;
   passenger: CorporatePassenger | null;
-  /** Where the view should go next; cleared by `navigation.done`. */
-  target: string | null;
-  /** The protected path being entered, to come back to after sign-in. */
+  /** The page the session is for: the protected path entered last, or the sign-in's redirect (else /bookings). */
   returnPath: string | null;
-  /** Where to go after a successful sign-in (the login page's redirect). */
-  afterSignIn: string;
   loginNotice: Notice | null;
   profileNotice: Notice | null;
   /** The server's refusal of the current password typed for a new e-mail, shown on that field. */
@@ -68,7 +65,6 @@ export type CorporateEvent =
   | { type: 'login.submit'; email: string; password: string; redirect: string | null }
   | { type: 'session.logout' }
   | { type: 'session.retry' }
-  | { type: 'navigation.done' }
   | { type: 'bookings.load' }
   | ({ type: 'profile.save' } & ProfileInput)
   | { type: 'notice.dismiss' };
@@ -77,7 +73,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 const signInTransition = { guard: 'hasCredentials', target: '#corporate.signingIn', actions: 'rememberRedirect' } as const;
 /** A 401 from a signed-in call: the token is gone; back to sign-in for the page the user is on. */
-const sessionEnded = { guard: 'isUnauthorized', target: '#corporate.signedOut', actions: ['endSession', 'forgetSession', 'sendToLogin'] } as const;
+const sessionEnded = { guard: 'isUnauthorized', target: '#corporate.signedOut.loginRequired', actions: ['endSession', 'forgetSession'] } as const;
 
 export const corporateMachine = setup({
   types: {
@@ -93,16 +89,13 @@ export const corporateMachine = setup({
         return event.path;
       },
     }),
+    /** The sign-in goes to the login page's redirect, else /bookings (the redirect the page asked with is data). */
     rememberRedirect: assign({
-      afterSignIn: ({ event }) => {
+      returnPath: ({ event }) => {
         assertEvent(event, 'login.submit');
         return safeReturnPath(event.redirect) ?? AFTER_SIGN_IN_PATH;
       },
     }),
-    sendToLogin: assign({ target: ({ context }) => loginPath(context.returnPath ?? AFTER_SIGN_IN_PATH) }),
-    sendToPathAfterSignIn: assign({ target: ({ context }) => context.afterSignIn }),
-    sendHome: assign({ target: AFTER_LOGOUT_PATH }),
-    clearTarget: assign({ target: null }),
     startSession: assign((_, params: { token: string; passenger: CorporatePassenger }) => ({ token: params.token, passenger: params.passenger })),
     setPassenger: assign({ passenger: (_, params: { passenger: CorporatePassenger | undefined }) => params.passenger ?? null }),
     endSession: assign({ token: null, passenger: null, bookings: [], bookingsError: null, profileNotice: null, currentPasswordError: null }),
@@ -137,9 +130,7 @@ export const corporateMachine = setup({
   context: ({ input }) => ({
     token: input.token || null,
     passenger: input.passenger,
-    target: null,
     returnPath: null,
-    afterSignIn: AFTER_SIGN_IN_PATH,
     loginNotice: null,
     profileNotice: null,
     currentPasswordError: null,
@@ -148,7 +139,6 @@ export const corporateMachine = setup({
   }),
   initial: 'start',
   on: {
-    'navigation.done': { actions: 'clearTarget' },
     'notice.dismiss': { actions: 'clearNotices' },
   },
   states: {
@@ -156,16 +146,21 @@ export const corporateMachine = setup({
       always: [{ guard: 'hasToken', target: 'unverified' }, { target: 'signedOut' }],
     },
     signedOut: {
+      initial: 'idle',
       on: {
-        'route.enter': { actions: ['rememberPath', 'sendToLogin'] },
+        'route.enter': { target: '.loginRequired', actions: 'rememberPath' },
         'login.submit': signInTransition,
+      },
+      states: {
+        idle: {},
+        loginRequired: {},
+        loggedOut: {},
       },
     },
     unverified: {
       on: {
         'route.enter': { target: 'checking', actions: 'rememberPath' },
         'login.submit': signInTransition,
-        'session.logout': 'loggingOut',
       },
     },
     signingIn: {
@@ -182,7 +177,6 @@ export const corporateMachine = setup({
             { type: 'startSession', params: ({ event }) => ({ token: event.output.access_token, passenger: event.output.passenger }) },
             { type: 'storeSession', params: ({ event }) => ({ token: event.output.access_token, passenger: event.output.passenger }) },
             { type: 'notifyLogin', params: { tone: 'success', text: CORPORATE_MESSAGES.loginOk } },
-            'sendToPathAfterSignIn',
           ],
         },
         // A failed sign-in ends whatever session was held (a stored token from an earlier visit, or the one signed
@@ -194,6 +188,10 @@ export const corporateMachine = setup({
       },
     },
     checking: {
+      // Another protected page arrived at while the check is in flight (a sidebar link, Back/Forward, a page that
+      // mounts while the previous page's check runs): the one check answers for the page arrived at last. Dropped,
+      // RouteSync would put the URL back on the page left, and an invalid token would sign in for that page.
+      on: { 'route.enter': { actions: 'rememberPath' } },
       invoke: {
         src: 'validateToken',
         input: ({ context }) => ({ token: context.token ?? '' }),
@@ -206,7 +204,7 @@ export const corporateMachine = setup({
               { type: 'storePassenger', params: ({ event, context }) => ({ passenger: (event.output.passenger ?? context.passenger)! }) },
             ],
           },
-          { target: 'signedOut', actions: ['endSession', 'forgetSession', 'sendToLogin'] },
+          { target: 'signedOut.loginRequired', actions: ['endSession', 'forgetSession'] },
         ],
         onError: 'checkFailed',
       },
@@ -285,8 +283,8 @@ export const corporateMachine = setup({
       invoke: {
         src: 'signOut',
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: { target: 'signedOut', actions: ['endSession', 'sendHome'] },
-        onError: { target: 'signedOut', actions: ['endSession', 'sendHome'] },
+        onDone: { target: 'signedOut.loggedOut', actions: 'endSession' },
+        onError: { target: 'signedOut.loggedOut', actions: 'endSession' },
       },
     },
   },

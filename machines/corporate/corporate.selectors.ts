@@ -4,7 +4,6 @@ import type { CorporateMachine } from './corporate.machine.ts';
 
 type Snapshot = SnapshotFrom<CorporateMachine>;
 
-export const selectTarget = (s: Snapshot) => s.context.target;
 export const selectIsSignedIn = (s: Snapshot) => s.matches('signedIn');
 /** A protected page waits: the stored token is being checked (or not yet). */
 export const selectIsCheckingSession = (s: Snapshot) => s.matches('start') || s.matches('unverified') || s.matches('checking');

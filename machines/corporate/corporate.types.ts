@@ -122,8 +122,7 @@ export function profileFailureText(error: unknown): string {
   return status !== null && status >= 400 && status < 500 && message ? message : CORPORATE_MESSAGES.genericError;
 }
 
-/** Protected routes of the corporate area (spec §2, §6). */
-export const PROTECTED_PATHS = ['/bookings', '/my-account'] as const;
+/** Where a sign-in without a redirect goes, and where logout goes (spec §4, §8). */
 export const AFTER_SIGN_IN_PATH = '/bookings';
 export const AFTER_LOGOUT_PATH = '/';
 

@@ -9,6 +9,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise, SimulatedClock, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { AFTER_RESET_DELAY_MS, forgotPasswordMachine, type ForgotPasswordMachine } from '../../machines/forgotPassword/index.ts';
 import { forgotPasswordRoute } from '../../machines/forgotPassword/forgotPassword.routes.ts';
+import type { ValidateTokenResponse } from '../../contract/accounts.ts';
+import { corporateMachine, CORPORATE_ROUTES } from '../../machines/corporate/index.ts';
 import { useRouteSync, type FlowRoutes } from './useRouteSync.ts';
 
 function Sync<S>({ actor, routes }: { actor: AnyActorRef; routes: FlowRoutes<S> }) {
@@ -51,5 +53,53 @@ describe('forgot password: the URL follows the machine', () => {
     act(() => clock.increment(1));
     // The old view pushed /personalDetailView after a setTimeout: ['/personalDetailView', '/forgot_password', '/personalDetailView'].
     await waitFor(() => expect(location.history).toEqual(['/personalDetailView', '/personalDetailView']));
+  });
+});
+
+describe('corporate: arrival at a protected page checks the session, and the URL follows the check', () => {
+  const routes = CORPORATE_ROUTES as FlowRoutes<unknown>;
+  const passenger = { passenger_id: 7, passenger_name: 'Alex Morgan', passenger_email: 'corporate@cabflow.test', passenger_contact_no: '' };
+
+  function corporate(validateToken: () => Promise<ValidateTokenResponse>, token: string | null = 'tok-stored') {
+    return createActor(
+      corporateMachine.provide({
+        actors: {
+          validateToken: fromPromise(validateToken),
+          signIn: fromPromise(async () => ({ success: true as const, message: 'Login Successfully', access_token: 'tok-new', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z', passenger })),
+        },
+      }),
+      { input: { token, passenger: token ? passenger : null } },
+    ).start();
+  }
+
+  it('a stored token the server refuses on /bookings: replaced by /login?redirect=%2Fbookings', async () => {
+    const actor = corporate(async () => ({ valid: false }));
+    const location = mount(actor, routes, ['/', '/bookings']);
+    await waitFor(() => expect(location.history).toEqual(['/', '/login?redirect=%2Fbookings']));
+  });
+
+  it('My Account clicked while the check of /bookings is in flight stays on /my-account, and the check answers for it', async () => {
+    const answers: ((answer: ValidateTokenResponse) => void)[] = [];
+    const actor = corporate(() => new Promise((resolve) => answers.push(resolve)));
+    const location = mount(actor, routes, ['/', '/bookings']);
+    expect(actor.getSnapshot().value).toBe('checking');
+    act(() => location.navigate('/my-account'));
+    // Dropped by the machine, the sync would have put the URL back on /bookings.
+    expect(location.history).toEqual(['/', '/bookings', '/my-account']);
+    expect(answers).toHaveLength(1);
+    act(() => answers[0]({ valid: false }));
+    await waitFor(() => expect(location.history).toEqual(['/', '/bookings', '/login?redirect=%2Fmy-account']));
+  });
+
+  it('signed in from /login?redirect=%2Fmy-account: replaced by /my-account, with no second check there', async () => {
+    const checks: unknown[] = [];
+    const actor = corporate(async () => {
+      checks.push('check');
+      return { valid: true, passenger };
+    }, null);
+    const location = mount(actor, routes, ['/', '/login?redirect=%2Fmy-account']);
+    act(() => actor.send({ type: 'login.submit', email: 'corporate@cabflow.test', password: 'pw', redirect: '/my-account' }));
+    await waitFor(() => expect(location.history).toEqual(['/', '/my-account']));
+    expect(checks).toEqual([]);
   });
 });

@@ -29,6 +29,11 @@ afterAll(async () => {
 });
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
+/**
+ * For a URL that moves after a server call (a sign-in hashes the password, the first token check loads the account
+ * calls' chunk): expect.poll's 1 s default is shorter than that round trip on a loaded machine.
+ */
+const ROUND_TRIP = { timeout: 10_000 };
 const search = (page: Page) => new URL(page.url()).search;
 /** The form control labelled `label` (a required field's label reads 'Label *'). */
 const labelled = (page: Page, label: string) =>
@@ -256,13 +261,13 @@ describe('the corporate area', () => {
   it('sends a visitor without a token from /bookings to /login?redirect=%2Fbookings, and back there after sign-in', async () => {
     const { page, errors, close } = await openPage(browser, `${provider.url}/bookings`);
     try {
-      await expect.poll(() => pathname(page) + search(page)).toBe('/login?redirect=%2Fbookings');
+      await expect.poll(() => pathname(page) + search(page), ROUND_TRIP).toBe('/login?redirect=%2Fbookings');
       expect(await page.locator('main h1').first().textContent()).toBe('Sign In to Corporate Account');
       expect(await page.locator('header').count()).toBe(0);
       expect(await labelled(page, 'Email').getAttribute('type')).toBe('email');
       expect(await labelled(page, 'Password').getAttribute('required')).not.toBeNull();
       await signIn(page);
-      await expect.poll(() => pathname(page)).toBe('/bookings');
+      await expect.poll(() => pathname(page), ROUND_TRIP).toBe('/bookings');
       await page.getByRole('status').getByText('Login Successfully').waitFor();
       expect(JSON.parse(Buffer.from((await page.evaluate(() => localStorage.getItem('corporateDetails')))!, 'base64').toString('utf8'))).toMatchObject({
         passenger_email: DEMO_CORPORATE.email,
@@ -284,10 +289,10 @@ describe('the corporate area', () => {
         localStorage.setItem('corporateDetails', btoa(JSON.stringify({ passenger_id: 1, passenger_name: 'X', passenger_email: 'x@example.test', passenger_contact_no: '' })));
       });
       await page.goto(`${provider.url}${path}`);
-      await expect.poll(() => pathname(page) + search(page)).toBe(login);
+      await expect.poll(() => pathname(page) + search(page), ROUND_TRIP).toBe(login);
       expect(await page.evaluate(() => [localStorage.getItem('corporateToken'), localStorage.getItem('corporateDetails')])).toEqual([null, null]);
       await signIn(page);
-      await expect.poll(() => pathname(page)).toBe(path);
+      await expect.poll(() => pathname(page), ROUND_TRIP).toBe(path);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     } finally {
       await close();
@@ -458,12 +463,12 @@ describe('the corporate area', () => {
     try {
       await page.getByTestId('booking-row').first().waitFor();
       await page.getByRole('navigation', { name: 'Corporate' }).getByRole('button', { name: 'Logout' }).click();
-      await expect.poll(() => pathname(page)).toBe('/');
+      await expect.poll(() => pathname(page), ROUND_TRIP).toBe('/');
       expect(await page.evaluate(() => [localStorage.getItem('corporateToken'), localStorage.getItem('corporateDetails')])).toEqual([null, null]);
       expect(await (await api('/passenger/validate-token', {}, token)).json()).toEqual({ valid: false });
       // And the protected page now asks for sign-in again.
       await page.goto(`${provider.url}/bookings`);
-      await expect.poll(() => pathname(page) + search(page)).toBe('/login?redirect=%2Fbookings');
+      await expect.poll(() => pathname(page) + search(page), ROUND_TRIP).toBe('/login?redirect=%2Fbookings');
     } finally {
       await close();
     }
@@ -480,7 +485,7 @@ describe('the corporate area', () => {
       expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Book Now', 'Bookings', 'My Account']);
       expect(await sidebar.getByRole('link', { name: 'My Account' }).getAttribute('aria-current')).toBe('page');
       await sidebar.getByRole('link', { name: 'Bookings' }).click();
-      await expect.poll(() => pathname(page)).toBe('/bookings');
+      await expect.poll(() => pathname(page), ROUND_TRIP).toBe('/bookings');
       await expect.poll(() => sidebar.isVisible()).toBe(false);
       await page.setViewportSize({ width: 1024, height: 900 });
       await expect.poll(() => sidebar.isVisible()).toBe(true);

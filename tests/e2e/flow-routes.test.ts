@@ -43,15 +43,22 @@ async function mailedCode(email: string): Promise<string> {
   throw new Error(`no reset code mailed to ${email}`);
 }
 
+/** A passenger of its own (a corporate one when `corporate`), signing in with `password`; its e-mail. */
+async function createPassenger(who: string, password: string, corporate: boolean): Promise<string> {
+  const email = `${who}-${Date.now()}@example.test`;
+  await provider.db.query('INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES (1, $1, $2, $3, $4, $5)', [
+    'Back Passenger',
+    email,
+    '07700 900222',
+    await hashPassword(password),
+    corporate,
+  ]);
+  return email;
+}
+
 describe('forgot password', () => {
   it('after the reset the page moves on by replacing /forgot_password: Back returns to the page before it, not to the spent form', async () => {
-    const email = `back-${Date.now()}@example.test`;
-    await provider.db.query('INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES (1, $1, $2, $3, $4, false)', [
-      'Back Passenger',
-      email,
-      '07700 900222',
-      await hashPassword('Old-Password-1'),
-    ]);
+    const email = await createPassenger('back', 'Old-Password-1', false);
     const { page, errors, close } = await openPage(browser, `${provider.url}/ourfleet`);
     try {
       await page.goto(`${provider.url}/forgot_password`);
@@ -71,6 +78,52 @@ describe('forgot password', () => {
       await page.goBack();
       // Before: /forgot_password again, a fresh form for a password already reset.
       await expect.poll(() => where(page)).toBe('/ourfleet');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('corporate area', () => {
+  it('a deep link to a protected page signed out goes to /login?redirect=… and back there after sign-in; Back/Forward between /bookings and /my-account check each page again and stay on it', async () => {
+    const email = await createPassenger('corporate-back', 'Corporate-Back-1', true);
+    const { page, errors, close } = await openPage(browser, `${provider.url}/ourfleet`);
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/passenger/validate-token')) checks.push(where(page));
+    });
+    const heading = (name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
+    // Each move waits on a server call (sign-in, a token check): longer than expect.poll's 1 s on a loaded machine.
+    const at = (url: string) => expect.poll(() => where(page), { timeout: 10_000 }).toBe(url);
+    try {
+      await page.goto(`${provider.url}/my-account`);
+      await at('/login?redirect=%2Fmy-account');
+      await labelled(page, 'Email').fill(email);
+      await labelled(page, 'Password').fill('Corporate-Back-1');
+      await page.getByRole('form', { name: 'Sign In to Corporate Account' }).getByRole('button', { name: 'Sign In' }).click();
+      await at('/my-account');
+      await heading('My Profile / Edit Profile').waitFor();
+      await expect.poll(() => labelled(page, 'Email').inputValue()).toBe(email);
+
+      await page.getByRole('navigation', { name: 'Corporate' }).getByRole('link', { name: 'Bookings' }).click();
+      await at('/bookings');
+      await page.getByTestId('bookings-empty').getByText('No bookings yet').waitFor();
+
+      await page.goBack();
+      await at('/my-account');
+      await heading('My Profile / Edit Profile').waitFor();
+      await page.goForward();
+      await at('/bookings');
+      await page.getByTestId('bookings-empty').getByText('No bookings yet').waitFor();
+      // Every arrival at a protected page after the sign-in checked the token on that page, and the page stayed.
+      expect(checks).toEqual(['/bookings', '/my-account', '/bookings']);
+
+      // The sign-in page was replaced by the page it led to: Back leaves the area.
+      await page.goBack();
+      await at('/my-account');
+      await page.goBack();
+      await at('/ourfleet');
       expect(errors).toEqual([]);
     } finally {
       await close();

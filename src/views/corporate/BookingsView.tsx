@@ -161,7 +161,7 @@ function BookingsList() {
 /** /bookings: the corporate passenger's bookings with a details modal (spec §2 Corporate area); needs sign-in. */
 export function BookingsView() {
   return (
-    <CorporateLayout path="/bookings">
+    <CorporateLayout>
       <Title order={1} size="h2" mb="lg">
         Bookings
       </Title>

@@ -5,7 +5,8 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { selectCheckFailed, selectIsCheckingSession, selectIsLoggingOut, selectIsSignedIn, selectLoginNotice, selectPassenger } from '../../../machines/corporate/index.ts';
 import { LogoMark } from '../../components/Logo.tsx';
-import { sendCorporate, useCorporate, useCorporateNavigation } from './corporateSession.ts';
+import { CorporateRouteSync } from './CorporateRouteSync.tsx';
+import { sendCorporate, useCorporate } from './corporateSession.ts';
 import classes from './CorporateLayout.module.css';
 
 const NAV_ITEMS = [
@@ -59,24 +60,21 @@ function Guarded({ children }: { children: ReactNode }) {
 
 /**
  * The corporate area's frame around /bookings and /my-account: the 'Corporate Account' top bar and the sidebar
- * (Book Now, Bookings, My Account, Logout), toggleable at 768 px or less. Entering it checks the token (route.enter);
- * the machine's target (sign-in, home after logout) becomes the URL.
+ * (Book Now, Bookings, My Account, Logout), toggleable at 768 px or less. Its RouteSync tells the machine the page
+ * was entered (the token is checked) and puts the URL where the machine is (sign-in, home after logout).
  */
-export function CorporateLayout({ path, children }: { path: string; children: ReactNode }) {
-  useCorporateNavigation();
+export function CorporateLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const sidebarId = useId();
   const passenger = useCorporate(selectPassenger);
   const loggingOut = useCorporate(selectIsLoggingOut);
 
-  useEffect(() => {
-    sendCorporate({ type: 'route.enter', path });
-  }, [path]);
   useEffect(() => setOpen(false), [location]);
 
   return (
     <div className={classes.layout} data-screen="corporate-layout">
+      <CorporateRouteSync />
       <div className={classes.topbar} role="banner" aria-label="Corporate Account">
         <Burger className={classes.toggle} opened={open} onClick={() => setOpen((value) => !value)} color="white" size="sm" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} aria-controls={sidebarId} />
         <Link href="/bookings" className={classes.brand}>

@@ -10,7 +10,8 @@ import { EMAIL_PATTERN } from '../../../contract/plainChecks.ts';
 import { selectIsSigningIn, selectLoginNotice } from '../../../machines/corporate/index.ts';
 import { LogoMark } from '../../components/Logo.tsx';
 import { IconArrowLeft } from '../../components/icons.tsx';
-import { sendCorporate, useCorporate, useCorporateNavigation } from './corporateSession.ts';
+import { CorporateRouteSync } from './CorporateRouteSync.tsx';
+import { sendCorporate, useCorporate } from './corporateSession.ts';
 
 // Plain checks rather than a zod schema: zod's set-up took ~35 ms of a phone's hydration of this page.
 const validate = {
@@ -30,13 +31,13 @@ function LoginError() {
 
 /** /login: 'Sign In to Corporate Account' (spec §2); after sign-in the machine sends the user to ?redirect or /bookings. */
 export function LoginView() {
-  useCorporateNavigation();
   const redirect = new URLSearchParams(useSearch()).get('redirect');
   const signingIn = useCorporate(selectIsSigningIn);
   const form = useForm({ initialValues: { email: '', password: '' }, validate });
 
   return (
     <Box bg="gray.0" mih="100%" py={{ base: 'lg', sm: 64 }} data-screen="corporate-login">
+      <CorporateRouteSync />
       <Container size={460} px={{ base: 'sm', sm: 'md' }}>
         <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="sm">
           <Stack gap="xs" align="flex-start" mb="lg">

@@ -93,7 +93,7 @@ function ProfileForm() {
 /** /my-account: 'My Profile / Edit Profile' (spec §2 Corporate area); needs sign-in. */
 export function MyAccountView() {
   return (
-    <CorporateLayout path="/my-account">
+    <CorporateLayout>
       <Title order={1} size="h2" mb="lg">
         My Profile / Edit Profile
       </Title>

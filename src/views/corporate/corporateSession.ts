@@ -8,12 +8,10 @@
  * first use, so pages that never touch the corporate area never start it.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { useLocation } from 'wouter';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import type { CorporatePassenger } from '../../../contract/accounts.ts';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
-import { corporateMachine, selectTarget, type CorporateEvent, type CorporateInput } from '../../../machines/corporate/index.ts';
+import { corporateMachine, type CorporateEvent, type CorporateInput } from '../../../machines/corporate/index.ts';
 import { readEncoded, removeKey, writeEncoded } from '../../storage/codec.ts';
 
 export function readStoredSession(): CorporateInput {
@@ -76,17 +74,3 @@ export function corporateActor(): CorporateActor {
 /** Select one thing from the corporate actor (STYLE: narrow selectors). */
 export const useCorporate = <T>(selector: (snapshot: SnapshotFrom<typeof corporateLogic>) => T) => useSelector(corporateActor(), selector);
 export const sendCorporate = (event: CorporateEvent) => corporateActor().send(event);
-
-/**
- * Maps the machine's `target` to the URL: navigates there (replacing the entry, so Back never returns to a page
- * that only redirected) and tells the machine it is done. Mounted by every corporate screen.
- */
-export function useCorporateNavigation() {
-  const target = useCorporate(selectTarget);
-  const [, navigate] = useLocation();
-  useEffect(() => {
-    if (!target) return;
-    sendCorporate({ type: 'navigation.done' });
-    navigate(target, { replace: true });
-  }, [target, navigate]);
-}

@@ -1,8 +1,11 @@
-/** The corporate area's model (machines/corporate): sign-in, token check on each protected route, regions, logout. */
+/**
+ * The corporate area's model (machines/corporate): sign-in, token check on each protected route (also a page entered
+ * while a check is in flight), regions, logout. Where each state is shown is corporate.routes.ts (RouteSync).
+ */
 import { expect } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import { PASSWORD_MESSAGES, type CorporatePassenger, type PassengerLoginResponse } from '../../../contract/accounts.ts';
-import { CORPORATE_MESSAGES, corporateMachine, type CorporateBookingItem, type CorporateContext } from '../../../machines/corporate/index.ts';
+import { CORPORATE_MESSAGES, corporateMachine, corporateRoute, type CorporateBookingItem, type CorporateContext } from '../../../machines/corporate/index.ts';
 import type { MachineModel } from '../types.ts';
 import { httpError, outcome, variant } from './helpers.ts';
 
@@ -17,6 +20,15 @@ export const PROFILE = { name: 'Alex Morgan-Reyes', email: 'corporate@cabflow.te
 /** A save that moves the account to a new e-mail: only with the current password. */
 export const NEW_EMAIL_PROFILE = { ...PROFILE, email: 'alex.reyes@example.test', currentPassword: 'Corporate-Demo-2024!' };
 export const WRONG_CURRENT_PASSWORD = PASSWORD_MESSAGES.currentWrong;
+
+/** Signed out means no session, however it got here (Logout, an invalid token, a 401, a failed sign-in after a stored
+ * or a live session): no token, no corporate details, nothing of the signed-in regions. */
+function signedOut(snapshot: AnyMachineSnapshot) {
+  const c = ctx(snapshot);
+  expect([c.token, c.passenger, c.bookings.length, c.bookingsError]).toEqual([null, null, 0, null]);
+  if (c.loginNotice?.tone === 'error') expect([CORPORATE_MESSAGES.invalidCredentials, CORPORATE_MESSAGES.genericError]).toContain(c.loginNotice.text);
+  expect(snapshot.can({ type: 'login.submit', email: 'a@example.test', password: 'x', redirect: null })).toBe(true);
+}
 
 export const corporateModel: MachineModel = {
   id: 'corporate',
@@ -34,7 +46,6 @@ export const corporateModel: MachineModel = {
     variant('login.submit:blank', { type: 'login.submit', email: ' ', password: '', redirect: null }, 'Sign In with nothing typed'),
     variant('session.logout', { type: 'session.logout' }, 'Logout'),
     variant('session.retry', { type: 'session.retry' }, 'Try again (sign-in check)'),
-    variant('navigation.done', { type: 'navigation.done' }, 'the page moves to the target'),
     variant('bookings.load', { type: 'bookings.load' }, 'load the bookings'),
     variant('profile.save', { type: 'profile.save', ...PROFILE }, 'Save the profile'),
     variant('profile.save:blank', { type: 'profile.save', name: ' ', email: '', phone: '' }, 'Save an empty profile'),
@@ -61,9 +72,7 @@ export const corporateModel: MachineModel = {
     return {
       token: c.token !== null,
       passenger: c.passenger !== null,
-      target: c.target,
       returnPath: c.returnPath,
-      afterSignIn: c.afterSignIn,
       login: c.loginNotice?.text ?? null,
       profile: c.profileNotice?.text ?? null,
       currentPassword: c.currentPasswordError,
@@ -73,29 +82,31 @@ export const corporateModel: MachineModel = {
       ),
     };
   },
-  // The views answer a target at once (useCorporateNavigation), so nothing else happens before navigation.done.
   offer: (s, v) => {
-    if (ctx(s).target !== null) return v.event.type === 'navigation.done' || v.event.type.startsWith('xstate.');
-    if (v.event.type === 'navigation.done') return false;
     if (v.event.type === 'notice.dismiss') return ctx(s).loginNotice !== null || ctx(s).profileNotice !== null;
     return true;
   },
   limit: 5_000,
-  isGoal: (s) => s.matches({ signedIn: { bookings: 'loaded' } }) || (s.matches('signedOut') && ctx(s).target === '/'),
+  isGoal: (s) => s.matches({ signedIn: { bookings: 'loaded' } }) || s.matches({ signedOut: 'loggedOut' }),
   simple: {
-    variants: (v) => !['notice.dismiss', 'navigation.done', 'login.submit:blank', 'route.enter:/my-account'].includes(v.key) && !v.key.startsWith('updateProfile') && !v.key.startsWith('profile.save'),
+    variants: (v) => !['notice.dismiss', 'login.submit:blank', 'route.enter:/my-account'].includes(v.key) && !v.key.startsWith('updateProfile') && !v.key.startsWith('profile.save'),
     maxPaths: 30,
     maxLength: 9,
   },
   assertions: {
-    signedOut: ({ snapshot }) => {
-      const c = ctx(snapshot);
-      if (c.target !== null) expect(c.target === '/' || c.target.startsWith('/login?redirect=')).toBe(true);
-      // Signed out means no session, however it got here (Logout, an invalid token, a 401, a failed sign-in after a
-      // stored or a live session): no token, no corporate details, nothing of the signed-in regions.
-      expect([c.token, c.passenger, c.bookings.length, c.bookingsError]).toEqual([null, null, 0, null]);
-      if (c.loginNotice?.tone === 'error') expect([CORPORATE_MESSAGES.invalidCredentials, CORPORATE_MESSAGES.genericError]).toContain(c.loginNotice.text);
-      expect(snapshot.can({ type: 'login.submit', email: 'a@example.test', password: 'x', redirect: null })).toBe(true);
+    'signedOut.idle': ({ snapshot }) => {
+      signedOut(snapshot);
+      // Nothing asked for yet, or a failed sign-in: the sign-in page stays where it is.
+      expect(corporateRoute(snapshot)).toBeNull();
+    },
+    'signedOut.loginRequired': ({ snapshot }) => {
+      signedOut(snapshot);
+      expect(corporateRoute(snapshot)).toBe(`/login?redirect=${encodeURIComponent(ctx(snapshot).returnPath!)}`);
+      expect(ctx(snapshot).returnPath).toMatch(/^\/(bookings|my-account)$/);
+    },
+    'signedOut.loggedOut': ({ snapshot }) => {
+      signedOut(snapshot);
+      expect(corporateRoute(snapshot)).toBe('/');
     },
     unverified: ({ snapshot }) => {
       expect(ctx(snapshot).token).toBe('tok-stored');
@@ -107,6 +118,8 @@ export const corporateModel: MachineModel = {
     checking: ({ snapshot, invocations }) => {
       expect(last(invocations, 'validateToken')).toEqual({ token: ctx(snapshot).token });
       expect(ctx(snapshot).returnPath).toMatch(/^\/(bookings|my-account)$/);
+      // The check in flight is shown at the page entered last.
+      expect(corporateRoute(snapshot)).toBe(ctx(snapshot).returnPath);
     },
     checkFailed: ({ snapshot }) => {
       // The provider could not be asked: the token is kept for a retry.
@@ -147,12 +160,17 @@ export const corporateModel: MachineModel = {
     {
       label: 'a protected route without a session asks for /login?redirect=<path>',
       event: { type: 'route.enter', path: '/my-account' },
-      expected: (s) => (s.matches('signedOut') ? { can: true, next: ['signedOut'] } : undefined),
+      expected: (s) => (s.matches('signedOut') ? { can: true, next: ['signedOut.loginRequired'] } : undefined),
     },
     {
       label: 'each entry of a protected route checks the token',
       event: { type: 'route.enter', path: '/bookings' },
       expected: (s) => (s.matches('unverified') || s.matches('signedIn') || s.matches('checkFailed') ? { can: true, next: ['checking'] } : undefined),
+    },
+    {
+      label: 'a protected page entered while the token check is in flight is taken by that check (not dropped)',
+      event: { type: 'route.enter', path: '/my-account' },
+      expected: (s) => (s.matches('checking') ? { can: true, next: ['checking'] } : undefined),
     },
     {
       label: 'Sign In with an empty e-mail or password sends nothing',

@@ -3,23 +3,23 @@
  * per-account limits of one path never touch another's), real sign-in, token checks and logout; a token the server
  * refuses is one revoked on the server first; only a server failure is forced.
  *
- * The pages send some events on their own: a protected page sends route.enter when it mounts, /bookings sends
- * bookings.load once signed in, every page answers `target` with navigation.done. The refusals below keep the UI
- * paths to what those pages can do.
+ * The pages send some events on their own: RouteSync (src/views/corporate/CorporateRouteSync.tsx) sends route.enter
+ * on arrival at a protected page the machine does not show yet and puts the URL where the machine's state is
+ * (corporate.routes.ts), and /bookings sends bookings.load once signed in. The refusals below keep the UI paths to
+ * what those pages can do; each routed state asserts the URL the machine is shown at.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { hashPassword } from '../../../server/domain/accounts/passwords.ts';
-import { CORPORATE_MESSAGES, type CorporateContext } from '../../../machines/corporate/index.ts';
+import { CORPORATE_MESSAGES, corporateRoute, type CorporateContext } from '../../../machines/corporate/index.ts';
 import { PROFILE } from '../machines/corporate.model.ts';
 import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, api, labelled, uniqueEmail, visible } from './common.ts';
-import { encoded, type UiRun } from './harness.ts';
+import { encoded, eventually, type UiRun } from './harness.ts';
 import type { UiExecutor, UiMachine } from './types.ts';
 import { appReady } from '../../helpers/browser.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as CorporateContext;
 const PASSWORD = 'Corporate-Path-1!';
-const PROTECTED = ['/bookings', '/my-account'];
 
 async function createCorporatePassenger(run: UiRun) {
   const email = uniqueEmail('corporate');
@@ -68,10 +68,11 @@ const login = (redirect: string | null): UiExecutor => ({
   },
 });
 
+/** A link, a typed URL or Back/Forward to a protected page (RouteSync tells the machine on arrival). */
 const route = (path: string): UiExecutor => ({
   run: async (run, c) => {
     if (c.index === 0) return; // opened at this URL
-    // A page that is already shown mounts nothing new: pass by another page first, as a visitor would.
+    // The page is shown, but the machine is elsewhere (a sign-in in flight moved nothing): arrive at it afresh.
     if (run.pathname() === path) {
       await run.navigate('/ourfleet');
       await run.page.locator('[data-screen="corporate-layout"]').waitFor({ state: 'detached' });
@@ -79,6 +80,31 @@ const route = (path: string): UiExecutor => ({
     await run.navigate(path);
   },
 });
+
+/** The address bar shows the URL of the machine's state (corporate.routes.ts), once RouteSync has put it there. */
+async function atRoute(run: UiRun, snapshot: AnyMachineSnapshot) {
+  const route = corporateRoute(snapshot as never);
+  if (route === null) return;
+  const where = () => {
+    const url = new URL(run.page.url());
+    return url.pathname + url.search;
+  };
+  await eventually(() => {
+    if (where() !== route) throw new Error(`expected the URL ${route}, it is ${where()}`);
+  });
+}
+
+/** Signed out, on whatever page the state is shown at (or the one the visitor is on). */
+async function signedOut(run: UiRun, snapshot: AnyMachineSnapshot) {
+  const c = ctx(snapshot);
+  await atRoute(run, snapshot);
+  if (c.loginNotice?.tone === 'error') await visible(run.page.getByRole('alert').filter({ hasText: c.loginNotice.text }));
+  if (run.pathname() === '/login') await visible(run.page.getByRole('heading', { name: 'Sign In to Corporate Account' }));
+  // Signed out, the stored session is gone too (after Logout, an invalid token, a 401, or a failed sign-in that
+  // followed a stored or live session): neither the token nor the corporate details stay in storage.
+  if ((await pageToken(run)) !== null) throw new Error('the corporate token is still stored while signed out');
+  if ((await run.page.evaluate(() => localStorage.getItem('corporateDetails'))) !== null) throw new Error('the corporate details are still stored while signed out');
+}
 
 export const corporateUi: UiMachine = {
   model: 'corporate',
@@ -120,16 +146,15 @@ export const corporateUi: UiMachine = {
     'login.submit:blank': { unavailable: () => 'the sign-in form\'s own checks (Enter your email / password) stop an empty submit before the machine', run: async () => {} },
     'session.logout': { run: async (run) => run.page.getByRole('button', { name: 'Logout' }).click() },
     'session.retry': { run: async (run) => run.page.getByRole('alert').filter({ hasText: 'We could not check your sign-in' }).getByRole('button', { name: 'Try again' }).click() },
-    'navigation.done': {
-      run: async (run, c) => {
-        const target = ctx(c.before).target!;
-        await run.waitForPath(target.split('?')[0]);
-      },
-    },
     'bookings.load': {
       run: async (run, c) => {
         // /bookings asks on arrival; after a failure, its Try again.
         if (c.before.matches({ signedIn: { bookings: 'failed' } })) await run.page.getByRole('alert').filter({ hasText: 'Your bookings could not be loaded' }).getByRole('button', { name: 'Try again' }).click();
+        // Loaded: Book Now and back with its "My bookings" (the page the session is for: no new check, a new list).
+        if (c.before.matches({ signedIn: { bookings: 'loaded' } })) {
+          await run.page.getByRole('navigation', { name: 'Corporate' }).getByRole('link', { name: 'Book Now' }).click();
+          await run.page.getByRole('link', { name: 'My bookings' }).click();
+        }
       },
     },
     'profile.save': {
@@ -181,21 +206,20 @@ export const corporateUi: UiMachine = {
   unavailable: (s, variant, u) => {
     const type = variant.event.type;
     const c = ctx(s);
-    const prev = u.prevSnapshot ? ctx(u.prevSnapshot) : null;
-    // A protected page just navigated to checks the token as it mounts.
-    if (u.prevVariant?.key === 'navigation.done' && prev?.target && PROTECTED.includes(prev.target)) {
-      return variant.key === `route.enter:${prev.target}` ? null : `${prev.target} sends route.enter as it mounts`;
-    }
-    // Signed in on /bookings: the list asks for the bookings at once.
-    if (u.prevVariant?.key === 'validateToken:valid' && c.returnPath === '/bookings' && s.matches({ signedIn: { bookings: 'idle' } })) {
+    // Signed in on /bookings (checked, or signed in and sent there): the list asks for the bookings at once.
+    if (c.returnPath === '/bookings' && s.matches({ signedIn: { bookings: 'idle' } })) {
       return type === 'bookings.load' ? null : '/bookings loads the bookings as soon as the session is checked';
     }
-    if (type === 'bookings.load') return s.matches({ signedIn: { bookings: 'failed' } }) && c.returnPath === '/bookings' ? null : "only /bookings asks (on arrival, or its Try again after a failure)";
+    if (type === 'bookings.load') return c.returnPath === '/bookings' ? null : 'only /bookings asks (on arrival, its Try again after a failure, or back from Book Now)';
+    // RouteSync tells the machine of an arrival only at a page it does not show already.
+    if (type === 'route.enter' && corporateRoute(s as never) === variant.event.path) return `the machine already shows ${variant.event.path}: arriving there again sends nothing`;
     if (type === 'profile.save') return c.returnPath === '/my-account' ? null : 'the profile form is on /my-account';
     // The server answers a wrong current password only to a save that sent one (a new e-mail).
     if (variant.key === 'updateProfile:wrongPassword' && u.prevVariant?.key !== 'profile.save:newEmail') return 'only a new e-mail is sent with a current password';
     if (type === 'session.logout' && !(s.matches('signedIn') || s.matches('checkFailed'))) return 'Logout is in the sidebar of a protected page, which checks the token first';
     if (type === 'notice.dismiss') {
+      // Its own 4 s timer sends notice.dismiss too (every notice goes): a click would race it on a loaded machine.
+      if (c.loginNotice?.tone === 'success') return "'Login Successfully' is dismissed by its own 4 s timer, which a click would race";
       if (c.loginNotice?.tone === 'error' && s.matches('signedOut')) return null;
       if (c.profileNotice && c.returnPath === '/my-account' && s.matches('signedIn')) return null;
       return "the success notice closes itself after 4 s; a notice is dismissed on the page that shows it";
@@ -203,44 +227,45 @@ export const corporateUi: UiMachine = {
     return null;
   },
   assertions: {
-    signedOut: async (run, { snapshot }) => {
-      const c = ctx(snapshot);
-      if (c.target !== null) return; // the page is about to move (navigation.done follows)
-      if (c.loginNotice?.tone === 'error') await visible(run.page.getByRole('alert').filter({ hasText: c.loginNotice.text }));
-      if (run.pathname() === '/login') await visible(run.page.getByRole('heading', { name: 'Sign In to Corporate Account' }));
-      // Signed out, the stored session is gone too (after Logout, an invalid token, a 401, or a failed sign-in that
-      // followed a stored or live session): neither the token nor the corporate details stay in storage.
-      if ((await pageToken(run)) !== null) throw new Error('the corporate token is still stored while signed out');
-      if ((await run.page.evaluate(() => localStorage.getItem('corporateDetails'))) !== null) throw new Error('the corporate details are still stored while signed out');
+    'signedOut.idle': async (run, { snapshot }) => signedOut(run, snapshot),
+    'signedOut.loginRequired': async (run, { snapshot }) => {
+      await signedOut(run, snapshot);
+      await visible(run.page.getByRole('heading', { name: 'Sign In to Corporate Account' }));
     },
+    'signedOut.loggedOut': async (run, { snapshot }) => signedOut(run, snapshot),
     unverified: async (run) => {
       if ((await pageToken(run)) === null) throw new Error('no stored token while unverified');
     },
     signingIn: async (run) => {
       await visible(run.page.getByRole('button', { name: 'Sign In' }).and(run.page.locator('[data-loading]')));
     },
-    checking: async (run) => {
+    checking: async (run, { snapshot }) => {
+      await atRoute(run, snapshot);
       await visible(run.page.getByLabel('Checking your sign-in'));
     },
-    checkFailed: async (run) => {
+    checkFailed: async (run, { snapshot }) => {
+      await atRoute(run, snapshot);
       await visible(run.page.getByRole('alert').filter({ hasText: 'We could not check your sign-in' }));
     },
     'signedIn.bookings.idle': async (run, { snapshot }) => {
-      if (ctx(snapshot).target !== null) return;
+      await atRoute(run, snapshot);
       await visible(run.page.getByRole('banner', { name: 'Corporate Account' }));
     },
-    'signedIn.bookings.loading': async (run) => {
+    'signedIn.bookings.loading': async (run, { snapshot }) => {
+      await atRoute(run, snapshot);
       await visible(run.page.getByLabel('Loading your bookings'));
     },
-    'signedIn.bookings.loaded': async (run) => {
-      await visible(run.page.getByTestId('bookings-empty').or(run.page.getByTestId('booking-row')));
+    'signedIn.bookings.loaded': async (run, { snapshot }) => {
+      await atRoute(run, snapshot);
+      if (ctx(snapshot).returnPath === '/bookings') await visible(run.page.getByTestId('bookings-empty').or(run.page.getByTestId('booking-row')));
     },
-    'signedIn.bookings.failed': async (run) => {
-      await visible(run.page.getByRole('alert').filter({ hasText: 'Your bookings could not be loaded' }));
+    'signedIn.bookings.failed': async (run, { snapshot }) => {
+      await atRoute(run, snapshot);
+      if (ctx(snapshot).returnPath === '/bookings') await visible(run.page.getByRole('alert').filter({ hasText: 'Your bookings could not be loaded' }));
     },
     'signedIn.profile.idle': async (run, { snapshot }) => {
       const c = ctx(snapshot);
-      if (c.returnPath === '/my-account' && c.target === null && run.pathname() === '/my-account') {
+      if (c.returnPath === '/my-account' && run.pathname() === '/my-account') {
         await visible(run.page.getByRole('button', { name: 'Save changes' }));
         if (c.profileNotice) await visible(run.page.getByText(c.profileNotice.text === CORPORATE_MESSAGES.profileUpdated ? CORPORATE_MESSAGES.profileUpdated : c.profileNotice.text));
         // The server's refusal of the current password, under that field.
