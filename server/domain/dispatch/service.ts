@@ -28,7 +28,8 @@ import { receiptPdf } from '../receipts/index.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
 import { loadBookingDetail } from './detail.ts';
 import { publishBookingEvent } from './events.ts';
-import { acceptedMail, completedMail, driverAssignedMail, operatorCancelledMail, type DispatchMailBooking } from './mails.ts';
+import { acceptedMail, completedMail, driverAssignedMail, operatorCancelledMail } from './mails.ts';
+import { createDispatchRepository, type DispatchColumns, type DispatchRow } from './repository.ts';
 
 export type DispatchInput = z.output<typeof dispatchRequestSchema>;
 
@@ -41,48 +42,18 @@ export interface DispatchServiceDeps {
   now?: () => Date;
 }
 
-/** The booking as a transition reads it, locked. */
-interface Locked extends DispatchMailBooking {
-  id: number;
-  status: BookingStatus;
-  revision: number;
+/** The booking as a transition reads it, locked, with its card payments as one. */
+interface Locked extends DispatchRow {
   payment: { intentId: string; amountPence: number; refundedPence: number; currency: string } | null;
-  driver: AssignedDriver | null;
-  vehicle: AssignedVehicle | null;
 }
 
-type Row = Record<string, unknown>;
-const json = <T>(value: unknown): T | null => (value === null || value === undefined ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as T));
-
 async function lockBooking(tx: Queryable, siteId: number, bookingNumber: string): Promise<Locked | null> {
-  const { rows } = await tx.query<Row>(
-    `SELECT b.id, b.booking_number, b.status, b.revision, b.passenger_name, b.passenger_email, b.pick_up_at, b.pick_up_address, b.drop_off_address,
-            b.currency, b.total_pence, b.assigned_driver, b.assigned_vehicle, b.payment_status, b.payment_intent_id
-       FROM bookings b WHERE b.site_id = $1 AND b.booking_number = $2 FOR UPDATE`,
-    [siteId, bookingNumber],
-  );
-  const row = rows[0];
+  const row = await createDispatchRepository(tx).lockBooking(siteId, bookingNumber);
   if (!row) return null;
   // The booking's card payments as one: its payment and the charges of its paid changes.
-  const payments = row.payment_status === 'paid' ? await bookingCardPayments(tx, siteId, Number(row.id)) : [];
+  const payments = row.paid ? await bookingCardPayments(tx, siteId, row.id) : [];
   const total = cardPaymentsTotal(payments);
-  const payment: Locked['payment'] = total ? { intentId: payments[0].intentId, currency: payments[0].currency, ...total } : null;
-  return {
-    id: Number(row.id),
-    bookingNumber: String(row.booking_number),
-    status: row.status as BookingStatus,
-    revision: Number(row.revision),
-    passengerName: String(row.passenger_name),
-    passengerEmail: String(row.passenger_email),
-    pickupAt: new Date(row.pick_up_at as string),
-    pickupAddress: String(row.pick_up_address),
-    dropoffAddress: String(row.drop_off_address),
-    currency: String(row.currency),
-    totalPence: Number(row.total_pence),
-    payment,
-    driver: json<AssignedDriver>(row.assigned_driver),
-    vehicle: json<AssignedVehicle>(row.assigned_vehicle),
-  };
+  return { ...row, payment: total ? { intentId: payments[0].intentId, currency: payments[0].currency, ...total } : null };
 }
 
 /** What the audit log keeps of a booking's dispatch state (before and after). */
@@ -117,17 +88,14 @@ export function createDispatchService(deps: DispatchServiceDeps) {
   };
 
   async function assignable(siteId: number, bookingNumber: string): Promise<Assignable> {
-    const { rows } = await deps.db.query<{ pick_up_at: string; vehicle_id: number }>('SELECT pick_up_at, vehicle_id FROM bookings WHERE site_id = $1 AND booking_number = $2', [
-      siteId,
-      bookingNumber,
-    ]);
-    if (!rows[0]) throw new DomainError('not_found', DISPATCH_MESSAGES.notFound);
-    const day = validOn(new Date(rows[0].pick_up_at));
+    const trip = await createDispatchRepository(deps.db).trip(siteId, bookingNumber);
+    if (!trip) throw new DomainError('not_found', DISPATCH_MESSAGES.notFound);
+    const day = validOn(trip.pickupAt);
     const today = londonParts(now()).date;
     const drivers = (await fleet.drivers(siteId, today)).filter((driver) => driver.active && driver.licence_expiry >= day);
     const vehicles = (await fleet.vehicles(siteId, today))
       .filter((vehicle) => vehicle.active && vehicle.licence_expiry >= day)
-      .map((vehicle) => ({ ...vehicle, same_category: vehicle.category_id === Number(rows[0].vehicle_id) }))
+      .map((vehicle) => ({ ...vehicle, same_category: vehicle.category_id === trip.vehicleId }))
       .sort((a, b) => Number(b.same_category) - Number(a.same_category));
     return { success: true, valid_on: day, drivers, vehicles };
   }
@@ -167,36 +135,29 @@ export function createDispatchService(deps: DispatchServiceDeps) {
       let mails: MailMessage[] = [];
       let refunds: RefundRow[] = [];
       let message: string;
-      const update = (sets: string, values: unknown[]) =>
-        tx.query(`UPDATE bookings SET status = $3, revision = revision + 1, ${sets} WHERE site_id = $1 AND id = $2`, [siteId, booking.id, to, ...values]);
+      const update = (columns: DispatchColumns) => createDispatchRepository(tx).transition(siteId, booking.id, to, columns);
 
       switch (input.event) {
         case 'accept':
-          await update('accepted_at = $4', [at]);
+          await update({ accepted_at: at });
           mails = acceptedMail(identity, operator, booking);
           message = DISPATCH_MESSAGES.accepted;
           break;
         case 'assign': {
           const { driver, vehicle } = await snapshots(tx, siteId, booking, input.driver_id, input.vehicle_id);
-          await update('assigned_driver = $4, assigned_vehicle = $5, driver_name = $6, vehicle_registration = $7, assigned_at = $8', [
-            JSON.stringify(driver),
-            JSON.stringify(vehicle),
-            driver.name,
-            vehicle.registration,
-            at,
-          ]);
+          await update({ assigned_driver: driver, assigned_vehicle: vehicle, driver_name: driver.name, vehicle_registration: vehicle.registration, assigned_at: at });
           after = dispatchState(to, driver, vehicle);
           mails = driverAssignedMail(identity, operator, booking, driver.name, vehicle);
           message = DISPATCH_MESSAGES.assigned;
           break;
         }
         case 'unassign':
-          await update('assigned_driver = NULL, assigned_vehicle = NULL, driver_name = NULL, vehicle_registration = NULL, assigned_at = NULL', []);
+          await update({ assigned_driver: null, assigned_vehicle: null, driver_name: null, vehicle_registration: null, assigned_at: null });
           after = dispatchState(to, null, null);
           message = DISPATCH_MESSAGES.unassigned;
           break;
         case 'complete':
-          await update('completed_at = $4', [at]);
+          await update({ completed_at: at });
           {
             // In the completing transaction: the receipt reads the booking as completed, its invoice number commits with it.
             const receipt = await receiptPdf(tx, siteId, booking.id, at);
@@ -206,7 +167,7 @@ export function createDispatchService(deps: DispatchServiceDeps) {
           message = DISPATCH_MESSAGES.completed;
           break;
         case 'no_show':
-          await update('no_show_at = $4', [at]);
+          await update({ no_show_at: at });
           message = DISPATCH_MESSAGES.noShow;
           break;
         case 'cancel': {
@@ -214,7 +175,7 @@ export function createDispatchService(deps: DispatchServiceDeps) {
           if (!booking.payment && input.refund_pence) throw new DomainError('unprocessable', DISPATCH_MESSAGES.refundNotCard);
           const refundPence = booking.payment ? (input.refund_pence ?? refundable) : 0;
           if (refundPence > refundable) throw new DomainError('unprocessable', DISPATCH_MESSAGES.refundTooLarge, { refundable_pence: refundable });
-          await update("cancelled_at = $4, cancelled_by = 'operator', cancel_reason = $5, cancel_note = $6", [at, input.reason, input.note || null]);
+          await update({ cancelled_at: at, cancelled_by: 'operator', cancel_reason: input.reason, cancel_note: input.note || null });
           if (booking.payment && refundPence > 0) {
             // The booking's one cancellation refund (the passenger's manage page shows it), whoever cancels, spread
             // over its card payments (a paid change's charge too).

@@ -25,9 +25,9 @@ import type { Site } from '../sites/index.ts';
 import { changedMails, changeRequestMail, changeSummary, moneyLine } from './changeMails.ts';
 import {
   changeByPayment,
-  changePaymentKey,
   insertChange,
   insertChangePayment,
+  isChangeCharging,
   liveChangeOf,
   setChangePayment,
   setChangeStatus,
@@ -155,8 +155,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
   /** Another change of this revision waiting for its payment gives way to a new one, unless its card is being charged. */
   async function giveWay(tx: Queryable, siteId: number, live: ChangeRecord | null, operator: Operator) {
     if (!live) return;
-    const charging = await tx.query(`SELECT 1 FROM payments WHERE site_id = $1 AND request_key = $2 AND charge IN ('claimed', 'succeeded')`, [siteId, changePaymentKey(live.id)]);
-    if (charging.rows.length > 0) throw refusal('payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, operator);
+    if (await isChangeCharging(tx, siteId, live.id)) throw refusal('payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, operator);
     await setChangeStatus(tx, siteId, live.id, 'abandoned');
   }
 

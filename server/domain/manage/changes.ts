@@ -103,6 +103,12 @@ export async function isChangeIntent(db: Queryable, siteId: number, intentId: st
   return rows.length > 0;
 }
 
+/** Whether the change's card payment is being charged or was charged (then the change can no longer give way). */
+export async function isChangeCharging(db: Queryable, siteId: number, changeId: number): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM payments WHERE site_id = $1 AND request_key = $2 AND charge IN ('claimed', 'succeeded')`, [siteId, changePaymentKey(changeId)]);
+  return rows.length > 0;
+}
+
 /** Records the difference's card payment (no booking submission: the booking service's settling refuses it as not its own). */
 export async function insertChangePayment(db: Queryable, siteId: number, payment: { intentId: string; provider: string; amountPence: number; changeId: number; bookingId: number; status: string }) {
   await db.query(

@@ -2,6 +2,7 @@ import { MANAGE_BOOKING_ROUTE, MANAGE_TOKEN_PARAM, MANAGE_TOKEN_PATTERN } from '
 import type { Queryable } from '../../adapters/db/index.ts';
 import { hashSessionToken, newSessionToken } from '../accounts/secrets.ts';
 import type { Site } from '../sites/index.ts';
+import { createManageRepository } from './repository.ts';
 
 /**
  * "Manage your booking" links (table booking_manage_links, migration 009). A link's token is 256 random bits handed
@@ -24,7 +25,7 @@ export type LinkLookup =
 /** Makes a new link for a booking (in the caller's transaction); the token is returned once and never stored. */
 export async function issueManageLink(tx: Queryable, siteId: number, bookingId: number): Promise<string> {
   const token = newSessionToken();
-  await tx.query('INSERT INTO booking_manage_links (site_id, booking_id, token_hash) VALUES ($1, $2, $3)', [siteId, bookingId, hashSessionToken(token)]);
+  await createManageRepository(tx).insertLink(siteId, bookingId, hashSessionToken(token));
   return token;
 }
 
@@ -34,27 +35,19 @@ export const linkExpiry = (pickupAt: Date, returnAt: Date | null) => new Date(Ma
 /** What a token opens on this site, at `now`. */
 export async function lookUpManageLink(db: Queryable, siteId: number, token: string, now: Date): Promise<LinkLookup> {
   if (!MANAGE_TOKEN_PATTERN.test(token)) return { kind: 'invalid' };
-  const { rows } = await db.query<{ booking_id: string; booking_number: string; revoked_at: Date | null; pick_up_at: Date | string; return_at: Date | string | null }>(
-    `SELECT l.booking_id, b.booking_number, l.revoked_at, b.pick_up_at, b.return_at
-       FROM booking_manage_links l JOIN bookings b ON b.site_id = l.site_id AND b.id = l.booking_id
-      WHERE l.site_id = $1 AND l.token_hash = $2`,
-    [siteId, hashSessionToken(token)],
-  );
-  const row = rows[0];
-  if (!row) return { kind: 'invalid' };
-  const bookingId = Number(row.booking_id);
-  if (row.revoked_at) return { kind: 'revoked', bookingId };
-  const expiresAt = linkExpiry(new Date(row.pick_up_at), row.return_at === null ? null : new Date(row.return_at));
+  const link = await createManageRepository(db).linkByHash(siteId, hashSessionToken(token));
+  if (!link) return { kind: 'invalid' };
+  const { bookingId } = link;
+  if (link.revokedAt) return { kind: 'revoked', bookingId };
+  const expiresAt = linkExpiry(link.pickupAt, link.returnAt);
   if (now.getTime() >= expiresAt.getTime()) return { kind: 'expired', bookingId };
-  return { kind: 'valid', bookingId, bookingNumber: row.booking_number, expiresAt };
+  return { kind: 'valid', bookingId, bookingNumber: link.bookingNumber, expiresAt };
 }
 
 /** The operator's revocation: every live link of the booking stops working. Null when the site has no such booking. */
 export async function revokeManageLinks(db: Queryable, siteId: number, bookingNumber: string): Promise<{ revoked: number } | null> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM bookings WHERE site_id = $1 AND booking_number = $2', [siteId, bookingNumber]);
-  if (!rows[0]) return null;
-  const revoked = await db.query('UPDATE booking_manage_links SET revoked_at = now() WHERE site_id = $1 AND booking_id = $2 AND revoked_at IS NULL RETURNING id', [siteId, rows[0].id]);
-  return { revoked: revoked.rows.length };
+  const revoked = await createManageRepository(db).revokeLinks(siteId, bookingNumber);
+  return revoked === null ? null : { revoked };
 }
 
 /**

@@ -16,6 +16,7 @@ import { bookingCalendar } from './calendar.ts';
 import { lookUpManageLink } from './links.ts';
 import { cancellationMails } from './mails.ts';
 import { cancellationRefundKey, loadManagedBooking, lockManagedBooking, ownBookingId } from './record.ts';
+import { createManageRepository } from './repository.ts';
 import { createChangeActions } from './change.ts';
 import { changeSummary } from './changeMails.ts';
 import { changeRequests } from './changes.ts';
@@ -120,11 +121,7 @@ export function createManageService(deps: ManageServiceDeps) {
       if (revision !== undefined && revision !== booking.revision) throw refusal('stale_revision', MANAGE_MESSAGES.staleRevision, operator);
       const decision = decideCancellation(booking, settings, operator, at);
       if (decision.code) throw refusal(decision.code, decision.terms.refusal ?? MANAGE_MESSAGES.alreadyCancelled, operator);
-      await tx.query(
-        `UPDATE bookings SET status = 'cancelled', cancelled_at = $3, cancelled_by = 'passenger', cancellation_fee_pence = $4, revision = revision + 1
-          WHERE site_id = $1 AND id = $2`,
-        [site.id, booking.id, at, decision.feePence],
-      );
+      await createManageRepository(tx).cancelByPassenger(site.id, booking.id, at, decision.feePence);
       // Every card payment of the booking (a paid change's charge too) is refunded, less the fee.
       const refunds: RefundRow[] =
         booking.payment && decision.refundPence
