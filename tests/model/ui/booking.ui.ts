@@ -400,6 +400,7 @@ for (const route of BOOKING_ROUTES) {
         if (shownPaths(s)?.includes(path)) return 'the URL already shows this state: RouteSync sends route.enter only for a state the machine does not show, and a reload starts a new actor from storage, so no visitor can send it here';
         // Between pages (a call in flight, a popup) the URL stays the last page's: a link to it changes nothing.
         if (shownPaths(s) === null && u.prevSnapshot && shownPaths(u.prevSnapshot)?.includes(path)) return 'the URL already is this path (the last page’s, kept while the state has none of its own): a link to it changes nothing';
+        if (ctx(s).alert !== null && shortestDelay(s) <= 3_000) return `${RUNNER_LIMIT}held timers would also hold the opening of the dialog that shows for these ${shortestDelay(s) / 1000} s`;
         return null;
       },
       run: async (run, c) => {
@@ -681,15 +682,19 @@ export const bookingUi: UiMachine = {
   executors,
   assertions,
   // A visitor who closes the Same Address or Urgent Booking popup with OK can press Search again before its 1 s
-  // redirect; held timers would also hold the popup's closing, so the runner does not take that step yet.
-  runnerLimits: Object.fromEntries(
-    ['bookTrip.sameAddress', 'bookTrip.urgentBooking'].flatMap((state) =>
-      ['quote.submit', 'hourly.submit'].map((type) => [`${state}|${type}|0`, 'Search again after OK on the popup, within its 1 s']),
+  // redirect; held timers would also hold the popup's closing, so the runner does not take that step yet; nor Back
+  // within the 1.5 s of 'Payment successful!' (its dialog opens on the page's timers too).
+  runnerLimits: {
+    ...Object.fromEntries(
+      ['bookTrip.sameAddress', 'bookTrip.urgentBooking'].flatMap((state) =>
+        ['quote.submit', 'hourly.submit'].map((type) => [`${state}|${type}|0`, 'Search again after OK on the popup, within its 1 s']),
+      ),
     ),
-  ),
-  // Back/Forward or a link while the state ends on its own ('Payment successful!' 1.5 s, the processing poll 2 s, the
-  // quote-request popup 2 s): the runner holds the page's timers so the step does not race them.
-  holdsTimers: (before, variant) => variant.startsWith('route.enter:') && shortestDelay(before) <= 3_000,
+    'cardCheckout.succeeded|route.enter|0': "Back or a link within the 1.5 s of 'Payment successful!'",
+  },
+  // Back/Forward or a link while the state ends on its own and shows no dialog (the processing poll's 2 s): the runner
+  // holds the page's timers so the step does not race them.
+  holdsTimers: (before, variant) => variant.startsWith('route.enter:') && shortestDelay(before) <= 3_000 && ctx(before).alert === null,
   unavailable: (s, variant) => {
     // A dialog (alert or popup) covers the page: only its OK, a URL change or what the server and the clock do.
     if (ctx(s).alert !== null && isUserStep(variant.event.type) && variant.event.type !== 'alert.dismiss' && variant.event.type !== 'route.enter')
