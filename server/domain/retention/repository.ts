@@ -1,5 +1,14 @@
 import type { Queryable } from '../../adapters/db/index.ts';
 
+/** The site's RETENTION_MONTHS row, if it has one: read before the run's transaction, to know its cutoff. */
+export async function retentionSettingRows(db: Queryable, siteId: number): Promise<{ setting_name: string; setting_value: string | null }[]> {
+  const { rows } = await db.query<{ setting_name: string; setting_value: string | null }>(
+    "SELECT setting_name, setting_value FROM settings WHERE site_id = $1 AND setting_name = 'RETENTION_MONTHS'",
+    [siteId],
+  );
+  return rows;
+}
+
 /**
  * The retention job's statements (retention.ts), each for one site and one cutoff, in the run's transaction. Each
  * touches only rows older than the cutoff and not yet done, so a second run changes nothing.

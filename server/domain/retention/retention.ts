@@ -2,7 +2,7 @@ import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Db } from '../../adapters/db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { createSitesRepository } from '../sites/sitesRepository.ts';
-import { createRetentionRepository } from './repository.ts';
+import { createRetentionRepository, retentionSettingRows } from './repository.ts';
 
 /**
  * Data retention (issue 17, UK GDPR storage limitation): once a booking's last pick-up (its return, if any) is older
@@ -65,11 +65,7 @@ export const RETENTION_ACTOR: Actor = { kind: 'admin-token', role: 'owner' };
  * quote offers), dormant passenger accounts and old mails deleted.
  */
 export async function runRetention(db: Db, siteId: number, actor: Actor, now: Date): Promise<RetentionResult> {
-  const { rows: setting } = await db.query<{ setting_name: string; setting_value: string | null }>(
-    "SELECT setting_name, setting_value FROM settings WHERE site_id = $1 AND setting_name = 'RETENTION_MONTHS'",
-    [siteId],
-  );
-  const months = retentionMonths(settingsFromRows(setting).RETENTION_MONTHS);
+  const months = retentionMonths(settingsFromRows(await retentionSettingRows(db, siteId)).RETENTION_MONTHS);
   const cutoff = monthsBefore(now, months);
   return db.transaction(async (tx) => {
     const repository = createRetentionRepository(tx, siteId, cutoff);
