@@ -5,9 +5,6 @@ import type { BookingResponse } from '../../../machines/booking/booking.types.ts
 import { formatDate, formatDuration, formatMoney, formatTime, isHourlyRide, paymentMethodLabel, rideTypeLabel } from './format.ts';
 import classes from './Confirmation.module.css';
 
-/** The server's booking: spec §3 fields, plus the vehicle and currency our provider also returns. */
-type ShownBooking = BookingResponse['data']['booking'] & Partial<{ currency: string; vehicle_category: string; company_name: string; vehicle_qty: number }>;
-
 export function Item({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div className={classes.item}>
@@ -61,7 +58,7 @@ export function BookingDetails({
   promo?: { label: string; discount_pence: number } | null;
   children?: ReactNode;
 }) {
-  const booking: ShownBooking = data.booking;
+  const booking = data.booking;
   const stops = data.bookingStops ?? [];
   const passenger = data.passengerDetails;
   const hourly = isHourlyRide(booking.ride_type);
@@ -106,7 +103,7 @@ export function BookingDetails({
               {when(booking.return_date, booking.return_time)}
             </Item>
           )}
-          {hourly && booking.hourly_duration !== null && (booking.hourly_duration as unknown) !== '' && (
+          {hourly && booking.hourly_duration !== null && (
             <Item label="Duration" testId="hourly-duration">
               {formatDuration(booking.hourly_duration)}
             </Item>
