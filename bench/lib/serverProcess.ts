@@ -18,7 +18,8 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // Generous: on a machine busy with other work, tsx compiling the server alone has taken over a minute.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /cabflow is running at (http:\/\/\S+)/.exec(output);

@@ -19,10 +19,10 @@ async function freshDatabase(): Promise<string> {
 describe(`crash safety on ${testDatabaseKind}`, () => {
   it('a server killed with SIGKILL while bookings stream in loses none it acknowledged', async () => {
     const databaseUrl = testDatabaseKind === 'postgres' ? await freshDatabase() : undefined;
-    const result = await crashTest({ databaseUrl, killAfterMs: 2500 });
+    const result = await crashTest({ databaseUrl, killAfterMs: 2500, minAcknowledged: 10 });
     console.log(`crash test (${result.database}): ${result.acknowledged} acknowledged, ${result.missingAfterRestart} missing after restart`);
     expect(result.acknowledged).toBeGreaterThan(5);
     expect(result.missingAfterRestart).toBe(0);
     expect(result.storedAfterRestart).toBeGreaterThanOrEqual(result.acknowledged);
-  }, 120_000);
+  }, 480_000);
 });
