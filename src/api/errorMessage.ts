@@ -1,3 +1,5 @@
+import { errorCodeOf, type ErrorCode } from '../../contract/errorCodes.ts';
+
 /**
  * The text to show for a failed call: the response's `message` (or `error`) when there is one, else the error's message.
  * Apart from the calls (and their schemas), so the booking machine can read failures without loading them.
@@ -13,4 +15,15 @@ export function apiErrorMessage(error: unknown): string {
     if (error instanceof Error && error.message) return error.message;
   }
   return String(error);
+}
+
+/** A refused or failed call as the machines receive it: the text to show, and the server's code to branch on (null when it gave none). */
+export class ApiRefusal extends Error {
+  readonly code: ErrorCode | null;
+
+  constructor(error: unknown) {
+    super(apiErrorMessage(error), { cause: error });
+    this.name = 'ApiRefusal';
+    this.code = errorCodeOf(error);
+  }
 }

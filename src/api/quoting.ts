@@ -1,8 +1,9 @@
 /**
  * The quoting calls of spec §7: calculate-distance-price, calculate-hourly-price, calculate-selected-vehicle-price
  * and calculate-distance. Each answer is checked against the contract schema. Errors are never swallowed: a refused
- * call rejects with an Error whose message is the provider's `message` when it answered, otherwise the client
- * error's own message (spec §8 Price calculation).
+ * call rejects with an ApiRefusal whose message is the provider's `message` when it answered, otherwise the client
+ * error's own message (spec §8 Price calculation), and whose `code` is the server's (the booking machine picks its
+ * popup by it).
  */
 import {
   distanceResponseSchema,
@@ -17,17 +18,18 @@ import {
   type Stop,
 } from '../../contract/booking.ts';
 import { apiClient, type CallOptions } from './client.ts';
-import { apiErrorMessage } from './errorMessage.ts';
+import { errorCodeOf, type ErrorCode } from '../../contract/errorCodes.ts';
+import { apiErrorMessage, ApiRefusal } from './errorMessage.ts';
 
 export { apiErrorMessage };
 
-/** Runs a call and turns any failure into an Error carrying the text to show (an abort stays an abort). */
+/** Runs a call and turns any failure into an ApiRefusal carrying the text to show and the code (an abort stays an abort). */
 async function withShownMessage<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new Error(apiErrorMessage(error), { cause: error });
+    throw new ApiRefusal(error);
   }
 }
 
@@ -59,6 +61,8 @@ export interface SelectedVehiclePriceResult {
   data: SelectedVehiclePriceResponse | null;
   /** The server's message when it refused (a promo code's refusal is shown as it is). */
   message?: string;
+  /** The server's code when it refused. */
+  code?: ErrorCode;
 }
 
 /**
@@ -78,7 +82,8 @@ export async function calculateSelectedVehiclePrice(
   });
   if (response.status !== 200) {
     const message = (response._data as { message?: unknown } | undefined)?.message;
-    return { status: response.status, data: null, ...(typeof message === 'string' ? { message } : {}) };
+    const code = errorCodeOf({ data: response._data });
+    return { status: response.status, data: null, ...(typeof message === 'string' ? { message } : {}), ...(code ? { code } : {}) };
   }
   const parsed = selectedVehiclePriceResponseSchema.safeParse(response._data);
   return { status: response.status, data: parsed.success ? parsed.data : null };
