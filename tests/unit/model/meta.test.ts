@@ -70,7 +70,7 @@ for (const model of MODELS) {
     // Walks the whole graph once more (the booking flow's ~25k edges): give it time on a busy machine.
     // Every state and transition is driven in Chromium, or left out for a reason no visitor could get past (a
     // disabled button, a dialog over the page, a URL that already shows the state): never for the runner's own limits.
-    it('covers in the UI every state and transition a visitor can reach, and says why no visitor reaches the rest', { timeout: 180_000 }, () => {
+    it('covers in the UI every state and transition a visitor can reach, and says why no visitor reaches the rest', { timeout: 300_000 }, () => {
       const selection = selectUiPaths(model, ui);
       for (const path of selection.paths) expect(pathUsable(model, path.start, path.steps.map((s) => s.event), uiUsable(ui)), path.id).toBe(true);
       const covered = new Set(selection.paths.flatMap((p) => [...p.states.map((s) => `state:${s}`), ...p.transitions.map((t) => `transition:${t}`)]));
