@@ -7,6 +7,7 @@ import { PaymentRefused } from './booking.card.ts';
 import { BOOKING_OUTCOME_EVENT_TYPES } from './booking.graph.ts';
 import { bookingMachine } from './booking.machine.ts';
 import { BOOKING_MESSAGES } from './booking.messages.ts';
+import { classifyPriceError } from './booking.pricing.ts';
 import { selectAmountToPayMinor, selectCanPayByCard, selectCanPayInCar, selectCardOffered, selectCardTotal, selectPath, selectPayInCarOffered, selectRoutedStateId } from './booking.selectors.ts';
 import { BOOKING_EVENT_TYPES, type BookingEvent, type BookingInput } from './booking.context.ts';
 import type { BookingCreatePayload, BookingForm, BookingResponse, HourlyRateForm, PriceDetail, RegistrationData } from './booking.types.ts';
@@ -118,6 +119,10 @@ const bookingResponse = (payment_method: 'car' | 'card'): BookingResponse => ({
       hourly_duration: null,
       payment_method,
       total_booking_amount: 55,
+      vehicle_category: 'Saloon',
+      company_name: 'Cabflow Cars',
+      vehicle_qty: 1,
+      currency: 'GBP',
     },
     bookingStops: [],
     passengerDetails: {
@@ -125,7 +130,7 @@ const bookingResponse = (payment_method: 'car' | 'card'): BookingResponse => ({
       passenger_name: 'Ada Lovelace',
       passenger_email: 'ada@example.com',
       passenger_contact_no: '+447700900123',
-      additional_info: null,
+      additional_info: '',
       total_passengers: 2,
     },
   },
@@ -347,15 +352,40 @@ describe('price error popups (spec §8)', () => {
     vi.useRealTimers();
   });
 
-  const failWith = async (message: string) => {
-    const flow = start({ stubs: { calculatePrice: vi.fn(async () => Promise.reject(new Error(message))) } });
+  /** A refused price call as src/api/quoting.ts rejects it: the text to show and the server's code (contract/errorCodes.ts). */
+  const failWith = async (message: string, code: string | null = null) => {
+    const flow = start({ stubs: { calculatePrice: vi.fn(async () => Promise.reject(Object.assign(new Error(message), { code }))) } });
     flow.send({ type: 'quote.submit', bookingForm: form() });
     await vi.advanceTimersByTimeAsync(0);
     return flow;
   };
 
+  it.each([
+    ['zero_distance', { bookTrip: 'sameAddress' }],
+    ['banned_address', { bookTrip: 'urgentBooking' }],
+    ['grace_period', { bookTrip: 'urgentBooking' }],
+    ['capacity', { bookTrip: 'priceError' }],
+    ['unknown_place', { bookTrip: 'priceError' }],
+  ] as const)('picks the popup by the server code: a refusal coded %s, whatever its wording, leads to %j', async (code, state) => {
+    const flow = await failWith('Reworded by the operator: nothing the browser knows', code);
+    expect(flow.snapshot().value).toEqual(state);
+    expect(flow.snapshot().context.pricingError).toBe('Reworded by the operator: nothing the browser knows');
+  });
+
+  it("treats the spec's own texts without a code as an ordinary error: the text no longer picks the popup", async () => {
+    expect((await failWith('The calculated distance is zero miles. Please check your pickup and dropoff locations.')).snapshot().value).toEqual({ bookTrip: 'priceError' });
+    expect((await failWith('Address is banned')).snapshot().value).toEqual({ bookTrip: 'priceError' });
+  });
+
+  it('reads the code from the error or from the response body it carries', () => {
+    expect(classifyPriceError({ data: { success: false, message: 'x', code: 'zero_distance' } })).toBe('sameAddress');
+    expect(classifyPriceError(Object.assign(new Error('x'), { code: 'grace_period' }))).toBe('urgentBooking');
+    expect(classifyPriceError(new Error('Address is banned'))).toBe('error');
+    expect(classifyPriceError('Address is banned')).toBe('error');
+  });
+
   it('shows "Same Address Booking!", goes to /quoteView after 1 s and closes the popup at 3 s', async () => {
-    const flow = await failWith('The calculated distance is zero miles. Please check your pickup and dropoff locations.');
+    const flow = await failWith('The calculated distance is zero miles. Please check your pickup and dropoff locations.', 'zero_distance');
     expect(flow.snapshot().value).toEqual({ bookTrip: 'sameAddress' });
     expect(flow.snapshot().context.alert?.title).toBe('Same Address Booking!');
     expect(flow.snapshot().context.pricingError).toBe('The calculated distance is zero miles. Please check your pickup and dropoff locations.');
@@ -375,8 +405,11 @@ describe('price error popups (spec §8)', () => {
     expect(flow.snapshot().context.alert).toBeNull();
   });
 
-  it.each(['Address is banned', 'Pickup time is within the grace period'])('shows "Urgent Booking!" with GRACE_TIME/60 hours for "%s", then /quoteView', async (message) => {
-    const flow = await failWith(message);
+  it.each([
+    ['Address is banned', 'banned_address'],
+    ['Pickup time is within the grace period', 'grace_period'],
+  ])('shows "Urgent Booking!" with GRACE_TIME/60 hours for "%s", then /quoteView', async (message, code) => {
+    const flow = await failWith(message, code);
     expect(flow.snapshot().value).toEqual({ bookTrip: 'urgentBooking' });
     expect(flow.snapshot().context.alert).toEqual({
       kind: 'urgentBooking',
@@ -1060,7 +1093,7 @@ describe('model-based test readiness', () => {
     const events: BookingEvent[] | { type: string; [k: string]: unknown }[] = [
       { type: 'quote.submit', bookingForm: form() },
       { type: 'xstate.done.actor.calculatePrice', output: { priceDetails: PRICE_LIST, routePolyline: null } },
-      { type: 'xstate.error.actor.calculatePrice', error: new Error('The calculated distance is zero miles. Please check your pickup and dropoff locations.') },
+      { type: 'xstate.error.actor.calculatePrice', error: Object.assign(new Error('The calculated distance is zero miles. Please check your pickup and dropoff locations.'), { code: 'zero_distance' }) },
       { type: 'vehicle.book', vehicle: saloon, kind: 'selection' },
       { type: 'registration.change', data: { email: 'ada@example.com' } },
       { type: 'details.next' },

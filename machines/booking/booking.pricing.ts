@@ -4,7 +4,8 @@
  * means the browser behaves per spec whichever server answers.
  */
 import { ENABLE, YES } from '../../contract/settings.ts';
-import { capacityMessage, QUOTE_MESSAGES } from './booking.messages.ts';
+import { errorCodeOf } from '../../contract/errorCodes.ts';
+import { capacityMessage } from './booking.messages.ts';
 import type { BookingForm, BookingSettings, PriceDetail, SelectionKind, VehicleKey } from './booking.types.ts';
 
 /** `${vehicle_id}-${company_id}`: the key of the per-vehicle quantity selections (spec §3). */
@@ -94,9 +95,11 @@ export function preparePriceList(priceDetails: readonly PriceDetail[], form: Boo
 /** Spec §8: which popup a price error gets. */
 export type PriceErrorKind = 'sameAddress' | 'urgentBooking' | 'error';
 
-export function classifyPriceError(message: string): PriceErrorKind {
-  if (message.includes(QUOTE_MESSAGES.zeroDistance)) return 'sameAddress';
-  if (message.includes(QUOTE_MESSAGES.bannedAddress) || message.includes(QUOTE_MESSAGES.gracePeriod)) return 'urgentBooking';
+/** By the server's code (contract/errorCodes.ts), never by its text: a reworded message keeps its popup. */
+export function classifyPriceError(error: unknown): PriceErrorKind {
+  const code = errorCodeOf(error);
+  if (code === 'zero_distance') return 'sameAddress';
+  if (code === 'banned_address' || code === 'grace_period') return 'urgentBooking';
   return 'error';
 }
 

@@ -67,7 +67,7 @@ export const bookingSetup = setup({
     routeLeadsTo: ({ context, event }, params: { to: RoutedStateId }) => event.type === 'route.enter' && resolveRoute(event.path, routeFacts(context)) === params.to,
     priceListFits: ({ context }, params: { priceDetails: PriceDetail[] }) =>
       preparePriceList(params.priceDetails, context.bookingType === 'milleage' ? context.bookingForm : null, context.settings).ok,
-    priceErrorIs: (_, params: { error: unknown; kind: PriceErrorKind }) => classifyPriceError(errorText(params.error)) === params.kind,
+    priceErrorIs: (_, params: { error: unknown; kind: PriceErrorKind }) => classifyPriceError(params.error) === params.kind,
     isHourlyBooking: ({ context }) => context.bookingType !== 'milleage',
     lacksBookingForm: ({ context }) => context.bookingForm === null,
     lacksSelectedVehicle: ({ context }) => context.selectedVehicle === null,
@@ -126,7 +126,7 @@ export const bookingSetup = setup({
     /** Spec §8: the three popups of a price error. */
     setPriceError: assign(({ context }, params: { error: unknown }) => {
       const message = errorText(params.error);
-      const kind = classifyPriceError(message);
+      const kind = classifyPriceError(params.error);
       const alert: BookingAlert =
         kind === 'sameAddress'
           ? { kind, title: BOOKING_MESSAGES.sameAddressTitle, message: BOOKING_MESSAGES.sameAddressText }

@@ -223,7 +223,7 @@ describe('personal details (/personalDetailView)', () => {
       expect(pathname(page)).toBe('/personalDetailView');
       await field(page, 'Password').fill('Corporate-Demo-2024!');
       await page.getByRole('button', { name: 'Next' }).click();
-      await expect.poll(() => pathname(page)).toBe('/paymentview');
+      await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe('/paymentview'); // the password check hashes (argon2id)
       await expectAlert(page, 'Email found. Proceeding to payment.');
     } finally {
       await close();
@@ -307,10 +307,11 @@ describe('pay in car', () => {
   it('sends a typed /paymentview with no booking data back to /home', async () => {
     const { page, close } = await openPage(browser, `${provider.url}/paymentview`);
     try {
-      await expect.poll(() => pathname(page)).toBe('/home');
+      // Each redirect waits for the booking machine's code to load and run (seconds on a busy machine).
+      await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe('/home');
       for (const path of ['/stripecheckout', '/paymentSuccessView', '/personalDetailView']) {
         await page.goto(`${provider.url}${path}`);
-        await expect.poll(() => pathname(page), { message: path }).toBe('/home');
+        await expect.poll(() => pathname(page), { message: path, timeout: 10_000 }).toBe('/home');
       }
     } finally {
       await close();

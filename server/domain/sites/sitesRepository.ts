@@ -2,7 +2,7 @@ import type { Queryable } from '../../adapters/db/index.ts';
 import type { Address, Company, FleetItem } from '../../../contract/catalog.ts';
 import type { SettingRow } from '../../../contract/settings.ts';
 import { bannedAddressFromRow, surchargeFromRow, tariffFromRow } from '../pricing/rows.ts';
-import type { BannedAddress, Surcharge, Tariff } from '../pricing/types.ts';
+import type { BannedAddress, CompanyRecord, Surcharge, Tariff, VehicleRecord } from '../pricing/types.ts';
 
 export interface Site {
   id: number;
@@ -22,15 +22,7 @@ export interface SavedAddress extends Address {
   popular: boolean;
 }
 
-export interface CompanyRecord {
-  id: number;
-  company_name: string;
-  rating: number;
-}
-
-export interface VehicleRecord extends FleetItem {
-  wheelchair: boolean;
-}
+export type { CompanyRecord, VehicleRecord };
 
 /** Read-mostly operator data of one site: what the catalogue calls and the pricing engine read. */
 export interface SiteCatalog {
