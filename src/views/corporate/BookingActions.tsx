@@ -3,20 +3,10 @@ import '@mantine/core/styles/Badge.css';
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
-import { fromPromise } from 'xstate';
-import { bookingActionsMachine } from '../../../machines/corporate/bookingActions.machine.ts';
+import { bookingActionsLogic } from '../../app/corporate/bookingActionsLogic.ts';
 import { ReceiptDownload } from '../manageBooking/receipt/ReceiptDownload.tsx';
-import { sendCorporate } from './corporateSession.ts';
+import { sendCorporate } from '../../app/corporate/corporateSession.ts';
 import { formatAmount, formatDate } from './format.ts';
-
-const accountsApi = () => import('../../api/accounts.ts');
-
-const bookingActionsLogic = bookingActionsMachine.provide({
-  actors: {
-    loadBooking: fromPromise(async ({ input, signal }) => (await accountsApi()).loadOwnBooking(input.bookingNumber, input.bearer, { signal })),
-    cancelBooking: fromPromise(async ({ input, signal }) => (await accountsApi()).cancelOwnBooking(input.bookingNumber, input.bearer, { signal })),
-  },
-});
 
 const REFUND_TEXT = { pending: 'on its way to your card', succeeded: 'refunded to your card', failed: 'being sorted out by the operator' } as const;
 

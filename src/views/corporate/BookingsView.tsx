@@ -12,7 +12,7 @@ import { useSetting } from '../../app/useSettings.ts';
 import { BookingDetailsModal } from './BookingDetailsModal.tsx';
 import { CorporateLayout } from './CorporateLayout.tsx';
 import { StatementDownload } from './StatementDownload.tsx';
-import { sendCorporate, useCorporate } from './corporateSession.ts';
+import { sendCorporate, useCorporate } from '../../app/corporate/corporateSession.ts';
 import { formatAmount, formatDate, formatPaymentMethod, formatTime } from './format.ts';
 
 interface RowProps {

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { selectCheckFailed, selectIsCheckingSession, selectIsLoggingOut, selectIsSignedIn, selectLoginNotice, selectPassenger } from '../../../machines/corporate/index.ts';
 import { LogoMark } from '../../components/Logo.tsx';
 import { CorporateRouteSync } from './CorporateRouteSync.tsx';
-import { sendCorporate, useCorporate } from './corporateSession.ts';
+import { sendCorporate, useCorporate } from '../../app/corporate/corporateSession.ts';
 import classes from './CorporateLayout.module.css';
 
 const NAV_ITEMS = [

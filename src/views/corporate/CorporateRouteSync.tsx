@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { CORPORATE_ROUTES } from '../../../machines/corporate/corporate.routes.ts';
 import { useRouteSync, type FlowRoutes } from '../../app/useRouteSync.ts';
-import { corporateActor, type corporateLogic } from './corporateSession.ts';
+import { corporateActor, type corporateLogic } from '../../app/corporate/corporateSession.ts';
 
 const ROUTES: FlowRoutes<SnapshotFrom<typeof corporateLogic>> = CORPORATE_ROUTES;
 

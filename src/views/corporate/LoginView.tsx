@@ -11,7 +11,7 @@ import { selectIsSigningIn, selectLoginNotice } from '../../../machines/corporat
 import { LogoMark } from '../../components/Logo.tsx';
 import { IconArrowLeft } from '../../components/icons.tsx';
 import { CorporateRouteSync } from './CorporateRouteSync.tsx';
-import { sendCorporate, useCorporate } from './corporateSession.ts';
+import { sendCorporate, useCorporate } from '../../app/corporate/corporateSession.ts';
 
 // Plain checks rather than a zod schema: zod's set-up took ~35 ms of a phone's hydration of this page.
 const validate = {

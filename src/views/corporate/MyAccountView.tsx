@@ -9,7 +9,7 @@ import { useEffect, useId } from 'react';
 import { z } from 'zod';
 import { changesEmail, selectCurrentPasswordError, selectIsSavingProfile, selectPassenger, selectProfileNotice } from '../../../machines/corporate/index.ts';
 import { CorporateLayout } from './CorporateLayout.tsx';
-import { sendCorporate, useCorporate } from './corporateSession.ts';
+import { sendCorporate, useCorporate } from '../../app/corporate/corporateSession.ts';
 
 /** Spec §5: the profile form requires name and email. */
 const profileSchema = z.object({

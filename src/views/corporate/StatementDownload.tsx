@@ -5,8 +5,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { londonMonth, type StatementFormat } from '../../../contract/receipts.ts';
 import type { DownloadRequest } from '../../../machines/corporate/download.machine.ts';
-import { downloadLogic } from '../manageBooking/receipt/downloadLogic.ts';
-import { sendCorporate } from './corporateSession.ts';
+import { downloadLogic } from '../../app/download/downloadLogic.ts';
+import { sendCorporate } from '../../app/corporate/corporateSession.ts';
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -15,7 +15,7 @@ import type { ForgotPasswordMachine } from '../../../machines/forgotPassword/ind
 import { forgotPasswordRoute } from '../../../machines/forgotPassword/forgotPassword.routes.ts';
 import { useRouteSync, type FlowRoutes } from '../../app/useRouteSync.ts';
 import { IconArrowLeft } from '../../components/icons.tsx';
-import { ForgotPassword } from './forgotPasswordLogic.ts';
+import { ForgotPassword } from '../../app/forgotPassword/forgotPasswordLogic.ts';
 
 const FORGOT_PASSWORD_ROUTES: FlowRoutes<SnapshotFrom<ForgotPasswordMachine>> = {
   routeOf: forgotPasswordRoute,

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ManageAccess } from '../../../../contract/manageBooking.ts';
 import type { DownloadRequest } from '../../../../machines/corporate/download.machine.ts';
-import { downloadLogic } from './downloadLogic.ts';
+import { downloadLogic } from '../../../app/download/downloadLogic.ts';
 
 /**
  * 'Download receipt': the booking's PDF receipt (a VAT invoice when the operator is VAT-registered), fetched with the
