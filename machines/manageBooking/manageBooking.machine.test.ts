@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ManageBookingView, ManageCancelResponse, ManageChangePreview, ManageChangeResponse, ManageTripValues } from '../../contract/manageBooking.ts';
 import type { CalendarFile } from './manageBooking.actors.ts';
 import { manageBookingMachine, type ManageBookingInput } from './manageBooking.machine.ts';
-import { selectPublishableKey, selectStage } from './manageBooking.selectors.ts';
+import { selectCancelAllowed, selectChangeAllowed, selectPublishableKey, selectStage } from './manageBooking.selectors.ts';
 import { MANAGE_FAILURE_TEXT, type ApplyChangeInput, type CardMethodInput, type ManageAccessInput, type NextActionInput, type NextActionResult, type PreviewChangeInput } from './manageBooking.types.ts';
 
 const TOKEN = 'A'.repeat(43);
@@ -233,8 +233,22 @@ describe('cancelling', () => {
     const refusalText = 'Bookings can be cancelled online until 2 hours before pick-up (6:00am on 01-07-2030). To cancel now, please call Westway Cars on 020 7946 0321.';
     const { actor, stage } = start({ loadBooking: async () => view({ cancellation: { ...view().cancellation, allowed: false, refusal: refusalText } }) });
     await settled(actor);
+    expect(selectCancelAllowed(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'cancel.start' })).toBe(false);
     actor.send({ type: 'cancel.start' });
     expect(stage()).toBe('viewing');
+  });
+
+  it("the page's panels read the guards' answers: allowed while viewing, and still shown as allowed while confirming a cancel", async () => {
+    const { actor, stage } = start();
+    await settled(actor);
+    expect([selectCancelAllowed(actor.getSnapshot()), selectChangeAllowed(actor.getSnapshot())]).toEqual([true, true]);
+    expect(actor.getSnapshot().can({ type: 'cancel.start' })).toBe(true);
+    actor.send({ type: 'cancel.start' });
+    expect(stage()).toBe('confirmingCancel');
+    // `can` says no here (the state takes no cancel.start), but the terms still allow it: the panel keeps its text.
+    expect(actor.getSnapshot().can({ type: 'cancel.start' })).toBe(false);
+    expect(selectCancelAllowed(actor.getSnapshot())).toBe(true);
   });
 
   it('a booking cancelled already opens cancelled', async () => {

@@ -1,6 +1,7 @@
 /** Narrow selectors for the manage page (STYLE: views select one thing each). */
 import type { SnapshotFrom } from 'xstate';
 import type { ManageBookingMachine } from './manageBooking.machine.ts';
+import { canCancel, canChange } from './manageBooking.types.ts';
 
 type Snapshot = SnapshotFrom<ManageBookingMachine>;
 
@@ -55,3 +56,9 @@ export const selectPaying = (s: Snapshot) =>
   s.matches({ ready: { booking: { changing: 'paying' } } }) && !s.matches({ ready: { booking: { changing: { paying: 'form' } } } }) && !s.matches({ ready: { booking: { changing: { paying: 'loadingKey' } } } });
 /** The processor's publishable key: null until known (the card form waits). */
 export const selectPublishableKey = (s: Snapshot) => (s.matches({ ready: { booking: { changing: { paying: 'loadingKey' } } } }) ? null : s.context.publishableKey);
+
+/** The operator's terms allow cancelling online now: what the `canCancel` guard reads (the panel shows it in every stage). */
+export const selectCancelAllowed = (s: Snapshot) => canCancel(s.context.view);
+
+/** The operator's terms allow changing online now: what the `canChange` guard reads. */
+export const selectChangeAllowed = (s: Snapshot) => canChange(s.context.view);

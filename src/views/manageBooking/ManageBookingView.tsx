@@ -8,6 +8,8 @@ import { Link } from 'wouter';
 import type { ManageBookingView as View, ManageStatus } from '../../../contract/manageBooking.ts';
 import {
   selectCalendarBusy,
+  selectCancelAllowed,
+  selectChangeAllowed,
   selectCalendarError,
   selectError,
   selectNotice,
@@ -122,6 +124,7 @@ function CancelMoney({ view, symbol }: { view: View; symbol: string | null | und
 
 function CancelPanel({ view, stage, actor, symbol, phone }: { view: View; stage: ManageStage; actor: ManageActor; symbol: string | null | undefined; phone: string | null }) {
   const error = useSelector(actor, selectError);
+  const cancelAllowed = useSelector(actor, selectCancelAllowed);
   if (stage === 'cancelled' && view.cancelled) {
     const { refund } = view.cancelled;
     return (
@@ -166,7 +169,7 @@ function CancelPanel({ view, stage, actor, symbol, phone }: { view: View; stage:
     );
   }
   const terms = view.cancellation;
-  if (!terms.allowed) {
+  if (!cancelAllowed) {
     return (
       <Panel title="Cancellation" testId="manage-cancel">
         <Text mb="md" data-testid="cancel-refusal">
@@ -192,6 +195,8 @@ function CancelPanel({ view, stage, actor, symbol, phone }: { view: View; stage:
 /** What may be changed now, or why not (with the operator's phone); the requests already sent. */
 function ChangeEntry({ view, actor, phone }: { view: View; actor: ManageActor; phone: string | null }) {
   const terms = view.change;
+  const changeAllowed = useSelector(actor, selectChangeAllowed);
+  const cancelAllowed = useSelector(actor, selectCancelAllowed);
   if (view.status === 'cancelled') return null;
   return (
     <Panel title="Change" testId="manage-change">
@@ -207,7 +212,7 @@ function ChangeEntry({ view, actor, phone }: { view: View; actor: ManageActor; p
           ))}
         </Alert>
       )}
-      {terms.allowed ? (
+      {changeAllowed ? (
         <>
           <Text mb="md">
             {terms.as_request
@@ -224,7 +229,7 @@ function ChangeEntry({ view, actor, phone }: { view: View; actor: ManageActor; p
             {terms.refusal}
           </Text>
           {/* The cancellation panel offers the call already when it is refused too. */}
-          {phone && view.cancellation.allowed && <CallButton phone={phone} />}
+          {phone && cancelAllowed && <CallButton phone={phone} />}
         </>
       )}
     </Panel>
