@@ -9,8 +9,9 @@ import { PAYMENT_METHODS, type PaymentMethod } from './paymentMethods.ts';
  * price, final_price and amount are only compared with the server's, never stored.
  */
 
-export const PASSENGER_MODES = ['guest_login', 'new_client', 'existing_client'] as const;
-export type PassengerMode = (typeof PASSENGER_MODES)[number];
+import { PASSENGER_MODES, type PassengerMode } from './passengerModes.ts';
+
+export { PASSENGER_MODES, type PassengerMode };
 export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from './paymentMethods.ts';
 
 const text = (max = 300) => z.preprocess((value) => (value === undefined || value === null ? '' : value), z.string().trim().max(max));

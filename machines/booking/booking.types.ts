@@ -5,12 +5,14 @@
  * the flow's own (the settings it reads, the selection kind, the card payment in progress, the alerts) is defined here.
  */
 import type { BookingForm, BookingType, HourlyRateForm, PriceDetail, SelectedOptions, SelectedVehiclePriceResponse } from '../../contract/booking.ts';
-import type { BookingCreate, BookingResponse, PassengerMode, RegistrationData as SubmittedRegistrationData } from '../../contract/bookings.ts';
+import type { BookingCreate, BookingResponse, RegistrationData as SubmittedRegistrationData } from '../../contract/bookings.ts';
+import type { PassengerMode } from '../../contract/passengerModes.ts';
 import type { Settings } from '../../contract/settings.ts';
 
 export type { BookingForm, BookingType, HourlyRateForm, PriceDetail, SelectedOptions, SelectedVehiclePriceResponse };
 export type { BookingResponse, PassengerMode };
-export { PASSENGER_MODES } from '../../contract/bookings.ts';
+// From the schema-free module: the home page imports these types' module, and zod must stay out of its bundle.
+export { PASSENGER_MODES } from '../../contract/passengerModes.ts';
 
 /** The settings the flow reads (spec §3, §5, §8, §9). Missing ones read as null (switched off). */
 export type BookingSettingName = 'MULTIPLE_PRICES' | 'CHEAPEST_COMPANY_PRICE' | 'SHOWCARD' | 'SHOWPAYINCAR' | 'GRACE_TIME' | 'ROUND_OFF';
