@@ -7,7 +7,7 @@ import type { IntentStatus, PaymentIntent, PaymentsPort } from '../../adapters/p
 import { DomainError } from '../errors.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
-import { BOOKING_EVENTS_CHANNEL } from '../dispatch/events.ts';
+import { BOOKING_EVENTS_CHANNEL, bookingEventPayload } from '../dispatch/events.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './charges.ts';
 import { bookingMails, duplicateChargeMail } from './mails.ts';
@@ -75,7 +75,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       manageTokenHash,
       mails: bookingMails(identity, bookingNumber, prepared, manage),
       // As publishBookingEvent sends it: the consoles of the site hear of the booking once it commits.
-      notify: { channel: BOOKING_EVENTS_CHANNEL, payload: JSON.stringify({ site_id: site.id, booking_number: bookingNumber, kind: 'created' }) },
+      notify: { channel: BOOKING_EVENTS_CHANNEL, payload: bookingEventPayload(site.id, { booking_number: bookingNumber, kind: 'created' }) },
     });
     if (result.created && prepared.promo) await takePromoUse(db, site.id, prepared, result.bookingId, intentId);
     if (intentId) await bindPayment(db, site.id, intentId, result.bookingId);

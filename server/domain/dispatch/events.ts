@@ -15,10 +15,15 @@ interface Payload extends BookingEventMessage {
   site_id: number;
 }
 
+/** The notification's text for a booking event of `siteId` (also sent from inside a booking's own INSERT statement). */
+export function bookingEventPayload(siteId: number, event: BookingEventMessage): string {
+  const payload: Payload = { site_id: siteId, booking_number: event.booking_number, kind: event.kind };
+  return JSON.stringify(payload);
+}
+
 /** In the caller's transaction: the consoles of `siteId` hear of the booking once (and only if) it commits. */
 export async function publishBookingEvent(tx: Queryable, siteId: number, event: BookingEventMessage): Promise<void> {
-  const payload: Payload = { site_id: siteId, booking_number: event.booking_number, kind: event.kind };
-  await tx.query('SELECT pg_notify($1, $2)', [BOOKING_EVENTS_CHANNEL, JSON.stringify(payload)]);
+  await tx.query('SELECT pg_notify($1, $2)', [BOOKING_EVENTS_CHANNEL, bookingEventPayload(siteId, event)]);
 }
 
 function parse(text: string): Payload | null {

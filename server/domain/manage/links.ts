@@ -1,6 +1,6 @@
 import { MANAGE_BOOKING_ROUTE, MANAGE_TOKEN_PARAM, MANAGE_TOKEN_PATTERN } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { hashSessionToken, newSessionToken } from '../accounts/secrets.ts';
+import { hashSessionToken } from '../accounts/secrets.ts';
 import type { Site } from '../sites/index.ts';
 import { createManageRepository } from './repository.ts';
 
@@ -21,13 +21,6 @@ export type LinkLookup =
   | { kind: 'invalid' }
   | { kind: 'revoked'; bookingId: number }
   | { kind: 'expired'; bookingId: number };
-
-/** Makes a new link for a booking (in the caller's transaction); the token is returned once and never stored. */
-export async function issueManageLink(tx: Queryable, siteId: number, bookingId: number): Promise<string> {
-  const token = newSessionToken();
-  await createManageRepository(tx).insertLink(siteId, bookingId, hashSessionToken(token));
-  return token;
-}
 
 /** When a booking's links stop working: MANAGE_LINK_DAYS_AFTER_TRIP after its last leg's pick-up. */
 export const linkExpiry = (pickupAt: Date, returnAt: Date | null) => new Date(Math.max(pickupAt.getTime(), returnAt?.getTime() ?? 0) + MANAGE_LINK_DAYS_AFTER_TRIP * DAY_MS);

@@ -12,10 +12,6 @@ export interface ManageLinkRow {
 /** The statements of the manage page: its links (links.ts: tokens stored and found by their hash only) and the passenger's cancellation. */
 export function createManageRepository(db: Queryable) {
   return {
-    async insertLink(siteId: number, bookingId: number, tokenHash: Buffer): Promise<void> {
-      await db.query('INSERT INTO booking_manage_links (site_id, booking_id, token_hash) VALUES ($1, $2, $3)', [siteId, bookingId, tokenHash]);
-    },
-
     async linkByHash(siteId: number, tokenHash: Buffer): Promise<ManageLinkRow | null> {
       const { rows } = await db.query<{ booking_id: string; booking_number: string; revoked_at: Date | null; pick_up_at: Date | string; return_at: Date | string | null }>(
         `SELECT l.booking_id, b.booking_number, l.revoked_at, b.pick_up_at, b.return_at
