@@ -11,23 +11,19 @@ import type { createSandboxPayments } from '../adapters/payments/sandbox.ts';
 import { assertOwnPassenger, authenticatePassenger } from '../domain/accounts/index.ts';
 import { listPassengerBookings } from '../domain/bookings/repository.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
-import { QuoteRefused } from '../domain/quotes/quoting.ts';
 import { isChangeIntent } from '../domain/manage/changes.ts';
 import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { isErrorCode } from '../../contract/errorCodes.ts';
-import { DomainError } from '../domain/errors.ts';
 import { HttpError } from '../http.ts';
 import { answers } from './schemas.ts';
 
 type Sandbox = ReturnType<typeof createSandboxPayments>;
 
-/** Maps domain refusals to HTTP: quote rules keep their status; a processor's refusal is a 402 with its message. */
+/** A processor's refusal is a 402 with its message (quote refusals are domain errors: the error handler answers them). */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof QuoteRefused && isErrorCode(error.code)) throw new DomainError(error.code, error.message);
     if (error instanceof PaymentProviderError) throw new HttpError(402, error.message, { error: error.message });
     throw error;
   }

@@ -11,21 +11,9 @@ import {
 } from '../../contract/booking.ts';
 import type { MapsPort } from '../domain/geo/mapsPort.ts';
 import { toPlaceSuggestion } from '../domain/geo/mapsPort.ts';
-import { QuoteRefused, resolveContext, type QuoteAnswer, type Quoting } from '../domain/quotes/quoting.ts';
+import { resolveContext, type QuoteAnswer, type Quoting } from '../domain/quotes/quoting.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { isErrorCode } from '../../contract/errorCodes.ts';
-import { DomainError } from '../domain/errors.ts';
 import { answers } from './schemas.ts';
-
-/** A quote refusal leaves as the domain error of its code (zero_distance, banned_address, grace_period, …). */
-const asHttp = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof QuoteRefused && isErrorCode(error.code)) throw new DomainError(error.code, error.message);
-    throw error;
-  }
-};
 
 /** True when the client takes gzip (every browser does): `gzip` or `*` in Accept-Encoding without q=0. */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
@@ -55,20 +43,20 @@ export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post('/calculate-distance', { schema: { body: distanceBodySchema, response: answers(distanceResponseSchema) } }, async (request) => {
       const body = request.body;
-      return asHttp(async () => quoting.distance(request.site, await cache.catalog(request.site.id), body));
+      return quoting.distance(request.site, await cache.catalog(request.site.id), body);
     });
 
     // A repeated search is answered from the quoting module's memory of the parsed form (see createQuoting).
     app.post('/calculate-distance-price', { schema: { body: bookingFormSchema, response: answers(priceListResponseSchema) } }, async (request, reply) => {
       const form = request.body;
       const catalog = await cache.catalog(request.site.id);
-      return sendPriceList(request, reply, await asHttp(async () => quoting.mileage(request.site, catalog, form)));
+      return sendPriceList(request, reply, await quoting.mileage(request.site, catalog, form));
     });
 
     app.post('/calculate-hourly-price', { schema: { body: hourlyRateFormSchema, response: answers(priceListResponseSchema) } }, async (request, reply) => {
       const form = request.body;
       const catalog = await cache.catalog(request.site.id);
-      return sendPriceList(request, reply, await asHttp(async () => quoting.hourly(request.site, catalog, form)));
+      return sendPriceList(request, reply, await quoting.hourly(request.site, catalog, form));
     });
 
     app.get('/places', { schema: { querystring: placesQuerySchema, response: answers(placeSuggestionListSchema) } }, async (request) => {

@@ -13,7 +13,6 @@ import { bookingFormSchema, type PriceDetail } from '../../../contract/booking.t
 import { formatHour12 } from '../../../contract/quoting.constants.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import type { MailIdentity, MailPort } from '../../adapters/mail/index.ts';
-import { isErrorCode } from '../../../contract/errorCodes.ts';
 import { DomainError } from '../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { siteOrigin } from '../manage/links.ts';
@@ -131,9 +130,8 @@ export async function changeEnquiryStatus(context: InboxContext, ref: { kind: En
 
 /** A quote refusal in the console's words: an unknown or lapsed quote is a conflict with the inbox's own text. */
 const asInboxRefusal = (error: unknown): never => {
-  if (!(error instanceof QuoteRefused) || !isErrorCode(error.code)) throw error;
-  if (error.code === 'unknown_quote' || error.code === 'quote_expired') throw new DomainError(error.code, INBOX_MESSAGES.quoteExpired, {}, 'conflict');
-  throw new DomainError(error.code, error.message);
+  if (error instanceof QuoteRefused && (error.code === 'unknown_quote' || error.code === 'quote_expired')) throw new DomainError(error.code, INBOX_MESSAGES.quoteExpired, {}, 'conflict');
+  throw error;
 };
 
 /**

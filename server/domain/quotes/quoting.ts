@@ -12,25 +12,27 @@ import { memoiseMaps } from '../geo/memo.ts';
 import type { MapsPort } from '../geo/mapsPort.ts';
 import type { ResolveContext } from '../geo/types.ts';
 import { planDistance, planHourly, planTrip, preflightHourly, preflightQuote, priceHourlyQuote, priceQuote, priceSelectedVehicle, tripTimes } from '../pricing/index.ts';
-import type { PricedRow, PricingCatalog, QuoteError, RoutePoint, TripRoutes } from '../pricing/types.ts';
+import type { PricedRow, PricingCatalog, QuoteError, QuoteErrorCode, RoutePoint, TripRoutes } from '../pricing/types.ts';
+import { DomainError } from '../errors.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { settingNumber } from '../pricing/money.ts';
 import { loadZoneFares } from '../pricing/pricesRepository.ts';
 import { createQuotesRepository, type SavedQuote, type StoredQuote } from './quotesRepository.ts';
 
-/** A refusal the visitor must see: the spec's texts where it has them. Status 422 for rules, 400 for unknown places, 410 for expired quotes. */
-export class QuoteRefused extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
+/**
+ * A quote refusal the visitor must see (the spec's texts where it has them): a domain error whose code's kind gives
+ * the status (a rule is unprocessable, an unknown place invalid input, an unknown quote not found, a lapsed one gone).
+ * Its own class so callers that price on the visitor's behalf (inbox, price preview) can tell it from other refusals.
+ */
+export class QuoteRefused extends DomainError {
+  constructor(code: QuoteErrorCode | 'unknown_quote' | 'quote_expired' | 'vehicle_not_in_quote', message: string) {
+    super(code, message);
+    this.name = 'QuoteRefused';
   }
 }
 
 const refuse = (error: QuoteError): never => {
-  throw new QuoteRefused(error.code === 'unknown_place' ? 400 : 422, error.message, error.code);
+  throw new QuoteRefused(error.code, error.message);
 };
 
 const pricingCatalogs = new WeakMap<SiteCatalog, PricingCatalog>();
@@ -246,8 +248,8 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       const known = readQuotes.get(key);
       if (known && known.expiresAt.getTime() >= now().getTime()) return known;
       const quote = QUOTE_ID.test(quoteId) ? await quotes.load(siteId, quoteId) : null;
-      if (!quote) throw new QuoteRefused(404, QUOTE_MESSAGES.quoteExpired, 'unknown_quote');
-      if (quote.expiresAt.getTime() < now().getTime()) throw new QuoteRefused(410, QUOTE_MESSAGES.quoteExpired, 'quote_expired');
+      if (!quote) throw new QuoteRefused('unknown_quote', QUOTE_MESSAGES.quoteExpired);
+      if (quote.expiresAt.getTime() < now().getTime()) throw new QuoteRefused('quote_expired', QUOTE_MESSAGES.quoteExpired);
       readQuotes.delete(key);
       if (readQuotes.size >= READ_QUOTES_KEPT) readQuotes.delete(readQuotes.keys().next().value!);
       readQuotes.set(key, quote);
@@ -261,7 +263,7 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
     async priceVehicle(site: Site, catalog: SiteCatalog, input: Pick<SelectedVehiclePriceBody, 'quote_id' | 'vehicle_id' | 'company_id' | 'options'>): Promise<{ quote: StoredQuote; row: PriceDetail; form: unknown }> {
       const quote = await this.loadQuote(site.id, input.quote_id);
       const stored = quote.rows.find((row) => row.vehicle_id === input.vehicle_id && row.company_id === input.company_id);
-      if (!stored) throw new QuoteRefused(422, 'This vehicle is not part of the quote. Please search again.', 'vehicle_not_in_quote');
+      if (!stored) throw new QuoteRefused('vehicle_not_in_quote', 'This vehicle is not part of the quote. Please search again.');
       if (quote.bookingType === 'hourly') return { quote, row: stored, form: quote.form };
       const priced = priceSelectedVehicle(
         { form: quote.form as BookingForm, options: input.options, trip: quote.trip as TripRoutes, vehicle_id: input.vehicle_id, company_id: input.company_id },
