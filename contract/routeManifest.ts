@@ -7,7 +7,7 @@
  * - the flows' route maps (machines/<flow>/<flow>.routes.ts): the paths of their routed states, for RouteSync;
  * - the server's preload table (routeModules): `module` and `preload`, as Vite manifest keys.
  * Data only (no React, no machine), so the server and the machines may import it. The operator console (/admin…)
- * is one lazy app with its own router and is not listed here.
+ * is one lazy app with its own pages, not a public route: CONSOLE_AREA below is its entry.
  */
 import { routeKey } from './routeKey.ts';
 import type { SettingName } from './settings.ts';
@@ -102,6 +102,24 @@ export const PUBLIC_ROUTES = [
   { path: '/forgot_password', title: 'Forgot password', flow: 'forgotPassword', module: 'src/views/forgotPassword/ForgotPasswordView.tsx', screen: 'ForgotPasswordView' },
 ] as const satisfies readonly PublicRoute[];
 
+/**
+ * The operator console (issue 17): every path under `prefix` is one lazy app (`module`'s `screen`, rendered in the
+ * browser only) whose session machine names its pages (machines/console/console.routes.ts). `entries` are its ways in,
+ * whose documents the server preloads the app for; no navbar, and a document policy of its own.
+ */
+export const CONSOLE_AREA = {
+  prefix: '/admin',
+  module: 'src/views/admin/ConsoleApp.tsx',
+  screen: 'ConsoleApp',
+  entries: ['/admin', '/admin/sign-in', '/admin/set-password', '/admin/bookings'],
+} as const;
+
+/** A path of the operator console (case, a trailing slash, a query and a fragment ignored). */
+export function isConsolePath(pathname: string): boolean {
+  const key = routeKey(pathname.split(/[?#]/, 1)[0] ?? '');
+  return key === CONSOLE_AREA.prefix || key.startsWith(`${CONSOLE_AREA.prefix}/`);
+}
+
 /** The manifest entry of a path (case and a trailing slash ignored), or undefined for a path the site does not serve. */
 export function publicRoute(pathname: string): PublicRoute | undefined {
   const key = routeKey(pathname.split(/[?#]/, 1)[0] ?? '');
@@ -113,8 +131,19 @@ export function routedPaths<S extends string>(flow: Flow): { state: S; path: str
   return (PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => route.flow === flow && route.state !== undefined).map((route) => ({ state: route.state as S, path: route.path }));
 }
 
-/** The server's preload table: the lazy modules (Vite manifest keys) a path's first screen needs; none for an eager one. */
+/** The one path of a flow that is a single page (its statechart has no routed states), as the manifest spells it. */
+export function flowPath(flow: Exclude<Flow, 'booking' | 'corporate' | 'page'>): string {
+  const route = (PUBLIC_ROUTES as readonly PublicRoute[]).find((entry) => entry.flow === flow);
+  if (!route) throw new Error(`The route manifest has no page of the flow ${flow}`);
+  return route.path;
+}
+
+/**
+ * The server's preload table: the lazy modules (Vite manifest keys) a path's first screen needs; none for an eager one.
+ * The console's ways in preload its app.
+ */
 export function routeModules(pathname: string): string[] {
+  if ((CONSOLE_AREA.entries as readonly string[]).includes(routeKey(pathname.split(/[?#]/, 1)[0] ?? ''))) return [CONSOLE_AREA.module];
   const route = publicRoute(pathname);
   if (!route || route.eager) return [];
   return [route.module, ...(route.preload ?? [])];

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { STAFF_MESSAGES, type StaffSession } from '../../contract/staff.ts';
 import { CONSOLE_TEXT, consoleMachine, type ConsoleInput } from './console.machine.ts';
-import { selectConsolePath, selectStage } from './console.selectors.ts';
+import { CONSOLE_ROUTES, consoleRoute } from './console.routes.ts';
+import { selectStage } from './console.selectors.ts';
 
 const session = (role: 'owner' | 'dispatcher'): StaffSession => ({
   success: true,
@@ -45,22 +46,22 @@ describe('console session machine', () => {
   it('signed in already: opens the page the address named, hands the CSRF token to the client', async () => {
     const { actor, csrf } = start({ path: '/admin/bookings/cf-abc123', linkToken: null }, { loadSession: () => Promise.resolve(session('owner')) });
     await waitFor(actor, (s) => selectStage(s) === 'console');
-    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/bookings/CF-ABC123');
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/bookings/CF-ABC123');
     expect(csrf).toEqual(['csrf-1']);
   });
 
   it('nobody signed in: sign-in, then the page asked for; a dispatcher asking for Staff gets the board', async () => {
     const { actor, signIns } = start({ path: '/admin/staff', linkToken: null }, { signIn: () => Promise.resolve(session('dispatcher')) });
     await waitFor(actor, (s) => selectStage(s) === 'signIn');
-    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/sign-in');
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/sign-in');
     actor.send({ type: 'signIn.submit', email: 'dispatch@westwaycars.test', password: 'pw' });
     await waitFor(actor, (s) => selectStage(s) === 'console');
     expect(signIns).toEqual([{ email: 'dispatch@westwaycars.test', password: 'pw' }]);
-    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/bookings');
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/bookings');
     actor.send({ type: 'route.enter', path: '/admin/staff' });
-    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/bookings');
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/bookings');
     actor.send({ type: 'route.enter', path: '/admin/fleet' });
-    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/fleet');
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/fleet');
   });
 
   it("a refused password shows the server's message and stays on sign-in", async () => {
@@ -80,7 +81,7 @@ describe('console session machine', () => {
     expect(csrf.at(-1)).toBeNull();
     actor.send({ type: 'signIn.submit', email: 'owner@westwaycars.test', password: 'pw' });
     await waitFor(actor, (s) => selectStage(s) === 'console');
-    expect(selectConsolePath(actor.getSnapshot())).toBe('/admin/fleet');
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/fleet');
     expect(actor.getSnapshot().context.notice).toBeNull();
   });
 
@@ -117,5 +118,25 @@ describe('console session machine', () => {
     expired.actor.send({ type: 'setPassword.submit', password: 'A-new-password-1' });
     await waitFor(expired.actor, (s) => s.matches({ settingPassword: 'editing' }) && s.context.error !== null);
     expect(expired.actor.getSnapshot().context.error).toBe(STAFF_MESSAGES.linkExpired);
+  });
+
+  it('the address (RouteSync): none while checking; a deep link to a page the role may not see or an unknown page opens the board', async () => {
+    const { actor } = start({ path: '/admin/settings', linkToken: null }, { loadSession: () => Promise.resolve(session('dispatcher')) });
+    expect(consoleRoute(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (s) => selectStage(s) === 'console');
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/bookings');
+    actor.send({ type: 'route.enter', path: '/admin/fleet' });
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/fleet');
+    actor.send({ type: 'route.enter', path: '/admin/no-such-page' });
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/bookings');
+    // Sign-in is no page of a signed-in member: the page stays.
+    actor.send({ type: 'route.enter', path: '/admin/fleet' });
+    actor.send({ type: 'route.enter', path: '/admin/sign-in' });
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/fleet');
+  });
+
+  it('the console paths RouteSync tells the machine about: every /admin path, whatever its case, and nothing else', () => {
+    expect(['/admin', '/admin/', '/ADMIN/Fleet', '/admin/bookings/CF-1?x=1', '/admin/set-password#token=abc'].map(CONSOLE_ROUTES.enters)).toEqual([true, true, true, true, true]);
+    expect(['/', '/administrator', '/bookings', '/my-account'].map(CONSOLE_ROUTES.enters)).toEqual([false, false, false, false]);
   });
 });

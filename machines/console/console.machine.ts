@@ -10,7 +10,7 @@
  *   member's role may see it, else the board; `signOut`/`signOutEverywhere` → `signingOut` → `signedOut` with "Signed
  *   out". A 401 anywhere (`session.lost`, from src/api/adminClient.ts) ends the session: back to sign-in with why,
  *   and the page is opened again after signing in (not while signing out: a call's 401 then is the sign-out's).
- * The URL follows `selectConsolePath` (src/views/admin/ConsoleRouteSync.tsx); the machine never touches the page.
+ * The URL follows `consoleRoute` (console.routes.ts, by RouteSync); the machine never touches the page.
  */
 import { assign, setup } from 'xstate';
 import { STAFF_MESSAGES, type StaffSession } from '../../contract/staff.ts';

@@ -1,10 +1,21 @@
 /**
- * The console's addresses (/admin) ↔ its pages. The only place that spells them: the session machine reads a path into
- * a page (`pageOfPath`) and the URL is put where the machine is (`pathOfPage`, src/views/admin/ConsoleRouteSync.tsx).
+ * The console's addresses (the route manifest's CONSOLE_AREA, /admin…) ↔ its pages. The only place that spells them:
+ * the session machine reads a path into a page (`pageOfPath`), and RouteSync (src/app/useRouteSync.ts, mounted by
+ * src/views/admin/ConsoleRouteSync.tsx) sends `route.enter { path }` on arrival at any console path (a link, a typed
+ * address, Back/Forward) and puts the URL where the machine is (`consoleRoute`), replacing the entry:
+ * - `signedIn`: the page open (a page the member's role may not see, or an unknown path, opened the board);
+ * - `signedOut`: /admin/sign-in (the page asked for is remembered and opened after signing in);
+ * - `settingPassword`: /admin/set-password (the link's token is dropped from the address as the console starts);
+ * - `start`/`checking` (who is signed in is not known yet): between pages, the URL stays.
  */
+import type { SnapshotFrom } from 'xstate';
+import { routeKey } from '../../contract/routeKey.ts';
+import { CONSOLE_AREA, isConsolePath } from '../../contract/routeManifest.ts';
 import type { StaffRole } from '../../contract/staff.ts';
+import type { ConsoleMachine } from './console.machine.ts';
 
-export const CONSOLE_BASE = '/admin';
+export { isConsolePath };
+export const CONSOLE_BASE = CONSOLE_AREA.prefix;
 export const SIGN_IN_PATH = '/admin/sign-in';
 export const SET_PASSWORD_PATH = '/admin/set-password';
 
@@ -39,12 +50,7 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
 /** Booking numbers as the server issues them: letters, digits and dashes. */
 const BOOKING_PATH = /^\/admin\/bookings\/([A-Za-z0-9-]{1,40})$/;
 
-const normalise = (path: string) => path.split(/[?#]/, 1)[0].replace(/\/+$/, '').toLowerCase() || '/';
-
-export const isConsolePath = (path: string) => {
-  const key = normalise(path);
-  return key === CONSOLE_BASE || key.startsWith(`${CONSOLE_BASE}/`);
-};
+const normalise = (path: string) => routeKey(path.split(/[?#]/, 1)[0] ?? '');
 
 /** 'sign-in', 'set-password', a page, or null (an unknown /admin path: the board). */
 export function pageOfPath(path: string): ConsolePage | 'sign-in' | 'set-password' | null {
@@ -66,3 +72,18 @@ const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue
 export const mayOpen = (page: ConsolePage, role: StaffRole) => role === 'owner' || !OWNER_PAGES.includes(page.name);
 
 export const HOME_PAGE: ConsolePage = { name: 'bookings' };
+
+/** The URL the machine's state is shown at, or null while it does not know yet (checking who is signed in). */
+export function consoleRoute(s: SnapshotFrom<ConsoleMachine>): string | null {
+  if (s.matches('signedIn')) return pathOfPage(s.context.page);
+  if (s.matches('signedOut')) return SIGN_IN_PATH;
+  if (s.matches('settingPassword')) return SET_PASSWORD_PATH;
+  return null;
+}
+
+/** The console's routes for RouteSync (its FlowRoutes: enters, routeOf, urlOf); the route key is the URL itself. */
+export const CONSOLE_ROUTES = {
+  enters: isConsolePath,
+  routeOf: consoleRoute,
+  urlOf: (route: string) => route,
+};

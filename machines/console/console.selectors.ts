@@ -1,6 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ConsoleMachine } from './console.machine.ts';
-import { pathOfPage, SET_PASSWORD_PATH, SIGN_IN_PATH } from './console.routes.ts';
 
 export type ConsoleSnapshot = SnapshotFrom<ConsoleMachine>;
 
@@ -11,14 +10,6 @@ export function selectStage(s: ConsoleSnapshot): ConsoleStage {
   if (s.matches('signedOut')) return 'signIn';
   if (s.matches('settingPassword')) return 'setPassword';
   return 'checking';
-}
-
-/** Where the address bar belongs, or null while the machine does not know yet (checking who is signed in). */
-export function selectConsolePath(s: ConsoleSnapshot): string | null {
-  if (s.matches('signedIn')) return pathOfPage(s.context.page);
-  if (s.matches('signedOut')) return SIGN_IN_PATH;
-  if (s.matches('settingPassword')) return SET_PASSWORD_PATH;
-  return null;
 }
 
 export const selectSession = (s: ConsoleSnapshot) => s.context.session;

@@ -4,6 +4,7 @@ import type { ManageBookingView, ManageCancelResponse, ManageChangePreview, Mana
 import type { CalendarFile } from './manageBooking.actors.ts';
 import { manageBookingMachine, type ManageBookingInput } from './manageBooking.machine.ts';
 import { selectCancelAllowed, selectChangeAllowed, selectPublishableKey, selectStage } from './manageBooking.selectors.ts';
+import { manageRoute } from './manageBooking.routes.ts';
 import { MANAGE_FAILURE_TEXT, type ApplyChangeInput, type CardMethodInput, type ManageAccessInput, type NextActionInput, type NextActionResult, type PreviewChangeInput } from './manageBooking.types.ts';
 
 const TOKEN = 'A'.repeat(43);
@@ -464,6 +465,25 @@ describe('changing the booking', () => {
     expect(selectPublishableKey(actor.getSnapshot())).toBe('pk_live_123');
     expect(calls.fetchPublishableKey).toHaveLength(2);
     expect(calls.createPaymentMethod).toEqual([]);
+  });
+
+  it('the address follows the change (RouteSync): /manage-booking?step=… for each step, none while the booking loads', async () => {
+    const { actor } = start({ previewChange: async () => preview(), applyChange: async () => changed() });
+    const route = () => manageRoute(actor.getSnapshot());
+    expect(route()).toBeNull();
+    await settled(actor);
+    expect(route()).toBe('/manage-booking');
+    actor.send({ type: 'change.start' });
+    expect(route()).toBe('/manage-booking?step=change');
+    actor.send({ type: 'change.edit', changes: { passengers: 3 } });
+    actor.send({ type: 'change.review' });
+    await at(actor, 'confirmingChange');
+    expect(route()).toBe('/manage-booking?step=confirm');
+    actor.send({ type: 'change.confirm' });
+    await at(actor, 'changed');
+    expect(route()).toBe('/manage-booking?step=changed');
+    actor.send({ type: 'change.done' });
+    expect(route()).toBe('/manage-booking');
   });
 
   it('not allowed (after the cut-off): change.start does nothing; a reload with ?step=change reopens the change only when allowed', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_ROUTES, publicRoute, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
+import { QUOTE_OFFER_ROUTE } from '../../contract/adminEnquiries.ts';
+import { MANAGE_BOOKING_ROUTE } from '../../contract/manageBooking.ts';
+import { CONSOLE_AREA, flowPath, isConsolePath, PUBLIC_ROUTES, publicRoute, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
 import { BOOKING_ROUTES } from '../../machines/booking/booking.routes.ts';
 import { globKey, ROUTES, routeFor, VIEW_MODULES } from './routes.tsx';
 
@@ -38,5 +40,20 @@ describe('the route manifest', () => {
     expect(routeModules('/home')).toEqual([]);
     expect(routeModules('/nowhere')).toEqual([]);
     expect(publicRoute('/nowhere')).toBeUndefined();
+  });
+
+  it("gives the server's preload table the console's ways in, and tells console paths from public ones", () => {
+    for (const entry of ['/admin', '/admin/sign-in', '/Admin/Set-Password/', '/admin/bookings']) expect(routeModules(entry), entry).toEqual(['src/views/admin/ConsoleApp.tsx']);
+    expect(routeModules('/admin/fleet')).toEqual([]);
+    expect(CONSOLE_AREA.entries.every(isConsolePath)).toBe(true);
+    expect(['/admin/staff', '/ADMIN', '/admin/set-password#token=x'].every(isConsolePath)).toBe(true);
+    expect(['/', '/administrator', '/bookings', '/login'].some(isConsolePath)).toBe(false);
+    expect(routes.some((route) => isConsolePath(route.path))).toBe(false);
+  });
+
+  it("names the link pages where the server's mails send their links", () => {
+    expect(flowPath('manageBooking')).toBe(MANAGE_BOOKING_ROUTE);
+    expect(flowPath('quoteOffer')).toBe(QUOTE_OFFER_ROUTE);
+    expect(flowPath('forgotPassword')).toBe('/forgot_password');
   });
 });

@@ -5,8 +5,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { PUBLIC_ROUTES, publicRoute, type PublicRoute } from '../../contract/routeManifest.ts';
-import { routeKey } from '../../contract/routeKey.ts';
+import { isConsolePath, PUBLIC_ROUTES, publicRoute, type PublicRoute } from '../../contract/routeManifest.ts';
 import { HomeView } from '../views/home/HomeView.tsx';
 import { DocumentBoundary } from './DocumentBoundary.tsx';
 
@@ -46,14 +45,10 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = (PUBLIC_ROUTES as readonly PublicRoute[]).map((route) => ({ path: route.path, title: route.title, component: viewOf(route) }));
 
 /**
- * The operator console (issue 17): every /admin path, one lazy chunk rendered in the browser with its own layout and
- * router sync (src/views/admin/ConsoleApp.tsx); the public pages never load it.
+ * The operator console (issue 17, the manifest's CONSOLE_AREA): every /admin path, one lazy chunk rendered in the
+ * browser with its own layout and RouteSync (src/views/admin/ConsoleApp.tsx); the public pages never load it.
  */
-export const CONSOLE_PREFIX = '/admin';
-export const isConsolePath = (pathname: string) => {
-  const path = routeKey(pathname);
-  return path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`);
-};
+export { isConsolePath };
 export const ConsoleApp = lazy(async () => ({ default: (await import('../views/admin/ConsoleApp.tsx')).ConsoleApp }));
 
 export function routeFor(pathname: string): RouteDef | undefined {

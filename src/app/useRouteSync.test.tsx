@@ -11,6 +11,10 @@ import { AFTER_RESET_DELAY_MS, forgotPasswordMachine, type ForgotPasswordMachine
 import { forgotPasswordRoute } from '../../machines/forgotPassword/forgotPassword.routes.ts';
 import type { ValidateTokenResponse } from '../../contract/accounts.ts';
 import { corporateMachine, CORPORATE_ROUTES } from '../../machines/corporate/index.ts';
+import { consoleMachine, CONSOLE_ROUTES } from '../../machines/console/index.ts';
+import { manageBookingMachine, MANAGE_ROUTES } from '../../machines/manageBooking/index.ts';
+import type { StaffSession } from '../../contract/staff.ts';
+import type { ManageBookingView } from '../../contract/manageBooking.ts';
 import { useRouteSync, type FlowRoutes } from './useRouteSync.ts';
 
 function Sync<S>({ actor, routes }: { actor: AnyActorRef; routes: FlowRoutes<S> }) {
@@ -101,5 +105,87 @@ describe('corporate: arrival at a protected page checks the session, and the URL
     act(() => actor.send({ type: 'login.submit', email: 'corporate@cabflow.test', password: 'pw', redirect: '/my-account' }));
     await waitFor(() => expect(location.history).toEqual(['/', '/my-account']));
     expect(checks).toEqual([]);
+  });
+});
+
+describe('console: arrival at an /admin path opens what the role may see, and the URL follows the session', () => {
+  const routes = CONSOLE_ROUTES as FlowRoutes<unknown>;
+  const member = (role: 'owner' | 'dispatcher'): StaffSession => ({
+    success: true,
+    staff: { id: 1, name: 'Priya Shah', email: 'owner@westwaycars.test', role },
+    site: { id: 1, name: 'Westway Cars' },
+    csrf_token: 'csrf-1',
+    expires_at: '2030-01-01T12:00:00.000Z',
+    idle_minutes: 30,
+  });
+  const notSignedIn = () => Promise.reject(Object.assign(new Error('Not signed in'), { status: 401 }));
+
+  /** As ConsoleApp mounts it: the sync renders inside the provider, whose actor starts after its children's effects. */
+  function console(path: string, loadSession: () => Promise<StaffSession>, history: string[] = ['/']) {
+    const actor = createActor(
+      consoleMachine.provide({
+        actors: { loadSession: fromPromise(loadSession), signIn: fromPromise(async () => member('owner')) },
+        actions: { useCsrfToken: () => {}, forgetLink: () => {} },
+      }),
+      { input: { path, linkToken: null } },
+    );
+    const location = mount(actor, routes, [...history, path]);
+    act(() => void actor.start());
+    return { actor, location };
+  }
+
+  it('a dispatcher following a deep link to Settings: replaced by the board', async () => {
+    const { location } = console('/admin/settings', async () => member('dispatcher'));
+    await waitFor(() => expect(location.history).toEqual(['/', '/admin/bookings']));
+  });
+
+  it('signed out at /admin/fleet: replaced by /admin/sign-in, and by /admin/fleet once signed in', async () => {
+    const { actor, location } = console('/admin/fleet', notSignedIn);
+    await waitFor(() => expect(location.history).toEqual(['/', '/admin/sign-in']));
+    act(() => actor.send({ type: 'signIn.submit', email: 'owner@westwaycars.test', password: 'pw' }));
+    await waitFor(() => expect(location.history).toEqual(['/', '/admin/fleet']));
+  });
+
+  it('a link followed and Back: each page opens, nothing replaced; an owner-only page reached by a dispatcher is replaced by the board', async () => {
+    const { actor, location } = console('/admin/bookings', async () => member('dispatcher'));
+    await waitFor(() => expect(actor.getSnapshot().matches('signedIn')).toBe(true));
+    act(() => location.navigate('/admin/fleet'));
+    expect(actor.getSnapshot().context.page).toEqual({ name: 'fleet' });
+    // Back (memoryLocation has no history to go back in: the address changes back, as popstate does).
+    act(() => location.navigate('/admin/bookings', { replace: true }));
+    expect(actor.getSnapshot().context.page).toEqual({ name: 'bookings' });
+    expect(location.history).toEqual(['/', '/admin/bookings', '/admin/bookings']);
+    act(() => location.navigate('/admin/staff'));
+    expect(actor.getSnapshot().context.page).toEqual({ name: 'bookings' });
+    // The link's entry is replaced by the board's.
+    expect(location.history).toEqual(['/', '/admin/bookings', '/admin/bookings', '/admin/bookings']);
+  });
+
+  it('the set-password link stays on its page (the machine is not sent there again, which would leave the link)', () => {
+    const actor = createActor(consoleMachine.provide({ actions: { useCsrfToken: () => {}, forgetLink: () => {} } }), { input: { path: '/admin/set-password', linkToken: 'A'.repeat(43) } });
+    const location = mount(actor, routes, ['/admin/set-password']);
+    act(() => void actor.start());
+    expect(actor.getSnapshot().matches({ settingPassword: 'editing' })).toBe(true);
+    expect(location.history).toEqual(['/admin/set-password']);
+  });
+});
+
+describe('manage booking: the address follows the change steps with replace', () => {
+  it('?step= for each step of a change, back to /manage-booking when done; Back still leaves the page', async () => {
+    const booking = { status: 'confirmed', change: { allowed: true } } as unknown as ManageBookingView;
+    const actor = createActor(
+      manageBookingMachine.provide({
+        actors: { loadBooking: fromPromise(async () => booking) },
+        actions: { storeToken: () => {}, forgetToken: () => {}, forgetUrl: () => {}, saveCalendar: () => {} },
+      }),
+      { input: { urlToken: null, storedToken: 'A'.repeat(43) } },
+    ).start();
+    const location = mount(actor, MANAGE_ROUTES as FlowRoutes<unknown>, ['/paymentSuccessView', '/manage-booking']);
+    await waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    act(() => actor.send({ type: 'change.start' }));
+    expect(location.history).toEqual(['/paymentSuccessView', '/manage-booking?step=change']);
+    act(() => actor.send({ type: 'change.back' }));
+    // The bare path drops the query (ownsQuery): without it the URL would stay on ?step=change.
+    expect(location.history).toEqual(['/paymentSuccessView', '/manage-booking']);
   });
 });

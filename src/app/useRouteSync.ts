@@ -22,6 +22,11 @@ export interface FlowRoutes<S> {
   routeOf(snapshot: S): string | null;
   /** The URL (path, and query if any) of a routed state, given the current path (a state shown by several paths keeps it). */
   urlOf(route: string, currentPath: string): string;
+  /**
+   * The URL of a routed state is the whole address: a query the address has beyond it is dropped (the manage page's
+   * `?step=` when the change ends). Without it a query the flow does not name is left alone (/stripecheckout's own).
+   */
+  ownsQuery?: true;
 }
 
 /** The flow's actor; it is sent `{ type: 'route.enter', path }` only when its routes declare `enters`. */
@@ -62,7 +67,8 @@ export function useRouteSync<S>({ actor, routes, ready = true, onStart }: SyncOp
     const target = routed !== null ? routes.urlOf(routed, path) : lastUrl.current;
     if (target === null) return;
     lastUrl.current = target;
-    if (target !== path && target !== `${path}?${query}`) navigate(target, { replace: true });
+    const current = query ? `${path}?${query}` : path;
+    if (target !== current && (routes.ownsQuery || target !== path)) navigate(target, { replace: true });
   };
 
   /** A path of the flow was arrived at: record it when the machine shows it, else tell the machine and follow it. */

@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { consoleMachine, SET_PASSWORD_PATH, type ConsoleInput } from '../../../machines/console/index.ts';
 import { onAdminSessionLost, setAdminCsrfToken } from '../../api/adminClient.ts';
 import { loadStaffSession, setStaffPassword, signInStaff, signOutStaff } from '../../api/adminSession.ts';
+import { forgetLinkAddress } from '../linkAddress.ts';
 
 /** The page's path, and the set-password link's token from the fragment (`#token=…`), never sent to a server. */
 export function readConsoleInput(): ConsoleInput {
@@ -25,8 +26,7 @@ export const consoleLogic = consoleMachine.provide({
   },
   actions: {
     useCsrfToken: (_, { token }) => setAdminCsrfToken(token),
-    // The same history entry without the token: Back does not bring it back, and no later request can send it on.
-    forgetLink: () => window.history.replaceState(window.history.state, '', SET_PASSWORD_PATH),
+    forgetLink: () => forgetLinkAddress(SET_PASSWORD_PATH),
   },
 });
 

@@ -5,14 +5,15 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { CALENDAR_CONTENT_TYPE } from '../../../contract/bookingCalendar.ts';
 import type { ConfirmPaymentResponse } from '../../../contract/bookings.ts';
-import { MANAGE_API, MANAGE_BOOKING_ROUTE, MANAGE_TOKEN_PARAM } from '../../../contract/manageBooking.ts';
+import { MANAGE_API, MANAGE_TOKEN_PARAM } from '../../../contract/manageBooking.ts';
 import { SESSION_KEYS } from '../../../contract/storageKeys.ts';
-import { manageBookingMachine, stepOf, type ManageBookingInput } from '../../../machines/manageBooking/index.ts';
+import { MANAGE_BOOKING_PATH, manageBookingMachine, stepOf, type ManageBookingInput } from '../../../machines/manageBooking/index.ts';
 import { applyManagedChange, cancelManagedBooking, downloadManagedCalendar, loadManagedBooking, previewManagedChange } from '../../api/manageBooking.ts';
 import { fetchPublishableKey } from '../../api/booking.ts';
 import { apiClient } from '../../api/client.ts';
 import type { PaymentsDeps } from '../../payments/payments.ts';
 import { saveTextFile } from '../../views/confirmation/saveFile.ts';
+import { forgetLinkAddress } from '../linkAddress.ts';
 
 function tabStorage(): Storage | null {
   try {
@@ -68,10 +69,7 @@ export const manageBookingLogic = manageBookingMachine.provide({
         // Nothing kept.
       }
     },
-    // The same history entry, without the token: Back does not bring it back, later requests do not send it as Referer.
-    forgetUrl: () => {
-      if (window.location.search || window.location.hash) window.history.replaceState(window.history.state, '', MANAGE_BOOKING_ROUTE);
-    },
+    forgetUrl: () => forgetLinkAddress(MANAGE_BOOKING_PATH),
     saveCalendar: (_, { filename, text }) => saveTextFile(filename, text, CALENDAR_CONTENT_TYPE),
   },
 });

@@ -9,12 +9,13 @@
  * only when it is created and takes a trip only from a search, so an in-app navigation would show the old trip.)
  */
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { QUOTE_OFFER_ROUTE } from '../../../contract/adminEnquiries.ts';
+import { flowPath } from '../../../contract/routeManifest.ts';
 import { pathForState } from '../../../machines/booking/booking.routes.ts';
 import { quoteOfferMachine, tokenOfFragment, type OfferedTrip, type QuoteOfferInput } from '../../../machines/quoteOffer/index.ts';
 import { persistForms, persistPriceDetails, persistQuantities, persistSelection } from '../booking/bookingStorage.ts';
 import { openQuoteOffer } from '../../api/quoteOffer.ts';
 import { browserStorage } from '../../storage/codec.ts';
+import { forgetLinkAddress } from '../linkAddress.ts';
 
 export const readQuoteOfferInput = (): QuoteOfferInput => ({ token: tokenOfFragment(window.location.hash) });
 
@@ -32,10 +33,7 @@ export const OFFER_LANDING = pathForState('personalDetails');
 
 export const quoteOfferLogic = quoteOfferMachine.provide({
   actors: {
-    // The same history entry without the token: Back does not bring it back, and nothing later can send it on.
-    forgetAddress: fromPromise(async () => {
-      if (window.location.hash || window.location.search) window.history.replaceState(window.history.state, '', QUOTE_OFFER_ROUTE);
-    }),
+    forgetAddress: fromPromise(async () => forgetLinkAddress(flowPath('quoteOffer'))),
     openOffer: fromPromise(({ input, signal }) => openQuoteOffer(input.token, { signal })),
     handOver: fromPromise(async ({ input }) => {
       storeOfferedTrip(input);

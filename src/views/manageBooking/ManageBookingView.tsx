@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ManageBookingView as View, ManageStatus } from '../../../contract/manageBooking.ts';
+import type { SnapshotFrom } from 'xstate';
 import {
   selectCalendarBusy,
   selectCancelAllowed,
@@ -16,9 +17,10 @@ import {
   selectRefusal,
   selectStage,
   selectView,
-  manageAddress,
+  MANAGE_ROUTES,
   type ManageStage,
 } from '../../../machines/manageBooking/index.ts';
+import { useRouteSync, type FlowRoutes } from '../../app/useRouteSync.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { IconCheck, IconInfo, IconLock } from '../../components/icons.tsx';
 import { BookingDetails, BookingNumber } from '../confirmation/BookingDetails.tsx';
@@ -31,6 +33,8 @@ import { manageBookingLogic, readManageInput, type ManageActor } from '../../app
 import classes from './ManageBooking.module.css';
 import { CallButton } from '../../components/CallButton.tsx';
 
+/** The address follows the state (?step= during a change): machines/manageBooking/manageBooking.routes.ts. */
+const ROUTES: FlowRoutes<SnapshotFrom<typeof manageBookingLogic>> = MANAGE_ROUTES;
 
 const STATUS_COLOURS: Record<ManageStatus, string> = {
   confirmed: 'blue',
@@ -356,13 +360,7 @@ function LoadFailed({ actor }: { actor: ManageActor }) {
 export function ManageBookingView() {
   const actor = useActorRef(manageBookingLogic, { input: readManageInput() });
   const stage = useSelector(actor, selectStage);
-  // The address from the state (?step= during a change), replaced as the booking flow's RouteSync does; until the
-  // booking is loaded the address is left as it came (the start state drops a link's token itself).
-  useEffect(() => {
-    if (stage === 'loading') return;
-    const address = manageAddress(stage);
-    if (`${window.location.pathname}${window.location.search}` !== address) window.history.replaceState(window.history.state, '', address);
-  }, [stage]);
+  useRouteSync({ actor, routes: ROUTES });
 
   return (
     <Container size={stage === 'refused' ? 'sm' : 'md'} py={{ base: 'lg', sm: 'xl' }} data-screen="manage-booking" data-stage={stage}>
