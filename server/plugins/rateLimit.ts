@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../adapters/db/index.ts';
-import { HttpError } from '../http.ts';
+import { DomainError, type RetryAfter } from '../domain/errors.ts';
 
 /** One limit: at most `max` requests per fixed window of `windowSec`, counted per subject (an address or an account). */
 export interface RateLimitRule {
@@ -59,11 +59,11 @@ const waitText = (seconds: number) => {
   return `${Math.ceil(seconds / 60)} minutes`;
 };
 
-/** The refusal of every limit: 429 `{ success: false, message, error }` with Retry-After (seconds). */
-export function tooManyRequests(resetInSec: number): HttpError {
+/** The refusal of every limit (rate_limited: a 429 `{ success: false, message, error, code }` with Retry-After in whole seconds). */
+export function tooManyRequests(resetInSec: number): DomainError {
   const seconds = Math.max(1, Math.ceil(resetInSec));
   const message = `Too many requests. Please try again in ${waitText(seconds)}.`;
-  return new HttpError(429, message, { error: message }, { 'retry-after': String(seconds) });
+  return new DomainError('rate_limited', message, { error: message, retryAfterSeconds: seconds } satisfies RetryAfter & { error: string });
 }
 
 /** One place taken under a limit (see `take`), to give back with `giveBack`. */
@@ -101,7 +101,7 @@ export function createRateLimiter(db: Queryable) {
     }
     if (!refusal) return;
     request.log.warn({ rate_limit: refusal.check.rule.bucket, site_id: request.site.id }, 'rate limited');
-    // Also on the reply: a route's own error handler may rebuild the HttpError without its headers.
+    // Also on the reply: a route's own error handler may rebuild the error without its details.
     reply.header('retry-after', String(refusal.resetInSec));
     throw tooManyRequests(refusal.resetInSec);
   }

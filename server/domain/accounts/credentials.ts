@@ -15,8 +15,8 @@ export interface Caller {
  */
 export interface CredentialGuard {
   /**
-   * The account with this e-mail and password, or null (unknown e-mail and wrong password alike). Throws the 429
-   * HttpError (with Retry-After) when a limit of wrong passwords is reached, before any hashing.
+   * The account with this e-mail and password, or null (unknown e-mail and wrong password alike). Throws the
+   * rate_limited DomainError (with its Retry-After seconds) when a limit of wrong passwords is reached, before any hashing.
    */
   verify(siteId: number, caller: Caller, email: string, password: string): Promise<PassengerRecord | null>;
 }
