@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { isCalendarDate } from './londonClock.ts';
-import type { AssignedDriver, AssignedVehicle, BookingStatus, DispatchEvent } from './dispatch.ts';
-import { BOOKING_STATUSES, CANCEL_REASONS } from './dispatch.ts';
-import type { Driver, Vehicle } from './fleet.ts';
-import type { AuditEntry } from './staff.ts';
+import type { AssignedDriver, AssignedVehicle } from './dispatch.ts';
+import { BOOKING_STATUSES, CANCEL_REASONS, DISPATCH_EVENTS } from './dispatch.ts';
+import { driverSchema, vehicleSchema } from './fleet.ts';
+import { auditEntrySchema } from './staff.ts';
 
 /**
  * The operator console's bookings board, a booking's detail, dispatch and the statutory record (issue 17), under
@@ -87,133 +87,149 @@ export const boardQuerySchema = z
 export type BoardQuery = z.input<typeof boardQuerySchema>;
 
 /** One line of the board. Times are ISO instants; `pickup_date`/`pickup_time` the London wall clock (YYYY-MM-DD, HH:mm). */
-export interface BoardRow {
-  booking_number: string;
-  status: BookingStatus;
-  revision: number;
-  created_at: string;
-  ride_type: 'Q' | 'H';
-  pickup_at: string;
-  pickup_date: string;
-  pickup_time: string;
-  return_at: string | null;
-  from: string;
-  to: string;
-  stops: number;
-  company_id: number;
-  company_name: string;
-  vehicle_id: number;
-  vehicle_category: string;
-  vehicle_qty: number;
-  passengers: number;
-  passenger_name: string;
-  passenger_phone: string;
-  currency: string;
-  total_pence: number;
-  payment_method: 'car' | 'card';
-  payment_state: PaymentState;
-  refunded_pence: number;
+export const boardRowSchema = z.object({
+  booking_number: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  revision: z.number(),
+  created_at: z.string(),
+  ride_type: z.enum(['Q', 'H']),
+  pickup_at: z.string(),
+  pickup_date: z.string(),
+  pickup_time: z.string(),
+  return_at: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  stops: z.number(),
+  company_id: z.number(),
+  company_name: z.string(),
+  vehicle_id: z.number(),
+  vehicle_category: z.string(),
+  vehicle_qty: z.number(),
+  passengers: z.number(),
+  passenger_name: z.string(),
+  passenger_phone: z.string(),
+  currency: z.string(),
+  total_pence: z.number(),
+  payment_method: z.enum(['car', 'card']),
+  payment_state: z.enum(PAYMENT_STATES),
+  refunded_pence: z.number(),
   /** The assigned driver's name and vehicle registration, null until assigned. */
-  driver: { name: string; vehicle_registration: string } | null;
-  anonymised: boolean;
-}
+  driver: z.object({ name: z.string(), vehicle_registration: z.string() }).nullable(),
+  anonymised: z.boolean(),
+});
+export type BoardRow = z.infer<typeof boardRowSchema>;
 
-export interface BoardPage {
-  success: true;
-  bookings: BoardRow[];
+export const boardPageSchema = z.object({
+  success: z.literal(true),
+  bookings: z.array(boardRowSchema),
   /** Pass as `cursor` for the next page; null on the last one. */
-  next_cursor: string | null;
+  next_cursor: z.string().nullable(),
   /** The London days the page covers (the defaults filled in); null when a search spans every date. */
-  range: { from: string; to: string } | null;
-}
+  range: z.object({ from: z.string(), to: z.string() }).nullable(),
+});
+export type BoardPage = z.infer<typeof boardPageSchema>;
 
+const namedId = z.object({ id: z.number(), name: z.string() });
 /** The site's companies and vehicle categories, for the board's filters (company_id, vehicle_id). */
-export interface BoardFilters {
-  success: true;
-  companies: { id: number; name: string }[];
-  vehicle_categories: { id: number; name: string }[];
-}
+export const boardFiltersSchema = z.object({ success: z.literal(true), companies: z.array(namedId), vehicle_categories: z.array(namedId) });
+export type BoardFilters = z.infer<typeof boardFiltersSchema>;
 
-export interface AdminRefund {
-  amount_pence: number;
-  reason: 'duplicate_charge' | 'cancellation' | 'operator';
-  status: 'pending' | 'succeeded' | 'failed';
-  created_at: string;
-}
+const refundStatus = z.enum(['pending', 'succeeded', 'failed']);
+export const adminRefundSchema = z.object({
+  amount_pence: z.number(),
+  reason: z.enum(['duplicate_charge', 'cancellation', 'operator']),
+  status: refundStatus,
+  created_at: z.string(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
 
-export interface AdminMail {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  status: 'queued' | 'sent' | 'failed';
-  created_at: string;
-  sent_at: string | null;
-}
+export const adminMailSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['queued', 'sent', 'failed']),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type AdminMail = z.infer<typeof adminMailSchema>;
+
+/** The driver and vehicle of a dispatched booking: ASSIGNED_DRIVER_FIELDS and ASSIGNED_VEHICLE_FIELDS (contract/dispatch.ts). */
+const assignedDriverSchema = driverSchema.pick({ id: true, name: true, phone: true, licence_number: true, licensing_authority: true, licence_expiry: true });
+const assignedVehicleSchema = vehicleSchema.pick({ id: true, registration: true, make: true, model: true, colour: true, category_id: true, category_name: true, licence_number: true, licence_expiry: true });
+assignedDriverSchema satisfies z.ZodType<AssignedDriver>;
+assignedVehicleSchema satisfies z.ZodType<AssignedVehicle>;
 
 /** GET /api/admin/bookings/:booking_number: everything the passenger entered, the money, the dispatch and the history. */
-export interface AdminBookingDetail extends BoardRow {
-  booking_type: string;
-  passenger_mode: 'guest_login' | 'new_client' | 'existing_client' | 'corporate';
-  passenger_email: string;
-  additional_info: string;
-  return_additional_info: string;
-  flight_no: string;
-  return_flight_no: string;
-  hire_hours: number | null;
-  stop_addresses: string[];
+export const adminBookingDetailSchema = boardRowSchema.extend({
+  booking_type: z.string(),
+  passenger_mode: z.enum(['guest_login', 'new_client', 'existing_client', 'corporate']),
+  passenger_email: z.string(),
+  additional_info: z.string(),
+  return_additional_info: z.string(),
+  flight_no: z.string(),
+  return_flight_no: z.string(),
+  hire_hours: z.number().nullable(),
+  stop_addresses: z.array(z.string()),
   /** As booked: luggage, seats, meet and greet, wheelchair, waiting … (bookings.options). */
-  options: Record<string, unknown>;
-  distance_miles: number | null;
-  duration_seconds: number | null;
-  price: { unit_price_pence: number; total_pence: number; currency: string; breakdown: unknown };
-  payment: {
-    method: 'car' | 'card';
-    state: PaymentState;
-    intent_id: string | null;
-    paid_pence: number;
-    refunded_pence: number;
+  options: z.record(z.string(), z.unknown()),
+  distance_miles: z.number().nullable(),
+  duration_seconds: z.number().nullable(),
+  price: z.object({ unit_price_pence: z.number(), total_pence: z.number(), currency: z.string(), breakdown: z.unknown() }),
+  payment: z.object({
+    method: z.enum(['car', 'card']),
+    state: z.enum(PAYMENT_STATES),
+    intent_id: z.string().nullable(),
+    paid_pence: z.number(),
+    refunded_pence: z.number(),
     /** What an operator's refund may still give back. */
-    refundable_pence: number;
-    refunds: AdminRefund[];
-  };
-  dispatch: {
-    driver: AssignedDriver | null;
-    vehicle: AssignedVehicle | null;
-    accepted_at: string | null;
-    assigned_at: string | null;
-    completed_at: string | null;
-    no_show_at: string | null;
-    cancelled_at: string | null;
-    cancelled_by: 'passenger' | 'operator' | null;
-    cancel_reason: (typeof CANCEL_REASONS)[number] | null;
-    cancel_note: string | null;
-    cancellation_fee_pence: number | null;
-  };
+    refundable_pence: z.number(),
+    refunds: z.array(adminRefundSchema),
+  }),
+  dispatch: z.object({
+    driver: assignedDriverSchema.nullable(),
+    vehicle: assignedVehicleSchema.nullable(),
+    accepted_at: z.string().nullable(),
+    assigned_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    no_show_at: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+    cancelled_by: z.enum(['passenger', 'operator']).nullable(),
+    cancel_reason: z.enum(CANCEL_REASONS).nullable(),
+    cancel_note: z.string().nullable(),
+    cancellation_fee_pence: z.number().nullable(),
+  }),
   /** The console's buttons: what contract/dispatch.ts allows from this status. */
-  allowed_events: DispatchEvent[];
+  allowed_events: z.array(z.enum(DISPATCH_EVENTS)),
   /** Mails sent to or about this booking (its number in the subject), oldest first. */
-  mails: AdminMail[];
+  mails: z.array(adminMailSchema),
   /** The audit log of this booking, oldest first. */
-  timeline: AuditEntry[];
-}
+  timeline: z.array(auditEntrySchema),
+});
+export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
+export const adminBookingResponseSchema = z.object({ success: z.literal(true), booking: adminBookingDetailSchema });
 
-export interface Assignable {
-  success: true;
+export const assignableSchema = z.object({
+  success: z.literal(true),
   /** The London day the licences must still be valid on (the pick-up day, or today if later). */
-  valid_on: string;
-  drivers: Driver[];
+  valid_on: z.string(),
+  drivers: z.array(driverSchema),
   /** Vehicles of the booked category first (`same_category`), then the others. */
-  vehicles: (Vehicle & { same_category: boolean })[];
-}
+  vehicles: z.array(vehicleSchema.extend({ same_category: z.boolean() })),
+});
+export type Assignable = z.infer<typeof assignableSchema>;
 
-export interface DispatchResponse {
-  success: true;
-  message: string;
-  booking: AdminBookingDetail;
+export const dispatchResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  booking: adminBookingDetailSchema,
   /** A cancellation's refund, when one was recorded: shown to the operator. */
-  refund: { amount_pence: number; status: 'pending' | 'succeeded' | 'failed' } | null;
-}
+  refund: z.object({ amount_pence: z.number(), status: refundStatus }).nullable(),
+});
+export type DispatchResponse = z.infer<typeof dispatchResponseSchema>;
+
+/** POST /api/admin/bookings/:booking_number/revoke-manage-links: how many live links the booking had. */
+export const revokeManageLinksResponseSchema = z.object({ success: z.literal(true), booking_number: z.string(), revoked: z.number() });
 
 /** GET /api/admin/bookings/export.csv: both dates required, London pick-up days, at most EXPORT_MAX_DAYS. */
 export const exportQuerySchema = z
@@ -238,10 +254,20 @@ export const STATUTORY_CSV_COLUMNS = [
 ] as const;
 
 /** POST /api/admin/retention/run (owners; the server runs it daily). */
-export interface RetentionRunResponse {
-  success: true;
-  months: number;
+export const retentionRunResponseSchema = z.object({
+  success: z.literal(true),
+  months: z.number(),
   /** Bookings whose last pick-up is before this instant were anonymised. */
-  cutoff: string;
-  anonymised: number;
-}
+  cutoff: z.string(),
+  anonymised: z.number(),
+  /** Rows deleted, per kind of personal data. */
+  deleted: z.object({
+    quote_requests: z.number(),
+    contact_messages: z.number(),
+    enquiry_replies: z.number(),
+    quote_offers: z.number(),
+    passenger_accounts: z.number(),
+    mails: z.number(),
+  }),
+});
+export type RetentionRunResponse = z.infer<typeof retentionRunResponseSchema>;

@@ -120,28 +120,34 @@ export type CategoryPatch = z.input<typeof categoryPatchSchema>;
 /** Ids are the database's integers: a larger number is no id at all (a 404, never a database error). */
 export const catalogueIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Unknown id' }).int().positive().max(2_147_483_647) });
 
-export interface CatalogueCompany {
-  id: number;
-  company_name: string;
-  rating: number;
-  active: boolean;
-}
+export const catalogueCompanySchema = z.object({ id: z.number(), company_name: z.string(), rating: z.number(), active: z.boolean() });
+export type CatalogueCompany = z.infer<typeof catalogueCompanySchema>;
 
-export interface CatalogueCategory {
-  id: number;
-  category_name: string;
-  seats: number;
-  luggage: number;
-  hand_luggage: number;
-  wheelchair: boolean;
-  vehicle_img: string;
-  active: boolean;
-}
+export const catalogueCategorySchema = z.object({
+  id: z.number(),
+  category_name: z.string(),
+  seats: z.number(),
+  luggage: z.number(),
+  hand_luggage: z.number(),
+  wheelchair: z.boolean(),
+  vehicle_img: z.string(),
+  active: z.boolean(),
+});
+export type CatalogueCategory = z.infer<typeof catalogueCategorySchema>;
 
-export interface UploadedImage {
+export const uploadedImageSchema = z.object({
   /** What a category's vehicle_img is set to. */
-  vehicle_img: string;
-  width: number;
-  height: number;
-  bytes: number;
-}
+  vehicle_img: z.string(),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+// The answers of the catalogue calls (POSTs answer 201).
+export const catalogueListResponseSchema = z.object({ success: z.literal(true), companies: z.array(catalogueCompanySchema), categories: z.array(catalogueCategorySchema) });
+export const catalogueCompanyResponseSchema = z.object({ success: z.literal(true), company: catalogueCompanySchema });
+export const catalogueCategoryResponseSchema = z.object({ success: z.literal(true), category: catalogueCategorySchema });
+export const uploadedImageResponseSchema = z.object({ success: z.literal(true), image: uploadedImageSchema });
+/** POST /api/admin/catalogue/uploads/sweep: the uploads deleted (no category uses them) and how many were kept. */
+export const uploadSweepResponseSchema = z.object({ success: z.literal(true), deleted: z.array(z.string()), kept: z.number() });

@@ -80,73 +80,78 @@ export const enquiryRefSchema = z.object({
 });
 
 /** One row of the inbox list. */
-export interface InboxRow {
-  kind: EnquiryKind;
-  id: number;
+export const inboxRowSchema = z.object({
+  kind: z.enum(ENQUIRY_KINDS),
+  id: z.number(),
   /** ISO instant. */
-  received_at: string;
-  status: EnquiryStatus;
-  name: string;
-  email: string;
-  phone: string;
+  received_at: z.string(),
+  status: z.enum(ENQUIRY_STATUSES),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
   /** 'pickup → dropoff' of a quote request, 'reason: comments' of a message (at most 200 characters). */
-  summary: string;
-}
+  summary: z.string(),
+});
+export type InboxRow = z.infer<typeof inboxRowSchema>;
 
-export interface InboxPage {
-  success: true;
-  enquiries: InboxRow[];
+export const inboxPageSchema = z.object({
+  success: z.literal(true),
+  enquiries: z.array(inboxRowSchema),
   /** `after` of the next page, null on the last. */
-  next: string | null;
-}
+  next: z.string().nullable(),
+});
+export type InboxPage = z.infer<typeof inboxPageSchema>;
 
-export interface EnquiryReply {
-  id: number;
-  at: string;
-  author: string;
-  text: string;
-  mail_id: number;
-  /** The mail's delivery state now. */
-  mail_status: MailStatus;
-  offer: QuoteOffer | null;
-}
-
-export interface QuoteOffer {
-  id: number;
-  quote_id: string;
-  vehicle_id: number;
-  company_id: number;
-  vehicle_type: string;
-  company_name: string;
+export const quoteOfferSchema = z.object({
+  id: z.number(),
+  quote_id: z.string(),
+  vehicle_id: z.number(),
+  company_id: z.number(),
+  vehicle_type: z.string(),
+  company_name: z.string(),
   /** Pounds, as offered (the booking is priced again by the server from the stored quote). */
-  price: number;
-  expires_at: string;
-}
+  price: z.number(),
+  expires_at: z.string(),
+});
+export type QuoteOffer = z.infer<typeof quoteOfferSchema>;
+
+export const enquiryReplySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  author: z.string(),
+  text: z.string(),
+  mail_id: z.number(),
+  /** The mail's delivery state now. */
+  mail_status: z.enum(MAIL_STATUSES),
+  offer: quoteOfferSchema.nullable(),
+});
+export type EnquiryReply = z.infer<typeof enquiryReplySchema>;
 
 /** What the visitor sent, by kind. */
-export type EnquiryFields =
-  | {
-      kind: 'quote';
-      pickup_address: string;
-      dropoff_address: string;
-      pickup_date: string;
-      pickup_time: string;
-      passengers: number;
-      luggages: number;
-      additional_info: string;
-    }
-  | { kind: 'contact'; query_reason: string; booking_number: string; comments: string };
+export const enquiryFieldsSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('quote'),
+    pickup_address: z.string(),
+    dropoff_address: z.string(),
+    pickup_date: z.string(),
+    pickup_time: z.string(),
+    passengers: z.number(),
+    luggages: z.number(),
+    additional_info: z.string(),
+  }),
+  z.object({ kind: z.literal('contact'), query_reason: z.string(), booking_number: z.string(), comments: z.string() }),
+]);
+export type EnquiryFields = z.infer<typeof enquiryFieldsSchema>;
 
-export interface EnquiryDetail extends InboxRow {
-  fields: EnquiryFields;
-  status_changed_at: string | null;
-  replies: EnquiryReply[];
-}
+export const enquiryDetailSchema = inboxRowSchema.extend({
+  fields: enquiryFieldsSchema,
+  status_changed_at: z.string().nullable(),
+  replies: z.array(enquiryReplySchema),
+});
+export type EnquiryDetail = z.infer<typeof enquiryDetailSchema>;
 
-export interface EnquiryAnswer {
-  success: true;
-  enquiry: EnquiryDetail;
-}
+export const enquiryAnswerSchema = z.object({ success: z.literal(true), enquiry: enquiryDetailSchema });
+export type EnquiryAnswer = z.infer<typeof enquiryAnswerSchema>;
 
 /** POST /enquiries/:kind/:id/reply */
 export const replySchema = z.object({
@@ -169,23 +174,20 @@ export const priceTripSchema = z.object({
 export type PriceTripInput = z.input<typeof priceTripSchema>;
 
 /** One priceable vehicle of the list the engine made (only rows with a price). */
-export interface PricedOption {
-  vehicle_id: number;
-  company_id: number;
-  vehicle_type: string;
-  company_name: string;
-  max_seat: number;
-  luggage: number;
+export const pricedOptionSchema = z.object({
+  vehicle_id: z.number(),
+  company_id: z.number(),
+  vehicle_type: z.string(),
+  company_name: z.string(),
+  max_seat: z.number(),
+  luggage: z.number(),
   /** Pounds, one vehicle, the engine's final price. */
-  final_price: number;
-}
+  final_price: z.number(),
+});
+export type PricedOption = z.infer<typeof pricedOptionSchema>;
 
-export interface PriceAnswer {
-  success: true;
-  quote_id: string;
-  expires_at: string;
-  options: PricedOption[];
-}
+export const priceAnswerSchema = z.object({ success: z.literal(true), quote_id: z.string(), expires_at: z.string(), options: z.array(pricedOptionSchema) });
+export type PriceAnswer = z.infer<typeof priceAnswerSchema>;
 
 /** POST /enquiries/quote/:id/offer */
 export const offerSchema = z.object({
@@ -207,40 +209,38 @@ export type OutboxQuery = z.input<typeof outboxQuerySchema>;
 
 export const mailRefSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-export interface OutboxRow {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
+export const outboxRowSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number(),
   /** The last delivery error (failed, or queued for a retry). */
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-  attachments: string[];
+  error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  attachments: z.array(z.string()),
   /** The mail this one copies (a resend). */
-  resend_of: number | null;
-}
+  resend_of: z.number().nullable(),
+});
+export type OutboxRow = z.infer<typeof outboxRowSchema>;
 
-export interface OutboxPage {
-  success: true;
-  mails: OutboxRow[];
-  next: string | null;
-}
+export const outboxPageSchema = z.object({ success: z.literal(true), mails: z.array(outboxRowSchema), next: z.string().nullable() });
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
 
-export interface OutboxDetail extends OutboxRow {
-  from: string;
-  reply_to: string | null;
+export const outboxDetailSchema = outboxRowSchema.extend({
+  from: z.string(),
+  reply_to: z.string().nullable(),
   /** The plain-text body; null once a mail holding a secret has been delivered (its bodies are blanked). */
-  text: string | null;
-  transport: string | null;
-  message_id: string | null;
+  text: z.string().nullable(),
+  transport: z.string().nullable(),
+  message_id: z.string().nullable(),
   /** Its resends, oldest first. */
-  resends: number[];
-}
+  resends: z.array(z.number()),
+});
+export type OutboxDetail = z.infer<typeof outboxDetailSchema>;
 
-export interface OutboxAnswer {
-  success: true;
-  mail: OutboxDetail;
-}
+/** GET /mail/:id, and POST /mail/:id/resend (201, the new copy). */
+export const outboxAnswerSchema = z.object({ success: z.literal(true), mail: outboxDetailSchema });
+export type OutboxAnswer = z.infer<typeof outboxAnswerSchema>;

@@ -84,39 +84,38 @@ export type BanCheck = z.input<typeof banCheckSchema>;
 /** Ids are the database's integers: a larger number is no id at all (a 404, never a database error). */
 export const placeIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Unknown id' }).int().positive().max(2_147_483_647) });
 
-export interface SavedPlace {
-  id: number;
-  address: string;
-  lat: number;
-  lon: number;
-  kind: SavedPlaceKind;
-  popular: boolean;
-}
+export const savedPlaceSchema = z.object({ id: z.number(), address: z.string(), lat: z.number(), lon: z.number(), kind: z.enum(SAVED_PLACE_KINDS), popular: z.boolean() });
+export type SavedPlace = z.infer<typeof savedPlaceSchema>;
 
-export interface BannedPattern {
-  id: number;
-  pattern: string;
-  reason: string | null;
-  created_at: string;
-}
+export const bannedPatternSchema = z.object({ id: z.number(), pattern: z.string(), reason: z.string().nullable(), created_at: z.string() });
+export type BannedPattern = z.infer<typeof bannedPatternSchema>;
 
 /** Where the maps port put a typed address. */
-export interface LocatedPlace {
+export const locatedPlaceSchema = z.object({
   /** The maps service's name for the place. */
-  label: string;
-  lat: number;
-  lon: number;
+  label: z.string(),
+  lat: z.number(),
+  lon: z.number(),
   /** True when the point is an estimate (a postcode district or town centre of the offline gazetteer). */
-  estimated: boolean;
-  source: string;
-}
+  estimated: z.boolean(),
+  source: z.string(),
+});
+export type LocatedPlace = z.infer<typeof locatedPlaceSchema>;
 
-export interface BanCheckResult {
-  refused: boolean;
+export const banCheckResultSchema = z.object({
+  refused: z.boolean(),
   /** The pattern that refuses it, null when none does. */
-  matched: string | null;
+  matched: z.string().nullable(),
   /** True when it is refused only by the pattern not yet saved. */
-  by_new_pattern: boolean;
+  by_new_pattern: z.boolean(),
   /** What the maps service resolves the sample to (the quote checks this name too); null when it finds nothing. */
-  resolved: string | null;
-}
+  resolved: z.string().nullable(),
+});
+export type BanCheckResult = z.infer<typeof banCheckResultSchema>;
+
+// The answers of the places calls (GET lists; POST addresses and banned answer 201; deletes `{ success: true }`).
+export const placesListResponseSchema = z.object({ success: z.literal(true), maps: z.enum(['offline', 'google']), addresses: z.array(savedPlaceSchema), banned: z.array(bannedPatternSchema) });
+export const locateResponseSchema = z.object({ success: z.literal(true), place: locatedPlaceSchema });
+export const savedPlaceResponseSchema = z.object({ success: z.literal(true), address: savedPlaceSchema });
+export const bannedPatternResponseSchema = z.object({ success: z.literal(true), banned: bannedPatternSchema });
+export const banCheckResponseSchema = z.object({ success: z.literal(true), check: banCheckResultSchema });

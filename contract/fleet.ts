@@ -104,32 +104,40 @@ export type VehiclePatch = z.input<typeof vehiclePatchSchema>;
 
 export const fleetIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Unknown id' }).int().positive().max(2 ** 53) });
 
-export interface Driver {
-  id: number;
-  name: string;
-  phone: string;
-  licence_number: string;
-  licensing_authority: string;
-  licence_expiry: string;
-  active: boolean;
+export const driverSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  licence_number: z.string(),
+  licensing_authority: z.string(),
+  licence_expiry: z.string(),
+  active: z.boolean(),
   /** The licence's last day is before today (London): never offered for assignment. */
-  licence_expired: boolean;
-  created_at: string;
-  updated_at: string;
-}
+  licence_expired: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Driver = z.infer<typeof driverSchema>;
 
-export interface Vehicle {
-  id: number;
-  registration: string;
-  make: string;
-  model: string;
-  colour: string;
-  category_id: number;
-  category_name: string;
-  licence_number: string;
-  licence_expiry: string;
-  active: boolean;
-  licence_expired: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const vehicleSchema = z.object({
+  id: z.number(),
+  registration: z.string(),
+  make: z.string(),
+  model: z.string(),
+  colour: z.string(),
+  category_id: z.number(),
+  category_name: z.string(),
+  licence_number: z.string(),
+  licence_expiry: z.string(),
+  active: z.boolean(),
+  licence_expired: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+// The answers of the registers' calls (GET lists; POST creates, 201; PATCH edits).
+export const driverListResponseSchema = z.object({ success: z.literal(true), drivers: z.array(driverSchema) });
+export const driverResponseSchema = z.object({ success: z.literal(true), driver: driverSchema });
+export const vehicleListResponseSchema = z.object({ success: z.literal(true), vehicles: z.array(vehicleSchema) });
+export const vehicleResponseSchema = z.object({ success: z.literal(true), vehicle: vehicleSchema });

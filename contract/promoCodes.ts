@@ -70,28 +70,32 @@ export interface AppliedPromo {
   line: { code: 'promo'; label: string; leg: 'trip'; group: 'adjustment'; amount: number; amount_pence: number };
 }
 
-export interface PromoCode {
-  id: number;
-  code: string;
-  kind: PromoKind;
-  percent: number | null;
-  amount_pence: number | null;
+export const promoCodeSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  kind: z.enum(PROMO_KINDS),
+  percent: z.number().nullable(),
+  amount_pence: z.number().nullable(),
   /** London dates, inclusive; null = open. */
-  valid_from: string | null;
-  valid_to: string | null;
-  total_cap: number | null;
-  per_passenger_cap: number | null;
-  min_fare_pence: number;
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
+  total_cap: z.number().nullable(),
+  per_passenger_cap: z.number().nullable(),
+  min_fare_pence: z.number(),
   /** Vehicle category ids; empty = every category. */
-  categories: number[];
-  active: boolean;
+  categories: z.array(z.number()),
+  active: z.boolean(),
   /** Uses counted against the total cap (bookings, and card payments under way). */
-  uses: number;
+  uses: z.number(),
   /** Bookings made with it. */
-  bookings: number;
-  created_at: string;
-  updated_at: string;
-}
+  bookings: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PromoCode = z.infer<typeof promoCodeSchema>;
+/** GET /api/admin/promos; POST (201) and PATCH answer the one code. */
+export const promoListResponseSchema = z.object({ success: z.literal(true), promos: z.array(promoCodeSchema) });
+export const promoResponseSchema = z.object({ success: z.literal(true), promo: promoCodeSchema });
 
 const isoDate = z
   .string({ error: 'Dates are written YYYY-MM-DD' })

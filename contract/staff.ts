@@ -112,3 +112,11 @@ export const auditEntrySchema = z.object({
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+// The answers of the staff calls (server/routes/staffManage.ts, staffSession.ts, admin.ts's audit).
+export const staffListResponseSchema = z.object({ success: z.literal(true), staff: z.array(staffMemberSchema) });
+export const staffMemberResponseSchema = z.object({ success: z.literal(true), staff: staffMemberSchema });
+/** Set password and sign out: `{ success, message }`; sign out everywhere adds how many sessions it ended. */
+export const staffMessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const signOutEverywhereResponseSchema = staffMessageResponseSchema.extend({ ended: z.number() });
+export const auditListResponseSchema = z.object({ success: z.literal(true), entries: z.array(auditEntrySchema) });

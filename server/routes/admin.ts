@@ -1,7 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { retentionRunResponseSchema } from '../../contract/adminBookings.ts';
+import { adminSiteCreatedSchema, adminSiteListSchema } from '../../contract/adminSites.ts';
 import { adminSiteCreateSchema, API_KEY_HEADERS } from '../../contract/catalog.ts';
-import { auditQuerySchema, CSRF_HEADER, STAFF_MESSAGES } from '../../contract/staff.ts';
+import { auditListResponseSchema, auditQuerySchema, CSRF_HEADER, STAFF_MESSAGES } from '../../contract/staff.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
 import { hashSessionToken } from '../domain/accounts/secrets.ts';
@@ -11,7 +14,7 @@ import { createStaffRepository, type StaffRecord } from '../domain/staff/reposit
 import { createStaffService } from '../domain/staff/service.ts';
 import { csrfTokenMatches, staffCookie, staffCookieToken } from '../domain/staff/sessions.ts';
 import { createSitesRepository, type SiteCache } from '../domain/sites/index.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
 import type { StoragePort } from '../adapters/storage/index.ts';
 import { createBookingEventHub, type BookingEventHub } from '../domain/dispatch/events.ts';
@@ -30,6 +33,7 @@ import { adminPromosRoutes } from './adminPromos.ts';
 import { adminPricesRoutes } from './adminPrices.ts';
 import { adminSettingsRoutes } from './adminSettings.ts';
 import { staffManageRoutes } from './staffManage.ts';
+import { answers, createdAnswers } from './schemas.ts';
 import { assertSameOrigin, isSecure, siteOfRequest, staffPublicRoutes, staffSessionRoutes } from './staffSession.ts';
 
 declare module 'fastify' {
@@ -65,7 +69,7 @@ export interface AdminDeps {
   storage?: StoragePort;
 }
 
-/** 403 unless the caller is an owner (or the admin token, which acts as one). */
+/** 403 unless the caller is an owner (or the admin token, which acts as one). A preValidation hook: before any schema reads the request. */
 export async function ownerOnly(request: FastifyRequest) {
   if (request.actor.role !== 'owner') throw new HttpError(403, STAFF_MESSAGES.ownerOnly);
 }
@@ -139,33 +143,37 @@ export function adminRoutes(deps: AdminDeps) {
       await authorised.register(adminInboxRoutes({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, quoting: deps.quoting, log: deps.log }));
       await authorised.register(events.routes);
 
-      authorised.get('/audit', async (request) => {
-        const query = parseInput(auditQuerySchema, request.query);
+      const typed = authorised.withTypeProvider<ZodTypeProvider>();
+      typed.get('/audit', { schema: { querystring: auditQuerySchema, response: answers(auditListResponseSchema) } }, async (request) => {
+        const query = request.query;
         // A dispatcher reads a booking's timeline; the rest of the log is the owner's.
         if (request.actor.role !== 'owner' && query.entity !== 'booking') throw new HttpError(403, STAFF_MESSAGES.ownerOnly);
-        return { success: true, entries: await listAudit(db, request.site.id, query) };
+        return { success: true as const, entries: await listAudit(db, request.site.id, query) };
       });
 
-      await authorised.register(async (owners) => {
-        owners.addHook('preHandler', ownerOnly);
-        await owners.register(staffManageRoutes(staff));
-        owners.post('/retention/run', async (request) => {
+      await authorised.register(async (ownerScope) => {
+        ownerScope.addHook('preValidation', ownerOnly);
+        const owners = ownerScope.withTypeProvider<ZodTypeProvider>();
+        await ownerScope.register(staffManageRoutes(staff));
+        owners.post('/retention/run', { schema: { response: answers(retentionRunResponseSchema) } }, async (request) => {
           return retentionAnswer(await runRetention(db, request.site.id, request.actor, now()));
         });
-        await owners.register(adminSettingsRoutes({ db, cache }));
-        await owners.register(adminCatalogueRoutes({ db, cache, now, storage: deps.storage }));
-        await owners.register(adminPricesRoutes({ db, cache, now, quoting: deps.quoting }));
-        await owners.register(adminPlacesRoutes({ db, cache, maps: deps.maps, now }));
-        await owners.register(adminPromosRoutes({ db, cache, now }));
+        await ownerScope.register(adminSettingsRoutes({ db, cache }));
+        await ownerScope.register(adminCatalogueRoutes({ db, cache, now, storage: deps.storage }));
+        await ownerScope.register(adminPricesRoutes({ db, cache, now, quoting: deps.quoting }));
+        await ownerScope.register(adminPlacesRoutes({ db, cache, maps: deps.maps, now }));
+        await ownerScope.register(adminPromosRoutes({ db, cache, now }));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
-        owners.get('/sites', async (request) =>
+        owners.get('/sites', { schema: { response: answers(adminSiteListSchema) } }, async (request) =>
           (await cache.sites())
             .filter((site) => request.actor.kind === 'admin-token' || site.id === request.site.id)
             .map(({ id, name, publicKey, hosts, isDefault }) => ({ id, name, public_key: publicKey, hosts, is_default: isDefault })),
         );
-        owners.post('/sites', async (request, reply) => {
+        const adminTokenOnly = async (request: FastifyRequest) => {
           if (request.actor.kind !== 'admin-token') throw new HttpError(403, STAFF_MESSAGES.adminTokenOnly);
-          const input = parseInput(adminSiteCreateSchema, request.body);
+        };
+        owners.post('/sites', { preValidation: adminTokenOnly, schema: { body: adminSiteCreateSchema, response: createdAnswers(adminSiteCreatedSchema) } }, async (request, reply) => {
+          const input = request.body;
           const keys = { publicKey: `pk_${randomBytes(12).toString('hex')}`, secretKey: `sk_${randomBytes(18).toString('hex')}` };
           const id = await db.transaction(async (tx) => {
             const created = await createSitesRepository(tx).createSite(input.name, keys, input.hosts);
@@ -173,7 +181,7 @@ export function adminRoutes(deps: AdminDeps) {
             return created;
           });
           await cache.invalidate('sites');
-          return reply.code(201).send({ success: true, site: { id, name: input.name, hosts: input.hosts, public_key: keys.publicKey, secret_key: keys.secretKey } });
+          return reply.code(201).send({ success: true as const, site: { id, name: input.name, hosts: input.hosts, public_key: keys.publicKey, secret_key: keys.secretKey } });
         });
       });
     });

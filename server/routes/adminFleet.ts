@@ -1,18 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   driverCreateSchema,
+  driverListResponseSchema,
   driverPatchSchema,
+  driverResponseSchema,
   fleetIdParamsSchema,
   FLEET_MESSAGES,
   vehicleCreateSchema,
+  vehicleListResponseSchema,
   vehiclePatchSchema,
+  vehicleResponseSchema,
 } from '../../contract/fleet.ts';
 import type { Db, Queryable } from '../adapters/db/index.ts';
 import { recordAudit } from '../domain/audit/audit.ts';
 import { isUniqueViolation } from '../domain/bookings/charges.ts';
 import { createFleetRepository } from '../domain/fleet/repository.ts';
 import { londonParts } from '../domain/pricing/londonTime.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { answers, createdAnswers } from './schemas.ts';
 
 /** A duplicate licence or registration is the caller's 409, not a 500. */
 async function unique<T>(work: Promise<T>, message: string): Promise<T> {
@@ -34,11 +40,12 @@ export function adminFleetRoutes(deps: { db: Db; now: () => Date }) {
   const audit = (tx: Queryable, request: FastifyRequest, action: string, entityId: number, before: unknown, after: unknown) =>
     recordAudit(tx, request.actor, { siteId: request.site.id, action, entityType: action.split('.')[0], entityId, before, after });
 
-  return async (app: FastifyInstance) => {
-    app.get('/drivers', async (request) => ({ success: true, drivers: await createFleetRepository(db).drivers(request.site.id, today()) }));
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get('/drivers', { schema: { response: answers(driverListResponseSchema) } }, async (request) => ({ success: true as const, drivers: await createFleetRepository(db).drivers(request.site.id, today()) }));
 
-    app.post('/drivers', async (request, reply) => {
-      const input = parseInput(driverCreateSchema, request.body);
+    app.post('/drivers', { schema: { body: driverCreateSchema, response: createdAnswers(driverResponseSchema) } }, async (request, reply) => {
+      const input = request.body;
       const driver = await unique(
         db.transaction(async (tx) => {
           const created = await createFleetRepository(tx).insertDriver(request.site.id, input, today());
@@ -47,12 +54,12 @@ export function adminFleetRoutes(deps: { db: Db; now: () => Date }) {
         }),
         FLEET_MESSAGES.driverLicenceTaken,
       );
-      return reply.code(201).send({ success: true, driver });
+      return reply.code(201).send({ success: true as const, driver });
     });
 
-    app.patch('/drivers/:id', async (request) => {
-      const { id } = parseInput(fleetIdParamsSchema, request.params);
-      const patch = parseInput(driverPatchSchema, request.body);
+    app.patch('/drivers/:id', { schema: { params: fleetIdParamsSchema, body: driverPatchSchema, response: answers(driverResponseSchema) } }, async (request) => {
+      const { id } = request.params;
+      const patch = request.body;
       const driver = await unique(
         db.transaction(async (tx) => {
           const registers = createFleetRepository(tx);
@@ -66,13 +73,13 @@ export function adminFleetRoutes(deps: { db: Db; now: () => Date }) {
         }),
         FLEET_MESSAGES.driverLicenceTaken,
       );
-      return { success: true, driver };
+      return { success: true as const, driver };
     });
 
-    app.get('/vehicles', async (request) => ({ success: true, vehicles: await createFleetRepository(db).vehicles(request.site.id, today()) }));
+    app.get('/vehicles', { schema: { response: answers(vehicleListResponseSchema) } }, async (request) => ({ success: true as const, vehicles: await createFleetRepository(db).vehicles(request.site.id, today()) }));
 
-    app.post('/vehicles', async (request, reply) => {
-      const input = parseInput(vehicleCreateSchema, request.body);
+    app.post('/vehicles', { schema: { body: vehicleCreateSchema, response: createdAnswers(vehicleResponseSchema) } }, async (request, reply) => {
+      const input = request.body;
       const vehicle = await unique(
         db.transaction(async (tx) => {
           const registers = createFleetRepository(tx);
@@ -83,12 +90,12 @@ export function adminFleetRoutes(deps: { db: Db; now: () => Date }) {
         }),
         FLEET_MESSAGES.registrationTaken,
       );
-      return reply.code(201).send({ success: true, vehicle });
+      return reply.code(201).send({ success: true as const, vehicle });
     });
 
-    app.patch('/vehicles/:id', async (request) => {
-      const { id } = parseInput(fleetIdParamsSchema, request.params);
-      const patch = parseInput(vehiclePatchSchema, request.body);
+    app.patch('/vehicles/:id', { schema: { params: fleetIdParamsSchema, body: vehiclePatchSchema, response: answers(vehicleResponseSchema) } }, async (request) => {
+      const { id } = request.params;
+      const patch = request.body;
       const vehicle = await unique(
         db.transaction(async (tx) => {
           const registers = createFleetRepository(tx);
@@ -103,7 +110,7 @@ export function adminFleetRoutes(deps: { db: Db; now: () => Date }) {
         }),
         FLEET_MESSAGES.registrationTaken,
       );
-      return { success: true, vehicle };
+      return { success: true as const, vehicle };
     });
   };
 }

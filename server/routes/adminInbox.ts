@@ -1,18 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  enquiryAnswerSchema,
   enquiryRefSchema,
+  inboxPageSchema,
   inboxQuerySchema,
   INBOX_MESSAGES,
   mailRefSchema,
   offerSchema,
+  outboxAnswerSchema,
+  outboxPageSchema,
   outboxQuerySchema,
+  priceAnswerSchema,
   priceTripSchema,
   replySchema,
   type EnquiryAnswer,
-  type InboxPage,
-  type OutboxAnswer,
-  type OutboxPage,
-  type PriceAnswer,
 } from '../../contract/adminEnquiries.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { mailIdentity, type MailPort } from '../adapters/mail/index.ts';
@@ -21,7 +23,8 @@ import { createInboxRepository } from '../domain/enquiries/inboxRepository.ts';
 import { createOutboxRepository } from '../domain/enquiries/outboxRepository.ts';
 import type { Quoting } from '../domain/quotes/quoting.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { answers, createdAnswers } from './schemas.ts';
 
 export interface AdminInboxDeps {
   db: Db;
@@ -58,71 +61,66 @@ export function adminInboxRoutes(deps: AdminInboxDeps) {
   const enquiry = async (siteId: number, kind: 'quote' | 'contact', id: number): Promise<EnquiryAnswer> => {
     const found = await inbox.detail(siteId, kind, id);
     if (!found) throw new HttpError(404, INBOX_MESSAGES.notFound);
-    return { success: true, enquiry: found };
+    return { success: true as const, enquiry: found };
   };
 
-  return async function inboxRoutes(app: FastifyInstance) {
-    app.get('/enquiries', async (request): Promise<InboxPage> => {
-      const query = parseInput(inboxQuerySchema, request.query);
-      return { success: true, ...(await inbox.list(request.site.id, query)) };
+  const enquiryCall = { params: enquiryRefSchema, response: answers(enquiryAnswerSchema) };
+  return async function inboxRoutes(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get('/enquiries', { schema: { querystring: inboxQuerySchema, response: answers(inboxPageSchema) } }, async (request) => {
+      return { success: true as const, ...(await inbox.list(request.site.id, request.query)) };
     });
 
-    app.get('/enquiries/:kind/:id', async (request) => {
-      const ref = parseInput(enquiryRefSchema, request.params);
+    app.get('/enquiries/:kind/:id', { schema: enquiryCall }, async (request) => {
+      const ref = request.params;
       return enquiry(request.site.id, ref.kind, ref.id);
     });
 
-    app.post('/enquiries/:kind/:id/reply', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const ref = parseInput(enquiryRefSchema, request.params);
-      const input = parseInput(replySchema, request.body);
-      await replyToEnquiry(await contextOf(request), ref, input);
+    app.post('/enquiries/:kind/:id/reply', { bodyLimit: BODY_LIMIT, schema: { ...enquiryCall, body: replySchema } }, async (request) => {
+      const ref = request.params;
+      await replyToEnquiry(await contextOf(request), ref, request.body);
       return enquiry(request.site.id, ref.kind, ref.id);
     });
 
-    app.post('/enquiries/:kind/:id/close', async (request) => {
-      const ref = parseInput(enquiryRefSchema, request.params);
+    app.post('/enquiries/:kind/:id/close', { schema: enquiryCall }, async (request) => {
+      const ref = request.params;
       await changeEnquiryStatus(await contextOf(request), ref, 'closed');
       return enquiry(request.site.id, ref.kind, ref.id);
     });
 
-    app.post('/enquiries/:kind/:id/reopen', async (request) => {
-      const ref = parseInput(enquiryRefSchema, request.params);
+    app.post('/enquiries/:kind/:id/reopen', { schema: enquiryCall }, async (request) => {
+      const ref = request.params;
       await changeEnquiryStatus(await contextOf(request), ref, 'open');
       return enquiry(request.site.id, ref.kind, ref.id);
     });
 
-    app.post('/enquiries/quote/:id/price', async (request): Promise<PriceAnswer> => {
-      const { id } = parseInput(mailRefSchema, request.params);
-      const trip = parseInput(priceTripSchema, request.body);
-      return priceQuoteRequest({ db, quoting: quotingOf(), site: request.site, catalog: await cache.catalog(request.site.id) }, id, trip);
+    app.post('/enquiries/quote/:id/price', { schema: { params: mailRefSchema, body: priceTripSchema, response: answers(priceAnswerSchema) } }, async (request) => {
+      const { id } = request.params;
+      return priceQuoteRequest({ db, quoting: quotingOf(), site: request.site, catalog: await cache.catalog(request.site.id) }, id, request.body);
     });
 
-    app.post('/enquiries/quote/:id/offer', { bodyLimit: BODY_LIMIT }, async (request) => {
-      const { id } = parseInput(mailRefSchema, request.params);
-      const input = parseInput(offerSchema, request.body);
+    app.post('/enquiries/quote/:id/offer', { bodyLimit: BODY_LIMIT, schema: { params: mailRefSchema, body: offerSchema, response: answers(enquiryAnswerSchema) } }, async (request) => {
+      const { id } = request.params;
       const quoting = quotingOf();
-      await offerQuote({ ...(await contextOf(request)), quoting, catalog: await cache.catalog(request.site.id), publicUrl: deps.publicUrl }, id, input);
+      await offerQuote({ ...(await contextOf(request)), quoting, catalog: await cache.catalog(request.site.id), publicUrl: deps.publicUrl }, id, request.body);
       return enquiry(request.site.id, 'quote', id);
     });
 
-    app.get('/mail', async (request): Promise<OutboxPage> => {
-      const query = parseInput(outboxQuerySchema, request.query);
-      return { success: true, ...(await outbox.list(request.site.id, query)) };
+    app.get('/mail', { schema: { querystring: outboxQuerySchema, response: answers(outboxPageSchema) } }, async (request) => {
+      return { success: true as const, ...(await outbox.list(request.site.id, request.query)) };
     });
 
-    app.get('/mail/:id', async (request): Promise<OutboxAnswer> => {
-      const { id } = parseInput(mailRefSchema, request.params);
+    app.get('/mail/:id', { schema: { params: mailRefSchema, response: answers(outboxAnswerSchema) } }, async (request) => {
+      const { id } = request.params;
       const found = await outbox.detail(request.site.id, id);
       if (!found) throw new HttpError(404, INBOX_MESSAGES.mailNotFound);
-      return { success: true, mail: found };
+      return { success: true as const, mail: found };
     });
 
-    app.post('/mail/:id/resend', async (request, reply): Promise<OutboxAnswer> => {
-      const { id } = parseInput(mailRefSchema, request.params);
-      const copyId = await resendMail(await contextOf(request), id);
+    app.post('/mail/:id/resend', { schema: { params: mailRefSchema, response: createdAnswers(outboxAnswerSchema) } }, async (request, reply) => {
+      const copyId = await resendMail(await contextOf(request), request.params.id);
       const copy = await outbox.detail(request.site.id, copyId);
-      reply.code(201);
-      return { success: true, mail: copy! };
+      return reply.code(201).send({ success: true as const, mail: copy! });
     });
   };
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { revokeManageLinksResponseSchema } from '../../contract/adminBookings.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { recordAudit } from '../domain/audit/audit.ts';
 import { revokeManageLinks } from '../domain/manage/links.ts';
-import { HttpError, parseInput } from '../http.ts';
-
-const bookingParamsSchema = z.object({ booking_number: z.string().trim().min(1).max(40) });
+import { HttpError } from '../http.ts';
+import { bookingParamsSchema } from './adminBookings.ts';
+import { answers } from './schemas.ts';
 
 /**
  * The operator's side of manage links, registered inside the admin API (its authorisation and site choice apply; owners
@@ -13,9 +14,11 @@ const bookingParamsSchema = z.object({ booking_number: z.string().trim().min(1).
  * booking at once, written to the audit log (the booking's timeline) in the same transaction.
  */
 export function adminManageRoutes(db: Db) {
-  return async (app: FastifyInstance) => {
-    app.post('/bookings/:booking_number/revoke-manage-links', async (request) => {
-      const { booking_number: bookingNumber } = parseInput(bookingParamsSchema, request.params);
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const schema = { params: bookingParamsSchema, response: answers(revokeManageLinksResponseSchema) };
+    app.post('/bookings/:booking_number/revoke-manage-links', { schema }, async (request) => {
+      const { booking_number: bookingNumber } = request.params;
       const siteId = request.site.id;
       const result = await db.transaction(async (tx) => {
         const revoked = await revokeManageLinks(tx, siteId, bookingNumber);
@@ -27,7 +30,7 @@ export function adminManageRoutes(db: Db) {
       });
       if (!result) throw new HttpError(404, `No booking ${bookingNumber} on this site`);
       request.log.info({ site_id: request.site.id, booking: bookingNumber, revoked: result.revoked }, 'manage links revoked by the operator');
-      return { success: true, booking_number: bookingNumber, revoked: result.revoked };
+      return { success: true as const, booking_number: bookingNumber, revoked: result.revoked };
     });
   };
 }

@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { banCheckSchema, banCreateSchema, locateSchema, placeCreateSchema, placeIdParamsSchema, placePatchSchema } from '../../contract/adminPlaces.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  banCheckResponseSchema,
+  banCheckSchema,
+  banCreateSchema,
+  bannedPatternResponseSchema,
+  locateResponseSchema,
+  locateSchema,
+  placeCreateSchema,
+  placeIdParamsSchema,
+  placePatchSchema,
+  placesListResponseSchema,
+  savedPlaceResponseSchema,
+} from '../../contract/adminPlaces.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { createOfflineMaps, type MapsPort } from '../domain/geo/mapsPort.ts';
 import { createPlacesService } from '../domain/places/service.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { parseInput } from '../http.ts';
+import { answers, createdAnswers, doneSchema } from './schemas.ts';
 
 /**
  * The owner's calls for saved addresses, popular locations and banned addresses (contract/adminPlaces.ts), registered
@@ -13,41 +26,35 @@ import { parseInput } from '../http.ts';
  */
 export function adminPlacesRoutes(deps: { db: Db; cache: SiteCache; maps?: MapsPort; now: () => Date }) {
   const places = createPlacesService({ db: deps.db, cache: deps.cache, maps: deps.maps ?? createOfflineMaps() });
-  return async (owners: FastifyInstance) => {
-    owners.get('/places', async (request) => ({ success: true, ...(await places.list(request.site.id)) }));
+  return async (fastify: FastifyInstance) => {
+    const owners = fastify.withTypeProvider<ZodTypeProvider>();
+    owners.get('/places', { schema: { response: answers(placesListResponseSchema) } }, async (request) => ({ success: true as const, ...(await places.list(request.site.id)) }));
 
-    owners.post('/places/locate', async (request) => {
-      const { address } = parseInput(locateSchema, request.body);
-      return { success: true, place: await places.locate(request.site, address) };
-    });
-
-    owners.post('/places/addresses', async (request, reply) => {
-      const input = parseInput(placeCreateSchema, request.body);
-      return reply.code(201).send({ success: true, address: await places.createPlace(request.actor, request.site, input) });
-    });
-    owners.patch('/places/addresses/:id', async (request) => {
-      const { id } = parseInput(placeIdParamsSchema, request.params);
-      const patch = parseInput(placePatchSchema, request.body);
-      return { success: true, address: await places.updatePlace(request.actor, request.site, id, patch) };
-    });
-    owners.delete('/places/addresses/:id', async (request) => {
-      const { id } = parseInput(placeIdParamsSchema, request.params);
-      await places.deletePlace(request.actor, request.site.id, id);
-      return { success: true };
+    owners.post('/places/locate', { schema: { body: locateSchema, response: answers(locateResponseSchema) } }, async (request) => {
+      const { address } = request.body;
+      return { success: true as const, place: await places.locate(request.site, address) };
     });
 
-    owners.post('/places/banned', async (request, reply) => {
-      const input = parseInput(banCreateSchema, request.body);
-      return reply.code(201).send({ success: true, banned: await places.createBan(request.actor, request.site.id, input) });
+    owners.post('/places/addresses', { schema: { body: placeCreateSchema, response: createdAnswers(savedPlaceResponseSchema) } }, async (request, reply) => {
+      return reply.code(201).send({ success: true as const, address: await places.createPlace(request.actor, request.site, request.body) });
     });
-    owners.post('/places/check', async (request) => {
-      const input = parseInput(banCheckSchema, request.body);
-      return { success: true, check: await places.checkBan(request.site, input) };
+    owners.patch('/places/addresses/:id', { schema: { params: placeIdParamsSchema, body: placePatchSchema, response: answers(savedPlaceResponseSchema) } }, async (request) => {
+      return { success: true as const, address: await places.updatePlace(request.actor, request.site, request.params.id, request.body) };
     });
-    owners.delete('/places/banned/:id', async (request) => {
-      const { id } = parseInput(placeIdParamsSchema, request.params);
-      await places.deleteBan(request.actor, request.site.id, id);
-      return { success: true };
+    owners.delete('/places/addresses/:id', { schema: { params: placeIdParamsSchema, response: answers(doneSchema) } }, async (request) => {
+      await places.deletePlace(request.actor, request.site.id, request.params.id);
+      return { success: true as const };
+    });
+
+    owners.post('/places/banned', { schema: { body: banCreateSchema, response: createdAnswers(bannedPatternResponseSchema) } }, async (request, reply) => {
+      return reply.code(201).send({ success: true as const, banned: await places.createBan(request.actor, request.site.id, request.body) });
+    });
+    owners.post('/places/check', { schema: { body: banCheckSchema, response: answers(banCheckResponseSchema) } }, async (request) => {
+      return { success: true as const, check: await places.checkBan(request.site, request.body) };
+    });
+    owners.delete('/places/banned/:id', { schema: { params: placeIdParamsSchema, response: answers(doneSchema) } }, async (request) => {
+      await places.deleteBan(request.actor, request.site.id, request.params.id);
+      return { success: true as const };
     });
   };
 }

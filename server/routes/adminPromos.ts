@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { promoCreateSchema, promoIdParamsSchema, promoPatchSchema } from '../../contract/promoCodes.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { promoCreateSchema, promoIdParamsSchema, promoListResponseSchema, promoPatchSchema, promoResponseSchema } from '../../contract/promoCodes.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { createPromosService } from '../domain/promos/service.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { parseInput } from '../http.ts';
+import { answers, createdAnswers } from './schemas.ts';
 
 /**
  * The owner's promo code calls (contract/promoCodes.ts), registered inside the admin API's owner-only scope (signed
@@ -12,18 +13,16 @@ import { parseInput } from '../http.ts';
  */
 export function adminPromosRoutes(deps: { db: Db; cache: SiteCache; now: () => Date }) {
   const promos = createPromosService(deps.db);
-  return async (owners: FastifyInstance) => {
-    owners.get('/promos', async (request) => ({ success: true, promos: await promos.list(request.site.id) }));
+  return async (fastify: FastifyInstance) => {
+    const owners = fastify.withTypeProvider<ZodTypeProvider>();
+    owners.get('/promos', { schema: { response: answers(promoListResponseSchema) } }, async (request) => ({ success: true as const, promos: await promos.list(request.site.id) }));
 
-    owners.post('/promos', async (request, reply) => {
-      const input = parseInput(promoCreateSchema, request.body);
-      return reply.code(201).send({ success: true, promo: await promos.create(request.actor, request.site.id, input) });
+    owners.post('/promos', { schema: { body: promoCreateSchema, response: createdAnswers(promoResponseSchema) } }, async (request, reply) => {
+      return reply.code(201).send({ success: true as const, promo: await promos.create(request.actor, request.site.id, request.body) });
     });
 
-    owners.patch('/promos/:id', async (request) => {
-      const { id } = parseInput(promoIdParamsSchema, request.params);
-      const patch = parseInput(promoPatchSchema, request.body);
-      return { success: true, promo: await promos.update(request.actor, request.site.id, id, patch) };
+    owners.patch('/promos/:id', { schema: { params: promoIdParamsSchema, body: promoPatchSchema, response: answers(promoResponseSchema) } }, async (request) => {
+      return { success: true as const, promo: await promos.update(request.actor, request.site.id, request.params.id, request.body) };
     });
   };
 }

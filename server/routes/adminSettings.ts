@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { adminSettingsPutSchema } from '../../contract/catalog.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { settingsPreviewResponseSchema, settingsSavedResponseSchema } from '../../contract/adminSettings.ts';
+import { adminSettingsPutSchema, settingListSchema } from '../../contract/catalog.ts';
 import { firstSettingProblem } from '../../contract/settingsCatalogue.ts';
 import type { Db, Queryable } from '../adapters/db/index.ts';
 import { isMailAddress } from '../adapters/mail/index.ts';
 import { recordAudit } from '../domain/audit/audit.ts';
 import { createSitesRepository, type SiteCache } from '../domain/sites/index.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
 import { createSettingsPreviews, PREVIEW_QUERY, type SettingChanges } from '../web/settingsPreviews.ts';
+import { answers, createdAnswers } from './schemas.ts';
 
 // Any constant (the first key of the two-key advisory lock; the second is the site's id).
 const SETTINGS_LOCK = 727_019;
@@ -21,11 +24,10 @@ async function settingValues(tx: Queryable, siteId: number, names: string[]): Pr
 }
 
 /**
- * A body of setting changes checked by the settings catalogue (contract/settingsCatalogue.ts, which the console's form
- * uses too): 400 naming the first setting whose value the site cannot use.
+ * A body of setting changes (its shape checked by the route's schema) checked by the settings catalogue
+ * (contract/settingsCatalogue.ts, which the console's form uses too): 400 naming the first setting whose value the site cannot use.
  */
-function checkedChanges(body: unknown): SettingChanges {
-  const changes = parseInput(adminSettingsPutSchema, body);
+function checkedChanges(changes: SettingChanges): SettingChanges {
   const problem = firstSettingProblem(changes);
   if (problem) throw new HttpError(400, problem);
   // Mail goes out from this address: one address as the mail layer sends to, or every notice would be refused at sending.
@@ -37,9 +39,10 @@ function checkedChanges(body: unknown): SettingChanges {
 /** The owner's settings calls (registered inside the admin API's owner-only scope). */
 export function adminSettingsRoutes({ db, cache }: { db: Db; cache: SiteCache }) {
   const previews = createSettingsPreviews(db);
-  return async (owners: FastifyInstance) => {
-    owners.get('/settings', async (request) => (await cache.catalog(request.site.id)).settings);
-    owners.put('/settings', async (request) => {
+  return async (fastify: FastifyInstance) => {
+    const owners = fastify.withTypeProvider<ZodTypeProvider>();
+    owners.get('/settings', { schema: { response: answers(settingListSchema) } }, async (request) => (await cache.catalog(request.site.id)).settings);
+    owners.put('/settings', { schema: { body: adminSettingsPutSchema, response: answers(settingsSavedResponseSchema) } }, async (request) => {
       const changes = checkedChanges(request.body);
       if (Object.keys(changes).length === 0) throw new HttpError(400, 'No settings given');
       const siteId = request.site.id;
@@ -57,13 +60,13 @@ export function adminSettingsRoutes({ db, cache }: { db: Db; cache: SiteCache })
       });
       // This process at once; the others through the settings trigger's NOTIFY (docs/architecture.md §4).
       if (changed) await cache.invalidate(siteId);
-      return { success: true, settings: (await cache.catalog(siteId)).settings };
+      return { success: true as const, settings: (await cache.catalog(siteId)).settings };
     });
     // The console's live preview: the unsaved changes under a short-lived token the preview frame's address carries.
-    owners.post('/settings/preview', async (request, reply) => {
+    owners.post('/settings/preview', { schema: { body: adminSettingsPutSchema, response: createdAnswers(settingsPreviewResponseSchema) } }, async (request, reply) => {
       const changes = checkedChanges(request.body);
       const { token, expiresAt } = await previews.create(request.site.id, changes);
-      return reply.code(201).send({ success: true, token, expires_at: expiresAt, url: `/?${PREVIEW_QUERY}=${token}` });
+      return reply.code(201).send({ success: true as const, token, expires_at: expiresAt, url: `/?${PREVIEW_QUERY}=${token}` });
     });
   };
 }

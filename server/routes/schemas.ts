@@ -1,5 +1,5 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorResponseSchema } from '../../contract/apiResponses.ts';
 
 /**
@@ -7,6 +7,12 @@ import { errorResponseSchema } from '../../contract/apiResponses.ts';
  * stripped) and the error answer of every 4xx (`{ success: false, message, code, ...details }`, details kept).
  */
 export const answers = <Ok extends z.ZodType>(ok: Ok) => ({ 200: ok, '4xx': errorResponseSchema });
+
+/** The `response` schemas of a route that answers 201 Created with `created` (and every 4xx as `answers` does). */
+export const createdAnswers = <Created extends z.ZodType>(created: Created) => ({ 201: created, '4xx': errorResponseSchema });
+
+/** `{ success: true }`: the answer of a delete. */
+export const doneSchema = z.object({ success: z.literal(true) });
 
 /**
  * The validator of route schemas, which are the contract's zod schemas: a request part is parsed by `parse`, and what

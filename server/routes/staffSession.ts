@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_KEY_HEADERS } from '../../contract/catalog.ts';
-import { staffSetPasswordSchema, staffSignInSchema, STAFF_MESSAGES, type StaffSession } from '../../contract/staff.ts';
+import {
+  signOutEverywhereResponseSchema,
+  staffMessageResponseSchema,
+  staffSessionSchema,
+  staffSetPasswordSchema,
+  staffSignInSchema,
+  STAFF_MESSAGES,
+  type StaffSession,
+} from '../../contract/staff.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { hashSessionToken, newSessionToken } from '../domain/accounts/secrets.ts';
 import type { StaffCredentialGuard } from '../domain/staff/credentials.ts';
@@ -8,7 +17,8 @@ import { createStaffRepository, type StaffRecord } from '../domain/staff/reposit
 import type { StaffService } from '../domain/staff/service.ts';
 import { csrfTokenOf, STAFF_SESSION_IDLE_MINUTES, staffCookie } from '../domain/staff/sessions.ts';
 import type { Site, SiteCache } from '../domain/sites/index.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
+import { answers } from './schemas.ts';
 
 /** Whether the request came over HTTPS (the socket's, or X-Forwarded-Proto from a proxy TRUST_PROXY names). */
 export const isSecure = (request: FastifyRequest) => request.protocol === 'https';
@@ -36,7 +46,7 @@ export async function siteOfRequest(cache: SiteCache, request: FastifyRequest): 
 
 export function sessionView(member: StaffRecord, site: Site, token: string, expiresAt: Date): StaffSession {
   return {
-    success: true,
+    success: true as const,
     staff: { id: member.id, name: member.name, email: member.email, role: member.role },
     site: { id: site.id, name: site.name },
     csrf_token: csrfTokenOf(token),
@@ -52,12 +62,17 @@ const clearCookie = (request: FastifyRequest, reply: FastifyReply) => reply.head
  * (`POST /api/admin/staff/set-password`).
  */
 export function staffPublicRoutes(deps: { db: Db; cache: SiteCache; guard: StaffCredentialGuard; staff: StaffService }) {
-  return async (app: FastifyInstance) => {
-    app.post('/session', async (request, reply) => {
-      assertSameOrigin(request);
-      const site = await siteOfRequest(deps.cache, request);
-      if (!site) throw new HttpError(401, 'Unknown site');
-      const input = parseInput(staffSignInSchema, request.body);
+  // Another origin and an unknown site are refused before the body is read (so before its schema).
+  const signInSite = async (request: FastifyRequest) => {
+    assertSameOrigin(request);
+    const site = await siteOfRequest(deps.cache, request);
+    if (!site) throw new HttpError(401, 'Unknown site');
+    request.site = site;
+  };
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.post('/session', { preValidation: signInSite, schema: { body: staffSignInSchema, response: answers(staffSessionSchema) } }, async (request, reply) => {
+      const { site, body: input } = request;
       const member = await deps.guard.verify(site.id, { ip: request.ip }, input.email, input.password);
       if (!member) throw new HttpError(401, STAFF_MESSAGES.invalidCredentials);
       const token = newSessionToken();
@@ -67,10 +82,10 @@ export function staffPublicRoutes(deps: { db: Db; cache: SiteCache; guard: Staff
       return sessionView(member, site, token, expiresAt);
     });
 
-    app.post('/staff/set-password', async (request) => {
-      const input = parseInput(staffSetPasswordSchema, request.body);
+    app.post('/staff/set-password', { schema: { body: staffSetPasswordSchema, response: answers(staffMessageResponseSchema) } }, async (request) => {
+      const input = request.body;
       await deps.staff.setPassword(input.token, input.password);
-      return { success: true, message: STAFF_MESSAGES.passwordSet };
+      return { success: true as const, message: STAFF_MESSAGES.passwordSet };
     });
   };
 }
@@ -81,25 +96,26 @@ export function staffSessionRoutes(deps: { db: Db }) {
     if (request.actor.kind !== 'staff' || !request.staffSession) throw new HttpError(401, STAFF_MESSAGES.notSignedIn);
     return { actor: request.actor, session: request.staffSession };
   };
-  return async (app: FastifyInstance) => {
-    app.get('/session', async (request) => {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get('/session', { schema: { response: answers(staffSessionSchema) } }, async (request) => {
       const { session } = sessionOf(request);
       return sessionView(session.member, request.site, session.token, session.expiresAt);
     });
 
-    app.delete('/session', async (request, reply) => {
+    app.delete('/session', { schema: { response: answers(staffMessageResponseSchema) } }, async (request, reply) => {
       const { actor } = sessionOf(request);
       await createStaffRepository(deps.db).revokeSession(request.site.id, actor.sessionId!);
       clearCookie(request, reply);
-      return { success: true, message: STAFF_MESSAGES.signedOut };
+      return { success: true as const, message: STAFF_MESSAGES.signedOut };
     });
 
-    app.post('/session/sign-out-everywhere', async (request, reply) => {
+    app.post('/session/sign-out-everywhere', { schema: { response: answers(signOutEverywhereResponseSchema) } }, async (request, reply) => {
       const { actor } = sessionOf(request);
       const ended = await createStaffRepository(deps.db).revokeAllSessions(request.site.id, actor.staffId);
       request.log.info({ site_id: request.site.id, staff_id: actor.staffId, ended }, 'staff signed out everywhere');
       clearCookie(request, reply);
-      return { success: true, message: STAFF_MESSAGES.signedOut, ended };
+      return { success: true as const, message: STAFF_MESSAGES.signedOut, ended };
     });
   };
 }
