@@ -103,6 +103,8 @@ describe('console session machine', () => {
     const { actor, forgotLinks } = start({ path: '/admin/set-password', linkToken: TOKEN });
     expect(forgotLinks()).toBe(1);
     expect(actor.getSnapshot().matches({ settingPassword: 'editing' })).toBe(true);
+    // The form offers no sign-in (SetPasswordPage): only its address leaves it.
+    expect(actor.getSnapshot().can({ type: 'signIn.open' })).toBe(false);
     actor.send({ type: 'setPassword.submit', password: 'A-new-password-1' });
     await waitFor(actor, (s) => s.matches({ settingPassword: 'done' }));
     actor.send({ type: 'signIn.open' });

@@ -189,10 +189,11 @@ export const consoleMachine = setup({
           entry: { type: 'setError', params: { text: CONSOLE_TEXT.linkMissing } },
           on: { 'signIn.open': { target: '#console.signedOut', actions: 'clearError' } },
         },
+        // No way to sign-in from the form (the page offers it once the password is set, or the link refused): a
+        // member who wants the sign-in page types or follows its address (route.enter).
         editing: {
           on: {
             'setPassword.submit': { target: 'submitting', actions: 'clearError' },
-            'signIn.open': { target: '#console.signedOut', actions: 'clearError' },
           },
         },
         submitting: {

@@ -1,12 +1,15 @@
 // The flows' URLs follow their statecharts (src/app/useRouteSync.ts, contract/routeManifest.ts) in Chromium: Back
-// never returns to a page a flow only passed through. Needs a build first (DIST_DIR).
+// never returns to a page a flow only passed through; a mailed link's token leaves the address. Needs a build first
+// (DIST_DIR).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/domain/accounts/passwords.ts';
+import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
+import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { appReady, launchBrowser, openPage } from '../helpers/browser.ts';
-import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
+import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 let provider: TestProvider;
 let browser: Browser;
@@ -124,6 +127,103 @@ describe('corporate area', () => {
       await at('/my-account');
       await page.goBack();
       await at('/ourfleet');
+      // The console's one console error: its session check signed out (GET /api/admin/session answers 401).
+      expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('operator console', () => {
+  it('signed out on a deep link: /admin/sign-in, then that page after signing in; Back/Forward between two console pages open each; a page the role may not see opens the board', async () => {
+    const { page, errors, close } = await openPage(browser, `${provider.url}/ourfleet`);
+    const heading = (name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
+    const at = (url: string) => expect.poll(() => where(page), { timeout: 10_000 }).toBe(url);
+    try {
+      await page.goto(`${provider.url}/admin/fleet`);
+      await at('/admin/sign-in');
+      await page.getByLabel(/^E-mail/).fill(DEMO_STAFF.dispatcher.email);
+      await page.getByLabel(/^Password/).fill(DEMO_STAFF.dispatcher.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await at('/admin/fleet');
+      await heading('Drivers & vehicles').waitFor();
+
+      await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Bookings' }).click();
+      await at('/admin/bookings');
+      await heading('Bookings').waitFor();
+      await page.goBack();
+      await at('/admin/fleet');
+      await heading('Drivers & vehicles').waitFor();
+      await page.goForward();
+      await at('/admin/bookings');
+      await heading('Bookings').waitFor();
+
+      // A dispatcher's deep link to an owner's page (a new document, signed in by the cookie): the board, in its place.
+      await page.goto(`${provider.url}/admin/settings`);
+      await at('/admin/bookings');
+      await heading('Bookings').waitFor();
+      // The sign-in page was replaced by the page it led to: Back from the fleet leaves the console.
+      await page.goBack();
+      await at('/admin/bookings');
+      await page.goBack();
+      await at('/admin/fleet');
+      await page.goBack();
+      await at('/ourfleet');
+      // The console's one console error: its session check signed out (GET /api/admin/session answers 401).
+      expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('manage booking', () => {
+  it("the mailed link's token leaves the address at once (no history entry keeps it); a reload keeps the booking open, and a change step's ?step= too; Back leaves the page", async () => {
+    const email = `flow-routes-manage-${Date.now()}@example.test`;
+    const { form, row } = await quoteFor(provider);
+    const made = await provider.fastify.inject({
+      method: 'POST',
+      url: '/api/v1/booking',
+      headers: KEY_HEADERS,
+      payload: bookingPayload(form, row, { payment_method: 'car', registrationData: { ...guestRegistration, email } }) as object,
+    });
+    expect(made.statusCode).toBe(200);
+    const bookingNumber = made.json().data.booking.booking_number as string;
+    const { rows } = await provider.db.query<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE kind = 'booking_confirmation' AND to_address LIKE $1", [`%<${email}>`]);
+    const link = new URL(/Manage your booking: +(\S+)\n/.exec(rows[0]?.text_body ?? '')?.[1] ?? 'http://no-link.test/');
+    const token = link.searchParams.get('token');
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const { page, errors, close } = await openPage(browser, `${provider.url}/ourfleet`);
+    const manage = page.locator('[data-screen="manage-booking"]');
+    try {
+      const entries = await page.evaluate(() => history.length);
+      await page.goto(`${provider.url}${link.pathname}${link.search}`);
+      await manage.and(page.locator('[data-stage="viewing"]')).waitFor({ timeout: 15_000 });
+      expect(page.url()).toBe(`${provider.url}/manage-booking`);
+      expect(await page.getByTestId('booking-number').textContent()).toBe(bookingNumber);
+      expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+
+      await page.reload();
+      await manage.and(page.locator('[data-stage="viewing"]')).waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('booking-number').textContent()).toBe(bookingNumber);
+
+      await page.getByTestId('change-start').click();
+      await page.getByTestId('change-form').waitFor();
+      expect(where(page)).toBe('/manage-booking?step=change');
+      await page.reload();
+      await page.getByTestId('change-form').waitFor({ timeout: 15_000 });
+      expect(where(page)).toBe('/manage-booking?step=change');
+      await page.getByTestId('change-form').getByRole('button', { name: 'Back', exact: true }).click();
+      await manage.and(page.locator('[data-stage="viewing"]')).waitFor();
+      expect(where(page)).toBe('/manage-booking');
+
+      // Every step replaced the one entry: Back leaves the page, and no entry holds the token.
+      expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+      await page.goBack();
+      await expect.poll(() => where(page)).toBe('/ourfleet');
+      expect(page.url()).not.toContain(token!);
       expect(errors).toEqual([]);
     } finally {
       await close();
