@@ -1,5 +1,6 @@
 import type { AuditEntry, StaffRole } from '../../../contract/staff.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { createAuditRepository } from './repository.ts';
 
 /** Who is calling the admin API: a signed-in staff member, or the ADMIN_TOKEN (automation, the CLI) acting as owner. */
 export type Actor =
@@ -21,33 +22,23 @@ export interface AuditChange {
  * commit together or not at all. Values are written as given: leave secrets (hashes, keys, tokens) out of them.
  */
 export async function recordAudit(tx: Queryable, actor: Actor, change: AuditChange): Promise<void> {
-  await tx.query(
-    `INSERT INTO audit_log (site_id, actor_kind, actor_staff_id, action, entity_type, entity_id, before, after)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      change.siteId,
-      actor.kind,
-      actor.kind === 'staff' ? actor.staffId : null,
-      change.action,
-      change.entityType,
-      String(change.entityId),
-      change.before === undefined ? null : JSON.stringify(change.before),
-      change.after === undefined ? null : JSON.stringify(change.after),
-    ],
-  );
+  await createAuditRepository(tx).insert({
+    siteId: change.siteId,
+    actorKind: actor.kind,
+    actorStaffId: actor.kind === 'staff' ? actor.staffId : null,
+    action: change.action,
+    entityType: change.entityType,
+    entityId: String(change.entityId),
+    before: change.before === undefined ? null : JSON.stringify(change.before),
+    after: change.after === undefined ? null : JSON.stringify(change.after),
+  });
 }
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : (value ?? null));
 
 /** The site's audit rows, newest first, optionally of one entity; `before` pages back (keyset on id). */
 export async function listAudit(db: Queryable, siteId: number, filter: { entity?: string; id?: string; before?: number; limit: number }): Promise<AuditEntry[]> {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT a.id, a.at, a.actor_kind, a.actor_staff_id, s.name AS actor_name, a.action, a.entity_type, a.entity_id, a.before, a.after
-       FROM audit_log a LEFT JOIN staff s ON s.site_id = a.site_id AND s.id = a.actor_staff_id
-      WHERE a.site_id = $1 AND ($2::text IS NULL OR a.entity_type = $2) AND ($3::text IS NULL OR a.entity_id = $3) AND ($4::bigint IS NULL OR a.id < $4)
-      ORDER BY a.id DESC LIMIT $5`,
-    [siteId, filter.entity ?? null, filter.id ?? null, filter.before ?? null, filter.limit],
-  );
+  const rows = await createAuditRepository(db).list(siteId, filter);
   return rows.map((row) => ({
     id: Number(row.id),
     at: new Date(row.at as string).toISOString(),

@@ -3,6 +3,7 @@ import type { BookingStatus } from '../../../contract/dispatch.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { DomainError } from '../errors.ts';
 import { addDays, londonParts, londonWallClock } from '../pricing/londonTime.ts';
+import { createDispatchRepository } from './repository.ts';
 
 /** The board's filters once validated (contract/adminBookings.ts boardQuerySchema's output). */
 export interface BoardFilter {
@@ -26,16 +27,6 @@ export const londonClockText = (at: Date) => {
   const local = londonParts(at);
   return { date: local.date, time: `${two(local.hour)}:${two(local.minute)}` };
 };
-
-/** The row's columns (alias b = bookings, p = its card payment); shared by the board and the detail. */
-export const ROW_COLUMNS = `
-  b.id, b.booking_number, b.status, b.revision, b.created_at, b.ride_type, b.pick_up_at, b.return_at, b.pick_up_address, b.drop_off_address,
-  b.company_id, b.company_name, b.vehicle_id, b.vehicle_category, b.vehicle_qty, b.total_passengers, b.passenger_name, b.passenger_phone,
-  b.currency, b.total_pence, b.payment_method, b.payment_status, b.hourly_duration, b.anonymised_at,
-  b.assigned_driver->>'name' AS driver_name, b.assigned_vehicle->>'registration' AS driver_vehicle_registration,
-  COALESCE(p.refunded_pence, 0) AS refunded_pence,
-  (SELECT count(*) FROM booking_stops s WHERE s.site_id = b.site_id AND s.booking_id = b.id) AS stop_count`;
-export const PAYMENT_JOIN = `LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent_id = b.payment_intent_id AND b.payment_status = 'paid'`;
 
 type Row = Record<string, unknown>;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -94,19 +85,11 @@ function decodeCursor(cursor: string): { pickupAt: Date; id: number } {
   throw new DomainError('invalid_input', ADMIN_BOOKINGS_MESSAGES.badCursor);
 }
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /**
- * One page of the board. Keyset paging on (pick_up_at, id) inside the site: the database walks the
- * bookings_board index from the cursor, so page N costs what page 1 does.
+ * One page of the board: the London days asked for (today and tomorrow when neither they nor a search are given),
+ * from the cursor on.
  */
 export async function boardPage(db: Queryable, siteId: number, filter: BoardFilter, now: Date): Promise<BoardPage> {
-  const params: unknown[] = [siteId];
-  const where = ['b.site_id = $1'];
-  const add = (sql: (placeholder: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
   const search = filter.q ?? '';
   let range: BoardPage['range'] = null;
   if (filter.from || filter.to || search === '') {
@@ -114,47 +97,18 @@ export async function boardPage(db: Queryable, siteId: number, filter: BoardFilt
     const from = filter.from ?? filter.to ?? today;
     const to = filter.to ?? addDays(from, 1);
     range = { from, to };
-    const { start, end } = londonDayRange(from, to);
-    add((p) => `b.pick_up_at >= ${p}`, start);
-    add((p) => `b.pick_up_at < ${p}`, end);
   }
-  if (filter.status?.length) add((p) => `b.status = ANY(${p}::text[])`, filter.status);
-  if (filter.payment_method) add((p) => `b.payment_method = ${p}`, filter.payment_method);
-  if (filter.payment_state?.length) {
-    const states = new Set(filter.payment_state);
-    const parts = [
-      states.has('due_to_driver') ? "b.payment_status = 'due_to_driver'" : null,
-      states.has('paid') ? "(b.payment_status = 'paid' AND COALESCE(p.refunded_pence, 0) = 0)" : null,
-      states.has('refunded') ? "(b.payment_status = 'paid' AND COALESCE(p.refunded_pence, 0) > 0)" : null,
-    ].filter(Boolean);
-    where.push(`(${parts.join(' OR ')})`);
-  }
-  if (filter.company_id) add((p) => `b.company_id = ${p}`, filter.company_id);
-  if (filter.vehicle_id) add((p) => `b.vehicle_id = ${p}`, filter.vehicle_id);
-  if (search !== '') {
-    params.push(`${likeEscape(search)}%`, `%${likeEscape(search)}%`);
-    const prefix = `$${params.length - 1}`;
-    const inside = `$${params.length}`;
-    const alternatives = [`b.booking_number ILIKE ${prefix}`, `b.passenger_name ILIKE ${inside}`, `b.passenger_email ILIKE ${inside}`];
-    const digits = search.replace(/\D/g, '');
-    if (digits.length >= 4) {
-      params.push(`%${digits}%`);
-      alternatives.push(`regexp_replace(b.passenger_phone, '\\D', '', 'g') LIKE $${params.length}`);
-    }
-    where.push(`(${alternatives.join(' OR ')})`);
-  }
-  if (filter.cursor) {
-    const after = decodeCursor(filter.cursor);
-    params.push(after.pickupAt, after.id);
-    where.push(`(b.pick_up_at, b.id) > ($${params.length - 1}, $${params.length})`);
-  }
-  params.push(filter.limit + 1);
-  const { rows } = await db.query<Row>(
-    `SELECT ${ROW_COLUMNS} FROM bookings b ${PAYMENT_JOIN}
-      WHERE ${where.join(' AND ')}
-      ORDER BY b.pick_up_at, b.id LIMIT $${params.length}`,
-    params,
-  );
+  const rows = await createDispatchRepository(db).boardRows(siteId, {
+    range: range && londonDayRange(range.from, range.to),
+    status: filter.status,
+    paymentMethod: filter.payment_method,
+    paymentStates: filter.payment_state,
+    companyId: filter.company_id,
+    vehicleId: filter.vehicle_id,
+    search,
+    after: filter.cursor ? decodeCursor(filter.cursor) : null,
+    limit: filter.limit + 1,
+  });
   const page = rows.slice(0, filter.limit);
   const last = page[page.length - 1];
   const nextCursor = rows.length > filter.limit && last ? encodeCursor(new Date(last.pick_up_at as string).toISOString(), Number(last.id)) : null;

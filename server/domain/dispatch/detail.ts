@@ -2,7 +2,8 @@ import type { AdminBookingDetail, AdminMail, AdminRefund } from '../../../contra
 import { allowedEvents, type AssignedDriver, type AssignedVehicle, type BookingStatus, type CancelReason } from '../../../contract/dispatch.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { listAudit } from '../audit/audit.ts';
-import { PAYMENT_JOIN, ROW_COLUMNS, toBoardRow } from './board.ts';
+import { toBoardRow } from './board.ts';
+import { createDispatchRepository } from './repository.ts';
 import { bookingCardPayments, cardPaymentsTotal } from '../bookings/refunds.ts';
 
 type Row = Record<string, unknown>;
@@ -10,48 +11,27 @@ const iso = (value: unknown) => (value === null || value === undefined ? null : 
 const json = <T>(value: unknown): T | null => (value === null || value === undefined ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as T));
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** The booking's id by its number on this site, or null. */
-export async function bookingIdByNumber(db: Queryable, siteId: number, bookingNumber: string): Promise<number | null> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM bookings WHERE site_id = $1 AND booking_number = $2', [siteId, bookingNumber]);
-  return rows[0] ? Number(rows[0].id) : null;
-}
-
-/** Mails whose subject names the booking: the confirmation, the operator's notices, dispatch and cancellation mails. */
-async function mailsAbout(db: Queryable, siteId: number, bookingNumber: string): Promise<AdminMail[]> {
-  const { rows } = await db.query<Row>(
-    `SELECT id, kind, to_address, subject, status, created_at, sent_at FROM mail_outbox
-      WHERE site_id = $1 AND subject ~ ('(^|[^A-Za-z0-9])' || $2 || '([^A-Za-z0-9]|$)') ORDER BY id LIMIT 100`,
-    [siteId, bookingNumber.replace(/[^A-Za-z0-9-]/g, '')],
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    kind: String(row.kind),
-    to: String(row.to_address),
-    subject: String(row.subject),
-    status: row.status as AdminMail['status'],
-    created_at: iso(row.created_at)!,
-    sent_at: iso(row.sent_at),
-  }));
-}
+/** A mail about the booking (its confirmation, the operator's notices, dispatch and cancellation mails) as the console lists it. */
+const toAdminMail = (row: Row): AdminMail => ({
+  id: Number(row.id),
+  kind: String(row.kind),
+  to: String(row.to_address),
+  subject: String(row.subject),
+  status: row.status as AdminMail['status'],
+  created_at: iso(row.created_at)!,
+  sent_at: iso(row.sent_at),
+});
 
 /** Everything the console shows of one booking, or null when the site has no such booking. */
 export async function loadBookingDetail(db: Queryable, siteId: number, bookingNumber: string): Promise<AdminBookingDetail | null> {
-  const { rows } = await db.query<Row>(
-    `SELECT ${ROW_COLUMNS}, b.booking_type, b.passenger_mode, b.passenger_email, b.additional_info, b.return_additional_info, b.flight_no,
-            b.return_flight_no, b.options, b.distance_miles, b.duration_seconds, b.unit_price_pence, b.breakdown, b.payment_intent_id,
-            b.assigned_driver, b.assigned_vehicle, b.accepted_at, b.assigned_at, b.completed_at, b.no_show_at, b.cancelled_at, b.cancelled_by,
-            b.cancel_reason, b.cancel_note, b.cancellation_fee_pence
-       FROM bookings b ${PAYMENT_JOIN}
-      WHERE b.site_id = $1 AND b.booking_number = $2`,
-    [siteId, bookingNumber],
-  );
-  const row = rows[0];
+  const repository = createDispatchRepository(db);
+  const row = await repository.detailRow(siteId, bookingNumber);
   if (!row) return null;
   const id = Number(row.id);
-  const [stops, refunds, mails, audit, payments] = await Promise.all([
-    db.query<{ stop_address: string }>('SELECT stop_address FROM booking_stops WHERE site_id = $1 AND booking_id = $2 ORDER BY position', [siteId, id]),
-    db.query<Row>('SELECT amount_pence, reason, status, created_at FROM refunds WHERE site_id = $1 AND booking_id = $2 ORDER BY id', [siteId, id]),
-    mailsAbout(db, siteId, bookingNumber),
+  const [stopAddresses, refunds, mails, audit, payments] = await Promise.all([
+    repository.stopAddresses(siteId, id),
+    repository.refunds(siteId, id),
+    repository.mailsAbout(siteId, bookingNumber),
     listAudit(db, siteId, { entity: 'booking', id: bookingNumber, limit: 200 }),
     bookingCardPayments(db, siteId, id),
   ]);
@@ -69,7 +49,7 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
     flight_no: String(row.flight_no),
     return_flight_no: String(row.return_flight_no),
     hire_hours: numberOrNull(row.hourly_duration),
-    stop_addresses: stops.rows.map((stop) => stop.stop_address),
+    stop_addresses: stopAddresses,
     options: json<Record<string, unknown>>(row.options) ?? {},
     distance_miles: numberOrNull(row.distance_miles),
     duration_seconds: numberOrNull(row.duration_seconds),
@@ -81,7 +61,7 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
       paid_pence: paid,
       refunded_pence: total.refundedPence,
       refundable_pence: Math.max(0, paid - total.refundedPence),
-      refunds: refunds.rows.map(
+      refunds: refunds.map(
         (refund): AdminRefund => ({
           amount_pence: Number(refund.amount_pence),
           reason: refund.reason as AdminRefund['reason'],
@@ -104,7 +84,7 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
       cancellation_fee_pence: numberOrNull(row.cancellation_fee_pence),
     },
     allowed_events: allowedEvents(board.status as BookingStatus),
-    mails,
+    mails: mails.map(toAdminMail),
     timeline: audit.reverse(),
   };
 }

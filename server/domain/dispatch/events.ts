@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { BOOKING_EVENT_KINDS, type BookingEventKind, type BookingEventMessage } from '../../../contract/dispatch.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
+import { createDispatchRepository } from './repository.ts';
 
 /**
  * New and changed bookings, told to the consoles of their site (GET /api/admin/events). A change publishes with
@@ -23,7 +24,7 @@ export function bookingEventPayload(siteId: number, event: BookingEventMessage):
 
 /** In the caller's transaction: the consoles of `siteId` hear of the booking once (and only if) it commits. */
 export async function publishBookingEvent(tx: Queryable, siteId: number, event: BookingEventMessage): Promise<void> {
-  await tx.query('SELECT pg_notify($1, $2)', [BOOKING_EVENTS_CHANNEL, bookingEventPayload(siteId, event)]);
+  await createDispatchRepository(tx).notify(BOOKING_EVENTS_CHANNEL, bookingEventPayload(siteId, event));
 }
 
 function parse(text: string): Payload | null {

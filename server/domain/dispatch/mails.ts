@@ -1,6 +1,7 @@
 import { CANCEL_REASON_LABELS, type AssignedVehicle, type CancelReason } from '../../../contract/dispatch.ts';
 import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
-import { clock12, type Operator } from '../manage/terms.ts';
+import { clock12 } from '../manage/clock.ts';
+import type { Operator } from '../manage/terms.ts';
 import { londonParts } from '../pricing/londonTime.ts';
 
 /** What the passenger's dispatch mails say of the booking (read under the booking's lock). */

@@ -1,3 +1,4 @@
+import type { PaymentState } from '../../../contract/adminBookings.ts';
 import type { AssignedDriver, AssignedVehicle, BookingStatus } from '../../../contract/dispatch.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { DispatchMailBooking } from './mails.ts';
@@ -31,9 +32,38 @@ export type DispatchColumns = Partial<{
 const JSON_COLUMNS: readonly (keyof DispatchColumns)[] = ['assigned_driver', 'assigned_vehicle'];
 
 type Row = Record<string, unknown>;
+
+/** A board row's columns (alias b = bookings, p = its card payment); the board's and the detail's. */
+const ROW_COLUMNS = `
+  b.id, b.booking_number, b.status, b.revision, b.created_at, b.ride_type, b.pick_up_at, b.return_at, b.pick_up_address, b.drop_off_address,
+  b.company_id, b.company_name, b.vehicle_id, b.vehicle_category, b.vehicle_qty, b.total_passengers, b.passenger_name, b.passenger_phone,
+  b.currency, b.total_pence, b.payment_method, b.payment_status, b.hourly_duration, b.anonymised_at,
+  b.assigned_driver->>'name' AS driver_name, b.assigned_vehicle->>'registration' AS driver_vehicle_registration,
+  COALESCE(p.refunded_pence, 0) AS refunded_pence,
+  (SELECT count(*) FROM booking_stops s WHERE s.site_id = b.site_id AND s.booking_id = b.id) AS stop_count`;
+const PAYMENT_JOIN = `LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent_id = b.payment_intent_id AND b.payment_status = 'paid'`;
+
+/** What the board filters on, as instants and values (board.ts turns the console's query into it). */
+export interface BoardCriteria {
+  /** Pick-ups in [start, end). */
+  range: { start: Date; end: Date } | null;
+  status?: BookingStatus[];
+  paymentMethod?: 'car' | 'card';
+  paymentStates?: PaymentState[];
+  companyId?: number;
+  vehicleId?: number;
+  /** A booking number prefix, or a passenger name or e-mail inside, or (4 digits or more) a phone number. */
+  search: string;
+  /** Rows after this (pick-up, id): the keyset cursor. */
+  after: { pickupAt: Date; id: number } | null;
+  limit: number;
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
 const json = <T>(value: unknown): T | null => (value === null || value === undefined ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as T));
 
-/** The statements of the operator's dispatch (service.ts), in the caller's transaction where it has one. */
+/** The statements of the operator's dispatch (service.ts, the board, the detail, the statutory record, the console's events), in the caller's transaction where it has one. */
 export function createDispatchRepository(db: Queryable) {
   return {
     async lockBooking(siteId: number, bookingNumber: string): Promise<DispatchRow | null> {
@@ -61,6 +91,110 @@ export function createDispatchRepository(db: Queryable) {
         driver: json<AssignedDriver>(row.assigned_driver),
         vehicle: json<AssignedVehicle>(row.assigned_vehicle),
       };
+    },
+
+    /**
+     * The board's rows in pick-up order (keyset paging on (pick_up_at, id) inside the site: the database walks the
+     * bookings_board index from the cursor, so page N costs what page 1 does).
+     */
+    async boardRows(siteId: number, criteria: BoardCriteria): Promise<Row[]> {
+      const params: unknown[] = [siteId];
+      const where = ['b.site_id = $1'];
+      const add = (sql: (placeholder: string) => string, value: unknown) => {
+        params.push(value);
+        where.push(sql(`$${params.length}`));
+      };
+      if (criteria.range) {
+        add((p) => `b.pick_up_at >= ${p}`, criteria.range.start);
+        add((p) => `b.pick_up_at < ${p}`, criteria.range.end);
+      }
+      if (criteria.status?.length) add((p) => `b.status = ANY(${p}::text[])`, criteria.status);
+      if (criteria.paymentMethod) add((p) => `b.payment_method = ${p}`, criteria.paymentMethod);
+      if (criteria.paymentStates?.length) {
+        const states = new Set(criteria.paymentStates);
+        const parts = [
+          states.has('due_to_driver') ? "b.payment_status = 'due_to_driver'" : null,
+          states.has('paid') ? "(b.payment_status = 'paid' AND COALESCE(p.refunded_pence, 0) = 0)" : null,
+          states.has('refunded') ? "(b.payment_status = 'paid' AND COALESCE(p.refunded_pence, 0) > 0)" : null,
+        ].filter(Boolean);
+        where.push(`(${parts.join(' OR ')})`);
+      }
+      if (criteria.companyId) add((p) => `b.company_id = ${p}`, criteria.companyId);
+      if (criteria.vehicleId) add((p) => `b.vehicle_id = ${p}`, criteria.vehicleId);
+      const search = criteria.search;
+      if (search !== '') {
+        params.push(`${likeEscape(search)}%`, `%${likeEscape(search)}%`);
+        const prefix = `$${params.length - 1}`;
+        const inside = `$${params.length}`;
+        const alternatives = [`b.booking_number ILIKE ${prefix}`, `b.passenger_name ILIKE ${inside}`, `b.passenger_email ILIKE ${inside}`];
+        const digits = search.replace(/\D/g, '');
+        if (digits.length >= 4) {
+          params.push(`%${digits}%`);
+          alternatives.push(`regexp_replace(b.passenger_phone, '\\D', '', 'g') LIKE $${params.length}`);
+        }
+        where.push(`(${alternatives.join(' OR ')})`);
+      }
+      if (criteria.after) {
+        params.push(criteria.after.pickupAt, criteria.after.id);
+        where.push(`(b.pick_up_at, b.id) > ($${params.length - 1}, $${params.length})`);
+      }
+      params.push(criteria.limit);
+      const { rows } = await db.query<Row>(
+        `SELECT ${ROW_COLUMNS} FROM bookings b ${PAYMENT_JOIN}
+          WHERE ${where.join(' AND ')}
+          ORDER BY b.pick_up_at, b.id LIMIT $${params.length}`,
+        params,
+      );
+      return rows;
+    },
+
+    /** A booking's board row with everything the console's detail shows of it, or null. */
+    async detailRow(siteId: number, bookingNumber: string): Promise<Row | null> {
+      const { rows } = await db.query<Row>(
+        `SELECT ${ROW_COLUMNS}, b.booking_type, b.passenger_mode, b.passenger_email, b.additional_info, b.return_additional_info, b.flight_no,
+                b.return_flight_no, b.options, b.distance_miles, b.duration_seconds, b.unit_price_pence, b.breakdown, b.payment_intent_id,
+                b.assigned_driver, b.assigned_vehicle, b.accepted_at, b.assigned_at, b.completed_at, b.no_show_at, b.cancelled_at, b.cancelled_by,
+                b.cancel_reason, b.cancel_note, b.cancellation_fee_pence
+           FROM bookings b ${PAYMENT_JOIN}
+          WHERE b.site_id = $1 AND b.booking_number = $2`,
+        [siteId, bookingNumber],
+      );
+      return rows[0] ?? null;
+    },
+
+    async stopAddresses(siteId: number, bookingId: number): Promise<string[]> {
+      const { rows } = await db.query<{ stop_address: string }>('SELECT stop_address FROM booking_stops WHERE site_id = $1 AND booking_id = $2 ORDER BY position', [siteId, bookingId]);
+      return rows.map((stop) => stop.stop_address);
+    },
+
+    async refunds(siteId: number, bookingId: number): Promise<Row[]> {
+      const { rows } = await db.query<Row>('SELECT amount_pence, reason, status, created_at FROM refunds WHERE site_id = $1 AND booking_id = $2 ORDER BY id', [siteId, bookingId]);
+      return rows;
+    },
+
+    /** Mails whose subject names the booking number (as a word), oldest first, at most 100. */
+    async mailsAbout(siteId: number, bookingNumber: string): Promise<Row[]> {
+      const { rows } = await db.query<Row>(
+        `SELECT id, kind, to_address, subject, status, created_at, sent_at FROM mail_outbox
+          WHERE site_id = $1 AND subject ~ ('(^|[^A-Za-z0-9])' || $2 || '([^A-Za-z0-9]|$)') ORDER BY id LIMIT 100`,
+        [siteId, bookingNumber.replace(/[^A-Za-z0-9-]/g, '')],
+      );
+      return rows;
+    },
+
+    /** The statutory record's columns of the bookings picked up in [start, end), in pick-up order. */
+    async statutoryRows(siteId: number, start: Date, end: Date): Promise<Row[]> {
+      const { rows } = await db.query<Row>(
+        `SELECT booking_number, created_at, pick_up_at, pick_up_address, drop_off_address, hourly_duration, passenger_name, assigned_driver, assigned_vehicle, status
+           FROM bookings WHERE site_id = $1 AND pick_up_at >= $2 AND pick_up_at < $3 ORDER BY pick_up_at, id`,
+        [siteId, start, end],
+      );
+      return rows;
+    },
+
+    /** A notification on `channel`, delivered when the caller's transaction commits (events.ts). */
+    async notify(channel: string, payload: string): Promise<void> {
+      await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
 
     /** The pick-up time and vehicle category of a booking, or null when the site has no such booking. */

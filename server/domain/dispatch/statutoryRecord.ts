@@ -3,6 +3,7 @@ import { BOOKING_STATUS_LABELS, type AssignedDriver, type AssignedVehicle, type 
 import type { Queryable } from '../../adapters/db/index.ts';
 import { csvFile } from '../receipts/csv.ts';
 import { londonClockText, londonDayRange } from './board.ts';
+import { createDispatchRepository } from './repository.ts';
 
 /**
  * The operator's statutory booking record (UK private hire: each booking's date, pick-up time and place, passenger,
@@ -40,11 +41,7 @@ function recordOf(row: Row): Record<Column, string> {
 /** The CSV text (header line first, CRLF line ends). */
 export async function statutoryRecordCsv(db: Queryable, siteId: number, from: string, to: string): Promise<{ csv: string; rows: number }> {
   const { start, end } = londonDayRange(from, to);
-  const { rows } = await db.query<Row>(
-    `SELECT booking_number, created_at, pick_up_at, pick_up_address, drop_off_address, hourly_duration, passenger_name, assigned_driver, assigned_vehicle, status
-       FROM bookings WHERE site_id = $1 AND pick_up_at >= $2 AND pick_up_at < $3 ORDER BY pick_up_at, id`,
-    [siteId, start, end],
-  );
+  const rows = await createDispatchRepository(db).statutoryRows(siteId, start, end);
   const header = STATUTORY_CSV_COLUMNS.map(([, label]) => label);
   const lines = rows.map((row) => {
     const record = recordOf(row);

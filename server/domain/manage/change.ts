@@ -34,10 +34,10 @@ import {
   settleChangePayment,
   writeChangeToBooking,
   type ChangeRecord,
-} from './changes.ts';
+} from './changesRepository.ts';
 import { loadManagedBooking, lockManagedBooking, type ManagedBooking } from './record.ts';
 import { changeDigest, currentValues, planChange, type Places } from './reprice.ts';
-import type { ManageGrant, ManageServiceDeps } from './service.ts';
+import type { ManageGrant, ManageServiceDeps } from './grant.ts';
 import { decideChange, type Operator } from './terms.ts';
 
 interface SiteContext {

@@ -1,6 +1,7 @@
 import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
 import type { ManagedBooking } from './record.ts';
-import { clock12, type Operator } from './terms.ts';
+import { clock12 } from './clock.ts';
+import type { Operator } from './terms.ts';
 import { londonParts } from '../pricing/londonTime.ts';
 
 const money = (currency: string, pence: number) => `${currency}${(pence / 100).toFixed(2)}`;

@@ -1,6 +1,7 @@
 import type { ManageStatus, ManageStop, RefundStatus } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { bookingCardPayments, cardPaymentsTotal, refundsUnder } from '../bookings/refunds.ts';
+import { createManageRepository } from './repository.ts';
 
 /** What managing a booking reads of it: the booking, its card payment and its cancellation refund. */
 export interface ManagedBooking {
@@ -51,21 +52,6 @@ export interface ManagedBooking {
 
 /** The one refund a cancellation makes, whatever happens: recordRefund's idempotency key. */
 export const cancellationRefundKey = (bookingId: number) => `cancellation:${bookingId}`;
-
-const SELECT = `
-  SELECT b.id, b.booking_number, b.status, b.revision, b.ride_type, b.pick_up_at, b.return_at, b.pick_up_address, b.drop_off_address,
-         b.duration_seconds, b.breakdown->>'return_duration_seconds' AS return_duration_seconds, b.hourly_duration, b.flight_no, b.return_flight_no,
-         b.vehicle_category, b.vehicle_qty, b.company_name, b.total_passengers, b.passenger_id, b.passenger_name, b.passenger_email,
-         b.payment_method, b.currency, b.total_pence, b.driver_name, b.vehicle_registration, b.cancelled_at, b.cancelled_by, b.cancellation_fee_pence,
-         b.quote_id, b.vehicle_id, b.company_id, b.options, b.passenger_phone,
-         (SELECT q.form->'stops' FROM quotes q WHERE q.site_id = b.site_id AND q.id = b.quote_id) AS quote_stops,
-         to_jsonb(b)->'assigned_driver' AS assigned_driver, to_jsonb(b)->'assigned_vehicle' AS assigned_vehicle,
-         p.intent_id, p.amount_pence, p.refunded_pence, p.currency AS payment_currency,
-         r.amount_pence AS refund_pence, r.status AS refund_status
-    FROM bookings b
-    LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent_id = b.payment_intent_id AND b.payment_status = 'paid'
-    LEFT JOIN refunds r ON r.site_id = b.site_id AND r.idempotency_key = $3
-   WHERE b.site_id = $1 AND b.id = $2`;
 
 type Row = Record<string, unknown>;
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -146,8 +132,8 @@ function toManaged(row: Row): ManagedBooking {
 }
 
 export async function loadManagedBooking(db: Queryable, siteId: number, bookingId: number): Promise<ManagedBooking | null> {
-  const { rows } = await db.query<Row>(SELECT, [siteId, bookingId, cancellationRefundKey(bookingId)]);
-  return rows[0] ? withEveryCardPayment(db, siteId, toManaged(rows[0])) : null;
+  const row = await createManageRepository(db).managedBookingRow(siteId, bookingId, cancellationRefundKey(bookingId));
+  return row ? withEveryCardPayment(db, siteId, toManaged(row)) : null;
 }
 
 const worstStatus = (statuses: RefundStatus[]): RefundStatus => (statuses.includes('failed') ? 'failed' : statuses.includes('pending') ? 'pending' : 'succeeded');
@@ -170,12 +156,6 @@ async function withEveryCardPayment(db: Queryable, siteId: number, booking: Mana
 
 /** The booking locked for a change (in the caller's transaction): concurrent cancels and changes wait their turn. */
 export async function lockManagedBooking(tx: Queryable, siteId: number, bookingId: number): Promise<ManagedBooking | null> {
-  await tx.query('SELECT id FROM bookings WHERE site_id = $1 AND id = $2 FOR UPDATE', [siteId, bookingId]);
+  await createManageRepository(tx).lockBooking(siteId, bookingId);
   return loadManagedBooking(tx, siteId, bookingId);
-}
-
-/** A corporate passenger's own booking by its number, or null (another passenger's, another site's, unknown). */
-export async function ownBookingId(db: Queryable, siteId: number, passengerId: number, bookingNumber: string): Promise<number | null> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM bookings WHERE site_id = $1 AND passenger_id = $2 AND booking_number = $3', [siteId, passengerId, bookingNumber]);
-  return rows[0] ? Number(rows[0].id) : null;
 }

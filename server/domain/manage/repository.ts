@@ -9,7 +9,22 @@ export interface ManageLinkRow {
   returnAt: Date | null;
 }
 
-/** The statements of the manage page: its links (links.ts: tokens stored and found by their hash only) and the passenger's cancellation. */
+const MANAGED_BOOKING = `
+  SELECT b.id, b.booking_number, b.status, b.revision, b.ride_type, b.pick_up_at, b.return_at, b.pick_up_address, b.drop_off_address,
+         b.duration_seconds, b.breakdown->>'return_duration_seconds' AS return_duration_seconds, b.hourly_duration, b.flight_no, b.return_flight_no,
+         b.vehicle_category, b.vehicle_qty, b.company_name, b.total_passengers, b.passenger_id, b.passenger_name, b.passenger_email,
+         b.payment_method, b.currency, b.total_pence, b.driver_name, b.vehicle_registration, b.cancelled_at, b.cancelled_by, b.cancellation_fee_pence,
+         b.quote_id, b.vehicle_id, b.company_id, b.options, b.passenger_phone,
+         (SELECT q.form->'stops' FROM quotes q WHERE q.site_id = b.site_id AND q.id = b.quote_id) AS quote_stops,
+         to_jsonb(b)->'assigned_driver' AS assigned_driver, to_jsonb(b)->'assigned_vehicle' AS assigned_vehicle,
+         p.intent_id, p.amount_pence, p.refunded_pence, p.currency AS payment_currency,
+         r.amount_pence AS refund_pence, r.status AS refund_status
+    FROM bookings b
+    LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent_id = b.payment_intent_id AND b.payment_status = 'paid'
+    LEFT JOIN refunds r ON r.site_id = b.site_id AND r.idempotency_key = $3
+   WHERE b.site_id = $1 AND b.id = $2`;
+
+/** The statements of the manage page: its links (links.ts: tokens stored and found by their hash only), the managed booking (record.ts) and the passenger's cancellation. */
 export function createManageRepository(db: Queryable) {
   return {
     async linkByHash(siteId: number, tokenHash: Buffer): Promise<ManageLinkRow | null> {
@@ -28,6 +43,23 @@ export function createManageRepository(db: Queryable) {
         pickupAt: new Date(row.pick_up_at),
         returnAt: row.return_at === null ? null : new Date(row.return_at),
       };
+    },
+
+    /** What managing a booking reads of it (record.ts maps it): the booking, its card payment and the refund under `refundKey`. */
+    async managedBookingRow(siteId: number, bookingId: number, refundKey: string): Promise<Record<string, unknown> | null> {
+      const { rows } = await db.query<Record<string, unknown>>(MANAGED_BOOKING, [siteId, bookingId, refundKey]);
+      return rows[0] ?? null;
+    },
+
+    /** Locks the booking's row until the caller's transaction ends. */
+    async lockBooking(siteId: number, bookingId: number): Promise<void> {
+      await db.query('SELECT id FROM bookings WHERE site_id = $1 AND id = $2 FOR UPDATE', [siteId, bookingId]);
+    },
+
+    /** A corporate passenger's own booking by its number, or null (another passenger's, another site's, unknown). */
+    async ownBookingId(siteId: number, passengerId: number, bookingNumber: string): Promise<number | null> {
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM bookings WHERE site_id = $1 AND passenger_id = $2 AND booking_number = $3', [siteId, passengerId, bookingNumber]);
+      return rows[0] ? Number(rows[0].id) : null;
     },
 
     /** The passenger's cancellation written on the booking (in the caller's transaction), with its fee. */

@@ -12,7 +12,7 @@ import type { PricedRow, RoutePoint, TripRoutes } from '../pricing/types.ts';
 import { zonePricingCatalog } from '../quotes/quoting.ts';
 import { createQuotesRepository } from '../quotes/quotesRepository.ts';
 import type { SiteCatalog } from '../sites/index.ts';
-import { clock12 } from './terms.ts';
+import { clock12 } from './clock.ts';
 import type { ManagedBooking } from './record.ts';
 
 /**

@@ -1,46 +1,27 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { callOperator, MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse, type ManageRefusalCode } from '../../../contract/manageBooking.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
-import type { Db } from '../../adapters/db/index.ts';
-import { enqueueMail, mailIdentity, type MailPort } from '../../adapters/mail/index.ts';
-import type { PaymentsPort } from '../../adapters/payments/port.ts';
+import { enqueueMail, mailIdentity } from '../../adapters/mail/index.ts';
 import { DomainError } from '../errors.ts';
 import { recordBookingRefund, refundsToRetry, sendRefund, type RefundRow } from '../bookings/refunds.ts';
 import { publishBookingEvent } from '../dispatch/events.ts';
 import { loadBookingResponse } from '../bookings/repository.ts';
-import type { Site, SiteCache } from '../sites/index.ts';
+import type { Site } from '../sites/index.ts';
 import { memoiseMaps } from '../geo/memo.ts';
-import type { MapsPort } from '../geo/mapsPort.ts';
 import { resolveContext } from '../quotes/quoting.ts';
 import { bookingCalendar } from './calendar.ts';
 import { lookUpManageLink } from './links.ts';
 import { cancellationMails } from './mails.ts';
-import { cancellationRefundKey, loadManagedBooking, lockManagedBooking, ownBookingId } from './record.ts';
+import { cancellationRefundKey, loadManagedBooking, lockManagedBooking } from './record.ts';
 import { createManageRepository } from './repository.ts';
 import { createChangeActions } from './change.ts';
 import { changeSummary } from './changeMails.ts';
-import { changeRequests } from './changes.ts';
+import { changeRequests } from './changesRepository.ts';
 import { addressChangesOnline, decideCancellation, decideChange, operatorOf, type Operator } from './terms.ts';
 import type { Places } from './reprice.ts';
 import { manageView } from './view.ts';
+import type { ManageGrant, ManageServiceDeps } from './grant.ts';
 
-export interface ManageServiceDeps {
-  db: Db;
-  cache: SiteCache;
-  payments: PaymentsPort;
-  mail: MailPort;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  now?: () => Date;
-  /** The maps port the booking flow's quote uses: address changes are routed again through it (without it: by phone). */
-  maps?: MapsPort;
-}
-
-/** Who may act on which booking: a link's holder (until the link expires) or a signed-in passenger's own booking. */
-export interface ManageGrant {
-  bookingId: number;
-  /** When the link stops working; null for a signed-in corporate passenger. */
-  linkExpiresAt: Date | null;
-}
+export type { ManageGrant, ManageServiceDeps } from './grant.ts';
 
 const refusal = (code: ManageRefusalCode, message: string, operator: Operator) => new DomainError(code, message, { operator_phone: operator.phone });
 
@@ -75,7 +56,7 @@ export function createManageService(deps: ManageServiceDeps) {
 
   /** A signed-in passenger's own booking; another passenger's (or an unknown number) is not found. */
   async function grantByPassenger(site: Site, passengerId: number, bookingNumber: string): Promise<ManageGrant> {
-    const bookingId = await ownBookingId(deps.db, site.id, passengerId, bookingNumber);
+    const bookingId = await createManageRepository(deps.db).ownBookingId(site.id, passengerId, bookingNumber);
     if (bookingId === null) throw refusal('not_your_booking', MANAGE_MESSAGES.notYourBooking, (await siteContext(site)).operator);
     return { bookingId, linkExpiresAt: null };
   }

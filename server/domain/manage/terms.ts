@@ -1,5 +1,5 @@
-import { formatHour12 } from '../../../contract/booking.ts';
 import { callOperator, cutoffPassedMessage, MANAGE_MESSAGES, MANAGE_STATUS_LABELS, type ManageCancellationTerms, type ManageChangeTerms, type ManageRefusalCode, type ManageStatus } from '../../../contract/manageBooking.ts';
+import { clock12 } from './clock.ts';
 import { currentValues } from './reprice.ts';
 import { isEnabled, type Settings } from '../../../contract/settings.ts';
 import { londonParts } from '../pricing/londonTime.ts';
@@ -29,8 +29,6 @@ export const operatorOf = (settings: Settings, siteName: string): Operator => ({
   phone: settings.Company_Contact_Info?.trim() || null,
 });
 
-/** '6:30am' */
-export const clock12 = (hour: number, minute: number) => formatHour12(hour).replace(/(am|pm)$/, `:${String(minute).padStart(2, '0')}$1`);
 
 /** What the passenger's cancellation keeps and gives back of the card payment (nothing of a pay-to-driver booking). */
 export function cancellationMoney(booking: ManagedBooking, feePence: number): { feePence: number; refundPence: number | null } {

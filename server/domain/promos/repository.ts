@@ -1,6 +1,6 @@
 import type { PromoCode, PromoCreate, PromoPatch } from '../../../contract/promoCodes.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { ABANDONED_CLAIM } from '../bookings/charges.ts';
+import { ABANDONED_CLAIM } from '../chargeClaims.ts';
 import type { PromoRule } from '../pricing/promo.ts';
 
 /** A card payment's reservation not yet being charged is given back after this long (its confirm takes it again). */

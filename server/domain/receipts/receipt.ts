@@ -2,7 +2,7 @@ import { MANAGE_STATUS_LABELS, type ManageStatus } from '../../../contract/manag
 import { PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
 import { formatLondonDate, londonParts } from '../pricing/londonTime.ts';
 import { formatPounds } from '../pricing/money.ts';
-import { clock12 } from '../manage/terms.ts';
+import { clock12 } from '../manage/clock.ts';
 import type { Block, DocumentModel } from './document.ts';
 import type { ReceiptBooking } from './repository.ts';
 import { formatVatRate, vatAmounts, type VatSettings } from './vat.ts';

@@ -1,7 +1,7 @@
 import { STATEMENT_CSV_COLUMNS } from '../../../contract/receipts.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
 import { londonParts, londonWallClock } from '../pricing/londonTime.ts';
-import { clock12 } from '../manage/terms.ts';
+import { clock12 } from '../manage/clock.ts';
 import { csvFile } from './csv.ts';
 import type { DocumentModel } from './document.ts';
 import { chargedPence, letterhead, money, refundedPence, statusText, type Issuer } from './receipt.ts';

@@ -122,6 +122,20 @@ export function createStaffRepository(db: Queryable) {
       return { sessionId: Number(rows[0].session_id), expiresAt: new Date(rows[0].expires_at as string), member: toStaff(rows[0]) };
     },
 
+    /**
+     * Whether a session still holds (not revoked, before its absolute end, used within the idle period, its member
+     * active), read without marking it used: an open event stream is not activity.
+     */
+    async sessionIsLive(siteId: number, sessionId: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM staff_sessions s JOIN staff m ON m.site_id = s.site_id AND m.id = s.staff_id
+          WHERE s.site_id = $1 AND s.id = $2 AND m.active AND s.revoked_at IS NULL AND s.expires_at > now()
+            AND s.last_seen_at > now() - $3 * interval '1 minute'`,
+        [siteId, sessionId, STAFF_SESSION_IDLE_MINUTES],
+      );
+      return rows.length > 0;
+    },
+
     async revokeSession(siteId: number, sessionId: number): Promise<void> {
       await db.query('UPDATE staff_sessions SET revoked_at = now() WHERE site_id = $1 AND id = $2 AND revoked_at IS NULL', [siteId, sessionId]);
     },
