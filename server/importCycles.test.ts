@@ -72,3 +72,24 @@ describe('server/ has no import circle', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('domain code knows nothing of HTTP', () => {
+  it('no module under server/domain reaches server/http.ts (HttpError, the status table), directly or through others', () => {
+    const http = resolve(SERVER, 'http.ts');
+    const reaches = (start: string) => {
+      const seen = new Set([start]);
+      const queue = [start];
+      while (queue.length) {
+        for (const target of graph.get(queue.shift()!) ?? []) {
+          if (seen.has(target)) continue;
+          seen.add(target);
+          queue.push(target);
+        }
+      }
+      return seen.has(http);
+    };
+    const domain = [...graph.keys()].filter((file) => file.startsWith(resolve(SERVER, 'domain') + '/'));
+    expect(domain.length).toBeGreaterThan(50);
+    expect(domain.filter(reaches).map((file) => relative(ROOT, file))).toEqual([]);
+  });
+});
