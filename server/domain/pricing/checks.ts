@@ -2,6 +2,7 @@ import { capacityMessage, QUOTE_MESSAGES, stopText, type BookingForm, type Hourl
 import type { Settings } from '../../../contract/settings.ts';
 import { normalise } from '../geo/text.ts';
 import { londonDateTime } from './londonTime.ts';
+import { memoised } from './memo.ts';
 import { settingNumber } from './money.ts';
 import type { BannedAddress, PricingCatalog, QuoteError, RoutePoint, TripRoutes, VehicleRecord } from './types.ts';
 
@@ -29,10 +30,13 @@ function normalisedBans(list: readonly BannedAddress[]) {
   return bans;
 }
 
+/** A trip's text as the bans are matched against it; the same addresses come back search after search. */
+const paddedText = memoised((text: string) => ` ${normalise(text)} `, 5_000);
+
 export function findBannedAddress(texts: readonly string[], catalog: Pick<PricingCatalog, 'bannedAddresses'>): string | null {
   const bans = normalisedBans(catalog.bannedAddresses);
   if (bans.length === 0) return null;
-  const padded = texts.map((text) => ` ${normalise(text)} `);
+  const padded = texts.map(paddedText);
   for (const ban of bans) {
     const needle = ` ${ban.normalised} `;
     if (padded.some((text) => text.includes(needle))) return ban.pattern;

@@ -31,7 +31,6 @@ function mileageFacts(form: BookingForm, trip: TripRoutes, times: TripTimes, zon
     legs.push({ facts: legFacts('return', trip.return, times.returnAt, trip.return.seconds), route: trip.return, options: returnOptions(form), zones: legZones(zones, trip.return) });
   }
   return {
-    surchargeMemo: new Map(),
     bookingType: 'milleage',
     legs,
     pricingDate: legs[0].facts.startParts.date,
@@ -69,7 +68,6 @@ export function priceHourlyQuote(form: HourlyRateForm, pickup: RoutePoint, catal
   const pickupAt = londonDateTime(form.pickup_date, form.pickup_hour, form.pickup_min);
   const hire = legFacts('hire', { points: [pickup] }, pickupAt, hours * 3600);
   const facts: TripFacts = {
-    surchargeMemo: new Map(),
     bookingType: 'hourly',
     legs: [{ facts: hire, route: null, options: null, zones: null }],
     pricingDate: hire.startParts.date,

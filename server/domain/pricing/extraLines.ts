@@ -29,17 +29,25 @@ function extraPricesOf(settings: Settings) {
   return prices;
 }
 
+/** A charged option's line; none when it is not asked for or not offered (a module function: no closure per row). */
+function addExtra(lines: Line[], code: string, label: (options: LegOptions) => string, options: LegOptions, count: number, unit: Pence, leg: LegName, prefix: string) {
+  if (count > 0 && unit > 0) lines.push({ code, label: `${prefix}${label(options)}`, leg, group: 'extra', amount_pence: count * unit, quantity: count, unit_pence: unit });
+}
+
+const meetLabel = () => 'Meet and greet';
+const babyLabel = (options: LegOptions) => `Baby seat${options.baby_seats > 1 ? 's' : ''} × ${options.baby_seats}`;
+const boosterLabel = (options: LegOptions) => `Booster seat${options.booster_seats > 1 ? 's' : ''} × ${options.booster_seats}`;
+const specialLabel = (options: LegOptions) => `Special luggage × ${options.special_luggage}`;
+const waitingLabel = (options: LegOptions) => `Waiting time ${options.waiting_min} min`;
+
 export function extraLines(options: LegOptions, settings: Settings, leg: LegName, prefix = ''): Line[] {
   const lines: Line[] = [];
   const prices = extraPricesOf(settings);
-  const add = (code: string, label: () => string, count: number, unit: Pence) => {
-    if (count > 0 && unit > 0) lines.push({ code, label: `${prefix}${label()}`, leg, group: 'extra', amount_pence: count * unit, quantity: count, unit_pence: unit });
-  };
-  if (options.meet_and_greet === 'yes') add('meet_and_greet', () => 'Meet and greet', 1, prices.meet);
-  add('baby_seats', () => `Baby seat${options.baby_seats > 1 ? 's' : ''} × ${options.baby_seats}`, options.baby_seats, prices.baby);
-  add('booster_seats', () => `Booster seat${options.booster_seats > 1 ? 's' : ''} × ${options.booster_seats}`, options.booster_seats, prices.booster);
-  add('special_luggage', () => `Special luggage × ${options.special_luggage}`, options.special_luggage, prices.special);
-  add('waiting', () => `Waiting time ${options.waiting_min} min`, options.waiting_min / 5, prices.waiting);
+  if (options.meet_and_greet === 'yes') addExtra(lines, 'meet_and_greet', meetLabel, options, 1, prices.meet, leg, prefix);
+  addExtra(lines, 'baby_seats', babyLabel, options, options.baby_seats, prices.baby, leg, prefix);
+  addExtra(lines, 'booster_seats', boosterLabel, options, options.booster_seats, prices.booster, leg, prefix);
+  addExtra(lines, 'special_luggage', specialLabel, options, options.special_luggage, prices.special, leg, prefix);
+  addExtra(lines, 'waiting', waitingLabel, options, options.waiting_min / 5, prices.waiting, leg, prefix);
   if (options.wheel_chair === 'yes' && prices.wheelchair) {
     lines.push({ code: 'wheel_chair', label: `${prefix}Wheelchair (no charge)`, leg, group: 'extra', amount_pence: 0, quantity: 1, unit_pence: 0 });
   }

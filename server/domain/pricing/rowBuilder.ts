@@ -5,7 +5,7 @@ import { fixedFareLine, findTariff, hourlyHireLine, legFareLines } from './fareL
 import { findFixedFare, type LegZones } from './fixedFares.ts';
 import { sumPence, type LegName, type Line } from './lines.ts';
 import { formatPounds, penceToPounds, roundToPounds } from './money.ts';
-import { airportLines, dailyZoneLines, surchargesOn, timeSurchargeLine, type SurchargeMemo } from './surchargeLines.ts';
+import { airportLines, dailyZoneLines, surchargesOn, timeSurchargeLine } from './surchargeLines.ts';
 import type { LegFacts } from './surcharges.ts';
 import type { CompanyRecord, LegRoute, Pence, PricedRow, PricingCatalog, Tariff, TripRoutes, VehicleRecord } from './types.ts';
 
@@ -18,8 +18,6 @@ import type { CompanyRecord, LegRoute, Pence, PricedRow, PricingCatalog, Tariff,
 const RETURN_PREFIX = 'Return: ';
 
 export interface TripFacts {
-  /** activeSurcharges per (London date, company, vehicle), for this pricing call only. */
-  surchargeMemo: SurchargeMemo;
   bookingType: 'milleage' | 'hourly';
   /** zones: the ranked fare zones at the leg's ends, worked out once per pricing call (null: no fixed fare possible). */
   legs: Array<{ facts: LegFacts; route: LegRoute | null; options: LegOptions | null; zones: LegZones | null }>;
@@ -46,22 +44,46 @@ function finish(lines: Line[], settings: Settings, roundingLeg: LegName): { line
   return { lines: all, price: fare + surcharges, extras, rounding: rounded - total, final: rounded };
 }
 
+/**
+ * A line as answered: its pence with the pounds after them. Spelt out key by key in the order the lines are made
+ * (`{ ...line, amount }` was the pricing engine's costliest step: lines of two shapes spread on every row).
+ */
+function withPounds(line: Line): BreakdownLine {
+  const amount = penceToPounds(line.amount_pence);
+  const { code, label, leg, group, amount_pence } = line;
+  return line.quantity === undefined && line.unit_pence === undefined
+    ? { code, label, leg, group, amount_pence, amount }
+    : { code, label, leg, group, amount_pence, quantity: line.quantity, unit_pence: line.unit_pence, amount };
+}
+
+const instantsOf = new WeakMap<TripFacts, { pickupAt: string; returnAt: string | null }>();
+
+/** The trip's pickup and return instants as answered, written once per pricing call rather than once per row. */
+function tripInstants(facts: TripFacts) {
+  let instants = instantsOf.get(facts);
+  if (!instants) {
+    instants = { pickupAt: facts.legs[0].facts.start.toISOString(), returnAt: facts.legs.find((leg) => leg.facts.leg === 'return')?.facts.start.toISOString() ?? null };
+    instantsOf.set(facts, instants);
+  }
+  return instants;
+}
+
 function breakdownOf(lines: Line[], facts: TripFacts, settings: Settings, notes: string[]): { breakdown: Breakdown; price: Pence; final: Pence } {
   const done = finish(lines, settings, facts.bookingType === 'hourly' ? 'hire' : 'trip');
   const groups = { fare: 0, surcharge: 0, extra: 0, adjustment: 0 } as Record<BreakdownLine['group'], Pence>;
   for (const line of done.lines) groups[line.group] += line.amount_pence;
-  const group = (name: BreakdownLine['group']) => groups[name];
   const outbound = facts.trip?.outbound ?? null;
   const back = facts.trip?.return ?? null;
+  const instants = tripInstants(facts);
   return {
     price: done.price,
     final: done.final,
     breakdown: {
       currency: 'GBP',
-      lines: done.lines.map((line) => ({ ...line, amount: penceToPounds(line.amount_pence) })),
-      fare: penceToPounds(group('fare')),
-      surcharges: penceToPounds(group('surcharge')),
-      extras: penceToPounds(group('extra')),
+      lines: done.lines.map(withPounds),
+      fare: penceToPounds(groups.fare),
+      surcharges: penceToPounds(groups.surcharge),
+      extras: penceToPounds(groups.extra),
       rounding: penceToPounds(done.rounding),
       final_price: penceToPounds(done.final),
       final_price_pence: done.final,
@@ -72,8 +94,8 @@ function breakdownOf(lines: Line[], facts: TripFacts, settings: Settings, notes:
       return_distance_miles: back ? back.miles : null,
       return_duration_seconds: back ? back.seconds : null,
       hours: facts.hours,
-      pickup_at: facts.legs[0].facts.start.toISOString(),
-      return_at: facts.legs.find((leg) => leg.facts.leg === 'return')?.facts.start.toISOString() ?? null,
+      pickup_at: instants.pickupAt,
+      return_at: instants.returnAt,
       estimated: facts.estimated,
       notes: [...facts.notes, ...notes],
     },
@@ -89,7 +111,7 @@ export function rowFor(company: CompanyRecord, vehicle: VehicleRecord, facts: Tr
   const lines: Line[] = [];
   const notes: string[] = [];
   if (priced) {
-    const rowsOn = surchargesOn(facts, catalog.surcharges, company.id, vehicle.tbms_vid);
+    const rowsOn = surchargesOn(catalog.surcharges, company.id, vehicle.tbms_vid);
     facts.legs.forEach(({ facts: leg, route, options }, index) => {
       const prefix = leg.leg === 'return' ? RETURN_PREFIX : '';
       const rows = rowsOn(leg.startParts.date);

@@ -35,19 +35,31 @@ export function airportLines(facts: LegFacts, rows: ReturnType<typeof activeSurc
   return lines;
 }
 
-/** activeSurcharges per (London date, company, vehicle), for one pricing call only. */
-export type SurchargeMemo = Map<string, ReturnType<typeof activeSurcharges>>;
-
 export type SurchargesOn = (date: string) => ReturnType<typeof activeSurcharges>;
 
-/** The rows of activeSurcharges for one company's vehicle, each date looked up once per pricing call. */
-export function surchargesOn(facts: { surchargeMemo: SurchargeMemo }, surcharges: PricingCatalog['surcharges'], companyId: number, vehicleId: number): SurchargesOn {
+/**
+ * activeSurcharges per (company, vehicle, London date), kept per catalogue's surcharge list (a cached catalogue keeps
+ * the same array until it changes; a preview's drafts are another array): every search of the same day asks the same.
+ */
+const activeByList = new WeakMap<PricingCatalog['surcharges'], Map<string, ReturnType<typeof activeSurcharges>>>();
+const ACTIVE_KEPT = 50_000;
+
+/** The rows of activeSurcharges for one company's vehicle, each date worked out once per catalogue. */
+export function surchargesOn(surcharges: PricingCatalog['surcharges'], companyId: number, vehicleId: number): SurchargesOn {
+  let active = activeByList.get(surcharges);
+  if (!active) {
+    active = new Map();
+    activeByList.set(surcharges, active);
+  }
+  const known = active;
+  const prefix = `${companyId}|${vehicleId}|`;
   return (date) => {
-    const key = `${date}|${companyId}|${vehicleId}`;
-    let rows = facts.surchargeMemo.get(key);
+    const key = prefix + date;
+    let rows = known.get(key);
     if (!rows) {
       rows = activeSurcharges(surcharges, date, companyId, vehicleId);
-      facts.surchargeMemo.set(key, rows);
+      if (known.size >= ACTIVE_KEPT) known.clear();
+      known.set(key, rows);
     }
     return rows;
   };
