@@ -241,46 +241,75 @@ export const previewInputSchema = z
   .strict();
 export type PreviewInput = z.input<typeof previewInputSchema>;
 
-export interface PreviewLine {
-  code: string;
-  label: string;
-  leg: string;
-  amount_pence: number;
-}
+export const previewLineSchema = z.object({ code: z.string(), label: z.string(), leg: z.string(), amount_pence: z.number() });
+export type PreviewLine = z.infer<typeof previewLineSchema>;
 
-export interface PreviewRow {
-  company_id: number;
-  company_name: string;
-  vehicle_id: number;
-  vehicle_type: string;
+export const previewRowSchema = z.object({
+  company_id: z.number(),
+  company_name: z.string(),
+  vehicle_id: z.number(),
+  vehicle_type: z.string(),
   /** 0: not priced online (Contact Us). */
-  final_price_pence: number;
-  lines: PreviewLine[];
-  notes: string[];
-}
+  final_price_pence: z.number(),
+  lines: z.array(previewLineSchema),
+  notes: z.array(z.string()),
+});
+export type PreviewRow = z.infer<typeof previewRowSchema>;
 
-export type PreviewAnswer =
-  | { success: true; pickup: string; dropoff: string; miles: number; estimated: boolean; rows: PreviewRow[] }
-  | { success: false; message: string };
+/** POST /api/admin/prices/preview: the priced rows, or (still 200) why the draft or trip cannot be priced yet. */
+export const previewAnswerSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), pickup: z.string(), dropoff: z.string(), miles: z.number(), estimated: z.boolean(), rows: z.array(previewRowSchema) }),
+  z.object({ success: z.literal(false), message: z.string() }),
+]);
+export type PreviewAnswer = z.infer<typeof previewAnswerSchema>;
 
 // ─── Lists ─────────────────────────────────────────────────────────────────────────────────────────
+// The saved rows: the input's fields (a surcharge, zone and fixed fare with its id), unnamed fields stripped. A
+// stored zone's postcode districts are already normalised, so its area is read as plain strings.
 
-export interface TariffRow extends TariffInput {}
-export type SurchargeRow = SurchargeInput & { id: number };
-export interface ZoneRow extends ZoneInput {
-  id: number;
-}
-export type FixedFareRow = FixedFareInput & { id: number };
+const withId = { id: z.number() };
+export const tariffRowSchema = z.object(tariffInputSchema.shape);
+export type TariffRow = z.infer<typeof tariffRowSchema>;
 
-export interface PricesList {
-  success: true;
-  companies: Array<{ id: number; name: string }>;
-  vehicles: Array<{ id: number; name: string }>;
-  tariffs: TariffRow[];
-  surcharges: SurchargeRow[];
-  zones: ZoneRow[];
-  fixed_fares: FixedFareRow[];
-  sample_trips: typeof SAMPLE_TRIPS;
+const surchargeVariants = surchargeInputSchema.options;
+export const surchargeRowSchema = z.discriminatedUnion('kind', [
+  z.object({ ...surchargeVariants[0].shape, ...withId }),
+  z.object({ ...surchargeVariants[1].shape, ...withId }),
+  z.object({ ...surchargeVariants[2].shape, ...withId }),
+  z.object({ ...surchargeVariants[3].shape, ...withId }),
+  z.object({ ...surchargeVariants[4].shape, ...withId }),
+  z.object({ ...surchargeVariants[5].shape, ...withId }),
+]);
+export type SurchargeRow = z.infer<typeof surchargeRowSchema>;
+
+const [radiusArea, polygonArea] = zoneAreaSchema.options;
+export const zoneRowSchema = z.object({
+  ...zoneInputSchema.shape,
+  ...withId,
+  area: z.discriminatedUnion('kind', [z.object(radiusArea.shape), z.object(polygonArea.shape), z.object({ kind: z.literal('postcodes'), districts: z.array(z.string()) })]),
+});
+export type ZoneRow = z.infer<typeof zoneRowSchema>;
+
+export const fixedFareRowSchema = z.object({ ...fixedFareInputSchema.shape, ...withId });
+export type FixedFareRow = z.infer<typeof fixedFareRowSchema>;
+
+const namedId = z.object({ id: z.number(), name: z.string() });
+export const pricesListSchema = z.object({
+  success: z.literal(true),
+  companies: z.array(namedId),
+  vehicles: z.array(namedId),
+  tariffs: z.array(tariffRowSchema),
+  surcharges: z.array(surchargeRowSchema),
+  zones: z.array(zoneRowSchema),
+  fixed_fares: z.array(fixedFareRowSchema),
+  sample_trips: z.array(z.object({ id: z.string(), label: z.string(), pickup: z.string(), dropoff: z.string() })).readonly(),
   /** Today's London date, for the forms' defaults. */
-  today: string;
-}
+  today: z.string(),
+});
+export type PricesList = z.infer<typeof pricesListSchema>;
+
+// The answers of a change: POST (201) and PUT the saved row under its entity's name; DELETE `{ success: true }`.
+export const tariffResponseSchema = z.object({ success: z.literal(true), tariff: tariffRowSchema });
+export const surchargeResponseSchema = z.object({ success: z.literal(true), surcharge: surchargeRowSchema });
+export const zoneResponseSchema = z.object({ success: z.literal(true), zone: zoneRowSchema });
+export const fixedFareResponseSchema = z.object({ success: z.literal(true), fixed_fare: fixedFareRowSchema });

@@ -46,7 +46,7 @@ export async function siteOfRequest(cache: SiteCache, request: FastifyRequest): 
 
 export function sessionView(member: StaffRecord, site: Site, token: string, expiresAt: Date): StaffSession {
   return {
-    success: true as const,
+    success: true,
     staff: { id: member.id, name: member.name, email: member.email, role: member.role },
     site: { id: site.id, name: site.name },
     csrf_token: csrfTokenOf(token),
