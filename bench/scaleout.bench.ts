@@ -1,6 +1,6 @@
 // Scale-out: two server processes behind Debian's nginx on one PostgreSQL take bookings and distinct searches at once.
 // Prints the throughput of one process vs two (through the same nginx) for guest bookings (24 connections) and distinct
-// searches (50 connections), and checks no duplicates and no losses: every acknowledged booking number is in the
+// searches (50 connections), each beside the trivial route through the same nginx, and checks no duplicates and no losses: every acknowledged booking number is in the
 // database exactly once. The load generator runs in a process of its own. On 2 cores the two processes, PostgreSQL,
 // nginx and the load generator share the same two cores, so two processes can add little beyond using the time one
 // process waits. Loopback only; needs `apt-get install nginx`.
@@ -58,6 +58,13 @@ async function searchThrough(url: string, offset: number, duration = 6) {
   return { requestsPerSecond: result.requestsPerSecond, p99Ms: result.p99Ms, non2xx: result.non2xx, errors: result.errors };
 }
 
+/** The trivial route through `url` (50 connections, each request from the next visitor): the ceiling of the same run. */
+async function trivialThrough(url: string, duration = 6) {
+  const headers = { 'api-public-key': DEMO_KEYS.publicKey, 'api-secret-key': DEMO_KEYS.secretKey };
+  const result = await loadInChild({ kind: 'plain', url: `${url}/api/v1/ping`, headers, connections: 50, duration, visitors: true });
+  return { requestsPerSecond: result.requestsPerSecond, p99Ms: result.p99Ms, non2xx: result.non2xx, errors: result.errors };
+}
+
 export async function run() {
   if (!existsSync(NGINX)) {
     console.log('scale-out: nginx is not installed (apt-get install -y nginx); skipped');
@@ -74,11 +81,13 @@ export async function run() {
     await searchThrough(one.url, 300_000, 1); // warm-up: JIT, the site cache
     const single = await bookThrough(one.url, 'one');
     const singleSearches = await searchThrough(one.url, 0);
+    const singleTrivial = await trivialThrough(one.url);
     one.stop();
     const both = startNginx(servers.map((server) => server.url), await freePort());
     await searchThrough(both.url, 310_000, 1);
     const pair = await bookThrough(both.url, 'two');
     const pairSearches = await searchThrough(both.url, 100_000);
+    const pairTrivial = await trivialThrough(both.url);
     both.stop();
 
     const client = new pg.Client({ connectionString: postgres.url });
@@ -91,6 +100,7 @@ export async function run() {
       twoProcesses: pair,
       ratio: Number((pair.requestsPerSecond / Math.max(1, single.requestsPerSecond)).toFixed(2)),
       distinctSearches: { oneProcess: singleSearches, twoProcesses: pairSearches, ratio: Number((pairSearches.requestsPerSecond / Math.max(1, singleSearches.requestsPerSecond)).toFixed(2)) },
+      trivial: { oneProcess: singleTrivial, twoProcesses: pairTrivial },
       duplicateBookings: duplicates.rows.length,
       acknowledgedWithTwo: pair.ok,
       storedWithTwo: Number(stored.rows[0].n),
@@ -99,8 +109,8 @@ export async function run() {
     };
     console.log('\nscale-out behind nginx on one PostgreSQL (bookings 24 connections, distinct searches 50 connections, 6 s each)');
     console.table({
-      'one process': { 'bookings/s': single.requestsPerSecond, 'bookings p99 ms': single.p99Ms, '2xx': single.ok, 'searches/s': singleSearches.requestsPerSecond, 'searches p99 ms': singleSearches.p99Ms },
-      'two processes': { 'bookings/s': pair.requestsPerSecond, 'bookings p99 ms': pair.p99Ms, '2xx': pair.ok, 'searches/s': pairSearches.requestsPerSecond, 'searches p99 ms': pairSearches.p99Ms },
+      'one process': { 'bookings/s': single.requestsPerSecond, 'bookings p99 ms': single.p99Ms, '2xx': single.ok, 'searches/s': singleSearches.requestsPerSecond, 'searches p99 ms': singleSearches.p99Ms, 'trivial req/s': singleTrivial.requestsPerSecond },
+      'two processes': { 'bookings/s': pair.requestsPerSecond, 'bookings p99 ms': pair.p99Ms, '2xx': pair.ok, 'searches/s': pairSearches.requestsPerSecond, 'searches p99 ms': pairSearches.p99Ms, 'trivial req/s': pairTrivial.requestsPerSecond },
     });
     console.log(
       `two/one: bookings ${result.ratio}, distinct searches ${result.distinctSearches.ratio}; duplicates ${result.duplicateBookings}; acknowledged ${result.acknowledgedWithTwo}, stored ${result.storedWithTwo}, lost ${result.lost}`,

@@ -8,7 +8,8 @@ export function issue20Goals(results: Record<string, unknown>) {
   const quote = results.quote as { pglite?: Side; postgres?: Side } | undefined;
   const booking = results.booking as { pglite?: Side; postgres?: Side } | undefined;
   const card = results.card as Side;
-  const scaleout = results.scaleout as { oneProcess?: { requestsPerSecond: number }; twoProcesses?: { requestsPerSecond: number }; distinctSearches?: { oneProcess: { requestsPerSecond: number }; twoProcesses: { requestsPerSecond: number } } } | undefined;
+  type Pair = { oneProcess: { requestsPerSecond: number; p99Ms?: number }; twoProcesses: { requestsPerSecond: number; p99Ms?: number } };
+  const scaleout = results.scaleout as (Partial<Pair> & { distinctSearches?: Pair; trivial?: Pair }) | undefined;
   const rows: { goal: string; figure: string; 'p99 ms': number | string; 'trivial req/s': number | string }[] = [];
   const add = (goal: string, side: Side, key: 'distinct' | 'bookings' | 'card', unit: string, rate?: number) => {
     const figures = side?.[key];
@@ -20,12 +21,11 @@ export function issue20Goals(results: Record<string, unknown>) {
   add('guest bookings, PGlite, 20 conn: ≥ 500/s, p99 < 100 ms', booking?.pglite, 'bookings', 'bookings/s');
   add('guest bookings, PostgreSQL, 20 conn: ≥ 1 000/s, p99 < 100 ms', booking?.postgres, 'bookings', 'bookings/s');
   add('card payments, PostgreSQL, 20 conn: ≥ 300 complete/s', card, 'card', 'complete/s (p99 per call)', card?.card?.paymentsPerSecond as number | undefined);
-  if (scaleout?.oneProcess && scaleout.twoProcesses) {
-    rows.push({ goal: 'two processes vs one behind nginx: bookings', figure: `${scaleout.twoProcesses.requestsPerSecond} vs ${scaleout.oneProcess.requestsPerSecond} bookings/s`, 'p99 ms': '', 'trivial req/s': '' });
-  }
-  if (scaleout?.distinctSearches) {
-    const { oneProcess, twoProcesses } = scaleout.distinctSearches;
-    rows.push({ goal: 'two processes vs one behind nginx: distinct searches', figure: `${twoProcesses.requestsPerSecond} vs ${oneProcess.requestsPerSecond} req/s`, 'p99 ms': '', 'trivial req/s': '' });
-  }
+  // Two processes, then one; the trivial route through the same nginx in the same order.
+  const trivial = scaleout?.trivial ? `${scaleout.trivial.twoProcesses.requestsPerSecond} vs ${scaleout.trivial.oneProcess.requestsPerSecond}` : '';
+  const pair = (goal: string, figures: Pair, unit: string) =>
+    rows.push({ goal, figure: `${figures.twoProcesses.requestsPerSecond} vs ${figures.oneProcess.requestsPerSecond} ${unit}`, 'p99 ms': `${figures.twoProcesses.p99Ms ?? ''} vs ${figures.oneProcess.p99Ms ?? ''}`, 'trivial req/s': trivial });
+  if (scaleout?.oneProcess && scaleout.twoProcesses) pair('two processes vs one behind nginx: bookings', { oneProcess: scaleout.oneProcess, twoProcesses: scaleout.twoProcesses }, 'bookings/s');
+  if (scaleout?.distinctSearches) pair('two processes vs one behind nginx: distinct searches', scaleout.distinctSearches, 'req/s');
   return rows;
 }
