@@ -135,7 +135,25 @@ export function startSnapshot(model: MachineModel, origin: Origin) {
 /** xstate/graph starts each path with the `xstate.init` step of the initial state. */
 const withoutInit = <T extends { event: AnyEventObject }>(steps: T[]): T[] => steps.filter((step) => step.event.type !== 'xstate.init');
 
+/** Traversals by what decides them: the events offered (the model's variants and offer), its abstraction and limit. */
+const explored = new WeakMap<readonly EventVariant[], { model: MachineModel; graphs: Map<Origin, OriginGraph> }[]>();
+
+/**
+ * An origin's traversal, once per process: the machine-level generation and the UI's (which only refuses edges when it
+ * picks paths, from a copy of the model) walk the same graph, and on the booking flow each walk takes tens of seconds.
+ */
 export function exploreOrigin(model: MachineModel, origin: Origin): OriginGraph {
+  const same = (m: MachineModel) => m.machine === model.machine && m.offer === model.offer && m.abstract === model.abstract && m.limit === model.limit;
+  const entries = explored.get(model.variants) ?? [];
+  explored.set(model.variants, entries);
+  let entry = entries.find((e) => same(e.model));
+  if (!entry) entries.push((entry = { model, graphs: new Map() }));
+  let graph = entry.graphs.get(origin);
+  if (!graph) entry.graphs.set(origin, (graph = exploreOriginOnce(model, origin)));
+  return graph;
+}
+
+function exploreOriginOnce(model: MachineModel, origin: Origin): OriginGraph {
   const { start, startRecord } = startSnapshot(model, origin);
   const options = traversalOptions(model, start, model.variants);
   const adjacency = getAdjacencyMap(model.machine, options as never) as unknown as Adjacency;
@@ -202,6 +220,8 @@ interface Candidate {
   origin: Origin;
   events: AnyEventObject[];
   items: Set<string>;
+  /** A vertex's path and then one event the vertex ignores (the snapshot stays exactly as it was): mergeable. */
+  ignores?: { vertex: string; state: Snapshot; before: Snapshot | null; last: EventVariant | null };
 }
 
 /**
@@ -281,10 +301,49 @@ function candidates(model: MachineModel, graph: OriginGraph, usable: Usable, con
       if (!usable(value.state, variantOfEvent(model, edge.event), { last: true, prevSnapshot: base.before, prevVariant: base.last })) continue;
       const extra = edgeItems(key, value.state, edge.event);
       if (extra.every((item) => base.items.has(item))) continue;
-      out.push({ origin: graph.origin, events: [...base.events, edge.event], items: new Set([...base.items, ...extra]) });
+      const ignores = serialize(edge.state) === key && unchanged(value.state, edge.state) ? { vertex: `${graph.origin.id}\u0000${key}`, state: value.state, before: base.before, last: base.last } : undefined;
+      out.push({ origin: graph.origin, events: [...base.events, edge.event], items: new Set([...base.items, ...extra]), ignores });
     }
   }
   return out;
+}
+
+/**
+ * Chosen paths that each take one event their last state ignores, from the same vertex by the same way: one path
+ * takes those events in turn (the state stays as it was), when the runner can take each of them after another.
+ */
+function mergeIgnored(model: MachineModel, chosen: Candidate[], usable: Usable): Candidate[] {
+  const out: Candidate[] = [];
+  const open = new Map<string, Candidate & { steps: EventVariant[] }>();
+  for (const c of chosen) {
+    const vertex = c.ignores?.vertex;
+    if (!c.ignores || vertex === undefined) {
+      out.push(c);
+      continue;
+    }
+    const merged = open.get(vertex);
+    const variant = variantOfEvent(model, c.events.at(-1)!);
+    if (merged) {
+      const previous = merged.steps.at(-1)!;
+      const before = merged.steps.length > 1 ? c.ignores.state : c.ignores.before;
+      const beforeLast = merged.steps.length > 1 ? merged.steps.at(-2)! : c.ignores.last;
+      if (usable(c.ignores.state, previous, { last: false, prevSnapshot: before, prevVariant: beforeLast }) && usable(c.ignores.state, variant, { last: true, prevSnapshot: c.ignores.state, prevVariant: previous })) {
+        merged.events.push(c.events.at(-1)!);
+        for (const item of c.items) merged.items.add(item);
+        merged.steps.push(variant);
+        continue;
+      }
+    }
+    const copy = { ...c, events: [...c.events], items: new Set(c.items), steps: [variant] };
+    out.push(copy);
+    open.set(vertex, copy);
+  }
+  return out;
+}
+
+/** The same state value and context: the event changed nothing. */
+function unchanged(a: Snapshot, b: Snapshot): boolean {
+  return JSON.stringify(a.value) === JSON.stringify(b.value) && JSON.stringify(a.context) === JSON.stringify(b.context);
 }
 
 /**
@@ -393,7 +452,7 @@ export function generate(model: MachineModel, options: GenerateOptions = {}): Ge
   if (!options.usable && generated.has(cacheKey)) return generated.get(cacheKey)!;
   const usable: Usable = options.usable ?? (() => true);
   const graphs = model.origins.map((origin) => exploreOrigin(model, origin));
-  const chosen = cover(graphs.flatMap((graph) => candidates(model, graph, usable, options.usable !== undefined)));
+  const chosen = mergeIgnored(model, cover(graphs.flatMap((graph) => candidates(model, graph, usable, options.usable !== undefined))), usable);
   const shortest = sortPaths(chosen.map((c) => makePath(model, c.origin, 'shortest', c.events)));
   const simple = options.simple === false ? [] : simplePaths(model, graphs, usable);
   const result = { model, graphs, shortest, simple, vertices: Object.fromEntries(graphs.map((g) => [g.origin.id, Object.keys(g.adjacency).length])) };

@@ -187,24 +187,21 @@ export class UiRun {
     this.log.push(`   (${way === 'link' ? 'a link' : way === 'back' ? 'Back' : 'Forward'} to ${path})`);
   }
 
-  /** The page's timers stand still (Playwright's clock, installed for the path) until `resumeTimers`. */
-  async holdTimers(): Promise<void> {
-    // The page's clock runs on while this asks it the time: pause a little ahead of it (timers due in those 100 ms
-    // fire, the app's seconds-long ones do not), and ask again if it got there first.
-    for (let attempt = 1; ; attempt++) {
-      const now = await this.page.evaluate(() => Date.now());
-      try {
-        await this.page.clock.pauseAt(now + 100);
-        break;
-      } catch (error) {
-        if (attempt === 5 || !/past/.test(String(error))) throw error;
-      }
-    }
-    this.log.push('   (timers held)');
+  /**
+   * From now on the page's timers of these delays (ms) wait: one that comes due is kept until `resumeTimers` (see
+   * TIMER_HOLD, installed for paths that hold timers). The state's own timer is started by the step that enters the
+   * state, after this call, so the step taken there can never race it; every other timer (a dialog's transition,
+   * React's, the address field's debounce) runs as usual, so the screen shows the state as a visitor sees it.
+   */
+  async holdTimers(delays: readonly number[]): Promise<void> {
+    await this.page.evaluate((held) => (window as unknown as { __pathsTimers: { hold(delays: number[]): void } }).__pathsTimers.hold(held), [...delays]);
+    this.log.push(`   (timers of ${delays.map((ms) => `${ms / 1000} s`).join(', ')} held)`);
   }
 
+  /** The held timers that came due run now; new ones run as usual. */
   async resumeTimers(): Promise<void> {
-    await this.page.clock.resume();
+    await this.page.evaluate(() => (window as unknown as { __pathsTimers: { release(): void } }).__pathsTimers.release());
+    this.log.push('   (timers resumed)');
   }
 
   async waitForPath(expected: string | readonly string[], timeout = 15_000): Promise<void> {
@@ -247,6 +244,53 @@ export const HISTORY_MIRROR = `(() => {
     if (mirror.entries[mirror.index - 1] === location.pathname) mirror.index -= 1;
     else if (mirror.entries[mirror.index + 1] === location.pathname) mirror.index += 1;
   });
+})();`;
+
+/**
+ * In the page, before its scripts, for a path that holds timers: `setTimeout` as the browser's, except that while
+ * `hold(delays)` is on, a timeout of one of those delays set since then does not run when it comes due but waits for
+ * `release()` (then it runs at once). Cleared ones never run. Ids are the browser's own, so clearTimeout and
+ * clearInterval keep working on everything.
+ */
+export const TIMER_HOLD = `(() => {
+  const set = globalThis.setTimeout;
+  const clear = globalThis.clearTimeout;
+  let holding = null;
+  let generation = 0;
+  const waiting = new Map();
+  const moved = new Map();
+  globalThis.setTimeout = function (handler, delay, ...args) {
+    if (typeof handler !== 'function') return set.call(globalThis, handler, delay, ...args);
+    const heldIn = holding !== null && holding.has(Number(delay) || 0) ? generation : 0;
+    const id = set.call(globalThis, () => {
+      if (heldIn !== 0 && holding !== null && heldIn === generation) waiting.set(id, () => handler(...args));
+      else handler(...args);
+    }, delay);
+    return id;
+  };
+  globalThis.clearTimeout = function (id) {
+    waiting.delete(id);
+    clear.call(globalThis, moved.get(id) ?? id);
+    moved.delete(id);
+  };
+  globalThis.__pathsTimers = {
+    hold(delays) {
+      if (holding === null) {
+        holding = new Set();
+        generation += 1;
+      }
+      for (const ms of delays) holding.add(ms);
+    },
+    release() {
+      holding = null;
+      const due = [...waiting.entries()];
+      waiting.clear();
+      for (const [id, run] of due) moved.set(id, set.call(globalThis, () => {
+        moved.delete(id);
+        run();
+      }, 0));
+    },
+  };
 })();`;
 
 /** Passes when `check` stops throwing within `timeout` ms; rethrows its last error otherwise. */

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { activeStateKeys, machineInvokes } from '../graph.ts';
 import type { MachineModel, ModelPath } from '../types.ts';
-import { HISTORY_MIRROR, UiRun, type UiEnv } from './harness.ts';
+import { HISTORY_MIRROR, TIMER_HOLD, UiRun, type UiEnv } from './harness.ts';
 import type { StepContext, UiMachine } from './types.ts';
 
 export interface UiPathResult {
@@ -38,10 +38,13 @@ async function withTimeout<T>(what: string, work: Promise<T>, ms = STEP_TIMEOUT_
   }
 }
 
-/** Indexes of the steps the UI takes with the page's timers held (see UiMachine.holdsTimers). */
-function heldSteps(ui: UiMachine, path: ModelPath): Set<number> {
-  const out = new Set<number>();
-  for (const [index, step] of path.steps.entries()) if (index > 0 && ui.holdsTimers?.(path.steps[index - 1].snapshot, step.variant)) out.add(index);
+/** The steps the UI takes with the state's own timers held (see UiMachine.holdsTimers): index → the delays held. */
+function heldSteps(ui: UiMachine, path: ModelPath): Map<number, readonly number[]> {
+  const out = new Map<number, readonly number[]>();
+  for (const [index, step] of path.steps.entries()) {
+    const delays = index > 0 ? ui.holdsTimers?.(path.steps[index - 1].snapshot, step.variant) : null;
+    if (delays?.length) out.set(index, delays);
+  }
   return out;
 }
 
@@ -62,10 +65,10 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
   // also inside functions handed to page.evaluate: give the page a pass-through `__name` (a string, so nothing wraps it).
   await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((target) => target);' });
   await context.addInitScript({ content: HISTORY_MIRROR });
-  // A visitor's step in a state that ends on its own (a popup's redirect, a poll): the page's timers are held from the
-  // step that enters it until that step is done, so the step never races the timer; the clock runs as usual otherwise.
+  // A visitor's step in a state that ends on its own (a popup's redirect, a poll): the state's timer is held from the
+  // step that enters it until that step is done, so the step never races the timer; other timers run as usual.
   const held = heldSteps(ui, path);
-  if (held.size) await context.clock.install();
+  if (held.size) await context.addInitScript({ content: TIMER_HOLD });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const run = new UiRun(env, context, page, path);
@@ -111,13 +114,12 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       run.log.push(`${index + 1}. ${step.variant}`);
       const executor = ui.executors[step.variant];
       if (!executor) throw new Error(`no UI executor for ${step.variant}`);
-      // The app's own timer (a delay step) must fire first: hold the clock once its next state shows.
-      const timerStep = step.event.type.startsWith('xstate.after.');
-      if (held.has(index + 1) && !timerStep) await run.holdTimers();
+      // Held from before the step that enters the state: its timer starts held, whatever the machine's load.
+      const next = held.get(index + 1);
+      if (next) await run.holdTimers(next);
       await withTimeout(step.variant, executor.run(run, stepContext(index)));
       await assertState(index);
-      if (held.has(index + 1) && timerStep) await run.holdTimers();
-      if (held.has(index) && !held.has(index + 1)) await run.resumeTimers();
+      if (held.has(index) && !next) await run.resumeTimers();
     }
     if (run.errors.length) throw new Error(`uncaught errors in the page: ${run.errors.join(' | ')}`);
     return { id: path.id, machine: path.machine, passed: true, ms: Date.now() - started, log: run.log };

@@ -60,10 +60,11 @@ export interface UiMachine {
    */
   defects?: Record<string, string>;
   /**
-   * A visitor's step in a state that ends on its own within moments (a popup's redirect): the runner holds the page's
-   * timers (Playwright's clock) from the step that enters the state until this one is done, so it never races the timer.
+   * A visitor's step in a state that ends on its own within moments (a popup's redirect): the delays (ms) of that
+   * state's timers, which the runner holds from the step that enters the state until this one is done, so the step
+   * never races them (harness.ts TIMER_HOLD); null or empty for a step that needs no hold.
    */
-  holdsTimers?(before: AnyMachineSnapshot, variant: string): boolean;
+  holdsTimers?(before: AnyMachineSnapshot, variant: string): readonly number[] | null;
   /**
    * Transitions (ids) or states (keys) a visitor can reach but the runner cannot drive yet, each with why: the meta
    * test lets these, and only these, stay uncovered for a `runner limit:` reason (and fails once one is covered).
