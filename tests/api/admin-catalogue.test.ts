@@ -231,7 +231,7 @@ describe(`companies, vehicle categories and their images on ${testDatabaseKind}`
       expect(deleted).toEqual([unused]);
       expect(existsSync(fileOf(contested))).toBe(true);
     } else {
-      expect([contestedSave.statusCode, contestedSave.json().message]).toEqual([422, `vehicle_img: ${CATALOGUE_MESSAGES.imageUnknown}`]);
+      expect([contestedSave.statusCode, contestedSave.json().message]).toEqual([422, CATALOGUE_MESSAGES.imageUnknown]);
       expect(deleted).toEqual([unused, contested].sort());
       expect(existsSync(fileOf(contested))).toBe(false);
     }
