@@ -3,6 +3,7 @@ import { QUOTE_OFFER_ROUTE } from '../../contract/adminEnquiries.ts';
 import { MANAGE_BOOKING_ROUTE } from '../../contract/manageBooking.ts';
 import { CONSOLE_AREA, flowPath, isConsolePath, PUBLIC_ROUTES, publicRoute, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
 import { BOOKING_ROUTES } from '../../machines/booking/booking.routes.ts';
+import { CONSOLE_BASE, HOME_PAGE, pathOfPage, SET_PASSWORD_PATH, SIGN_IN_PATH } from '../../machines/console/console.routes.ts';
 import { globKey, ROUTES, routeFor, VIEW_MODULES } from './routes.tsx';
 
 const routes = PUBLIC_ROUTES as readonly PublicRoute[];
@@ -45,7 +46,8 @@ describe('the route manifest', () => {
   it("gives the server's preload table the console's ways in, and tells console paths from public ones", () => {
     for (const entry of ['/admin', '/admin/sign-in', '/Admin/Set-Password/', '/admin/bookings']) expect(routeModules(entry), entry).toEqual(['src/views/admin/ConsoleApp.tsx']);
     expect(routeModules('/admin/fleet')).toEqual([]);
-    expect(CONSOLE_AREA.entries.every(isConsolePath)).toBe(true);
+    // The console's ways in: its base, sign-in, the set-password link's page and the board (where signing in lands).
+    expect(CONSOLE_AREA.entries).toEqual([CONSOLE_BASE, SIGN_IN_PATH, SET_PASSWORD_PATH, pathOfPage(HOME_PAGE)]);
     expect(['/admin/staff', '/ADMIN', '/admin/set-password#token=x'].every(isConsolePath)).toBe(true);
     expect(['/', '/administrator', '/bookings', '/login'].some(isConsolePath)).toBe(false);
     expect(routes.some((route) => isConsolePath(route.path))).toBe(false);
