@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { STAFF_MESSAGES, type StaffSession } from '../../contract/staff.ts';
+import { staffSession } from './console.fixtures.ts';
 import { CONSOLE_TEXT, consoleMachine, type ConsoleInput } from './console.machine.ts';
 import { CONSOLE_ROUTES, consoleRoute } from './console.routes.ts';
 import { selectStage } from './console.selectors.ts';
 
-const session = (role: 'owner' | 'dispatcher'): StaffSession => ({
-  success: true,
-  staff: { id: 1, name: 'Priya Shah', email: 'owner@westwaycars.test', role },
-  site: { id: 1, name: 'Westway Cars' },
-  csrf_token: 'csrf-1',
-  expires_at: '2030-01-01T12:00:00.000Z',
-  idle_minutes: 30,
-});
+const session = staffSession;
 const httpError = (status: number, message: string) => Object.assign(new Error(message), { status });
 const TOKEN = 'A'.repeat(43);
 

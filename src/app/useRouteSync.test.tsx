@@ -14,6 +14,7 @@ import { corporateMachine, CORPORATE_ROUTES } from '../../machines/corporate/ind
 import { consoleMachine, CONSOLE_ROUTES } from '../../machines/console/index.ts';
 import { manageBookingMachine, MANAGE_ROUTES } from '../../machines/manageBooking/index.ts';
 import type { StaffSession } from '../../contract/staff.ts';
+import { staffSession } from '../../machines/console/console.fixtures.ts';
 import type { ManageBookingView } from '../../contract/manageBooking.ts';
 import { useRouteSync, type FlowRoutes } from './useRouteSync.ts';
 
@@ -110,18 +111,11 @@ describe('corporate: arrival at a protected page checks the session, and the URL
 
 describe('console: arrival at an /admin path opens what the role may see, and the URL follows the session', () => {
   const routes = CONSOLE_ROUTES as FlowRoutes<unknown>;
-  const member = (role: 'owner' | 'dispatcher'): StaffSession => ({
-    success: true,
-    staff: { id: 1, name: 'Priya Shah', email: 'owner@westwaycars.test', role },
-    site: { id: 1, name: 'Westway Cars' },
-    csrf_token: 'csrf-1',
-    expires_at: '2030-01-01T12:00:00.000Z',
-    idle_minutes: 30,
-  });
+  const member = staffSession;
   const notSignedIn = () => Promise.reject(Object.assign(new Error('Not signed in'), { status: 401 }));
 
   /** As ConsoleApp mounts it: the sync renders inside the provider, whose actor starts after its children's effects. */
-  function console(path: string, loadSession: () => Promise<StaffSession>, history: string[] = ['/']) {
+  function consoleAt(path: string, loadSession: () => Promise<StaffSession>, history: string[] = ['/']) {
     const actor = createActor(
       consoleMachine.provide({
         actors: { loadSession: fromPromise(loadSession), signIn: fromPromise(async () => member('owner')) },
@@ -135,19 +129,19 @@ describe('console: arrival at an /admin path opens what the role may see, and th
   }
 
   it('a dispatcher following a deep link to Settings: replaced by the board', async () => {
-    const { location } = console('/admin/settings', async () => member('dispatcher'));
+    const { location } = consoleAt('/admin/settings', async () => member('dispatcher'));
     await waitFor(() => expect(location.history).toEqual(['/', '/admin/bookings']));
   });
 
   it('signed out at /admin/fleet: replaced by /admin/sign-in, and by /admin/fleet once signed in', async () => {
-    const { actor, location } = console('/admin/fleet', notSignedIn);
+    const { actor, location } = consoleAt('/admin/fleet', notSignedIn);
     await waitFor(() => expect(location.history).toEqual(['/', '/admin/sign-in']));
     act(() => actor.send({ type: 'signIn.submit', email: 'owner@westwaycars.test', password: 'pw' }));
     await waitFor(() => expect(location.history).toEqual(['/', '/admin/fleet']));
   });
 
   it('a link followed and Back: each page opens, nothing replaced; an owner-only page reached by a dispatcher is replaced by the board', async () => {
-    const { actor, location } = console('/admin/bookings', async () => member('dispatcher'));
+    const { actor, location } = consoleAt('/admin/bookings', async () => member('dispatcher'));
     await waitFor(() => expect(actor.getSnapshot().matches('signedIn')).toBe(true));
     act(() => location.navigate('/admin/fleet'));
     expect(actor.getSnapshot().context.page).toEqual({ name: 'fleet' });
