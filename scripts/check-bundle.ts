@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { measureBundle, printBundle } from '../bench/lib/bundle.ts';
+import { isConsolePath } from '../contract/routeManifest.ts';
 import { ROUTE_MODULES } from '../server/web/routeAssets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -63,7 +64,7 @@ for (const { piece, measure, budgetKB } of STARTUP_BUDGETS) {
 // Each lazy route's first screen: what it loads beyond the home page's initial files (its chunk and their imports).
 console.table(
   Object.entries(ROUTE_MODULES)
-    .filter(([route]) => !route.startsWith('/admin'))
+    .filter(([route]) => !isConsolePath(route))
     .map(([route, modules]) => ({ route, 'JS kB gzip beyond home': gzipKB(closure(modules, home)) })),
 );
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { QUOTE_OFFER_ROUTE } from '../../contract/adminEnquiries.ts';
 import { MANAGE_BOOKING_ROUTE } from '../../contract/manageBooking.ts';
 import { routeKey } from '../../contract/routeKey.ts';
+import { isConsolePath } from '../../contract/routeManifest.ts';
 
 /**
  * Security headers. Every response gets nosniff, a referrer policy, a permissions policy, COOP and a
@@ -36,13 +37,6 @@ const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set([MANAGE_BOOKING_ROUTE, QU
 /** The kinds of page, each with its own policy. */
 export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'admin';
 
-/**
- * The operator console (every /admin path, issue 17): framed nowhere (frame-ancestors 'none', X-Frame-Options DENY),
- * no Referer ever (the set-password link carries its token in the fragment), never indexed; a document of its own.
- */
-export const CONSOLE_PREFIX = '/admin';
-const isConsoleRoute = (route: string) => route === CONSOLE_PREFIX || route.startsWith(`${CONSOLE_PREFIX}/`);
-
 /** The routes (src/app/routes.tsx, as contract/routeKey.ts spells them) that are not booking pages. */
 const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
   '/login': 'account',
@@ -71,7 +65,9 @@ function pageRoute(pathname: string): string {
 
 export function pageKind(pathname: string): PageKind {
   const route = pageRoute(pathname);
-  if (isConsoleRoute(route)) return 'admin';
+  // The operator console (every /admin path, issue 17): framed nowhere (frame-ancestors 'none', X-Frame-Options
+  // DENY), no Referer ever (the set-password link carries its token in the fragment), never indexed.
+  if (isConsolePath(route)) return 'admin';
   return PAGE_KINDS[route] ?? 'booking';
 }
 

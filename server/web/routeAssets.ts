@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { routeKey } from '../../contract/routeKey.ts';
-import { PUBLIC_ROUTES, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
+import { CONSOLE_AREA, PUBLIC_ROUTES, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
 
 /** Vite's build manifest (build.manifest: true), the parts we read. */
 interface ManifestChunk {
@@ -21,14 +21,10 @@ export type Manifest = Record<string, ManifestChunk>;
  * manifest's (contract/routeManifest.ts: each screen's module and its `preload`, e.g. the booking actor's code), and
  * the operator console's way in. Home is in the entry chunk.
  */
-const CONSOLE_APP = 'src/views/admin/ConsoleApp.tsx';
 export const ROUTE_MODULES: Record<string, string[]> = {
   ...Object.fromEntries((PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => !route.eager).map((route) => [route.path.toLowerCase(), routeModules(route.path)])),
   // The operator console's way in (issue 17); its pages load their own chunks once signed in.
-  '/admin': [CONSOLE_APP],
-  '/admin/sign-in': [CONSOLE_APP],
-  '/admin/set-password': [CONSOLE_APP],
-  '/admin/bookings': [CONSOLE_APP],
+  ...Object.fromEntries(CONSOLE_AREA.entries.map((entry) => [entry, routeModules(entry)])),
 };
 
 /**

@@ -11,6 +11,7 @@
  *   (this origin and EMBED_ORIGINS), which frame-ancestors cannot stop once a booking page is in the frame.
  */
 import { routeKey } from '../../contract/routeKey.ts';
+import { isConsolePath } from '../../contract/routeManifest.ts';
 import { isFramed } from './frameMessenger.ts';
 
 /** `manage`: the manage-booking page, framed as an account page, loading Stripe.js as the card page does. */
@@ -51,7 +52,7 @@ export function pageKindOf(pathname: string, facts: DocumentFacts): PageKind {
   }
   const route = routeKey(decoded.split(/[?#]/, 1)[0]);
   // The operator console (every /admin path): a document of its own (server/plugins/securityHeaders.ts).
-  if (route === '/admin' || route.startsWith('/admin/')) return 'admin';
+  if (isConsolePath(route)) return 'admin';
   return facts.kinds[route] ?? 'booking';
 }
 
