@@ -41,9 +41,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time: each has its own server and browser, and the suite is mostly waiting (pages
-          // settling, timers): measured at about 560 CPU-seconds in 825 s of wall time one file at a time.
-          maxWorkers: 2,
+          // Three files at a time on CI's two cores: each has its own server and browser, and a file is mostly
+          // waiting (pages settling, timers), about 0.7 of a core on average; at two files the phase took 1 138 s of
+          // CI's 1 800 with a core a third idle. CABFLOW_E2E_WORKERS overrides it.
+          maxWorkers: Number(process.env.CABFLOW_E2E_WORKERS ?? 3),
           // Its own group: projects run together (`vitest run`) with different maxWorkers need distinct orders.
           sequence: { groupOrder: 1 },
         },
