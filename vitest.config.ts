@@ -41,10 +41,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Three files at a time on CI's two cores: each has its own server and browser, and a file is mostly
-          // waiting (pages settling, timers), about 0.7 of a core on average; at two files the phase took 1 138 s of
-          // CI's 1 800 with a core a third idle. CABFLOW_E2E_WORKERS overrides it.
-          maxWorkers: Number(process.env.CABFLOW_E2E_WORKERS ?? 3),
+          // Two files at a time: each has its own server and browser. Three were measured on 26 November (full
+          // `npm test`, quiet machine): 1 161 s against 1 138 s at two, load 16 on two cores, every file 1.3–2× slower:
+          // the phase is CPU-bound, so more files at once buy nothing. CABFLOW_E2E_WORKERS overrides it.
+          maxWorkers: Number(process.env.CABFLOW_E2E_WORKERS ?? 2),
           // Its own group: projects run together (`vitest run`) with different maxWorkers need distinct orders.
           sequence: { groupOrder: 1 },
         },
