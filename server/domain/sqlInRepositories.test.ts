@@ -15,13 +15,8 @@ const isRepository = (file: string) => /(^|\/)repository\.ts$|Repository\.ts$/.t
 /** A statement sent (`db.query(…)`, `tx.query<…>(…)`), or a string or template that begins as SQL does (on its line or the next). */
 const SQL_PATTERNS = [/\.query\s*(<|\()/g, /[`'"]\s*(SELECT\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s|WITH\s+\w+\s+AS\s*\()/g];
 
-/**
- * Modules other work owns this stop, each with why it still holds SQL. The payment statements move to
- * bookings/ repositories with the booking's own (throughput's files).
- */
+/** The one module outside a repository that holds SQL text, and why. */
 const KNOWN: Record<string, string> = {
-  'server/domain/bookings/charges.ts': "the card charges' claim statements (throughput's bookings/ this stop)",
-  'server/domain/bookings/refunds.ts': "the refunds' statements (throughput's bookings/ this stop)",
   'server/domain/pricing/demoTariffs.ts': "the demo operator's seed INSERTs as text, which the seed sends: data, not a statement of the domain",
 };
 

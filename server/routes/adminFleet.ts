@@ -14,7 +14,7 @@ import {
 } from '../../contract/fleet.ts';
 import type { Db, Queryable } from '../adapters/db/index.ts';
 import { recordAudit } from '../domain/audit/audit.ts';
-import { isUniqueViolation } from '../domain/bookings/charges.ts';
+import { isUniqueViolation } from '../domain/bookings/paymentsRepository.ts';
 import { createFleetRepository } from '../domain/fleet/repository.ts';
 import { londonParts } from '../domain/pricing/londonTime.ts';
 import { HttpError } from '../http.ts';

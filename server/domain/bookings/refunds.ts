@@ -1,6 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { PaymentsPort, RefundReason } from '../../adapters/payments/port.ts';
+import {
+  bookingCardPayments,
+  insertRefund,
+  markRefundFailed,
+  markRefundSent,
+  raiseRefunded,
+  refundByKey,
+  refundsUnder,
+  type BookingCardPayment,
+  type RefundRequest,
+  type RefundRow,
+} from './refundsRepository.ts';
+
+export { bookingCardPayments, refundsToRetry, refundsUnder, unsentRefunds } from './refundsRepository.ts';
+export type { BookingCardPayment, RefundRequest, RefundRow } from './refundsRepository.ts';
 
 /**
  * Money given back (table `refunds`, migration 007), in two steps so that no refund is paid twice:
@@ -11,76 +26,16 @@ import type { PaymentsPort, RefundReason } from '../../adapters/payments/port.ts
  * Partial and repeated refunds of one payment (a cancellation fee kept, a second partial refund) are rows of their own.
  */
 
-export interface RefundRequest {
-  intentId: string;
-  bookingId: number | null;
-  amountPence: number;
-  currency: string;
-  reason: RefundReason;
-  /** One refund per key: e.g. `duplicate_charge:<intent id>`. */
-  idempotencyKey: string;
-}
-
-export interface RefundRow {
-  id: number;
-  intentId: string;
-  amountPence: number;
-  reason: RefundReason;
-  idempotencyKey: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  providerRefundId: string | null;
-}
-
 export class RefundExceedsPayment extends Error {}
-
-interface Row {
-  id: string;
-  intent_id: string;
-  amount_pence: number;
-  reason: RefundReason;
-  idempotency_key: string;
-  status: RefundRow['status'];
-  provider_refund_id: string | null;
-}
-
-const toRefund = (row: Row): RefundRow => ({
-  id: Number(row.id),
-  intentId: row.intent_id,
-  amountPence: Number(row.amount_pence),
-  reason: row.reason,
-  idempotencyKey: row.idempotency_key,
-  status: row.status,
-  providerRefundId: row.provider_refund_id,
-});
-
-const COLUMNS = 'id, intent_id, amount_pence, reason, idempotency_key, status, provider_refund_id';
 
 /** Records a refund to make (in the caller's transaction). `created` is false when this key was recorded before. */
 export async function recordRefund(tx: Queryable, siteId: number, request: RefundRequest): Promise<{ refund: RefundRow; created: boolean }> {
-  const inserted = await tx.query<Row>(
-    `INSERT INTO refunds (site_id, intent_id, booking_id, amount_pence, currency, reason, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (site_id, idempotency_key) DO NOTHING RETURNING ${COLUMNS}`,
-    [siteId, request.intentId, request.bookingId, request.amountPence, request.currency, request.reason, request.idempotencyKey],
-  );
-  if (!inserted.rows[0]) {
-    const { rows } = await tx.query<Row>(`SELECT ${COLUMNS} FROM refunds WHERE site_id = $1 AND idempotency_key = $2`, [siteId, request.idempotencyKey]);
-    return { refund: toRefund(rows[0]), created: false };
+  const inserted = await insertRefund(tx, siteId, request);
+  if (!inserted) return { refund: await refundByKey(tx, siteId, request.idempotencyKey), created: false };
+  if (!(await raiseRefunded(tx, siteId, request.intentId, request.amountPence))) {
+    throw new RefundExceedsPayment(`A refund of ${request.amountPence} would exceed what payment ${request.intentId} paid`);
   }
-  const raised = await tx.query(
-    'UPDATE payments SET refunded_pence = refunded_pence + $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2 AND refunded_pence + $3 <= amount_pence RETURNING intent_id',
-    [siteId, request.intentId, request.amountPence],
-  );
-  if (!raised.rows[0]) throw new RefundExceedsPayment(`A refund of ${request.amountPence} would exceed what payment ${request.intentId} paid`);
-  return { refund: toRefund(inserted.rows[0]), created: true };
-}
-
-/** The refunds of a payment the processor has not accepted yet (recorded, or its call failed), oldest first. */
-export async function unsentRefunds(db: Queryable, siteId: number, intentId: string): Promise<RefundRow[]> {
-  const { rows } = await db.query<Row>(
-    `SELECT ${COLUMNS} FROM refunds WHERE site_id = $1 AND intent_id = $2 AND provider_refund_id IS NULL AND status <> 'succeeded' ORDER BY id`,
-    [siteId, intentId],
-  );
-  return rows.map(toRefund);
+  return { refund: inserted, created: true };
 }
 
 /** Asks the processor for a recorded refund (idempotent) and records its answer; a failure is recorded, then thrown. */
@@ -89,59 +44,11 @@ export async function sendRefund(db: Queryable, payments: PaymentsPort, siteId: 
   const idempotencyKey = createHash('sha256').update(['refund', String(siteId), refund.idempotencyKey].join('\u0000')).digest('hex');
   try {
     const made = await payments.refund({ siteId, intentId: refund.intentId, amount: refund.amountPence, reason: refund.reason, idempotencyKey });
-    const { rows } = await db.query<Row>(
-      `UPDATE refunds SET status = $3, provider_refund_id = $4, last_error = NULL, updated_at = now() WHERE site_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-      [siteId, refund.id, made.status, made.id],
-    );
-    return toRefund(rows[0]);
+    return await markRefundSent(db, siteId, refund.id, made);
   } catch (error) {
-    await db.query("UPDATE refunds SET status = 'failed', last_error = $3, updated_at = now() WHERE site_id = $1 AND id = $2 AND status <> 'succeeded'", [
-      siteId,
-      refund.id,
-      error instanceof Error ? error.message : String(error),
-    ]);
+    await markRefundFailed(db, siteId, refund.id, error instanceof Error ? error.message : String(error));
     throw error;
   }
-}
-
-/**
- * The refunds recorded under this key (and its per-payment parts, see `recordBookingRefund`) that should be asked of
- * the processor again now: they failed, or waited unsent for over `staleSeconds` (whoever recorded them stopped
- * before asking). A refund another request is asking for right now is left to it.
- */
-export async function refundsToRetry(db: Queryable, siteId: number, idempotencyKey: string, staleSeconds = 120): Promise<RefundRow[]> {
-  const { rows } = await db.query<Row>(
-    `SELECT ${COLUMNS} FROM refunds
-      WHERE site_id = $1 AND (idempotency_key = $2 OR idempotency_key LIKE $4) AND provider_refund_id IS NULL
-        AND (status = 'failed' OR (status = 'pending' AND updated_at < now() - $3 * interval '1 second'))
-      ORDER BY id`,
-    [siteId, idempotencyKey, staleSeconds, `${idempotencyKey}:%`],
-  );
-  return rows.map(toRefund);
-}
-
-export interface BookingCardPayment {
-  intentId: string;
-  amountPence: number;
-  refundedPence: number;
-  currency: string;
-}
-
-/**
- * Every card payment a booking holds, oldest first: the payment that paid it, then the charges of its paid changes
- * (issue 18: a change to a higher price is charged as a payment of its own, `booking_change:<id>`).
- */
-export async function bookingCardPayments(db: Queryable, siteId: number, bookingId: number): Promise<BookingCardPayment[]> {
-  const { rows } = await db.query<{ intent_id: string; amount_pence: number; refunded_pence: number; currency: string }>(
-    `SELECT p.intent_id, p.amount_pence, p.refunded_pence, p.currency
-       FROM payments p
-      WHERE p.site_id = $1 AND p.charge = 'succeeded'
-        AND (p.intent_id = (SELECT payment_intent_id FROM bookings WHERE site_id = $1 AND id = $2 AND payment_status = 'paid')
-             OR (p.booking_id = $2 AND p.request_key LIKE 'booking_change:%'))
-      ORDER BY p.created_at, p.intent_id`,
-    [siteId, bookingId],
-  );
-  return rows.map((row) => ({ intentId: row.intent_id, amountPence: Number(row.amount_pence), refundedPence: Number(row.refunded_pence), currency: row.currency }));
 }
 
 /** All of a booking's card payments as one: what was paid and refunded in total (null when nothing was paid by card). */
@@ -184,13 +91,4 @@ export async function recordBookingRefund(
   }
   if (owed > 0) throw new RefundExceedsPayment(`A refund of ${request.amountPence} would exceed what booking ${request.bookingId} paid`);
   return refunds;
-}
-
-/** The refunds recorded under a booking refund's key (all its parts), oldest first. */
-export async function refundsUnder(db: Queryable, siteId: number, idempotencyKey: string): Promise<RefundRow[]> {
-  const { rows } = await db.query<Row>(
-    `SELECT ${COLUMNS} FROM refunds WHERE site_id = $1 AND (idempotency_key = $2 OR idempotency_key LIKE $3) ORDER BY id`,
-    [siteId, idempotencyKey, `${idempotencyKey}:%`],
-  );
-  return rows.map(toRefund);
 }

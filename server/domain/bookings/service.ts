@@ -9,7 +9,7 @@ import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import { BOOKING_EVENTS_CHANNEL, bookingEventPayload } from '../dispatch/events.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
-import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './charges.ts';
+import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './paymentsRepository.ts';
 import { bookingMails, duplicateChargeMail } from './mails.ts';
 import { prepareBooking, submissionDigest, type PreparedBooking } from './prepare.ts';
 import { PROMO_MESSAGES } from '../../../contract/promoCodes.ts';
@@ -50,7 +50,7 @@ const SETTLE_ATTEMPTS = 4;
  * Bookings and card payments, exactly once:
  * - pay in car: the booking is written with its mails in one transaction, idempotent on the submission;
  * - card: the intent's amount is the server's price; the submission (priced, passenger checked, no plain password)
- *   is stored with our payment record; one booking has at most one successful charge (charges.ts: the database's
+ *   is stored with our payment record; one booking has at most one successful charge (paymentsRepository.ts: the database's
  *   charging slot is taken before the processor is asked to charge, and freed by a decline); the booking is written
  *   as soon as the processor says `succeeded`, by whichever comes first of the confirm call, the browser's booking
  *   call or Stripe's webhook; a success that arrives when another charge has paid the booking is refunded

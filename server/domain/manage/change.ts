@@ -16,7 +16,7 @@ import { enqueueMail, type MailIdentity } from '../../adapters/mail/index.ts';
 import type { ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import type { PaymentIntent } from '../../adapters/payments/port.ts';
 import { DomainError } from '../errors.ts';
-import { claimCharge, releaseCharge } from '../bookings/charges.ts';
+import { claimCharge, releaseCharge } from '../bookings/paymentsRepository.ts';
 import { confirmResponse } from '../bookings/service.ts';
 import { bookingCardPayments, recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
 import { publishBookingEvent } from '../dispatch/events.ts';

@@ -1,11 +1,12 @@
 import type { Queryable } from '../../adapters/db/index.ts';
+import { ABANDONED_CLAIM } from '../chargeClaims.ts';
 import { releaseReservation } from '../promos/repository.ts';
 import type { PreparedBooking } from './prepare.ts';
 
 /**
- * Our card payment records (`payments`) and the one charging slot of a booking submission (migration 007): at most
- * one payment per site and request key is `claimed` (being charged, or waiting for 3-D Secure) or `succeeded`; the
- * partial unique index `payments_one_charge` refuses a second one, whatever the code does.
+ * The statements of our card payment records (`payments`) and the one charging slot of a booking submission
+ * (migration 007): at most one payment per site and request key is `claimed` (being charged, or waiting for 3-D
+ * Secure) or `succeeded`; the partial unique index `payments_one_charge` refuses a second one, whatever the code does.
  */
 
 export type Charge = 'open' | 'claimed' | 'succeeded' | 'failed' | 'duplicate';
@@ -115,8 +116,6 @@ export async function releaseCharge(db: Queryable, siteId: number, intentId: str
   // Its promo code's use goes back too (a confirm of this intent takes it again before charging).
   await releaseReservation(db, siteId, intentId);
 }
-
-export const ABANDONED_CLAIM = '2 minutes';
 
 /**
  * Frees a claim whose confirm call never came back (the process stopped between the claim and the processor's answer):
