@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { confirmPaymentResponseSchema, manageBookingViewSchema, manageCancelResponseSchema, manageChangePreviewSchema, manageChangeResponseSchema } from '../../contract/apiResponses.ts';
 import { CALENDAR_CONTENT_TYPE } from '../../contract/bookingCalendar.ts';
@@ -6,30 +6,15 @@ import { z } from 'zod';
 import { manageAccessSchema, manageCancelSchema, manageChangeSchema } from '../../contract/manageAccess.ts';
 import { MANAGE_API, MANAGE_MESSAGES, type ManageAccess } from '../../contract/manageBooking.ts';
 import type { Db } from '../adapters/db/index.ts';
-import type { MailPort } from '../adapters/mail/index.ts';
-import type { MapsPort } from '../domain/geo/mapsPort.ts';
-import type { PaymentsPort } from '../adapters/payments/port.ts';
 import type { createSandboxPayments } from '../adapters/payments/sandbox.ts';
 import { authenticatePassenger } from '../domain/accounts/index.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
-import { createManageService, type ManageGrant, type ManageService } from '../domain/manage/service.ts';
-import type { SiteCache } from '../domain/sites/index.ts';
+import { createManageService, type ManageGrant, type ManageService, type ManageServiceDeps } from '../domain/manage/service.ts';
 import { HttpError } from '../http.ts';
 import { answers } from './schemas.ts';
 
-export interface ManageRouteDeps {
-  db: Db;
-  cache: SiteCache;
-  /** The booking service: changes with re-pricing (next step) go through it. */
-  bookings: BookingService;
-  payments: PaymentsPort;
-  mail: MailPort;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** The clock of the cut-off and the links' expiry; tests may fix it. */
-  now?: () => Date;
-  /** The app's maps port (the quote's): address changes where the owner allows them (MANAGE_ADDRESS_CHANGES). */
-  maps?: MapsPort;
-}
+/** The manage service's deps, and the booking service (changes with re-pricing go through it). */
+export type ManageRouteDeps = ManageServiceDeps & { bookings: BookingService };
 
 /**
  * Who a manage call (or a receipt) lets in: a link's token, or a signed-in corporate passenger's own booking by its

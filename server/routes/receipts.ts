@@ -1,27 +1,16 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { manageAccessSchema } from '../../contract/manageAccess.ts';
 import { FIRST_STATEMENT_YEAR, RECEIPT_API, RECEIPT_MESSAGES, STATEMENT_FORMATS, STATEMENT_MONTH_PATTERN } from '../../contract/receipts.ts';
-import type { Db } from '../adapters/db/index.ts';
-import type { MailPort } from '../adapters/mail/index.ts';
-import type { PaymentsPort } from '../adapters/payments/port.ts';
 import { authenticatePassenger } from '../domain/accounts/index.ts';
-import { createManageService } from '../domain/manage/service.ts';
+import { createManageService, type ManageServiceDeps } from '../domain/manage/service.ts';
 import { receiptPdf, statementFile, type ReceiptFile } from '../domain/receipts/index.ts';
-import type { SiteCache } from '../domain/sites/index.ts';
 import { parseInput } from '../http.ts';
 import { manageGrantOf } from './manage.ts';
 
-export interface ReceiptRouteDeps {
-  db: Db;
-  cache: SiteCache;
-  payments: PaymentsPort;
-  mail: MailPort;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** The clock of the manage links' expiry; tests may fix it. */
-  now?: () => Date;
-}
+/** What the receipt routes need: the manage service's deps (a receipt is asked for with a manage link or a session). */
+export type ReceiptRouteDeps = Omit<ManageServiceDeps, 'maps'>;
 
 const statementQuerySchema = z.object({
   month: z
