@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../adapters/db/index.ts';
 import type { BookingEventHub, HubEvent } from '../domain/dispatch/events.ts';
-import { staffSessionIsLive } from '../domain/dispatch/liveSession.ts';
+import { createStaffRepository } from '../domain/staff/repository.ts';
 import { HttpError } from '../http.ts';
 
 /** A comment line this often keeps proxies from closing a quiet stream (and checks the session is still live). */
@@ -72,7 +72,7 @@ export function adminEvents(deps: { db: Db; hub: BookingEventHub; heartbeatMs?: 
       raw.write('retry: 5000\n\n');
       const unsubscribe = deps.hub.subscribe(siteId, (event) => raw.write(frame(event)));
       const heartbeat = setInterval(async () => {
-        const live = sessionId === null || (await staffSessionIsLive(deps.db, siteId, sessionId).catch(() => true));
+        const live = sessionId === null || (await createStaffRepository(deps.db).sessionIsLive(siteId, sessionId).catch(() => true));
         if (live) raw.write(': heartbeat\n\n');
         else stream.end();
       }, heartbeatMs);

@@ -11,7 +11,7 @@ import type { createSandboxPayments } from '../adapters/payments/sandbox.ts';
 import { assertOwnPassenger, authenticatePassenger } from '../domain/accounts/index.ts';
 import { listPassengerBookings } from '../domain/bookings/repository.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
-import { isChangeIntent } from '../domain/manage/changes.ts';
+import { isChangeIntent } from '../domain/manage/changesRepository.ts';
 import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { HttpError } from '../http.ts';
