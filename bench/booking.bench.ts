@@ -49,8 +49,10 @@ async function measure(cluster?: { url: string; dir: string }) {
 export async function run() {
   const postgres = await startThrowawayPostgres({ fsync: true });
   try {
-    const pglite = await measure();
-    const postgresResult = await measure(postgres);
+    // BOOKING_BENCH_POSTGRES=1: PostgreSQL only, =0: PGlite only (as QUOTE_BENCH_POSTGRES).
+    const only = process.env.BOOKING_BENCH_POSTGRES;
+    const pglite = only === '1' ? null : await measure();
+    const postgresResult = only === '0' ? null : await measure(postgres);
     if (process.env.BOOKING_BENCH_CRASH === '0') return { pglite, postgres: postgresResult };
     const crashPglite = await crashTest();
     const crashPostgres = await crashTest({ databaseUrl: postgres.url });
