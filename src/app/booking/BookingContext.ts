@@ -10,12 +10,13 @@
  * bookingLogic.ts) loads as a separate chunk right after the page starts, keeping it out of the home page's
  * initial JavaScript. Until the actor exists (and, with `awaitRoute`, is on the page's step), useSelector and
  * useActorRef suspend (the route's Suspense fallback shows); the home form, which must render at once, and the
- * page-wide parts (RouteSync, alerts, price loader) use the optional hooks instead.
+ * page-wide parts (RouteSync, alerts, price loader) use the optional hooks instead. useOptionalSelector gives its
+ * fallback until then: a view never renders the machine's initial state while RouteSync is about to move it.
  *
  * useSelector throws when the actor has errored; BookingProvider wraps the flow in an error boundary.
  */
 import { useSelector as useActorSelector } from '@xstate/react';
-import { createContext, createElement, startTransition, use, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, createElement, startTransition, use, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createActor, type Actor, type ActorOptions, type SnapshotFrom } from 'xstate';
 import type { BookingInput } from '../../../machines/booking/booking.context.ts';
 import { useHydrating } from '../renderMode.ts';
@@ -50,6 +51,8 @@ interface RouteGate {
   settled: boolean;
   promise: Promise<void>;
   settle: () => void;
+  /** Calls `listener` when the gate settles (the optional selectors re-read then). */
+  subscribe: (listener: () => void) => () => void;
 }
 
 interface Slot {
@@ -93,12 +96,19 @@ interface ProviderProps {
 
 function routeGate(): RouteGate {
   const { promise, resolve } = deferred<void>();
+  const listeners = new Set<() => void>();
   const gate: RouteGate = {
     settled: false,
     promise,
     settle: () => {
+      if (gate.settled) return;
       gate.settled = true;
       resolve();
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
   return gate;
@@ -194,9 +204,21 @@ function useOptionalActorRef(): BookingActor | null {
   return useSlot().actor;
 }
 
-/** `selector` of the running actor's snapshot, or `fallback` until it runs (never suspends). */
+const subscribeNever = () => () => {};
+
+/** The running actor once it is on the page's step (as useActorRef has it), else null (never suspends). */
+function useActorOnStep(): BookingActor | null {
+  const { actor, route } = useSlot();
+  const settled = useSyncExternalStore(route?.subscribe ?? subscribeNever, () => route?.settled ?? true, () => route?.settled ?? true);
+  return settled ? actor : null;
+}
+
+/**
+ * `selector` of the running actor's snapshot, or `fallback` until it runs (and, with `awaitRoute`, is on the page's
+ * step); never suspends. A lazily started actor is first at the machine's initial state, until RouteSync's `route.enter`.
+ */
 function useOptionalSelector<T>(selector: (snapshot: BookingLogicSnapshot) => T, fallback: T): T {
-  const actor = useOptionalActorRef();
+  const actor = useActorOnStep();
   return useActorSelector(actor ?? undefined, (snapshot: BookingLogicSnapshot | undefined) => (snapshot ? selector(snapshot) : fallback));
 }
 

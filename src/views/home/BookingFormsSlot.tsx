@@ -6,7 +6,8 @@
 import { Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { publicRoute } from '../../../contract/routeManifest.ts';
 import { selectBusy, selectRoutedStateId } from '../../../machines/booking/booking.selectors.ts';
 import type { HomeTab } from '../../../machines/homeForm/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
@@ -49,7 +50,9 @@ function NoOnlineBooking() {
 export function BookingFormsSlot() {
   const bookingReady = Booking.useReady();
   const busy = Booking.useOptionalSelector(selectBusy, false);
-  const noPriceData = Booking.useOptionalSelector((s) => selectRoutedStateId(s) === 'home', false);
+  const [location] = useLocation();
+  // Until the lazy booking actor is on the page's step (the server's render, a fresh page), the manifest names its state.
+  const noPriceData = Booking.useOptionalSelector((s) => selectRoutedStateId(s) === 'home', publicRoute(location)?.state === 'home');
   const isQuotation = useSetting('IS_QUOTATION');
   const hourlyStatus = useSetting('HOURLY_RATE_STATUS');
   const settings = useMemo(() => ({ IS_QUOTATION: isQuotation, HOURLY_RATE_STATUS: hourlyStatus }), [isQuotation, hourlyStatus]);
