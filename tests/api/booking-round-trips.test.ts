@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingPayload, quoteFor } from '../helpers/booking.ts';
+import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 /**
@@ -54,6 +54,48 @@ describe(`round trips of a booking, on ${testDatabaseKind}`, () => {
     expect(again.result.json().data.booking.booking_number).toBe(booking.booking_number);
     expect(again.statements.filter((sql) => sql.startsWith('INSERT INTO mail_outbox'))).toEqual([]);
     expect(again.statements).not.toContain('SELECT id, booking_type,');
+  });
+
+  it('a card payment through the sandbox: the quote read once and 3 statements to create the intent, 9 to confirm and book, 2 for the booking call', async () => {
+    const { form, row } = await quoteFor(provider, { pickup_date: '2026-12-04' });
+    const booking = bookingPayload(form, row, { payment_method: 'card', registrationData: { ...guestRegistration, email: 'card.trips@example.test' } });
+    const created = await statementsDuring(() => post('create-payment-intent', { paymentMethodId: 'pm_card_visa', amount: Math.round(row.final_price * 100), booking }));
+    expect(created.result.statusCode, created.result.body).toBe(200);
+    // no transaction around the payment's one INSERT (a promo code's reservation would need one)
+    expect(created.statements).toEqual(['SELECT id, booking_type,', 'SELECT booking_number FROM', 'INSERT INTO sandbox_intents', 'INSERT INTO payments']);
+    const { paymentIntentId } = created.result.json();
+
+    const confirmed = await statementsDuring(() => post('confirm-payment-intent', { paymentIntentId }));
+    expect(confirmed.result.json()).toMatchObject({ status: 'succeeded', booking_number: expect.stringMatching(/^CF-/) });
+    expect(confirmed.statements).toEqual([
+      'UPDATE payments SET', // the charging slot taken, the payment's record returned
+      'SELECT * FROM', // the sandbox processor: its intent…
+      'UPDATE sandbox_intents SET', // …charged
+      'UPDATE payments SET', // the processor's status recorded
+      'BEGIN',
+      'SELECT intent_id, charge,', // the submission's payments locked
+      'UPDATE payments SET', // this one succeeded
+      'WITH booking AS', // the booking, its link, mails and event, and the payment bound to it
+      'COMMIT',
+    ]);
+    expect(confirmed.sql[7]).toContain('UPDATE payments SET booking_id = booking.id');
+
+    const answered = await statementsDuring(() => post('booking', { ...booking, paymentId: paymentIntentId }));
+    expect(answered.result.json().data.booking.booking_number).toBe(confirmed.result.json().booking_number);
+    expect(answered.statements).toEqual(['SELECT intent_id, amount_pence,', 'SELECT id, booking_number,']);
+    const bound = await provider.db.query<{ booking_number: string }>(
+      'SELECT b.booking_number FROM payments p JOIN bookings b ON b.site_id = p.site_id AND b.id = p.booking_id WHERE p.intent_id = $1',
+      [paymentIntentId],
+    );
+    expect(bound.rows).toEqual([{ booking_number: confirmed.result.json().booking_number }]);
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')('on PostgreSQL a statement is prepared once per connection and then only bound', async () => {
+    const prepared = await provider.db.transaction(async (tx) => {
+      for (let run = 0; run < 3; run++) await tx.query('SELECT $1::integer + 41 AS answer', [run]);
+      return (await tx.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%+ 41 AS answer'")).rows;
+    });
+    expect(prepared).toEqual([{ statement: 'SELECT $1::integer + 41 AS answer' }]);
   });
 
   it('two stops are stored in the booking\'s statement and answered in their order', async () => {

@@ -47,9 +47,11 @@ const toRecord = (row: Row): PaymentRecord => ({
 /** True for the error PostgreSQL (and PGlite) raise when a unique index refuses a row. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
+const RECORD_COLUMNS = 'intent_id, amount_pence, currency, request_key, submission, submission_digest, booking_id, charge';
+
 export async function loadPayment(db: Queryable, siteId: number, intentId: string): Promise<PaymentRecord | null> {
   const { rows } = await db.query<Row>(
-    'SELECT intent_id, amount_pence, currency, request_key, submission, submission_digest, booking_id, charge FROM payments WHERE site_id = $1 AND intent_id = $2',
+    `SELECT ${RECORD_COLUMNS} FROM payments WHERE site_id = $1 AND intent_id = $2`,
     [siteId, intentId],
   );
   return rows[0] ? toRecord(rows[0]) : null;
@@ -81,22 +83,26 @@ export async function bookedSubmission(db: Queryable, siteId: number, requestKey
   return rows[0] ? { bookingNumber: rows[0].booking_number } : undefined;
 }
 
-export type ClaimResult = { claimed: true } | { claimed: false; own: Charge } | { claimed: false; holder: { intentId: string; charge: 'claimed' | 'succeeded'; bookingId: number | null } | null };
+export type ClaimResult =
+  | { claimed: true; record: PaymentRecord }
+  | { claimed: false; own: Charge; record: PaymentRecord | null }
+  | { claimed: false; holder: { intentId: string; charge: 'claimed' | 'succeeded'; bookingId: number | null } | null };
 
 /**
  * Takes the submission's charging slot for this intent before the processor is asked to charge it. Already holding it
  * counts as taking it (a retried confirm, the re-read after 3-D Secure). Otherwise says who holds it, or that this
- * payment is past charging (`own`: succeeded or duplicate).
+ * payment is past charging (`own`: succeeded or duplicate). With the slot, or past charging, the payment's record
+ * comes too (null: no such payment), so a confirm reads it in the same statement.
  */
 export async function claimCharge(db: Queryable, siteId: number, intentId: string): Promise<ClaimResult> {
   try {
-    const { rows } = await db.query<{ charge: Charge }>(
-      `UPDATE payments SET charge = 'claimed', updated_at = now() WHERE site_id = $1 AND intent_id = $2 AND charge IN ('open', 'failed', 'claimed') RETURNING charge`,
+    const { rows } = await db.query<Row>(
+      `UPDATE payments SET charge = 'claimed', updated_at = now() WHERE site_id = $1 AND intent_id = $2 AND charge IN ('open', 'failed', 'claimed') RETURNING ${RECORD_COLUMNS}`,
       [siteId, intentId],
     );
-    if (rows[0]) return { claimed: true };
+    if (rows[0]) return { claimed: true, record: toRecord(rows[0]) };
     const own = await loadPayment(db, siteId, intentId);
-    return { claimed: false, own: own?.charge ?? 'failed' };
+    return { claimed: false, own: own?.charge ?? 'failed', record: own };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
@@ -153,7 +159,10 @@ export async function settleSuccess(tx: Queryable, siteId: number, intentId: str
     await tx.query(`UPDATE payments SET charge = 'duplicate', status = 'succeeded', updated_at = now() WHERE site_id = $1 AND intent_id = $2`, [siteId, intentId]);
     return { outcome: 'duplicate', paidBy, newlyDuplicate: true };
   }
-  await tx.query(`UPDATE payments SET charge = 'open', updated_at = now() WHERE site_id = $1 AND request_key = $2 AND intent_id <> $3 AND charge = 'claimed'`, [siteId, requestKey, intentId]);
+  // A claim this lock did not see (inserted since) makes the UPDATE below fail with a unique violation: run again.
+  if (rows.some((row) => row.charge === 'claimed' && row.intent_id !== intentId)) {
+    await tx.query(`UPDATE payments SET charge = 'open', updated_at = now() WHERE site_id = $1 AND request_key = $2 AND intent_id <> $3 AND charge = 'claimed'`, [siteId, requestKey, intentId]);
+  }
   await tx.query(`UPDATE payments SET charge = 'succeeded', status = 'succeeded', updated_at = now() WHERE site_id = $1 AND intent_id = $2`, [siteId, intentId]);
   return { outcome: 'paid' };
 }

@@ -100,13 +100,15 @@ function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber:
     payment?.intentId ?? null,
   ];
 }
-const BOOKING_VALUES = Array.from({ length: 41 }, (_, index) => `$${index + 1}`).join(', ');
+const BOOKING_PARAMS = 41;
+const BOOKING_VALUES = Array.from({ length: BOOKING_PARAMS }, (_, index) => `$${index + 1}`).join(', ');
 
 /**
  * The statement that writes a new booking and everything that goes with it: its stops, its manage link, its mails
  * and its notification, each only when the booking's INSERT wrote a row (nothing for a submission already stored).
  * One statement is atomic on its own, so a booking needs no transaction of several round trips unless more is
- * written with it (a new account, a promo code's use, a payment's binding). The stops, link and mails are inserted in
+ * written with it (a new account, a promo code's use). The stops, link and mails are inserted, and a card booking's
+ * payment bound to it, in
  * data-modifying WITH queries: their foreign keys are checked at the end of the statement, once the booking is there.
  */
 function bookingStatement(siteId: number, prepared: PreparedBooking, passengerId: number | null, payment: { intentId: string } | null, also: WrittenWithBooking) {
@@ -129,6 +131,8 @@ function bookingStatement(siteId: number, prepared: PreparedBooking, passengerId
            FROM booking, unnest($${first}::integer[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::text[]) AS stop (position, address, post_code, street_number))`,
     );
   }
+  // A card booking's payment is bound to it here (the last of the booking's values is its payment_intent_id).
+  if (payment) parts.push(`bound AS (UPDATE payments SET booking_id = booking.id, updated_at = now() FROM booking WHERE payments.site_id = $1 AND payments.intent_id = $${BOOKING_PARAMS})`);
   parts.push(`link AS (INSERT INTO booking_manage_links (site_id, booking_id, token_hash) SELECT $1::integer, id, $${next(also.manageTokenHash)}::bytea FROM booking)`);
   if (also.mails.length > 0) {
     const mails = outboxInsertIf('booking', siteId, also.mails, values.length + 1);
@@ -179,7 +183,7 @@ export async function insertBooking(db: Queryable, siteId: number, prepared: Pre
   return { bookingId: Number(row.id), bookingNumber: String(row.booking_number), created: true, passengerId, stored: { row, stops } };
 }
 
-/** A card booking's payment, bound to the booking it paid. */
+/** A card booking's payment, bound to the booking it paid (a new booking's statement binds it itself). */
 export async function bindPayment(db: Queryable, siteId: number, intentId: string, bookingId: number): Promise<void> {
   await db.query('UPDATE payments SET booking_id = $3, updated_at = now() WHERE site_id = $1 AND intent_id = $2', [siteId, intentId, bookingId]);
 }
@@ -198,9 +202,14 @@ export async function bookingNumberOf(db: Queryable, siteId: number, bookingId: 
 
 /** Spec §3 Booking response, from what is stored. */
 export async function loadBookingResponse(db: Queryable, siteId: number, bookingId: number): Promise<BookingResponse> {
-  const { rows } = await db.query<Record<string, unknown>>(`SELECT ${RESPONSE_COLUMNS} FROM bookings WHERE site_id = $1 AND id = $2`, [siteId, bookingId]);
-  const stops = await db.query<Record<string, unknown>>('SELECT position, stop_address, stop_post_code FROM booking_stops WHERE site_id = $1 AND booking_id = $2 ORDER BY position', [siteId, bookingId]);
-  return bookingResponse(rows[0], stops.rows);
+  const { rows } = await db.query<Record<string, unknown> & { stops: Record<string, unknown>[] | string }>(
+    `SELECT ${RESPONSE_COLUMNS}, (SELECT coalesce(json_agg(json_build_object('position', position, 'stop_address', stop_address, 'stop_post_code', stop_post_code) ORDER BY position), '[]')
+       FROM booking_stops WHERE site_id = $1 AND booking_id = $2) AS stops
+     FROM bookings WHERE site_id = $1 AND id = $2`,
+    [siteId, bookingId],
+  );
+  const { stops, ...booking } = rows[0];
+  return bookingResponse(booking, typeof stops === 'string' ? (JSON.parse(stops) as Record<string, unknown>[]) : stops);
 }
 
 /** Spec §3 Booking response of a stored booking row (its RESPONSE_COLUMNS) and its stops in order. */

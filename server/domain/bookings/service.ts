@@ -9,7 +9,7 @@ import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import { BOOKING_EVENTS_CHANNEL, bookingEventPayload } from '../dispatch/events.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
-import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type PaymentRecord } from './paymentsRepository.ts';
+import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type ClaimResult, type PaymentRecord } from './paymentsRepository.ts';
 import { bookingMails, duplicateChargeMail } from './mails.ts';
 import { prepareBooking, submissionDigest, type PreparedBooking } from './prepare.ts';
 import { PROMO_MESSAGES } from '../../../contract/promoCodes.ts';
@@ -62,8 +62,8 @@ export function createBookingService(deps: BookingServiceDeps) {
     prepareBooking({ db: deps.db, quoting: deps.quoting, credentials: deps.credentials, now }, site, catalog, input, caller);
 
   /**
-   * The submission's booking, written once with its stops, manage link, mails and live event (insertBooking: one
-   * statement), then its promo code's use and its payment's binding: on `db` when the booking alone is written
+   * The submission's booking, written once with its stops, manage link, mails, live event and a card payment's
+   * binding (insertBooking: one statement), then its promo code's use: on `db` when the booking alone is written
    * (pay in car, no promo code, no new account: one statement is atomic), else in the caller's transaction.
    */
   async function writeBooking(db: Queryable, site: Site, catalog: SiteCatalog, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null) {
@@ -78,7 +78,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       notify: { channel: BOOKING_EVENTS_CHANNEL, payload: bookingEventPayload(site.id, { booking_number: bookingNumber, kind: 'created' }) },
     });
     if (result.created && prepared.promo) await takePromoUse(db, site.id, prepared, result.bookingId, intentId);
-    if (intentId) await bindPayment(db, site.id, intentId, result.bookingId);
+    // A new booking's statement bound its payment; a submission already booked is bound to that booking.
+    if (intentId && !result.created) await bindPayment(db, site.id, intentId, result.bookingId);
     return { bookingId: result.bookingId, bookingNumber: result.bookingNumber, stored: result.stored };
   }
 
@@ -168,10 +169,13 @@ export function createBookingService(deps: BookingServiceDeps) {
     }
   }
 
-  /** Settles an intent the processor reports: checked status, amount and binding; a success books or is refunded. */
-  async function finishPaidBooking(site: Site, catalog: SiteCatalog, intent: PaymentIntent): Promise<Finished> {
+  /**
+   * Settles an intent the processor reports: checked status, amount and binding; a success books or is refunded.
+   * `known`: this intent's payment record when the caller has read it (its amount and submission never change).
+   */
+  async function finishPaidBooking(site: Site, catalog: SiteCatalog, intent: PaymentIntent, known?: PaymentRecord): Promise<Finished> {
     if (intent.status !== 'succeeded') return { kind: 'unpaid' };
-    const record = await loadPayment(deps.db, site.id, intent.id);
+    const record = known?.intentId === intent.id ? known : await loadPayment(deps.db, site.id, intent.id);
     if (!record) throw new DomainError('not_found', BOOKING_MESSAGES.paymentNotCompleted);
     if (intent.amount !== record.amountPence || record.submission.totalPence !== record.amountPence) throw new DomainError('conflict', BOOKING_MESSAGES.amountMismatch);
     return settle(site, catalog, record);
@@ -183,9 +187,9 @@ export function createBookingService(deps: BookingServiceDeps) {
    * that has ended at the processor without us hearing (3-D Secure failed in the browser, a lost answer) is settled
    * or freed first.
    */
-  async function takeChargingSlot(site: Site, catalog: SiteCatalog, record: PaymentRecord): Promise<void> {
+  async function takeChargingSlot(site: Site, catalog: SiteCatalog, record: PaymentRecord, first: ClaimResult): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const claim = await claimCharge(deps.db, site.id, record.intentId);
+      const claim = attempt === 0 ? first : await claimCharge(deps.db, site.id, record.intentId);
       if (claim.claimed || 'own' in claim) return;
       const holder = claim.holder;
       if (!holder) continue;
@@ -222,10 +226,10 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** The confirm answer for an intent as the processor reports it: status and booking number, nothing personal. */
-  async function answerIntent(site: Site, catalog: SiteCatalog, intent: PaymentIntent): Promise<ConfirmPaymentResponse> {
+  async function answerIntent(site: Site, catalog: SiteCatalog, intent: PaymentIntent, known?: PaymentRecord): Promise<ConfirmPaymentResponse> {
     await recordIntentStatus(deps.db, site.id, intent.id, intent.status);
     if (chargeFailed(intent.status)) await releaseCharge(deps.db, site.id, intent.id);
-    const finished = await finishPaidBooking(site, catalog, intent);
+    const finished = await finishPaidBooking(site, catalog, intent, known);
     if (finished.kind === 'duplicate') throw alreadyPaid(finished.bookingNumber);
     return confirmResponse(intent, finished.kind === 'booked' ? finished.bookingNumber : null);
   }
@@ -280,7 +284,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       }
       if (!(await isPayer(site, input, record, caller))) throw new DomainError('conflict', BOOKING_MESSAGES.paymentUsed);
       if (record.charge === 'succeeded' && record.bookingId !== null) return loadBookingResponse(deps.db, site.id, record.bookingId);
-      const finished = await finishPaidBooking(site, catalog, await deps.payments.retrieveIntent(site.id, intentId));
+      const finished = await finishPaidBooking(site, catalog, await deps.payments.retrieveIntent(site.id, intentId), record);
       if (finished.kind === 'booked') return loadBookingResponse(deps.db, site.id, finished.bookingId);
       if (finished.kind === 'duplicate') throw alreadyPaid(finished.bookingNumber);
       throw new DomainError('payment_required', BOOKING_MESSAGES.paymentNotCompleted);
@@ -301,19 +305,25 @@ export function createBookingService(deps: BookingServiceDeps) {
         idempotencyKey: hash('intent', String(site.id), prepared.requestKey, input.paymentMethodId, input.idempotencyKey ?? ''),
         metadata: { quote_id: prepared.quoteId, request_key: prepared.requestKey },
       });
-      await deps.db.transaction(async (tx) => {
-        await insertPayment(tx, site.id, { intentId: intent.id, provider: deps.payments.kind, prepared, submissionDigest: submissionDigest(booking), status: intent.status });
-        await reservePromo(tx, site.id, prepared, intent.id);
-      });
+      const insertRecord = (db: Queryable) => insertPayment(db, site.id, { intentId: intent.id, provider: deps.payments.kind, prepared, submissionDigest: submissionDigest(booking), status: intent.status });
+      // With a promo code its reservation goes in the same transaction; alone, the one INSERT is atomic.
+      if (prepared.promo) {
+        await deps.db.transaction(async (tx) => {
+          await insertRecord(tx);
+          await reservePromo(tx, site.id, prepared, intent.id);
+        });
+      } else await insertRecord(deps.db);
       return { success: true as const, paymentIntentId: intent.id, client_secret: intent.clientSecret, amount: intent.amount, test_mode: deps.payments.testMode };
     },
 
     /** POST /confirm-payment-intent: takes the charging slot, confirms (or re-reads after 3-D Secure), books on success. */
     async confirmPaymentIntent(site: Site, catalog: SiteCatalog, intentId: string): Promise<ConfirmPaymentResponse> {
-      const record = await loadPayment(deps.db, site.id, intentId);
+      // The usual case in one statement: the slot taken and the record read (a paid payment is not claimed again).
+      const claim = await claimCharge(deps.db, site.id, intentId);
+      const record = 'record' in claim ? claim.record : await loadPayment(deps.db, site.id, intentId);
       if (!record) throw new DomainError('not_found', 'No such payment');
-      if (record.charge === 'succeeded' || record.charge === 'duplicate') return answerIntent(site, catalog, await deps.payments.retrieveIntent(site.id, intentId));
-      await takeChargingSlot(site, catalog, record);
+      if (record.charge === 'succeeded' || record.charge === 'duplicate') return answerIntent(site, catalog, await deps.payments.retrieveIntent(site.id, intentId), record);
+      if (!claim.claimed) await takeChargingSlot(site, catalog, record, claim);
       if (record.submission.promo) {
         // Released meanwhile (a failed card, an abandoned payment): taken again before the processor charges, or refused.
         try {
@@ -323,7 +333,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           throw error;
         }
       }
-      return answerIntent(site, catalog, await chargeAtProcessor(site.id, intentId));
+      return answerIntent(site, catalog, await chargeAtProcessor(site.id, intentId), record);
     },
 
     answerIntent,
