@@ -2,7 +2,6 @@ import { capacityMessage, QUOTE_MESSAGES, stopText, type BookingForm, type Hourl
 import type { Settings } from '../../../contract/settings.ts';
 import { normalise } from '../geo/text.ts';
 import { londonDateTime } from './londonTime.ts';
-import { memoised } from './memo.ts';
 import { settingNumber } from './money.ts';
 import type { BannedAddress, PricingCatalog, QuoteError, RoutePoint, TripRoutes, VehicleRecord } from './types.ts';
 
@@ -30,8 +29,8 @@ function normalisedBans(list: readonly BannedAddress[]) {
   return bans;
 }
 
-/** A trip's text as the bans are matched against it; the same addresses come back search after search. */
-const paddedText = memoised((text: string) => ` ${normalise(text)} `, 5_000);
+/** A trip's text as the bans are matched against it. */
+const paddedText = (text: string) => ` ${normalise(text)} `;
 
 export function findBannedAddress(texts: readonly string[], catalog: Pick<PricingCatalog, 'bannedAddresses'>): string | null {
   const bans = normalisedBans(catalog.bannedAddresses);

@@ -1,5 +1,4 @@
 import { parseHour } from '../../../contract/booking.ts';
-import { memoised } from './memo.ts';
 
 /**
  * Europe/London wall-clock time ↔ UTC instants with Intl only (CLARIFICATIONS 8). London is GMT (UTC+0) in winter and
@@ -98,9 +97,9 @@ export function addDays(date: string, days: number): string {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** '2026-07-06' → 'Mon 6 Jul 2026' (remembered: a daily zone charge's label on every row). */
-export const formatLondonDate: (date: string) => string = memoised((date: string) => {
+/** '2026-07-06' → 'Mon 6 Jul 2026'. */
+export function formatLondonDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
   return `${DAY_NAMES[weekday]} ${day} ${MONTHS[month - 1]} ${year}`;
-});
+}

@@ -2,7 +2,6 @@ import { CONGESTION_CHARGE_ZONE, pathEntersZone, ULEZ_ZONE } from '../geo/zones.
 import type { GeoPoint } from '../geo/types.ts';
 import { isBankHoliday } from './bankHolidays.ts';
 import { addDays, londonParts, londonWallClock, type LondonParts } from './londonTime.ts';
-import { memoised } from './memo.ts';
 import type { LegRoute, Surcharge } from './types.ts';
 
 /**
@@ -26,11 +25,11 @@ export interface LegFacts {
   ulezDates: string[];
 }
 
-/** '22:00' → 1320 minutes (a surcharge's window, read for every row: remembered). */
-const hm = memoised((text: string) => {
+/** '22:00' → 1320 minutes. */
+function hm(text: string): number {
   const [hours, minutes] = text.split(':').map(Number);
   return hours * 60 + minutes;
-});
+}
 
 /** True when London minutes-of-day fall in [start, end), a window that may wrap midnight ('22:00'–'06:00'). */
 export function inTimeWindow(minutesOfDay: number, start: string, end: string): boolean {

@@ -31,22 +31,6 @@ export const priceListResponse = (rowsJson: string, expiresAt: Date, routePolyli
     routePolyline ? `,"route_polyline":${JSON.stringify(routePolyline)}` : ''
   }}`;
 
-/**
- * The priced rows as answered, each with the quote's id as its last key: the JSON of `{ ...row, quote_id: id }` for each
- * row, written without copying the rows (a distinct search's 18 rows of about 30 keys each).
- */
-export function rowsJsonWithQuoteId(rows: readonly PricedRow[], id: string): string {
-  const tail = `,"quote_id":${JSON.stringify(id)}}`;
-  let json = '[';
-  for (const [index, row] of rows.entries()) {
-    // A row that already has a quote_id keeps it where it is (the spread overwrites in place); '{}' has no key to follow.
-    const plain = 'quote_id' in row ? '' : JSON.stringify(row);
-    const written = plain.length > 2 ? `${plain.slice(0, -1)}${tail}` : JSON.stringify({ ...row, quote_id: id });
-    json += index === 0 ? written : `,${written}`;
-  }
-  return `${json}]`;
-}
-
 /** The outbound leg's road route when a routing service drew one (the offline estimate has none). */
 const routePolylineOf = (trip: TripRoutes | RoutePoint): string | undefined => ('outbound' in trip ? trip.outbound.polyline : undefined);
 
@@ -153,7 +137,7 @@ export function createQuotesRepository(db: Queryable) {
     ): Promise<SavedQuote> {
       const id = `q_${randomBytes(12).toString('base64url')}`;
       const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
-      const response = priceListResponse(rowsJsonWithQuoteId(quote.rows, id), expiresAt, routePolylineOf(quote.trip));
+      const response = priceListResponse(JSON.stringify(quote.rows.map((row) => ({ ...row, quote_id: id }))), expiresAt, routePolylineOf(quote.trip));
       // Synchronous on purpose: zlib's asynchronous gzip runs a stream per call, which cost the event loop more than
       // this 24 KB deflate itself (CPU profile of the distinct-search bench, issue 20).
       const gzipped = gzipSync(response, GZIP_OPTIONS);
