@@ -1,7 +1,8 @@
 /**
  * The UI runner: one generated path in a fresh browser context against the real server. Before it starts, every
- * executor prepares its data and every outcome of a server call gets a gate on the call's URL (in path order), so the
- * in-flight states can be seen and each call is answered as the path says. Then: open the page, assert the start
+ * executor prepares its data and every server call of the path gets a gate on the call's URL (in the order the calls
+ * start), so the in-flight states can be seen: a call with an outcome step is answered as the path says, one without
+ * (the path ends, or the visitor moves on, while it is in flight) is held to the end. Then: open the page, assert the start
  * state, and for each step perform it and assert the state it reaches (URL and what the screen shows).
  */
 import { mkdirSync } from 'node:fs';
@@ -48,6 +49,31 @@ function heldSteps(ui: UiMachine, path: ModelPath): Map<number, readonly number[
   return out;
 }
 
+/**
+ * The server calls a path makes, in the order they start: each run of consecutive snapshots in which an invoke is
+ * active (from the start snapshot, index -1, on), with the step that is its outcome (`xstate.done|error.actor.<id>`
+ * right after the run) or null, and the index of the step that ended the run (path.steps.length: still in flight).
+ */
+export function pathCalls(path: ModelPath): { id: string; start: number; outcome: number | null; ended: number }[] {
+  const snapshots = [path.start, ...path.steps.map((step) => step.snapshot)];
+  const invokeIds = (at: number) => new Set(snapshots[at + 1]._nodes.flatMap((node) => node.invoke.map((invoke) => invoke.id)));
+  const calls: { id: string; start: number; outcome: number | null; ended: number }[] = [];
+  const open = new Map<string, number>();
+  for (let index = -1; index < path.steps.length; index++) {
+    const active = invokeIds(index);
+    for (const [id, start] of open) {
+      if (active.has(id) && !isOutcomeOf(path.steps[index]?.event.type, id)) continue;
+      open.delete(id);
+      calls.push({ id, start, outcome: isOutcomeOf(path.steps[index]?.event.type, id) ? index : null, ended: index });
+    }
+    for (const id of active) if (!open.has(id)) open.set(id, index);
+  }
+  for (const [id, start] of open) calls.push({ id, start, outcome: null, ended: path.steps.length });
+  return calls.sort((a, b) => a.start - b.start);
+}
+
+const isOutcomeOf = (eventType: string | undefined, id: string) => eventType === `xstate.done.actor.${id}` || eventType === `xstate.error.actor.${id}`;
+
 export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, path: ModelPath): Promise<UiPathResult> {
   const started = Date.now();
   // Each path is its own visitor: its own address for the server's per-address limits (the runner's server trusts
@@ -88,20 +114,21 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
     // Agree on data, then gate every server call the path names, in order.
     for (const [index, step] of path.steps.entries()) await ui.executors[step.variant]?.prepare?.(run, stepContext(index));
     await ui.prepare?.(run);
-    for (const [index, step] of path.steps.entries()) {
-      const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type);
-      if (!match) continue;
-      const pattern = ui.calls[srcOfId.get(match[2]) ?? ''];
-      if (pattern === undefined) throw new Error(`no URL pattern for the actor of ${step.event.type}`);
-      const executor = ui.executors[step.variant];
-      if (pattern !== null && executor?.answer) await run.gate(index, pattern, await executor.answer(run, stepContext(index)), step.variant);
-    }
-    // A path that ends while a call is in flight holds that call, so the screen stays in that state.
-    const last = path.steps.length ? path.steps[path.steps.length - 1].snapshot : path.start;
-    for (const node of last._nodes) {
-      for (const invoke of node.invoke) {
-        const pattern = ui.calls[String(invoke.src)];
-        if (pattern) await run.gate(path.steps.length, pattern, { kind: 'continue' }, `${String(invoke.src)} (held at the end)`);
+    // Each call the path makes, in the order it starts: answered as its outcome step says, or, when the path has no
+    // outcome for it (it ends in flight, or the visitor leaves the state first), held to the end, so the in-flight
+    // state the path asserts cannot be answered away before it is seen.
+    for (const call of pathCalls(path)) {
+      const src = srcOfId.get(call.id) ?? '';
+      const pattern = ui.calls[src];
+      if (call.outcome !== null) {
+        const step = path.steps[call.outcome];
+        if (pattern === undefined) throw new Error(`no URL pattern for the actor of ${step.event.type}`);
+        const executor = ui.executors[step.variant];
+        if (pattern !== null && executor?.answer) await run.gate(call.outcome, pattern, await executor.answer(run, stepContext(call.outcome)), step.variant);
+      } else if (pattern) {
+        // Keyed just before the step that left it, so an assertion looking for the next call in flight finds it.
+        const atEnd = call.ended === path.steps.length;
+        await run.gate(atEnd ? path.steps.length : call.ended - 0.5, pattern, { kind: 'continue' }, `${src} (held ${atEnd ? 'at the end' : `to the end, left at step ${call.ended + 1}`})`);
       }
     }
 
