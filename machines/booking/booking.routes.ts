@@ -46,8 +46,11 @@ export function normalizePath(path: string): string {
 
 export const stepOfPath = (path: string): Step => STEP_OF_PATH[normalizePath(path)] ?? 0;
 
+/** The routed state a booking path stands for (case-sensitive, as the machine resolves it), or undefined. */
+export const routedStateOfPath = (path: string): RoutedStateId | undefined => BOOKING_ROUTES.find((route) => route.paths.includes(normalizePath(path)))?.id;
+
 /** The paths that belong to the booking flow; RouteSync sends `route.enter` only for these. */
-export const isBookingPath = (path: string) => BOOKING_ROUTES.some((route) => route.paths.includes(normalizePath(path)));
+export const isBookingPath = (path: string) => routedStateOfPath(path) !== undefined;
 
 /** Where RouteSync puts a routed state: the current path when it already shows that state, else the state's first path. */
 export function pathForState(id: RoutedStateId, currentPath?: string): string {

@@ -7,8 +7,7 @@ import { Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { publicRoute } from '../../../contract/routeManifest.ts';
-import { isBookingPath } from '../../../machines/booking/booking.routes.ts';
+import { routedStateOfPath } from '../../../machines/booking/booking.routes.ts';
 import { selectBusy, selectRoutedStateId } from '../../../machines/booking/booking.selectors.ts';
 import type { HomeTab } from '../../../machines/homeForm/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
@@ -52,8 +51,8 @@ export function BookingFormsSlot() {
   const bookingReady = Booking.useReady();
   const busy = Booking.useOptionalSelector(selectBusy, false);
   const [location] = useLocation();
-  // Until the lazy booking actor is on the page's step (the server's render, a fresh page): the manifest's state of the path RouteSync enters.
-  const noPriceData = Booking.useOptionalSelector((s) => selectRoutedStateId(s) === 'home', isBookingPath(location) && publicRoute(location)?.state === 'home');
+  // Until the lazy booking actor is on the page's step (the server's render, a fresh page): the state the path stands for.
+  const noPriceData = Booking.useOptionalSelector((s) => selectRoutedStateId(s) === 'home', routedStateOfPath(location) === 'home');
   const isQuotation = useSetting('IS_QUOTATION');
   const hourlyStatus = useSetting('HOURLY_RATE_STATUS');
   const settings = useMemo(() => ({ IS_QUOTATION: isQuotation, HOURLY_RATE_STATUS: hourlyStatus }), [isQuotation, hourlyStatus]);
