@@ -6,12 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/domain/accounts/passwords.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
+import { allowWindowEdgeWaits, awayFromWindowEdge } from '../helpers/rateWindows.ts';
 
-/** Fixed-window limits reset on the window's edge: start the burst well inside a 15-minute window. */
-async function awayFromWindowEdge(windowSec: number, marginSec = 30) {
-  const intoWindow = (Date.now() / 1000) % windowSec;
-  if (windowSec - intoWindow < marginSec) await new Promise((resolve) => setTimeout(resolve, (windowSec - intoWindow + 1) * 1000));
-}
+allowWindowEdgeWaits();
 
 describe(`the credential guard's 429 on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
@@ -24,7 +21,7 @@ describe(`the credential guard's 429 on ${testDatabaseKind}`, () => {
     provider.fastify.inject({ method: 'POST', url: '/api/v1/check-passenger-login', payload: { email, password }, headers: KEY_HEADERS, remoteAddress: '198.51.100.77' });
 
   it('the eleventh wrong password of an account and address: 429, Retry-After, and the wait it names in the message', async () => {
-    await awayFromWindowEdge(900);
+    await awayFromWindowEdge(900, 30);
     const email = 'refused-guard@example.test';
     await provider.db.query("INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES (1, 'Guard Refusal', $1, '07700 900100', $2, false)", [
       email,

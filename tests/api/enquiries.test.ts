@@ -4,12 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonToday, QUERY_REASONS } from '../../contract/enquiries.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 import { parseMail } from '../helpers/smtp.ts';
+import { allowWindowEdgeWaits, awayFromWindowEdge } from '../helpers/rateWindows.ts';
 
-/** Fixed-window limits reset on the window's edge: start a burst well inside a window so it cannot straddle two. */
-async function awayFromWindowEdge(windowSec: number, marginSec = 10) {
-  const intoWindow = (Date.now() / 1000) % windowSec;
-  if (windowSec - intoWindow < marginSec) await new Promise((resolve) => setTimeout(resolve, (windowSec - intoWindow + 1) * 1000));
-}
 
 const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -37,6 +33,8 @@ const contact = (overrides: Record<string, unknown> = {}) => ({
   comments: 'Please send the invoice for last Tuesday.',
   ...overrides,
 });
+
+allowWindowEdgeWaits();
 
 describe(`quote requests and Contact Us, stored and mailed to the operator, on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
@@ -211,7 +209,7 @@ describe(`quote requests and Contact Us, stored and mailed to the operator, on $
   });
 
   it.each(['/api/v1/send-instant-email', '/api/v1/contact-us'])('a burst of 100 posts to %s: 429 after the limit, every accepted one stored', async (url) => {
-    await awayFromWindowEdge(600);
+    await awayFromWindowEdge(600, 10);
     const table = url.endsWith('contact-us') ? 'contact_messages' : 'quote_requests';
     const before = await count(table);
     const address = newAddress();
