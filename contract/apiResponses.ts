@@ -1,3 +1,4 @@
+import { passengerFlightSchema } from './flights.ts';
 import { z } from 'zod';
 import { BOOKING_TYPES, priceDetailSchema } from './booking.ts';
 import type { BookingResponse, ConfirmPaymentResponse } from './bookings.ts';
@@ -85,46 +86,51 @@ export const confirmPaymentResponseSchema = z.object({
 });
 true satisfies Equal<z.infer<typeof confirmPaymentResponseSchema>, ConfirmPaymentResponse>;
 
+/** One booking of GET /get_booking/:passenger_id (spec §3 Corporate booking list item, and its status for the passenger). */
+export const corporateBookingItemSchema = z.object({
+  booking_number: z.string(),
+  /** Where the booking stands (MANAGE_STATUS_LABELS words it for the passenger in status_label). */
+  status: z.enum(MANAGE_STATUSES),
+  status_label: z.string(),
+  pick_up_address: z.string(),
+  drop_off_address: z.string(),
+  pick_up_date: z.string().nullable(),
+  pick_up_time: z.string(),
+  fleet_category: z.object({ category_name: z.string() }),
+  payment_method: z.string(),
+  total_booking_amount: z.number(),
+  ride_type: z.string(),
+  return_date: z.string().nullable(),
+  return_time: z.string().nullable(),
+  flight_no: z.string(),
+  return_flight_no: z.string(),
+  hourly_duration: z.number().nullable(),
+  company_name: z.string(),
+  passenger_detail: z.object({
+    passenger_name: z.string(),
+    passenger_email: z.string(),
+    passenger_contact_no: z.string(),
+    total_passengers: z.number(),
+    additional_info: z.string(),
+  }),
+  booking_details: z.object({
+    luggages: z.number(),
+    vehicle_qty: z.number(),
+    meet_and_greet: z.string(),
+    baby_seat: z.number(),
+    booster_seat: z.number(),
+    wheel_chair: z.string(),
+    special_luggages: z.number(),
+    waiting_minutes: z.number(),
+  }),
+  booking_stops: z.array(z.object({ stop_address: z.string(), stop_post_code: z.string(), stop_street_number: z.string() })),
+});
+export type CorporateBookingItem = z.infer<typeof corporateBookingItemSchema>;
+
 /** GET /get_booking/:passenger_id: the corporate passenger's bookings, newest pick-up first. */
 export const passengerBookingListResponseSchema = z.object({
   success: z.literal(true),
-  data: z.array(
-    z.object({
-      booking_number: z.string(),
-      pick_up_address: z.string(),
-      drop_off_address: z.string(),
-      pick_up_date: z.string().nullable(),
-      pick_up_time: z.string(),
-      fleet_category: z.object({ category_name: z.string() }),
-      payment_method: z.string(),
-      total_booking_amount: z.number(),
-      ride_type: z.string(),
-      return_date: z.string().nullable(),
-      return_time: z.string().nullable(),
-      flight_no: z.string(),
-      return_flight_no: z.string(),
-      hourly_duration: z.number().nullable(),
-      company_name: z.string(),
-      passenger_detail: z.object({
-        passenger_name: z.string(),
-        passenger_email: z.string(),
-        passenger_contact_no: z.string(),
-        total_passengers: z.number(),
-        additional_info: z.string(),
-      }),
-      booking_details: z.object({
-        luggages: z.number(),
-        vehicle_qty: z.number(),
-        meet_and_greet: z.string(),
-        baby_seat: z.number(),
-        booster_seat: z.number(),
-        wheel_chair: z.string(),
-        special_luggages: z.number(),
-        waiting_minutes: z.number(),
-      }),
-      booking_stops: z.array(z.object({ stop_address: z.string(), stop_post_code: z.string(), stop_street_number: z.string() })),
-    }),
-  ),
+  data: z.array(corporateBookingItemSchema),
 });
 
 /** 200 of send-instant-email. */
@@ -211,6 +217,7 @@ export const manageBookingViewSchema = z.object({
     current: manageTripValuesSchema,
   }),
   change_requests: z.array(z.object({ at: z.string(), summary: z.array(z.string()) })),
+  flight: passengerFlightSchema.nullable().optional(),
 });
 true satisfies Equal<z.infer<typeof manageBookingViewSchema>, ManageBookingView>;
 
@@ -227,6 +234,7 @@ export const manageChangePreviewSchema = z.object({
   outcome: z.enum(MANAGE_CHANGE_OUTCOMES),
   message: z.string(),
   summary: z.array(z.string()),
+  discount: z.object({ label: z.string(), amount: z.number() }).nullable(),
 });
 true satisfies Equal<z.infer<typeof manageChangePreviewSchema>, ManageChangePreview>;
 

@@ -282,6 +282,8 @@ export const priceDetailSchema = z.object({
   max_seat: z.number().int(),
   luggage: z.number().int(),
   small_luggage: z.number().int(),
+  /** A wheelchair-accessible vehicle category (the catalogue's flag): the wheelchair option is offered and booked only on one. Absent in quotes stored before it. */
+  wheelchair: z.boolean().optional(),
   /** Pounds: the journey (fare + surcharges), before options and rounding. 0 = this company does not price this vehicle: the card offers Contact Us (spec §2). */
   price: z.number(),
   /** Pounds: what the passenger pays for one vehicle: price + extras + rounding. The card total is this × quantity. */
@@ -404,6 +406,20 @@ export const placesQuerySchema = z.object({
 });
 export type PlacesQuery = z.output<typeof placesQuerySchema>;
 
+/** A coordinate of GET /api/v1/places/nearest: a plain decimal number (at most 32 characters) within its range. */
+const coordinate = (name: string, limit: number) =>
+  z.preprocess(
+    (value) => (isBlank(value) || (typeof value === 'string' && value.length > 32) ? NaN : value),
+    z.coerce.number({ error: `${name} must be a number` }).min(-limit, { error: `${name} must be between -${limit} and ${limit}` }).max(limit, { error: `${name} must be between -${limit} and ${limit}` }),
+  );
+
+/** GET /api/v1/places/nearest?lat=&lon=: the visitor's position ("Use my location"). */
+export const nearestPlaceQuerySchema = z.object({
+  lat: coordinate('lat', 90),
+  lon: coordinate('lon', 180),
+});
+export type NearestPlaceQuery = z.output<typeof nearestPlaceQuerySchema>;
+
 export const placeKindSchema = z.enum(['saved', 'airport', 'station', 'hotel', 'place', 'postcode', 'location']);
 export type PlaceKind = z.infer<typeof placeKindSchema>;
 
@@ -417,5 +433,8 @@ export const placeSuggestionSchema = z.object({
 });
 export type PlaceSuggestion = z.infer<typeof placeSuggestionSchema>;
 export const placeSuggestionListSchema = z.array(placeSuggestionSchema);
+/** The nearest address to a position (the maps port's reverse geocoding), or null when none is near (outside the UK). */
+export const nearestPlaceResponseSchema = z.object({ place: placeSuggestionSchema.nullable() });
+export type NearestPlaceResponse = z.infer<typeof nearestPlaceResponseSchema>;
 
 // Messages (spec §8 Price calculation; texts exact): QUOTE_MESSAGES and capacityMessage, in quoting.constants.ts.

@@ -12,7 +12,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from './paymentMethods.ts';
 import { PASSENGER_MODES, type PassengerMode } from './passengerModes.ts';
 
 export { PASSENGER_MODES, type PassengerMode };
-export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod } from './paymentMethods.ts';
+export { NOTHING_TO_PAY, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentLabel, type PaymentMethod } from './paymentMethods.ts';
 
 const text = (max = 300) => z.preprocess((value) => (value === undefined || value === null ? '' : value), z.string().trim().max(max));
 const flag = z.preprocess((value) => value === true || value === 'true' || value === 'yes' || value === 1, z.boolean());
@@ -59,6 +59,12 @@ export const bookingCreateSchema = z.object({
   paymentId: z.string().max(200).nullable().optional(),
   /** The visitor's promo code (blank = none): the server checks it and takes the discount off the total. */
   promo_code: promoCodeFieldSchema,
+  /**
+   * "Nothing to pay": the visitor books a booking its promo code makes free, without a card or the driver. The server
+   * prices it again and refuses it (409 `notFree`) unless its own total is £0; payment_method is then recorded as
+   * 'car' (no card payment) with payment_status 'nothing_to_pay'.
+   */
+  nothing_to_pay: z.boolean().optional(),
 });
 export type BookingCreate = z.output<typeof bookingCreateSchema>;
 export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
@@ -140,4 +146,7 @@ export const BOOKING_MESSAGES = {
   zeroPrice: 'This vehicle has no price for this trip. Please contact us for a quote.',
   cardDisabled: 'Card payments are not available.',
   carDisabled: 'Pay in Car is not available.',
+  notFree: 'This booking has a price to pay. Please go back and choose how to pay.',
+  nothingToPayByCard: 'This booking is free: there is nothing to pay by card.',
+  noWheelchairAccess: 'This vehicle is not wheelchair accessible. Please choose a wheelchair-accessible vehicle, or remove the wheelchair option.',
 } as const;

@@ -30,11 +30,11 @@ export const addressListSchema = z.array(addressSchema);
 export const errorBodySchema = z.object({ success: z.literal(false), message: z.string(), error: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The admin API's settings body: PUT /api/admin/settings takes a map of name → value (null deletes). */
-export const adminSettingsPutSchema = z.record(z.string().min(1).max(64), z.string().max(2000).nullable());
+/** The console API's settings body: PUT /api/admin/settings takes a map of name → value (null deletes). */
+export const consoleSettingsPutSchema = z.record(z.string().min(1).max(64), z.string().max(2000).nullable());
 
 /** POST /api/admin/sites: a new operator site; its key pair is generated. */
-export const adminSiteCreateSchema = z.object({
+export const consoleSiteCreateSchema = z.object({
   name: z.string().trim().min(1).max(120),
   hosts: z.array(z.string().trim().toLowerCase().min(1).max(253)).max(20).default([]),
 });

@@ -76,10 +76,25 @@ export const ERROR_CODES = {
   payment_in_progress: { kind: 'conflict', meaning: 'A payment for this booking is still being processed.' },
   change_intent: { kind: 'conflict', meaning: "The payment intent is a manage-booking change's: it is confirmed on the manage page, not as a booking." },
 
+  // ─── Dispatch and the driver's app (issues 30, 32) ────────────────────────────────────────────────
+  job_changed: { kind: 'conflict', meaning: "A driver's tap on a job that changed meanwhile (cancelled, taken off the driver, a step already past): the answer carries the job as it now is." },
+  offer_closed: { kind: 'conflict', meaning: 'The offer is no longer open: another driver won it, it timed out, was declined or taken back.' },
+  too_early: { kind: 'unprocessable', meaning: "A job step before its time: completed or a no-show before the pick-up, 'on the way' before the lead time, a no-show before the wait." },
+
   // ─── Staff invitation and reset links ────────────────────────────────────────────────────────────
   invalid: { kind: 'invalid_input', meaning: 'The staff link is unknown, or its member is no longer active.' },
   used: { kind: 'invalid_input', meaning: 'The staff link was already used.' },
   expired: { kind: 'invalid_input', meaning: 'The staff link has expired.' },
+
+  // ─── Issue 30 ────────────────────────────────────────────────────────────────────────────────────
+  change_being_paid: { kind: 'conflict', meaning: "Another change of the booking is being paid for: try again once its hold (at most ABANDONED_CLAIM) ends." },
+
+  // ─── Staff sign-in with a mailed code (issue 30) ─────────────────────────────────────────────────────
+  sign_in_code_sent: {
+    kind: 'unauthenticated',
+    meaning: 'The account-wide limit of wrong passwords holds and this address is not known: send the mailed code with the password (mailed only when the password was right).',
+  },
+  sign_in_code_wrong: { kind: 'unauthenticated', meaning: 'The sign-in code (or the password sent with it) is not right, or the code has expired or is used up.' },
 } as const satisfies Record<string, CodeEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

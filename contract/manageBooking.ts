@@ -1,3 +1,4 @@
+import type { PassengerFlight } from './flights.ts';
 import type { BookingResponse } from './bookings.ts';
 
 /**
@@ -62,6 +63,7 @@ export const MANAGE_MESSAGES = {
   cardRequired: 'Please enter your card to pay the difference.',
   paymentDeclined: 'Payment failed: your booking is unchanged.',
   changePaymentInProgress: 'A payment for this change is already in progress. Please wait for it to finish.',
+  changeBeingPaid: 'Another change of this booking is being paid for. Try again in a minute.',
   noOriginalPrice: 'This booking cannot be re-priced online.',
   changeIntentElsewhere: "This payment is for a change to a booking: answer your bank's check on the booking's manage page.",
 } as const;
@@ -158,6 +160,11 @@ export interface ManageBookingView {
   change: ManageChangeTerms;
   /** The passenger's changes sent to the operator as requests (a driver was assigned), newest first. */
   change_requests: { at: string; summary: string[] }[];
+  /**
+   * Issue 33: the pick-up's flight when it is followed (an airport pick-up with a flight number, booking still to
+   * come): "Your flight BA117 is expected at 14:35; your driver will meet you at 15:05". Absent or null otherwise.
+   */
+  flight?: PassengerFlight | null;
 }
 
 export interface ManageVehicle {
@@ -184,12 +191,14 @@ export const MANAGE_REFUSAL_CODES = [
   'change_refused',
   'payment_failed',
   'payment_in_progress',
+  'change_being_paid',
 ] as const;
 export type ManageRefusalCode = (typeof MANAGE_REFUSAL_CODES)[number];
 
 /**
  * A refused manage call: 401 link_invalid / link_expired / link_revoked, 403 wrong_booking, 404 not_your_booking,
- * 409 cutoff_passed / not_cancellable / not_changeable / stale_revision / payment_in_progress, 422 change_refused (the
+ * 409 cutoff_passed / not_cancellable / not_changeable / stale_revision / payment_in_progress / change_being_paid
+ * (another change of the booking is being paid for: nothing was charged, try again in a minute), 422 change_refused (the
  * spec's grace-time, banned-address, zero-distance and capacity messages; an address the maps cannot place; addresses
  * by phone when the owner does not allow them online), 402 payment_failed. (A malformed body is a plain 400 `{ success: false, message }`; a corporate
  * passenger's missing or ended session the usual 401 of the passenger calls.)
@@ -312,6 +321,11 @@ export interface ManageChangePreview {
   message: string;
   /** 'Pick-up: 10:30am on 12-12-2026 → 11:00am on 12-12-2026', one line per changed field. */
   summary: string[];
+  /**
+   * The promo code the booking was made with, taken off the new price under its rules as they stood at booking (no
+   * second use, nothing judged again): its line's label and amount (pounds, negative); null when made without one.
+   */
+  discount: { label: string; amount: number } | null;
 }
 
 export interface ManageChangeResponse extends ManageBookingView {

@@ -4,3 +4,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Display of payment_method values (spec §9). */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { car: 'Pay to driver', card: 'Pay by Card' };
+
+/** How a booking whose total is £0 (a promo code made it free) shows its payment, instead of its method's label. */
+export const NOTHING_TO_PAY = 'Nothing to pay';
+
+/** The payment line of a booking: 'Nothing to pay' at £0, else its method's label (spec §9). */
+export const paymentLabel = (method: PaymentMethod, totalPence: number): string => (totalPence === 0 ? NOTHING_TO_PAY : PAYMENT_METHOD_LABELS[method]);

@@ -4,6 +4,7 @@
  * without loading the schemas (and zod) that validate the calls; contract/booking.ts re-exports all of them, so
  * importers of either module see the same values.
  */
+import { addressLine } from './tripPlaces.ts';
 
 export const LIMITS = {
   passengers: 50,
@@ -47,8 +48,8 @@ export const MINUTES = Array.from({ length: 12 }, (_, index) => String(index * 5
 
 export const DURATIONS = Array.from({ length: LIMITS.maxHours - LIMITS.minHours + 1 }, (_, index) => `${index + LIMITS.minHours}hour`);
 
-/** Text of a stop as one address line: '12 High Street, TW9 1AA'. */
-export const stopText = (stop: { street_name: string; number: string; postcode: string }) => [[stop.number, stop.street_name].filter(Boolean).join(' '), stop.postcode].filter(Boolean).join(', ');
+/** Text of a stop as one address line: '12 High Street, TW9 1AA' (a town the street already names is not repeated). */
+export const stopText = (stop: { street_name: string; number: string; postcode: string }) => addressLine([stop.number, stop.street_name].filter(Boolean).join(' '), stop.postcode);
 
 export const QUOTE_MESSAGES = {
   bannedAddress: 'Address is banned',

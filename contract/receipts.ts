@@ -34,7 +34,12 @@ export const RECEIPT_MESSAGES = {
 export const receiptFilename = (bookingNumber: string) => `receipt-${bookingNumber}.pdf`;
 export const statementFilename = (month: string, format: StatementFormat) => `statement-${month}.${format}`;
 
-/** The statement CSV's columns, in order (UTF-8 with a byte order mark, CRLF; money in pounds with two decimals). */
+/**
+ * The statement CSV's columns, in order (UTF-8 with a byte order mark, CRLF; money in pounds with two decimals).
+ * Payment says what happened (Paid by card; Refunded; Pay in car (paid to the driver / to pay the driver); Nothing to
+ * pay); Refunded is what went back to the card and Paid what was paid so far (by card: charges less refunds, every
+ * change's charge counted; in the car: the fare once paid to the driver). The fare total leaves cancelled trips out.
+ */
 export const STATEMENT_CSV_COLUMNS = [
   'Booking number',
   'Pick-up date',
@@ -47,7 +52,7 @@ export const STATEMENT_CSV_COLUMNS = [
   'Payment',
   'Fare',
   'Refunded',
-  'Charged',
+  'Paid',
   'VAT',
 ] as const;
 

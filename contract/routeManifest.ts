@@ -109,7 +109,7 @@ export const PUBLIC_ROUTES = [
  */
 export const CONSOLE_AREA = {
   prefix: '/admin',
-  module: 'src/views/admin/ConsoleApp.tsx',
+  module: 'src/views/console/ConsoleApp.tsx',
   screen: 'ConsoleApp',
   entries: ['/admin', '/admin/sign-in', '/admin/set-password', '/admin/bookings'],
 } as const;
@@ -118,6 +118,24 @@ export const CONSOLE_AREA = {
 export function isConsolePath(pathname: string): boolean {
   const key = routeKey(pathname.split(/[?#]/, 1)[0] ?? '');
   return key === CONSOLE_AREA.prefix || key.startsWith(`${CONSOLE_AREA.prefix}/`);
+}
+
+/**
+ * The driver's app (issue 32): every path under `prefix` is one lazy app (rendered in the browser only, like the
+ * console) whose statechart (machines/driver) names its screens. `entries` are its ways in: the app, and the
+ * set-password link the invitation mails (token in the fragment).
+ */
+export const DRIVER_AREA = {
+  prefix: '/driver',
+  module: 'src/views/driver/DriverApp.tsx',
+  screen: 'DriverApp',
+  entries: ['/driver', '/driver/set-password'],
+} as const;
+
+/** A path of the driver's app (case, a trailing slash, a query and a fragment ignored). */
+export function isDriverPath(pathname: string): boolean {
+  const key = routeKey(pathname.split(/[?#]/, 1)[0] ?? '');
+  return key === DRIVER_AREA.prefix || key.startsWith(`${DRIVER_AREA.prefix}/`);
 }
 
 /** The manifest entry of a path (case and a trailing slash ignored), or undefined for a path the site does not serve. */
@@ -140,10 +158,11 @@ export function flowPath(flow: Exclude<Flow, 'booking' | 'corporate' | 'page'>):
 
 /**
  * The server's preload table: the lazy modules (Vite manifest keys) a path's first screen needs; none for an eager one.
- * The console's ways in preload its app.
+ * The console's and the driver app's ways in preload their app.
  */
 export function routeModules(pathname: string): string[] {
   if ((CONSOLE_AREA.entries as readonly string[]).includes(routeKey(pathname.split(/[?#]/, 1)[0] ?? ''))) return [CONSOLE_AREA.module];
+  if ((DRIVER_AREA.entries as readonly string[]).includes(routeKey(pathname.split(/[?#]/, 1)[0] ?? ''))) return [DRIVER_AREA.module];
   const route = publicRoute(pathname);
   if (!route || route.eager) return [];
   return [route.module, ...(route.preload ?? [])];

@@ -44,7 +44,52 @@ export const SETTING_NAMES = [
   // Ours (issue 17): months after which the retention job anonymises passengers' personal data in bookings
   // (default 24, never below 12: the statutory record is kept at least 12 months).
   'RETENTION_MONTHS',
+  // Ours (issue 30): minutes before the pick-up time from which a job may be completed (a short job done early;
+  // default 0: not before the pick-up time).
+  'EARLY_COMPLETION_MINUTES',
+  // Ours (issue 32, the driver's app): an offer's countdown in seconds (default 30); how long before the pick-up a
+  // driver may set off (minutes, default 60); the wait before a no-show, past the pick-up or the arrival, whichever
+  // is later (minutes, default 10).
+  'DRIVER_OFFER_SECONDS',
+  'DRIVER_LEAD_MINUTES',
+  'NO_SHOW_WAIT_MINUTES',
+  // Ours (issue 33, flight arrivals): the driver's wait after landing for an international flight (minutes, default 30)
+  // and a domestic one (default 15); the most look-ups of one flight at the provider (default 8); how long before the
+  // scheduled arrival the server starts following a flight (minutes, default 180).
+  'AIRPORT_WAIT_INTERNATIONAL_MINUTES',
+  'AIRPORT_WAIT_DOMESTIC_MINUTES',
+  'FLIGHT_LOOKUP_BUDGET',
+  'FLIGHT_CHECK_START_MINUTES',
+  // Ours (issue 33), set by the server, not the owner: 'enable' when flight look-ups are configured (AEROAPI_KEY), so
+  // the home page promises flight tracking only when something does it (DERIVED_SETTING_NAMES).
+  'FLIGHT_TRACKING',
+  // Ours (issue 33, the "Needs action" queue): a booking without a driver this many minutes before its pick-up needs
+  // a person (default 120); a driver on the app who has not tapped 'On my way' this many minutes before the pick-up
+  // needs one (default 15, never more than DRIVER_LEAD_MINUTES: they may not set off sooner).
+  'ASSIGN_BY_MINUTES',
+  'ON_THE_WAY_BY_MINUTES',
+  // Ours (issue 33, text messages): each passenger text on unless 'disable' (server/domain/texts), and the reminder's
+  // minutes before a pre-booked pick-up (default 60).
+  'SMS_BOOKING_CONFIRMED',
+  'SMS_DRIVER_ASSIGNED',
+  'SMS_DRIVER_ON_THE_WAY',
+  'SMS_DRIVER_ARRIVED',
+  'SMS_REMINDER',
+  'SMS_BOOKING_CANCELLED',
+  'SMS_REMINDER_MINUTES',
+  // Ours (issue 33, automatic offers): 'enable' offers bookings that need a driver to the best suitable driver on duty
+  // (default off); pre-booked jobs from this many minutes before the pick-up (default 60); this many drivers tried
+  // (declined or no answer) before the booking is left to a person (default 3); the average speed in km/h that turns a
+  // straight-line distance into minutes when Google is not keyed (default 20).
+  'AUTO_OFFERS',
+  'AUTO_OFFER_LEAD_MINUTES',
+  'AUTO_OFFER_TRIES',
+  'AUTO_OFFER_SPEED_KMH',
 ] as const;
+
+/** Settings the server works out from its deployment and adds to the site's own: never stored, never the owner's to set. */
+export const DERIVED_SETTING_NAMES = ['FLIGHT_TRACKING'] as const satisfies readonly (typeof SETTING_NAMES)[number][];
+export type DerivedSettingName = (typeof DERIVED_SETTING_NAMES)[number];
 
 export type SettingName = (typeof SETTING_NAMES)[number];
 

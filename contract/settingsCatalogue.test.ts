@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { demoSettings } from '../server/db/seed/demo.ts';
-import { SETTING_NAMES } from './settings.ts';
+import { DERIVED_SETTING_NAMES, SETTING_NAMES } from './settings.ts';
 import { SETTING_GROUPS, SETTINGS_CATALOGUE, settingProblem } from './settingsCatalogue.ts';
 
 describe('settings catalogue', () => {
   it('has exactly one entry for every setting the site reads, each in a known group with a label and one-line explanation', () => {
-    expect(SETTINGS_CATALOGUE.map((entry) => entry.name).sort()).toEqual([...SETTING_NAMES].sort());
+    const derived: readonly string[] = DERIVED_SETTING_NAMES;
+    expect(SETTINGS_CATALOGUE.map((entry) => entry.name).sort()).toEqual(SETTING_NAMES.filter((name) => !derived.includes(name)).sort());
     const groups = new Set(SETTING_GROUPS.map((group) => group.id));
     for (const entry of SETTINGS_CATALOGUE) {
       expect(groups.has(entry.group), entry.name).toBe(true);
@@ -32,6 +33,12 @@ describe('settings catalogue', () => {
     ['Company_Name', 'x'.repeat(121), 'Company_Name: at most 120 characters'],
     ['VAT_NUMBER', '', null],
     ['FROM_EMAIL', 'a@b.test, c@d.test', 'FROM_EMAIL: one e-mail address'],
+    ['FLIGHT_LOOKUP_BUDGET', '0', null],
+    ['FLIGHT_LOOKUP_BUDGET', '51', 'FLIGHT_LOOKUP_BUDGET: a whole number from 0 to 50'],
+    ['AIRPORT_WAIT_DOMESTIC_MINUTES', '241', 'AIRPORT_WAIT_DOMESTIC_MINUTES: whole minutes from 0 to 240'],
+    ['FLIGHT_CHECK_START_MINUTES', '10', 'FLIGHT_CHECK_START_MINUTES: whole minutes from 30 to 1440'],
+    // Set by the server from AEROAPI_KEY, never by the owner.
+    ['FLIGHT_TRACKING', 'enable', 'FLIGHT_TRACKING: not a setting of this site'],
   ])('%s = %j → %s', (name, value, problem) => {
     expect(settingProblem(name, value)).toBe(problem);
   });

@@ -1,7 +1,7 @@
 /**
  * Every operator setting (contract/settings.ts) as the owner meets it in the console's Settings page (issue 19): grouped
  * the way an owner thinks, each with a label, one line on what it does on the public site, its control and its check.
- * The console's form and the server's PUT /api/admin/settings (server/routes/adminSettings.ts) check values with the
+ * The console's form and the server's PUT /api/admin/settings (server/routes/consoleSettings.ts) check values with the
  * same `settingProblem`, so the form refuses exactly what the server refuses. Values stay the spec's text (§3):
  * 'enable'/'disable', 'yes'/'no', pounds as typed ('12.50'), whole minutes.
  *
@@ -17,13 +17,15 @@ export type SettingKind =
   | 'money' // pounds and pence, 0 or more
   | 'wheelchair' // '1' offers the free option, '0' hides it: never a price
   | 'minutes'
+  | 'seconds'
+  | 'count'
   | 'months'
   | 'percent'
   | 'text'
   | 'email'
   | 'secret';
 
-export type SettingGroupId = 'company' | 'pages' | 'booking' | 'options' | 'payments' | 'maps' | 'policies';
+export type SettingGroupId = 'company' | 'pages' | 'booking' | 'options' | 'payments' | 'maps' | 'policies' | 'dispatch' | 'texts';
 
 export interface SettingEntry {
   name: SettingName;
@@ -39,6 +41,8 @@ export interface SettingEntry {
   max?: number;
   /** Text that may not be blank. */
   required?: boolean;
+  /** A switch that is on while unset (the passenger texts): anything but 'disable' reads as on. */
+  defaultOn?: boolean;
 }
 
 export const SETTING_GROUPS: readonly { id: SettingGroupId; title: string; description: string }[] = [
@@ -49,6 +53,12 @@ export const SETTING_GROUPS: readonly { id: SettingGroupId; title: string; descr
   { id: 'payments', title: 'Payment methods', description: 'How passengers may pay on the payment step.' },
   { id: 'maps', title: 'Maps', description: 'Address suggestions and the route map in the browser.' },
   { id: 'policies', title: 'Cancellations, VAT and retention', description: 'Rules after booking: cancelling, changing, receipts and personal data.' },
+  { id: 'dispatch', title: 'Dispatch and drivers', description: "When a job may be completed, how offers and job steps reach your drivers, and when a job goes to 'Needs action'." },
+  {
+    id: 'texts',
+    title: 'Text messages',
+    description: "Texts to the passenger's UK mobile number. Without Twilio settings on the server they are only kept in the message log.",
+  },
 ];
 
 const MONEY_MAX = 10_000;
@@ -126,6 +136,75 @@ export const SETTINGS_CATALOGUE: readonly SettingEntry[] = [
     min: 12,
     max: 120,
   },
+
+  {
+    name: 'EARLY_COMPLETION_MINUTES',
+    group: 'dispatch',
+    kind: 'minutes',
+    label: 'Early completion allowance',
+    explanation: 'A job may be completed this many minutes before its pick-up time (a short job done early); 0: not before the pick-up.',
+    min: 0,
+    max: 1_440,
+  },
+  { name: 'DRIVER_OFFER_SECONDS', group: 'dispatch', kind: 'seconds', label: "Offer countdown", explanation: "How long a driver has to accept a job offered on the app before it returns to you.", min: 10, max: 600 },
+  { name: 'DRIVER_LEAD_MINUTES', group: 'dispatch', kind: 'minutes', label: "Set off at most", explanation: "A driver may tap 'On my way' from this many minutes before the pick-up.", min: 0, max: 1_440 },
+  { name: 'NO_SHOW_WAIT_MINUTES', group: 'dispatch', kind: 'minutes', label: 'Wait before a no-show', explanation: 'A driver may mark a no-show this many minutes after the pick-up time or their arrival, whichever is later.', min: 0, max: 240 },
+  {
+    name: 'AIRPORT_WAIT_INTERNATIONAL_MINUTES',
+    group: 'dispatch',
+    kind: 'minutes',
+    label: 'Airport wait, international flights',
+    explanation: 'The driver is due this many minutes after an international flight lands (passport control and luggage).',
+    min: 0,
+    max: 240,
+  },
+  { name: 'AIRPORT_WAIT_DOMESTIC_MINUTES', group: 'dispatch', kind: 'minutes', label: 'Airport wait, domestic flights', explanation: 'The driver is due this many minutes after a flight from a UK airport lands.', min: 0, max: 240 },
+  { name: 'FLIGHT_LOOKUP_BUDGET', group: 'dispatch', kind: 'count', label: 'Flight look-ups per flight', explanation: 'The most times one flight is looked up at FlightAware (each call is billed); 0 turns look-ups off.', min: 0, max: 50 },
+  {
+    name: 'FLIGHT_CHECK_START_MINUTES',
+    group: 'dispatch',
+    kind: 'minutes',
+    label: 'Follow a flight from',
+    explanation: 'Minutes before its scheduled arrival from which a flight is looked up again, more often as it nears.',
+    min: 30,
+    max: 1_440,
+  },
+  { name: 'ASSIGN_BY_MINUTES', group: 'dispatch', kind: 'minutes', label: 'Assign a driver by', explanation: "A booking still without a driver this many minutes before its pick-up goes to 'Needs action'.", min: 0, max: 10_080 },
+  {
+    name: 'ON_THE_WAY_BY_MINUTES',
+    group: 'dispatch',
+    kind: 'minutes',
+    label: 'Driver on the way by',
+    explanation: "A driver on the app who has not tapped 'On my way' this many minutes before the pick-up goes to 'Needs action'.",
+    min: 0,
+    max: 1_440,
+  },
+  {
+    name: 'AUTO_OFFERS',
+    group: 'dispatch',
+    kind: 'switch',
+    label: 'Automatic offers',
+    explanation: 'Offers each accepted booking that needs a driver to the nearest suitable driver on duty, one at a time; a decline or no answer goes to the next.',
+  },
+  { name: 'AUTO_OFFER_LEAD_MINUTES', group: 'dispatch', kind: 'minutes', label: 'Offer pre-booked jobs from', explanation: 'Automatic offers of a pre-booked job start this many minutes before its pick-up.', min: 0, max: 1_440 },
+  { name: 'AUTO_OFFER_TRIES', group: 'dispatch', kind: 'count', label: 'Drivers tried before you', explanation: 'After this many drivers decline or do not answer, automatic offers stop and the booking needs you.', min: 1, max: 20 },
+  {
+    name: 'AUTO_OFFER_SPEED_KMH',
+    group: 'dispatch',
+    kind: 'count',
+    label: 'Average speed to the pick-up (km/h)',
+    explanation: 'Turns the straight-line distance to the pick-up into minutes when Google routing is not set up.',
+    min: 5,
+    max: 120,
+  },
+
+  { name: 'SMS_BOOKING_CONFIRMED', group: 'texts', kind: 'switch', defaultOn: true, label: 'Booking confirmed', explanation: 'Texts the booking number, pick-up time and place, and the manage link when a booking is made.' },
+  { name: 'SMS_DRIVER_ASSIGNED', group: 'texts', kind: 'switch', defaultOn: true, label: 'Driver assigned', explanation: "Texts the driver's first name, the car and its registration when a driver is given the job." },
+  { name: 'SMS_DRIVER_ON_THE_WAY', group: 'texts', kind: 'switch', defaultOn: true, label: 'Driver on the way', explanation: "Texts the tracking link, and the time to the pick-up when it is known, when the driver taps 'On my way'." },
+  { name: 'SMS_DRIVER_ARRIVED', group: 'texts', kind: 'switch', defaultOn: true, label: 'Driver arrived', explanation: 'Texts the passenger when the driver taps that they have arrived at the pick-up.' },
+  { name: 'SMS_REMINDER', group: 'texts', kind: 'switch', defaultOn: true, label: 'Reminder before pick-up', explanation: 'Texts a reminder before the pick-up of a booking made in advance.' },
+  { name: 'SMS_REMINDER_MINUTES', group: 'texts', kind: 'minutes', label: 'Remind this long before', explanation: 'How many minutes before the pick-up the reminder is sent (60 when blank).', min: 10, max: 1_440 },
+  { name: 'SMS_BOOKING_CANCELLED', group: 'texts', kind: 'switch', defaultOn: true, label: 'Booking cancelled', explanation: 'Texts the passenger when the booking is cancelled, by them or by you.' },
 ];
 
 const byName = new Map(SETTINGS_CATALOGUE.map((entry) => [entry.name, entry]));
@@ -166,6 +245,10 @@ function valueProblem(entry: SettingEntry, value: string): string | null {
       return POUNDS.test(value) && within(entry, Number(value)) ? null : `a price in pounds and pence from £0 to £${entry.max}, for example 12.50`;
     case 'minutes':
       return WHOLE.test(value) && within(entry, Number(value)) ? null : `whole minutes from ${entry.min} to ${entry.max}`;
+    case 'seconds':
+      return WHOLE.test(value) && within(entry, Number(value)) ? null : `whole seconds from ${entry.min} to ${entry.max}`;
+    case 'count':
+      return WHOLE.test(value) && within(entry, Number(value)) ? null : `a whole number from ${entry.min} to ${entry.max}`;
     case 'months':
       return WHOLE.test(value) && within(entry, Number(value)) ? null : `whole months from ${entry.min} to ${entry.max}`;
     case 'percent':

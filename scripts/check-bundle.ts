@@ -1,11 +1,11 @@
 // Fails (exit 1) when the built site exceeds its budgets: bench/budget.json's, and the start-up budgets below that each
 // defend a kept start-up piece (docs/architecture.md, "The start-up seam"). Run by `npm test` after the build; prints
-// the sizes the README's table shows (home initial JS and CSS, each lazy route beyond home, the console).
+// the sizes the README's table shows (home initial JS and CSS, each lazy route beyond home, the console, the driver's app).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { measureBundle, printBundle } from '../bench/lib/bundle.ts';
-import { isConsolePath } from '../contract/routeManifest.ts';
+import { isConsolePath, isDriverPath } from '../contract/routeManifest.ts';
 import { ROUTE_MODULES } from '../server/web/routeAssets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,7 +37,7 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-const budget = JSON.parse(readFileSync(budgetFile, 'utf8')) as { consoleInitialJsGzipKB: number; consolePageJsGzipKB: number };
+const budget = JSON.parse(readFileSync(budgetFile, 'utf8')) as { consoleInitialJsGzipKB: number; consolePageJsGzipKB: number; driverInitialJsGzipKB: number };
 const gzipKB = (files: Iterable<string>) => Math.round([...files].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length, 0) / 10.24) / 100;
 
 /** A chunk's file and every file it imports statically, less `loaded`. */
@@ -64,16 +64,16 @@ for (const { piece, measure, budgetKB } of STARTUP_BUDGETS) {
 // Each lazy route's first screen: what it loads beyond the home page's initial files (its chunk and their imports).
 console.table(
   Object.entries(ROUTE_MODULES)
-    .filter(([route]) => !isConsolePath(route))
+    .filter(([route]) => !isConsolePath(route) && !isDriverPath(route))
     .map(([route, modules]) => ({ route, 'JS kB gzip beyond home': gzipKB(closure(modules, home)) })),
 );
 
 /**
- * The operator console (/admin, src/views/admin/ConsoleApp.tsx) is lazy: the home route never loads it. Its own cost
+ * The operator console (/admin, src/views/console/ConsoleApp.tsx) is lazy: the home route never loads it. Its own cost
  * is measured from Vite's manifest: what its first screen (sign-in) loads beyond the home page's files, and what each
  * of its pages loads beyond that.
  */
-const CONSOLE_ENTRY = 'src/views/admin/ConsoleApp.tsx';
+const CONSOLE_ENTRY = 'src/views/console/ConsoleApp.tsx';
 if (manifest[CONSOLE_ENTRY]) {
   const first = closure([CONSOLE_ENTRY], home);
   const firstKB = gzipKB(first);
@@ -85,6 +85,19 @@ if (manifest[CONSOLE_ENTRY]) {
   for (const { page, kB } of pages) if (kB > budget.consolePageJsGzipKB) overBudget.push(`console page ${page} ${kB} kB > ${budget.consolePageJsGzipKB} kB`);
 } else {
   overBudget.push(`no ${CONSOLE_ENTRY} in the build's manifest`);
+}
+
+/**
+ * The driver's app (/driver, src/views/driver/DriverApp.tsx, issue 32) is lazy too: neither the home route nor the
+ * console loads it. Its cost: what its first screen loads beyond the home page's files (the whole app, one chunk).
+ */
+const DRIVER_ENTRY = 'src/views/driver/DriverApp.tsx';
+if (manifest[DRIVER_ENTRY]) {
+  const driverKB = gzipKB(closure([DRIVER_ENTRY], home));
+  console.log(`driver app first load beyond home: JS ${driverKB} kB gzip (budget ${budget.driverInitialJsGzipKB})`);
+  if (driverKB > budget.driverInitialJsGzipKB) overBudget.push(`driver app first load ${driverKB} kB > ${budget.driverInitialJsGzipKB} kB`);
+} else {
+  overBudget.push(`no ${DRIVER_ENTRY} in the build's manifest`);
 }
 if (overBudget.length > report.overBudget.length) console.log(`OVER BUDGET:\n  ${overBudget.slice(report.overBudget.length).join('\n  ')}`);
 process.exit(overBudget.length ? 1 : 0);

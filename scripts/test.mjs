@@ -41,6 +41,8 @@ function backgroundStep(title, command, commandArgs, env = {}) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test's title and the first lines of its error, printed again at the very end (CI shows only the tail). */
+const failures = [];
 let ok = true;
 const vitestArgs = (projects, report) => [bin('vitest', 'vitest.mjs'), 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 
@@ -72,6 +74,16 @@ function count(title, report, passed) {
     totals.passed += json.numPassedTests;
     totals.failed += json.numFailedTests;
     totals.skipped += json.numPendingTests + json.numTodoTests;
+    for (const file of json.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ');
+        failures.push(`${title}: ${path.relative(root, file.name)} › ${test.fullName}\n    ${message}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+        failures.push(`${title}: ${path.relative(root, file.name)} (the file failed)\n    ${(file.message ?? '').split('\n').slice(0, 6).join('\n    ')}`);
+      }
+    }
     if (json.numTotalTests === 0) {
       console.error(`  ${title}: no test ran`);
       ok = false;
@@ -80,10 +92,12 @@ function count(title, report, passed) {
   ok = passed && ok;
 }
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (!existsSync(chromium)) {
-  console.error(`Chromium is missing at ${chromium}: the e2e tests need Debian's chromium. Install it with: apt-get install -y chromium`);
-  process.exit(1);
+// The e2e tests drive Chromium's headless shell (tests/helpers/browser.ts); Lighthouse drives the full browser.
+for (const chromium of [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', '/usr/bin/chromium']) {
+  if (!existsSync(chromium)) {
+    console.error(`Chromium is missing at ${chromium}: the e2e tests need Debian's chromium and chromium-headless-shell. Install them with: apt-get install -y chromium chromium-headless-shell`);
+    process.exit(1);
+  }
 }
 
 // The type check (one core, about 45 s) runs beside the build and the unit and API tests; its verdict counts at the end.
@@ -96,7 +110,7 @@ if (!only || only === 'e2e') {
 let postgres = null;
 try {
   // The unit tests run beside the API tests on PGlite (much of that run is waiting on sockets, timers and the crash test).
-  const unit = !only || only === 'unit' ? vitestBeside('unit tests', ['unit'], 'unit') : null;
+  const unit = !only || only === 'unit' ? vitestBeside('unit tests', ['unit', 'unit-isolated'], 'unit') : null;
   if (!only || only === 'api') {
     await vitestNow('API tests on PGlite', ['api'], 'api-pglite', { TEST_DATABASE_URL: '', CABFLOW_API_WORKERS: '2' });
     await unit;
@@ -121,5 +135,6 @@ try {
   postgres?.stop();
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `- ${failure}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -12,7 +12,7 @@ import { Runner } from 'lighthouse/core/runner.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { DEMO_KEYS } from '../../server/config.ts';
 import { oneWayForm } from '../../tests/helpers/forms.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/helpers/browser.ts';
+import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from '../../tests/helpers/browser.ts';
 import { encoded, tripCookieHeader } from '../../tests/helpers/storage.ts';
 
 export type Preset = 'mobile' | 'desktop';
@@ -113,7 +113,7 @@ export interface LighthouseBrowser {
 
 /** Launches Debian's Chromium (the e2e flags) with a debugging port and drives Lighthouse through puppeteer-core. */
 export async function launchLighthouse(): Promise<LighthouseBrowser> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: FULL_CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   let browser: Browser;
   try {
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });

@@ -119,6 +119,8 @@ export type BookingEvent =
   | { type: 'promo.remove' }
   | { type: 'payment.payInCar' }
   | { type: 'payment.chooseCard' }
+  /** "Nothing to pay" (the applied promo code makes the booking free): booked in one tap, without a card. */
+  | { type: 'payment.nothingToPay' }
   | { type: 'card.submit'; card: CardFormOutcome }
   | { type: 'booking.retry' }
   | { type: 'alert.dismiss' }
@@ -145,6 +147,7 @@ export const BOOKING_EVENT_TYPES = [
   'promo.remove',
   'payment.payInCar',
   'payment.chooseCard',
+  'payment.nothingToPay',
   'card.submit',
   'booking.retry',
   'alert.dismiss',
@@ -219,10 +222,15 @@ export function contextFromInput(input: BookingInput): BookingContext {
 export const failedPayment = (message: string): BookingAlert => ({ kind: 'error', title: BOOKING_MESSAGES.paymentFailedTitle, message });
 export const errorAlert = (message: string): BookingAlert => ({ kind: 'error', title: BOOKING_MESSAGES.errorTitle, message });
 
-/** Spec §3 Booking create payload from the flow's data; the idempotency key is per quote (car) or per intent (card). */
-export function bookingPayload(context: BookingContext, method: 'car' | 'card'): BookingCreatePayload {
+/**
+ * Spec §3 Booking create payload from the flow's data; the idempotency key is per quote (car, free) or per intent
+ * (card). 'free' is "Nothing to pay": payment_method 'car' (no card) with nothing_to_pay, which the server refuses
+ * unless its own total is £0.
+ */
+export function bookingPayload(context: BookingContext, how: 'car' | 'card' | 'free'): BookingCreatePayload {
   const vehicle = context.selectedVehicle!;
   const card = context.cardPayment;
+  const method = how === 'card' ? 'card' : 'car';
   return {
     selectedVehicleData: vehicle,
     selectedVehicle: bookedQuantity(vehicle, context.selectionKind, context.quantities),
@@ -235,7 +243,11 @@ export function bookingPayload(context: BookingContext, method: 'car' | 'card'):
     stripe_session_id: method === 'card' ? (card?.stripeSessionId ?? null) : null,
     paymentId: method === 'card' ? (card?.paymentId ?? card?.paymentIntentId ?? null) : null,
     ...(context.promo ? { promo_code: context.promo.code } : {}),
-    idempotencyKey: method === 'card' ? `${context.idempotencyKey}:booking:${card?.paymentIntentId ?? card?.paymentMethodId ?? ''}` : `${context.idempotencyKey}:booking:${vehicle.quote_id}`,
+    ...(how === 'free' ? { nothing_to_pay: true } : {}),
+    idempotencyKey:
+      how === 'card'
+        ? `${context.idempotencyKey}:booking:${card?.paymentIntentId ?? card?.paymentMethodId ?? ''}`
+        : `${context.idempotencyKey}:booking:${vehicle.quote_id}${how === 'free' ? ':free' : ''}`,
   };
 }
 

@@ -2,6 +2,7 @@
  * Pure predicates behind the machine's named guards: the details-step checks (spec §5, in order) and the facts
  * the step guards read (spec §2 stepper, §4).
  */
+import type { AppliedPromo } from '../../contract/promoCodes.ts';
 import { YES } from '../../contract/settings.ts';
 import { BOOKING_MESSAGES } from './booking.messages.ts';
 import type { RouteFacts } from './booking.routes.ts';
@@ -25,6 +26,12 @@ export const detailsMessage = (problem: DetailsProblem) => BOOKING_MESSAGES[prob
 export const showPayInCar = (settings: BookingSettings) => settings.SHOWPAYINCAR === YES;
 export const showCard = (settings: BookingSettings) => settings.SHOWCARD === YES;
 
+/**
+ * "Nothing to pay": the server priced the chosen vehicle with the applied promo code at £0 (a 100 % code, or a fixed
+ * amount above the fare). Such a booking is made without a card or the driver; the server checks its total again.
+ */
+export const isNothingToPay = (promo: Pick<AppliedPromo, 'total_pence'> | null) => promo !== null && promo.total_pence === 0;
+
 export interface FlowFacts {
   settings: BookingSettings;
   priceDetails: PriceDetail[] | null;
@@ -32,6 +39,7 @@ export interface FlowFacts {
   registrationData: RegistrationData;
   passengerMode: PassengerMode;
   booking: BookingResponse | null;
+  promo: AppliedPromo | null;
 }
 
 /**
@@ -43,7 +51,7 @@ export function routeFacts(c: FlowFacts): RouteFacts {
     hasPriceDetails: c.priceDetails !== null,
     hasSelectedVehicle: c.selectedVehicle !== null,
     hasRegistrationData: detailsProblem(c.registrationData, c.passengerMode) === null,
-    cardAllowed: showCard(c.settings),
+    cardAllowed: showCard(c.settings) && !isNothingToPay(c.promo),
     hasBooking: c.booking !== null,
   };
 }

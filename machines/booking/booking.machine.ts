@@ -9,7 +9,8 @@
  *                   Booking!') and `urgentBooking` ('Urgent Booking!'), which go to /quoteView after 1 s.
  * - quotation       /quotationview (step 1): the vehicle list; `recalculating` after the options editor's Save.
  * - personalDetails /personalDetailView (step 2): registration details; `checkingEmail` for an existing client.
- * - payment         /paymentview (step 3): Pay in Car (`bookingInCar` while booking) or Pay By Card.
+ * - payment         /paymentview (step 3): Pay in Car (`bookingInCar` while booking) or Pay By Card; "Nothing to pay"
+ *                   (`bookingFree` while booking) instead of both when the applied promo code makes the total £0.
  * - cardCheckout    /stripecheckout (step 3): the card page and the card payment (booking.card.ts).
  * - confirmed       /paymentSuccessView: the booking made; stored flow data cleared.
  * - quoteRequest    /quoteView: the visitor was sent to the quote-request page (Contact Us, or a popup's redirect;
@@ -253,7 +254,20 @@ export const bookingMachine = bookingSetup.createMachine({
           on: {
             'payment.payInCar': { guard: 'payInCarShown', target: 'bookingInCar', actions: 'clearAlert' },
             'payment.chooseCard': { guard: 'cardShown', target: '#cardCheckout', actions: 'clearAlert' },
+            'payment.nothingToPay': { guard: 'nothingToPay', target: 'bookingFree', actions: 'clearAlert' },
             'nav.back': { target: '#personalDetails', actions: 'clearAlert' },
+          },
+        },
+        /** "Nothing to pay" (a promo code made the total £0): booked straight away, without a card or the driver. */
+        bookingFree: {
+          tags: ['busy'],
+          on: stay,
+          invoke: {
+            id: 'createBooking',
+            src: 'createBooking',
+            input: ({ context }) => bookingPayload(context, 'free'),
+            onDone: { target: '#confirmed', actions: { type: 'setBooking', params: ({ event }) => ({ booking: event.output }) } },
+            onError: { target: 'choosing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         bookingInCar: {

@@ -64,7 +64,7 @@ export interface RouteFacts {
   hasPriceDetails: boolean;
   hasSelectedVehicle: boolean;
   hasRegistrationData: boolean;
-  /** SHOWCARD is 'yes': the card page may be shown. */
+  /** SHOWCARD is 'yes' and there is something to pay: the card page may be shown. */
   cardAllowed: boolean;
   /** A booking response is held (the confirmation page can show it). */
   hasBooking: boolean;

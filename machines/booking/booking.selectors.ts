@@ -7,7 +7,7 @@ import type { BookingMachine } from './booking.machine.ts';
 import { bookedQuantity, lowestPriced, unitPrice, vehicleKey, vehicleTotal } from './booking.pricing.ts';
 import { pathForState, ROUTED_STATE_IDS, stepOfPath, type RoutedStateId, type Step } from './booking.routes.ts';
 import { amountToPayMinor } from './booking.context.ts';
-import { showCard, showPayInCar } from './booking.guards.ts';
+import { isNothingToPay, showCard, showPayInCar } from './booking.guards.ts';
 import type { VehicleKey } from './booking.types.ts';
 
 export type BookingSnapshot = SnapshotFrom<BookingMachine>;
@@ -80,8 +80,11 @@ export const selectBooking = (s: BookingSnapshot) => s.context.booking;
  * The payment step's options as its guards offer them (`payInCarShown` per SHOWPAYINCAR, `cardShown` per SHOWCARD):
  * an offered option stays on the page while its own call is in flight (Pay in Car shows its wait there).
  */
-export const selectPayInCarOffered = (s: BookingSnapshot) => showPayInCar(s.context.settings);
-export const selectCardOffered = (s: BookingSnapshot) => showCard(s.context.settings);
+export const selectPayInCarOffered = (s: BookingSnapshot) => showPayInCar(s.context.settings) && !isNothingToPay(s.context.promo);
+export const selectCardOffered = (s: BookingSnapshot) => showCard(s.context.settings) && !isNothingToPay(s.context.promo);
+/** "Nothing to pay" is offered instead of both: the server's total with the applied promo code is £0. */
+export const selectNothingToPay = (s: BookingSnapshot) => isNothingToPay(s.context.promo);
+export const selectCanBookFree = (s: BookingSnapshot) => s.can({ type: 'payment.nothingToPay' });
 /** 'Pay in Car' / 'Pay By Card' usable now: the step accepts the event (offered, and nothing in flight). */
 export const selectCanPayInCar = (s: BookingSnapshot) => s.can({ type: 'payment.payInCar' });
 export const selectCanPayByCard = (s: BookingSnapshot) => s.can({ type: 'payment.chooseCard' });

@@ -6,7 +6,7 @@
 import { assign, setup } from 'xstate';
 import { bookingActors } from './booking.actors.ts';
 import { BOOKING_TIMINGS, EMPTY_FLOW, TRIP_OPTION_FIELDS, type TripOptions, errorAlert, failedPayment, pickSettings, type BookingContext, type BookingEvent, type BookingInput } from './booking.context.ts';
-import { detailsMessage, detailsProblem, routeFacts, showCard, showPayInCar } from './booking.guards.ts';
+import { detailsMessage, detailsProblem, isNothingToPay, routeFacts, showCard, showPayInCar } from './booking.guards.ts';
 import { BOOKING_MESSAGES, capacityMessage, errorText, urgentBookingText } from './booking.messages.ts';
 import { classifyPriceError, clampQuantity, preparePriceList, sameVehicle, vehicleKey, withRecalculatedPrice, type PriceErrorKind } from './booking.pricing.ts';
 import { resolveRoute, type RoutedStateId } from './booking.routes.ts';
@@ -80,8 +80,11 @@ export const bookingSetup = setup({
     hasDetailsProblem: ({ context }) => detailsProblem(context.registrationData, context.passengerMode) !== null,
     isExistingClient: ({ context }) => context.passengerMode === 'existing_client',
     emailFound: (_, params: { success: boolean }) => params.success === true,
-    payInCarShown: ({ context }) => showPayInCar(context.settings),
-    cardShown: ({ context }) => showCard(context.settings),
+    /** Pay in Car and Pay By Card as their settings offer them, and only when there is something to pay. */
+    payInCarShown: ({ context }) => showPayInCar(context.settings) && !isNothingToPay(context.promo),
+    cardShown: ({ context }) => showCard(context.settings) && !isNothingToPay(context.promo),
+    /** The server's total with the applied promo code is £0: "Nothing to pay" instead of the two choices. */
+    nothingToPay: ({ context }) => isNothingToPay(context.promo),
     intentStatusIs: (_, params: { status: PaymentIntentStatus; expected: PaymentIntentStatus }) => params.status === params.expected,
     nextActionCompleted: (_, params: { status: 'completed' | 'failed' }) => params.status === 'completed',
     lacksPromoDraft: ({ context }) => context.promoDraft.trim() === '',

@@ -58,6 +58,8 @@ export interface BookingCreatePayload extends Pick<BookingCreate, 'selectedVehic
   paymentId: string | null;
   /** The applied promo code (the server checks it again and takes the discount itself). */
   promo_code?: string | null;
+  /** "Nothing to pay": the applied code makes the booking free (the server refuses it unless its total is £0). */
+  nothing_to_pay?: boolean;
   idempotencyKey: string;
 }
 

@@ -17,6 +17,6 @@ export * from './booking.routes.ts';
 export * from './booking.selectors.ts';
 export * from './booking.pricing.ts';
 export * from './booking.messages.ts';
-export { detailsProblem, routeFacts, type DetailsProblem } from './booking.guards.ts';
+export { detailsProblem, isNothingToPay, routeFacts, type DetailsProblem } from './booking.guards.ts';
 export * from './booking.types.ts';
 export { BOOKING_ACTOR_IDS, BOOKING_DELAYED_EVENT_TYPES, BOOKING_OUTCOME_EVENT_TYPES } from './booking.graph.ts';

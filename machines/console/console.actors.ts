@@ -1,6 +1,6 @@
 /**
  * The console session's effects, declared by signature only: src/app/console/consoleLogic.ts supplies the real ones
- * (src/api/adminSession.ts), tests supply stubs. Each rejects with an ApiCallError (`status`, `message`) on failure.
+ * (src/api/consoleSession.ts), tests supply stubs. Each rejects with an ApiCallError (`status`, `message`) on failure.
  */
 import { fromPromise } from 'xstate';
 import type { StaffSession } from '../../contract/staff.ts';
@@ -10,6 +10,8 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`console ac
 export interface SignInInput {
   email: string;
   password: string;
+  /** The mailed sign-in code, when the server asked for one. */
+  code?: string;
 }
 
 export interface SetPasswordInput {

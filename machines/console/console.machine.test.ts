@@ -4,13 +4,13 @@ import { STAFF_MESSAGES, type StaffSession } from '../../contract/staff.ts';
 import { staffSession } from './console.fixtures.ts';
 import { CONSOLE_TEXT, consoleMachine, type ConsoleInput } from './console.machine.ts';
 import { CONSOLE_ROUTES, consoleRoute } from './console.routes.ts';
-import { selectStage } from './console.selectors.ts';
+import { selectCodeStep, selectSigningIn, selectStage } from './console.selectors.ts';
 
 const session = staffSession;
 const httpError = (status: number, message: string) => Object.assign(new Error(message), { status });
 const TOKEN = 'A'.repeat(43);
 
-function start(input: ConsoleInput, stubs: { loadSession?: () => Promise<StaffSession>; signIn?: (input: { email: string; password: string }) => Promise<StaffSession>; setPassword?: () => Promise<unknown>; signOut?: () => Promise<unknown> } = {}) {
+function start(input: ConsoleInput, stubs: { loadSession?: () => Promise<StaffSession>; signIn?: (input: { email: string; password: string; code?: string }) => Promise<StaffSession>; setPassword?: () => Promise<unknown>; signOut?: () => Promise<unknown> } = {}) {
   const csrf: (string | null)[] = [];
   let forgotLink = 0;
   const signIns: unknown[] = [];
@@ -56,6 +56,10 @@ describe('console session machine', () => {
     expect(consoleRoute(actor.getSnapshot())).toBe('/admin/bookings');
     actor.send({ type: 'route.enter', path: '/admin/fleet' });
     expect(consoleRoute(actor.getSnapshot())).toBe('/admin/fleet');
+    // The "Needs action" queue is a dispatcher's page too (issue 33).
+    actor.send({ type: 'route.enter', path: '/admin/Needs-Action/' });
+    expect(actor.getSnapshot().context.page).toEqual({ name: 'queue' });
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/needs-action');
   });
 
   it("a refused password shows the server's message and stays on sign-in", async () => {
@@ -64,6 +68,37 @@ describe('console session machine', () => {
     actor.send({ type: 'signIn.submit', email: 'a@b.test', password: 'wrong' });
     await waitFor(actor, (s) => s.matches({ signedOut: 'idle' }) && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe(STAFF_MESSAGES.invalidCredentials);
+  });
+
+  it('asked for the mailed code: the code step says why, sends the code with the same e-mail and password, keeps a wrong code there; Start again goes back', async () => {
+    const refusal = (code: string, message: string) => Object.assign(httpError(401, message), { body: { success: false, message, code } });
+    const answers = [refusal('sign_in_code_sent', STAFF_MESSAGES.codeSent), refusal('sign_in_code_wrong', STAFF_MESSAGES.codeWrong), refusal('sign_in_code_sent', STAFF_MESSAGES.codeSent)];
+    const { actor, signIns } = start({ path: '/admin/fleet', linkToken: null }, { signIn: () => (answers.length ? Promise.reject(answers.shift()) : Promise.resolve(session('owner'))) });
+    await waitFor(actor, (s) => selectStage(s) === 'signIn');
+    actor.send({ type: 'signIn.submit', email: 'owner@westwaycars.test', password: 'pw' });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'codeAsked' }));
+    expect(selectCodeStep(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'info', text: STAFF_MESSAGES.codeSent });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    actor.send({ type: 'signIn.submit', email: 'owner@westwaycars.test', password: 'pw', code: '123456' });
+    expect(selectSigningIn(actor.getSnapshot()) && selectCodeStep(actor.getSnapshot())).toBe(true);
+    await waitFor(actor, (s) => s.matches({ signedOut: 'codeAsked' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe(STAFF_MESSAGES.codeWrong);
+    actor.send({ type: 'signIn.restart' });
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect([actor.getSnapshot().context.notice, actor.getSnapshot().context.error]).toEqual([null, null]);
+    actor.send({ type: 'signIn.submit', email: 'owner@westwaycars.test', password: 'pw' });
+    await waitFor(actor, (s) => s.matches({ signedOut: 'codeAsked' }));
+    actor.send({ type: 'signIn.submit', email: 'owner@westwaycars.test', password: 'pw', code: '654321' });
+    await waitFor(actor, (s) => selectStage(s) === 'console');
+    expect(consoleRoute(actor.getSnapshot())).toBe('/admin/fleet');
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    expect(signIns).toEqual([
+      { email: 'owner@westwaycars.test', password: 'pw' },
+      { email: 'owner@westwaycars.test', password: 'pw', code: '123456' },
+      { email: 'owner@westwaycars.test', password: 'pw' },
+      { email: 'owner@westwaycars.test', password: 'pw', code: '654321' },
+    ]);
   });
 
   it('a lost session (a 401 anywhere) goes back to sign-in with why, and reopens the page after signing in', async () => {

@@ -4,11 +4,14 @@
  *   fragment dropped at once, `forgetLink`) goes to `settingPassword`; anything else asks the server who is signed
  *   in (`checking`) → `signedIn` on the page the address named, or `signedOut` (the sign-in form) remembering it.
  * - `signedOut`: `idle` ⇄ `submitting` (a refusal shows the server's message); signed in, the page asked for opens.
+ *   When the server asks for the mailed sign-in code as well (401 sign_in_code_sent: many wrong passwords were tried
+ *   for the account, issue 30), `codeAsked` shows why and takes the code, sent with the same e-mail and password
+ *   (`submittingCode`; a refusal stays there with its message); `signIn.restart` goes back to the form.
  * - `settingPassword`: `editing` → `submitting` → `done` (then sign in), or back to `editing` with the server's reason
  *   (expired, used, too weak). A link without a token of the right shape is `invalid` without asking the server.
  * - `signedIn.active`: `route.enter` (a link, Back/Forward, a typed address) opens the page the path names when the
  *   member's role may see it, else the board; `signOut`/`signOutEverywhere` → `signingOut` → `signedOut` with "Signed
- *   out". A 401 anywhere (`session.lost`, from src/api/adminClient.ts) ends the session: back to sign-in with why,
+ *   out". A 401 anywhere (`session.lost`, from src/api/consoleClient.ts) ends the session: back to sign-in with why,
  *   and the page is opened again after signing in (not while signing out: a call's 401 then is the sign-out's).
  * The URL follows `consoleRoute` (console.routes.ts, by RouteSync); the machine never touches the page.
  */
@@ -16,7 +19,7 @@ import { assign, setup } from 'xstate';
 import { STAFF_MESSAGES, type StaffSession } from '../../contract/staff.ts';
 import { consoleActors, type SignInInput } from './console.actors.ts';
 import { HOME_PAGE, mayOpen, pageOfPath, type ConsolePage } from './console.routes.ts';
-import { statusOf, messageOf } from './callError.ts';
+import { codeOf, statusOf, messageOf } from './callError.ts';
 
 export const CONSOLE_TEXT = {
   sessionEnded: 'Your session has ended. Sign in again to carry on.',
@@ -53,7 +56,9 @@ export interface ConsoleContext {
 
 export type ConsoleEvent =
   | { type: 'route.enter'; path: string }
-  | { type: 'signIn.submit'; email: string; password: string }
+  /** `code`: the mailed sign-in code, on the code step. */
+  | { type: 'signIn.submit'; email: string; password: string; code?: string }
+  | { type: 'signIn.restart' }
   | { type: 'setPassword.submit'; password: string }
   | { type: 'signIn.open' }
   | { type: 'signOut' }
@@ -67,6 +72,12 @@ const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const askedPage = (path: string): ConsolePage | null => {
   const page = pageOfPath(path);
   return page === null || typeof page === 'string' ? null : page;
+};
+
+/** The sign-in call's input: the submitted e-mail and password, and the code when one was typed. */
+const signInInput = ({ event }: { event: ConsoleEvent }): SignInInput => {
+  const { email, password, code } = event as Extract<ConsoleEvent, { type: 'signIn.submit' }>;
+  return code === undefined ? { email, password } : { email, password, code };
 };
 
 export const consoleMachine = setup({
@@ -105,6 +116,8 @@ export const consoleMachine = setup({
     startsWithLink: ({ context }) => context.atLink,
     linkShaped: ({ context }) => context.linkToken !== null && LINK_TOKEN.test(context.linkToken),
     isUnauthorised: ({ event }) => 'error' in event && statusOf(event.error) === 401,
+    withCode: ({ event }) => event.type === 'signIn.submit' && event.code !== undefined,
+    codeAskedFor: ({ event }) => 'error' in event && codeOf(event.error) === 'sign_in_code_sent',
     toSetPassword: ({ event }) => event.type === 'route.enter' && pageOfPath(event.path) === 'set-password',
   },
 }).createMachine({
@@ -153,11 +166,10 @@ export const consoleMachine = setup({
         },
         submitting: {
           invoke: {
+            // One id for both sign-in calls (one at a time): their outcomes are the same events.
+            id: 'signIn',
             src: 'signIn',
-            input: ({ event }) => {
-              const { email, password } = event as Extract<ConsoleEvent, { type: 'signIn.submit' }>;
-              return { email, password } satisfies SignInInput;
-            },
+            input: signInInput,
             onDone: {
               target: '#console.signedIn',
               actions: [
@@ -167,10 +179,39 @@ export const consoleMachine = setup({
                 'openWanted',
               ],
             },
-            onError: {
-              target: 'idle',
-              actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, CONSOLE_TEXT.unreachable) }) },
+            onError: [
+              {
+                guard: 'codeAskedFor',
+                target: 'codeAsked',
+                actions: { type: 'setNotice', params: ({ event }) => ({ tone: 'info' as const, text: messageOf(event.error, STAFF_MESSAGES.codeSent) }) },
+              },
+              { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, CONSOLE_TEXT.unreachable) }) } },
+            ],
+          },
+        },
+        // The mailed code, sent with the e-mail and password the form still holds.
+        codeAsked: {
+          on: {
+            'signIn.submit': { guard: 'withCode', target: 'submittingCode', actions: 'clearError' },
+            'signIn.restart': { target: 'idle', actions: ['clearError', 'clearNotice'] },
+          },
+        },
+        submittingCode: {
+          invoke: {
+            // One id for both sign-in calls (one at a time): their outcomes are the same events.
+            id: 'signIn',
+            src: 'signIn',
+            input: signInInput,
+            onDone: {
+              target: '#console.signedIn',
+              actions: [
+                { type: 'setSession', params: ({ event }) => ({ session: event.output }) },
+                { type: 'useCsrfToken', params: ({ event }) => ({ token: event.output.csrf_token }) },
+                'clearNotice',
+                'openWanted',
+              ],
             },
+            onError: { target: 'codeAsked', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, CONSOLE_TEXT.unreachable) }) } },
           },
         },
       },

@@ -1,7 +1,7 @@
 /**
  * The console's addresses (the route manifest's CONSOLE_AREA, /admin…) ↔ its pages. The only place that spells them:
  * the session machine reads a path into a page (`pageOfPath`), and RouteSync (src/app/useRouteSync.ts, mounted by
- * src/views/admin/ConsoleRouteSync.tsx) sends `route.enter { path }` on arrival at any console path (a link, a typed
+ * src/views/console/ConsoleRouteSync.tsx) sends `route.enter { path }` on arrival at any console path (a link, a typed
  * address, Back/Forward) and puts the URL where the machine is (`consoleRoute`), replacing the entry:
  * - `signedIn`: the page open (a page the member's role may not see, or an unknown path, opened the board);
  * - `signedOut`: /admin/sign-in (the page asked for is remembered and opened after signing in);
@@ -18,9 +18,11 @@ export { isConsolePath };
 export const CONSOLE_BASE = CONSOLE_AREA.prefix;
 export const SIGN_IN_PATH = '/admin/sign-in';
 export const SET_PASSWORD_PATH = '/admin/set-password';
+export const QUEUE_PATH = '/admin/needs-action';
 
 export type ConsolePage =
   | { name: 'bookings' }
+  | { name: 'queue' }
   | { name: 'booking'; number: string }
   | { name: 'enquiries' }
   | { name: 'mail' }
@@ -36,6 +38,7 @@ export type ConsolePageName = ConsolePage['name'];
 
 const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/bookings': { name: 'bookings' },
+  [QUEUE_PATH]: { name: 'queue' },
   '/admin/enquiries': { name: 'enquiries' },
   '/admin/mail': { name: 'mail' },
   '/admin/fleet': { name: 'fleet' },
@@ -63,7 +66,10 @@ export function pageOfPath(path: string): ConsolePage | 'sign-in' | 'set-passwor
 }
 
 export function pathOfPage(page: ConsolePage): string {
-  return page.name === 'booking' ? `/admin/bookings/${encodeURIComponent(page.number)}` : `/admin/${page.name}`;
+  if (page.name === 'booking') return `/admin/bookings/${encodeURIComponent(page.number)}`;
+  // The "Needs action" queue (issue 33): the page's name in code is `queue`, its address says what it holds.
+  if (page.name === 'queue') return QUEUE_PATH;
+  return `/admin/${page.name}`;
 }
 
 /** Pages only an owner sees (a dispatcher asking for one lands on the board). */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type AnyEventObject } from 'xstate';
-import type { BoardPage, BoardQuery, BoardRow } from '../../contract/adminBookings.ts';
+import type { BoardPage, BoardQuery, BoardRow } from '../../contract/consoleBookings.ts';
 import { BOARD_TEXT, LIVE_OFF_TEXT, defaultFilters } from './board.types.ts';
 import { boardMachine } from './board.machine.ts';
-import { selectListStage, selectLive, selectLiveOff } from './board.selectors.ts';
+import { selectListStage, selectLive, selectLiveOff, selectNeedsAction } from './board.selectors.ts';
 
 const row = (number: string) => ({ booking_number: number }) as BoardRow;
-const page = (numbers: string[], next: string | null): BoardPage => ({ success: true, bookings: numbers.map(row), next_cursor: next, range: { from: '2026-06-30', to: '2026-07-01' } });
+const page = (numbers: string[], next: string | null): BoardPage => ({ success: true, bookings: numbers.map(row), next_cursor: next, range: { from: '2026-06-30', to: '2026-07-01' }, needs_action: numbers.length });
 // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST): the default range is London's today and tomorrow.
 const NOW = new Date('2026-06-30T23:30:00Z');
 
@@ -58,6 +58,19 @@ describe('bookings board machine', () => {
     actor.send({ type: 'filters.apply', filters: { ...defaultFilters(NOW), status: ['confirmed', 'accepted'], payment_method: 'card', payment_state: ['refunded'], q: ' ada ', company_id: '2' } });
     await waitFor(actor, (s) => selectListStage(s) === 'empty');
     expect(queries.at(-1)).toEqual({ from: '2026-07-01', to: '2026-07-02', status: 'confirmed,accepted', payment_method: 'card', payment_state: 'refunded', company_id: '2', q: 'ada' });
+  });
+
+  it("the badge is the server's count of the needs-action queue, taken from every page read (not the rows shown)", async () => {
+    let count = 3;
+    const { actor, live } = start(() => Promise.resolve({ ...page(['CF-1'], null), needs_action: count }));
+    await waitFor(actor, (s) => selectListStage(s) === 'rows');
+    expect(selectNeedsAction(actor.getSnapshot())).toBe(3);
+    count = 4;
+    live({ type: 'live.booking', message: { booking_number: 'CF-9', kind: 'created' } });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }) && selectNeedsAction(s) === 4);
+    count = 2;
+    actor.send({ type: 'refresh' });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }) && selectNeedsAction(s) === 2);
   });
 
   it('a new booking on the stream: counted until seen, marked fresh, the board reloaded; a beep only after an interaction and unmuted', async () => {

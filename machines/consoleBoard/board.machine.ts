@@ -9,6 +9,9 @@
  *   refused the stream for good (too many console tabs: 429), said plainly, until `live.retry` opens it again. A new booking counts in `unseen`
  *   (the tab's title) until `seen`, is marked fresh on the board, and beeps when the sound is on and the user has
  *   interacted with the page (browsers refuse audio before that).
+ * - The badge is the server's count of the "Needs action" queue (`needs_action` of every page read): the same
+ *   bookings /admin/needs-action lists. The page sends `refresh` every minute, since reasons of time (no driver
+ *   within the lead time) arise without an event.
  * - `choices`: the site's companies and vehicle categories for the filters, loaded once (a failure leaves 'Any' only).
  * - `csv`: the statutory record of the filters' days (`csv.download`) → `saveCsv`, or the server's reason shown.
  * The machine never touches the page: `beep` (WebAudio) and `saveCsv` are supplied by the view.
@@ -34,6 +37,8 @@ export interface BoardContext {
   moreError: string | null;
   /** New bookings not yet seen (the tab's title). */
   unseen: number;
+  /** How many bookings need action (the server's count of the "Needs action" queue): the badge. */
+  needsAction: number;
   /** Booking numbers that arrived live, marked on the board. */
   fresh: string[];
   muted: boolean;
@@ -80,10 +85,17 @@ export const boardMachine = setup({
   actions: {
     setFilters: assign({ filters: (_, params: { filters: BoardFilters }) => params.filters }),
     resetFilters: assign({ filters: ({ context }) => defaultFilters(context.now) }),
-    setPage: assign((_, params: { rows: BoardRow[]; next: string | null; range: BoardContext['range'] }) => ({ rows: params.rows, nextCursor: params.next, range: params.range, error: null, moreError: null })),
-    appendPage: assign(({ context }, params: { rows: BoardRow[]; next: string | null }) => {
+    setPage: assign((_, params: { rows: BoardRow[]; next: string | null; range: BoardContext['range']; needsAction: number }) => ({
+      rows: params.rows,
+      nextCursor: params.next,
+      range: params.range,
+      needsAction: params.needsAction,
+      error: null,
+      moreError: null,
+    })),
+    appendPage: assign(({ context }, params: { rows: BoardRow[]; next: string | null; needsAction: number }) => {
       const known = new Set(context.rows.map((row) => row.booking_number));
-      return { rows: [...context.rows, ...params.rows.filter((row) => !known.has(row.booking_number))], nextCursor: params.next, moreError: null };
+      return { rows: [...context.rows, ...params.rows.filter((row) => !known.has(row.booking_number))], nextCursor: params.next, needsAction: params.needsAction, moreError: null };
     }),
     setError: assign({ error: BOARD_TEXT.loadFailed }),
     setMoreError: assign({ moreError: BOARD_TEXT.moreFailed }),
@@ -122,6 +134,7 @@ export const boardMachine = setup({
     error: null,
     moreError: null,
     unseen: 0,
+    needsAction: 0,
     fresh: [],
     muted: input.muted,
     interacted: false,
@@ -147,7 +160,7 @@ export const boardMachine = setup({
           invoke: {
             src: 'loadPage',
             input: ({ context }) => boardQuery(context.filters, null),
-            onDone: { target: 'ready', actions: { type: 'setPage', params: ({ event }) => ({ rows: event.output.bookings, next: event.output.next_cursor, range: event.output.range }) } },
+            onDone: { target: 'ready', actions: { type: 'setPage', params: ({ event }) => ({ rows: event.output.bookings, next: event.output.next_cursor, range: event.output.range, needsAction: event.output.needs_action }) } },
             onError: { target: 'failed', actions: 'setError' },
           },
         },
@@ -164,7 +177,7 @@ export const boardMachine = setup({
           invoke: {
             src: 'loadPage',
             input: ({ context }) => boardQuery(context.filters, context.nextCursor),
-            onDone: { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => ({ rows: event.output.bookings, next: event.output.next_cursor }) } },
+            onDone: { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => ({ rows: event.output.bookings, next: event.output.next_cursor, needsAction: event.output.needs_action }) } },
             onError: { target: 'ready', actions: 'setMoreError' },
           },
           // A booking made or changed meanwhile: the first page again (the extra page is dropped).
@@ -174,7 +187,7 @@ export const boardMachine = setup({
           invoke: {
             src: 'loadPage',
             input: ({ context }) => boardQuery(context.filters, null),
-            onDone: { target: 'ready', actions: { type: 'setPage', params: ({ event }) => ({ rows: event.output.bookings, next: event.output.next_cursor, range: event.output.range }) } },
+            onDone: { target: 'ready', actions: { type: 'setPage', params: ({ event }) => ({ rows: event.output.bookings, next: event.output.next_cursor, range: event.output.range, needsAction: event.output.needs_action }) } },
             // The rows on screen stay; the next event or a filter change tries again.
             onError: { target: 'ready' },
           },

@@ -20,6 +20,7 @@ export const selectRefreshing = (s: BoardSnapshot) => s.matches({ list: 'refresh
 export const selectError = (s: BoardSnapshot) => s.context.error;
 export const selectMoreError = (s: BoardSnapshot) => s.context.moreError;
 export const selectUnseen = (s: BoardSnapshot) => s.context.unseen;
+export const selectNeedsAction = (s: BoardSnapshot) => s.context.needsAction;
 export const selectFresh = (s: BoardSnapshot) => s.context.fresh;
 export const selectMuted = (s: BoardSnapshot) => s.context.muted;
 export const selectLive = (s: BoardSnapshot): 'connecting' | 'open' | 'reconnecting' | 'off' =>

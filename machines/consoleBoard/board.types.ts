@@ -1,4 +1,4 @@
-import type { BoardPage, BoardQuery, BoardRow, PaymentState } from '../../contract/adminBookings.ts';
+import type { BoardPage, BoardQuery, BoardRow, PaymentState } from '../../contract/consoleBookings.ts';
 import type { BookingEventMessage, BookingStatus } from '../../contract/dispatch.ts';
 import { londonClock } from '../../contract/londonClock.ts';
 

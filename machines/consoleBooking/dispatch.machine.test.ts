@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../contract/adminBookings.ts';
-import { DISPATCH_MESSAGES, DISPATCH_TRANSITIONS, type BookingStatus, type DispatchRequest } from '../../contract/dispatch.ts';
+import type { ConsoleBookingDetail, Assignable, DispatchResponse } from '../../contract/consoleBookings.ts';
+import { DISPATCH_MESSAGES, DISPATCH_TRANSITIONS, tooEarlyMessage, type BookingStatus, type DispatchRequest } from '../../contract/dispatch.ts';
 import { DISPATCH_TEXT, dispatchMachine } from './dispatch.machine.ts';
 import { createReloadFilter } from './dispatch.live.ts';
 import { selectActions, selectStage } from './dispatch.selectors.ts';
 
-const detail = (status: BookingStatus, payment: Partial<AdminBookingDetail['payment']> = {}): AdminBookingDetail =>
+const detail = (status: BookingStatus, payment: Partial<ConsoleBookingDetail['payment']> = {}): ConsoleBookingDetail =>
   ({
     booking_number: 'CF-ABC',
     status,
     revision: 3,
     payment: { method: 'card', state: 'paid', intent_id: 'pi_1', paid_pence: 4250, refunded_pence: 0, refundable_pence: 4250, refunds: [], ...payment },
     dispatch: { driver: null, vehicle: null },
-  }) as unknown as AdminBookingDetail;
+  }) as unknown as ConsoleBookingDetail;
 const assignable: Assignable = {
   success: true,
   valid_on: '2030-01-02',
@@ -22,7 +22,7 @@ const assignable: Assignable = {
 };
 const httpError = (status: number, message: string) => Object.assign(new Error(message), { status });
 
-function start(first: AdminBookingDetail, dispatch?: (request: DispatchRequest) => Promise<DispatchResponse>) {
+function start(first: ConsoleBookingDetail, dispatch?: (request: DispatchRequest) => Promise<DispatchResponse>) {
   const sent: DispatchRequest[] = [];
   let loads = 0;
   let current = first;
@@ -53,7 +53,7 @@ function start(first: AdminBookingDetail, dispatch?: (request: DispatchRequest) 
   );
   actor.start();
   /** Someone else changes the booking on the server; the live feed says so. */
-  const changeElsewhere = (patch: Partial<AdminBookingDetail>) => {
+  const changeElsewhere = (patch: Partial<ConsoleBookingDetail>) => {
     current = { ...current, ...patch, revision: current.revision + 1 };
     feed!({ type: 'reload' });
   };
@@ -61,6 +61,30 @@ function start(first: AdminBookingDetail, dispatch?: (request: DispatchRequest) 
 }
 
 describe('dispatch machine', () => {
+  it('knows the time: Complete and No-show before the booking says they may happen are explained, never sent (issue 30)', async () => {
+    const pickup = new Date(Date.now() + 15 * 3_600_000);
+    const early = new Date(pickup.getTime() - 10 * 60_000);
+    const booking = { ...detail('driver_assigned'), dispatch: { driver: null, vehicle: null, not_before: { complete: early.toISOString(), no_show: pickup.toISOString() } } } as unknown as ConsoleBookingDetail;
+    const { actor, sent } = start(booking);
+    await waitFor(actor, (s) => selectStage(s) === 'idle');
+    expect(selectActions(actor.getSnapshot())).toEqual(['assign', 'unassign', 'complete', 'cancel', 'no_show']);
+    actor.send({ type: 'act', event: 'complete' });
+    expect(selectStage(actor.getSnapshot())).toBe('idle');
+    expect(actor.getSnapshot().context.error).toBe(tooEarlyMessage('complete', early));
+    expect(actor.getSnapshot().context.error).toMatch(/^This booking cannot be completed before \d{2}:\d{2} on \d{4}-\d{2}-\d{2} \(London time\): its pick-up has not come yet\.$/);
+    actor.send({ type: 'noShow.start' });
+    expect(selectStage(actor.getSnapshot())).toBe('idle');
+    expect(actor.getSnapshot().context.error).toBe(tooEarlyMessage('no_show', pickup));
+    expect(sent).toEqual([]);
+    // Once the time has come (the same booking, an hour after its pick-up): sent as before.
+    const late = { ...booking, dispatch: { driver: null, vehicle: null, not_before: { complete: new Date(Date.now() - 3_600_000).toISOString(), no_show: new Date(Date.now() - 3_600_000).toISOString() } } } as unknown as ConsoleBookingDetail;
+    const second = start(late);
+    await waitFor(second.actor, (s) => selectStage(s) === 'idle');
+    second.actor.send({ type: 'act', event: 'complete' });
+    await waitFor(second.actor, (s) => selectStage(s) === 'idle' && s.context.booking?.status === 'completed');
+    expect(second.sent).toEqual([{ event: 'complete', revision: 3 }]);
+  });
+
   it('offers exactly what DISPATCH_TRANSITIONS allows, and ignores anything else', async () => {
     const { actor, sent } = start(detail('confirmed'));
     await waitFor(actor, (s) => selectStage(s) === 'idle');

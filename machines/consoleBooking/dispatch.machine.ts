@@ -3,7 +3,9 @@
  * what contract/dispatch.ts's DISPATCH_TRANSITIONS allows from the booking's status (the server enforces the same
  * table); every request carries the revision shown, so a booking changed meanwhile is refused and reloaded.
  * - `loading` → `ready`, `notFound` (404), or `failed` (`retry`).
- * - `ready.idle`: `act` with accept, complete or unassign sends it at once; `assign.start` → `assigning` (the valid,
+ * - `ready.idle`: `act` with accept, complete or unassign sends it at once (Complete and No-show before the instant the
+ *   booking's `dispatch.not_before` gives, i.e. before the pick-up less the owner's allowance, only say so and send
+ *   nothing: the server would refuse them, issue 30); `assign.start` → `assigning` (the valid,
  *   unexpired drivers and vehicles load, then `choosing`: pick both, `assign.confirm`); `cancel.start` →
  *   `cancelling` (a reason, a note, and for a card payment the refund, everything refundable by default, shown
  *   before `cancel.confirm`); `noShow.start` → `confirmingNoShow`. `back` leaves any of them.
@@ -12,10 +14,16 @@
  * - `reload` (sent by the live feed, actor `bookingChanges`, when someone else changed this booking): from `idle` the
  *   booking is read again (`idle.reloading`: the page stays usable); during a step it is only noted (`stale`) so
  *   the dispatcher's half-made choice is kept, and read again once back in `idle`.
+ * - Offers (issue 32): `offer.start` (an accepted booking without a driver) → `offering.loadingDrivers` (who is on
+ *   duty, GET drivers/on-duty) → `offering.choosing` (`offer.choose` a driver, `offer.confirm`) → `offering.sending`
+ *   → `idle` with the server's "Offer sent" (sent), or back to `choosing` with the server's reason (refused: not on
+ *   duty, an open offer already, the booking no longer offerable). The offers themselves are listed from the booking's
+ *   page and read again with it on the live feed.
  */
 import { assign, setup } from 'xstate';
-import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../contract/adminBookings.ts';
-import { nextStatus, type CancelReason, type DispatchEvent, type DispatchRequest } from '../../contract/dispatch.ts';
+import type { ConsoleBookingDetail, Assignable, DispatchResponse } from '../../contract/consoleBookings.ts';
+import type { OnDutyDriver } from '../../contract/driver.ts';
+import { nextStatus, tooEarlyMessage, type CancelReason, type DispatchEvent, type DispatchRequest } from '../../contract/dispatch.ts';
 import { dispatchActors } from './dispatch.actors.ts';
 import { statusOf, messageOf } from '../console/callError.ts';
 
@@ -25,7 +33,13 @@ export const DISPATCH_TEXT = {
   actionFailed: 'That did not go through. Check the connection and try again.',
   chooseBoth: 'Choose a driver and a vehicle.',
   refundTooLarge: 'The refund cannot be more than what is left of the payment.',
+  onDutyFailed: 'The drivers on duty could not be loaded. Try again.',
+  chooseDriver: 'Choose a driver on duty.',
+  offerFailed: 'The offer was not sent. Check the connection and try again.',
 } as const;
+
+/** The button beside "Assign driver" for an accepted booking without a driver (issue 32). */
+export const OFFER_LABEL = 'Offer to a driver';
 
 export interface DispatchInput {
   number: string;
@@ -45,7 +59,7 @@ export interface Notice {
 
 export interface DispatchContext {
   number: string;
-  booking: AdminBookingDetail | null;
+  booking: ConsoleBookingDetail | null;
   assignable: Assignable | null;
   driverId: number | null;
   vehicleId: number | null;
@@ -56,6 +70,9 @@ export interface DispatchContext {
   pending: { request: DispatchRequest; from: 'idle' | 'choosing' | 'cancelling' | 'confirmingNoShow' } | null;
   /** The booking changed on the server during a step: read it again once back in `idle`. */
   stale: boolean;
+  /** The drivers on duty (the offer step's choices) and the one chosen. */
+  onDuty: OnDutyDriver[] | null;
+  offerDriverId: number | null;
 }
 
 export type DispatchMachineEvent =
@@ -70,12 +87,29 @@ export type DispatchMachineEvent =
   | { type: 'cancel.confirm' }
   | { type: 'noShow.start' }
   | { type: 'noShow.confirm' }
+  | { type: 'offer.start' }
+  | { type: 'offer.choose'; driverId: number | null }
+  | { type: 'offer.confirm' }
   | { type: 'back' };
 
 /** Whether DISPATCH_TRANSITIONS lets the booking (as shown) take `event`. */
-export const mayDispatch = (booking: AdminBookingDetail | null, event: DispatchEvent) => booking !== null && nextStatus(booking.status, event) !== null;
+export const mayDispatch = (booking: ConsoleBookingDetail | null, event: DispatchEvent) => booking !== null && nextStatus(booking.status, event) !== null;
 
-const refundable = (booking: AdminBookingDetail | null) => (booking?.payment.method === 'card' ? booking.payment.refundable_pence : 0);
+/**
+ * The instant a timed event (complete, no_show) may be sent from when it is still to come at `now`, else null: the
+ * server's dispatchNotBefore, as the booking's detail gives it.
+ */
+export function tooEarlyFor(booking: ConsoleBookingDetail | null, event: DispatchEvent, now: Date = new Date()): Date | null {
+  const given = event === 'complete' || event === 'no_show' ? booking?.dispatch?.not_before?.[event] : undefined;
+  if (!given) return null;
+  const at = new Date(given);
+  return at.getTime() > now.getTime() ? at : null;
+}
+
+/** An offer is for an accepted booking without a driver (the server's offerable rule). */
+export const mayOffer = (booking: ConsoleBookingDetail | null) => booking !== null && booking.status === 'accepted' && booking.dispatch.driver === null;
+
+const refundable = (booking: ConsoleBookingDetail | null) => (booking?.payment.method === 'card' ? booking.payment.refundable_pence : 0);
 
 export const dispatchMachine = setup({
   types: {
@@ -85,7 +119,7 @@ export const dispatchMachine = setup({
   },
   actors: dispatchActors,
   actions: {
-    setBooking: assign({ booking: (_, params: { booking: AdminBookingDetail }) => params.booking }),
+    setBooking: assign({ booking: (_, params: { booking: ConsoleBookingDetail }) => params.booking }),
     setAssignable: assign(({ context }, params: { assignable: Assignable }) => {
       const driver = context.booking?.dispatch.driver?.id ?? null;
       const vehicle = context.booking?.dispatch.vehicle?.id ?? null;
@@ -111,6 +145,12 @@ export const dispatchMachine = setup({
           : params.response.message,
       },
     })),
+    setOnDuty: assign(({ context }, params: { drivers: OnDutyDriver[] }) => ({
+      onDuty: params.drivers,
+      offerDriverId: params.drivers.some((d) => d.driver.id === context.offerDriverId) ? context.offerDriverId : null,
+    })),
+    chooseOfferDriver: assign({ offerDriverId: (_, params: { driverId: number | null }) => params.driverId }),
+    offerSent: assign((_, params: { message: string }) => ({ notice: { tone: 'success' as const, text: params.message }, error: null, offerDriverId: null })),
     setNotice: assign({ notice: (_, params: Notice) => params }),
     clearNotice: assign({ notice: null }),
     setError: assign({ error: (_, params: { text: string }) => params.text }),
@@ -120,9 +160,13 @@ export const dispatchMachine = setup({
   },
   guards: {
     mayAct: ({ context, event }) => event.type === 'act' && mayDispatch(context.booking, event.event),
+    tooEarly: ({ context, event }) => event.type === 'act' && mayDispatch(context.booking, event.event) && tooEarlyFor(context.booking, event.event) !== null,
+    noShowTooEarly: ({ context }) => mayDispatch(context.booking, 'no_show') && tooEarlyFor(context.booking, 'no_show') !== null,
     mayAssign: ({ context }) => mayDispatch(context.booking, 'assign'),
     mayCancel: ({ context }) => mayDispatch(context.booking, 'cancel'),
     mayNoShow: ({ context }) => mayDispatch(context.booking, 'no_show'),
+    mayOffer: ({ context }) => mayOffer(context.booking),
+    offerChosen: ({ context }) => context.offerDriverId !== null,
     bothChosen: ({ context }) => context.driverId !== null && context.vehicleId !== null,
     cancelReady: ({ context }) => context.cancel.reason !== '' && (context.cancel.reason !== 'operator_other' || context.cancel.note.trim() !== ''),
     refundTooLarge: ({ context }) => context.cancel.refundPence < 0 || context.cancel.refundPence > refundable(context.booking),
@@ -144,6 +188,8 @@ export const dispatchMachine = setup({
     error: null,
     pending: null,
     stale: false,
+    onDuty: null,
+    offerDriverId: null,
   }),
   invoke: { src: 'bookingChanges', input: ({ context }) => ({ number: context.number }) },
   initial: 'loading',
@@ -167,14 +213,22 @@ export const dispatchMachine = setup({
         idle: {
           initial: 'settled',
           on: {
-            act: {
-              guard: 'mayAct',
-              target: 'submitting',
-              actions: ['clearNotice', 'clearError', { type: 'setPending', params: ({ context, event }) => ({ request: { event: event.event, revision: context.booking!.revision }, from: 'idle' as const }) }],
-            },
+            act: [
+              // Before its time (issue 30): said here, never sent.
+              { guard: 'tooEarly', actions: ['clearNotice', { type: 'setError', params: ({ context, event }) => ({ text: tooEarlyMessage(event.event, tooEarlyFor(context.booking, event.event)!) }) }] },
+              {
+                guard: 'mayAct',
+                target: 'submitting',
+                actions: ['clearNotice', 'clearError', { type: 'setPending', params: ({ context, event }) => ({ request: { event: event.event, revision: context.booking!.revision }, from: 'idle' as const }) }],
+              },
+            ],
             'assign.start': { guard: 'mayAssign', target: 'assigning', actions: ['clearNotice', 'clearError'] },
+            'offer.start': { guard: 'mayOffer', target: 'offering', actions: ['clearNotice', 'clearError'] },
             'cancel.start': { guard: 'mayCancel', target: 'cancelling', actions: ['clearNotice', 'clearError', 'startCancel'] },
-            'noShow.start': { guard: 'mayNoShow', target: 'confirmingNoShow', actions: ['clearNotice', 'clearError'] },
+            'noShow.start': [
+              { guard: 'noShowTooEarly', actions: ['clearNotice', { type: 'setError', params: ({ context }) => ({ text: tooEarlyMessage('no_show', tooEarlyFor(context.booking, 'no_show')!) }) }] },
+              { guard: 'mayNoShow', target: 'confirmingNoShow', actions: ['clearNotice', 'clearError'] },
+            ],
           },
           states: {
             settled: {
@@ -223,6 +277,38 @@ export const dispatchMachine = setup({
                   },
                   { actions: { type: 'setError', params: { text: DISPATCH_TEXT.chooseBoth } } },
                 ],
+              },
+            },
+          },
+        },
+        offering: {
+          initial: 'loadingDrivers',
+          states: {
+            loadingDrivers: {
+              on: { back: { target: '#dispatch.ready.idle', actions: 'clearError' } },
+              invoke: {
+                src: 'loadOnDuty',
+                onDone: { target: 'choosing', actions: { type: 'setOnDuty', params: ({ event }) => ({ drivers: event.output }) } },
+                onError: { target: 'driversFailed', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, DISPATCH_TEXT.onDutyFailed) }) } },
+              },
+            },
+            driversFailed: { on: { retry: { target: 'loadingDrivers', actions: 'clearError' }, back: { target: '#dispatch.ready.idle', actions: 'clearError' } } },
+            choosing: {
+              on: {
+                back: { target: '#dispatch.ready.idle', actions: 'clearError' },
+                'offer.choose': { actions: [{ type: 'chooseOfferDriver', params: ({ event }) => ({ driverId: event.driverId }) }, 'clearError'] },
+                'offer.confirm': [
+                  { guard: 'offerChosen', target: 'sending', actions: 'clearError' },
+                  { actions: { type: 'setError', params: { text: DISPATCH_TEXT.chooseDriver } } },
+                ],
+              },
+            },
+            sending: {
+              invoke: {
+                src: 'sendOffer',
+                input: ({ context }) => ({ number: context.number, driverId: context.offerDriverId! }),
+                onDone: { target: '#dispatch.ready.idle', actions: { type: 'offerSent', params: ({ event }) => ({ message: event.output.message }) } },
+                onError: { target: 'choosing', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, DISPATCH_TEXT.offerFailed) }) } },
               },
             },
           },

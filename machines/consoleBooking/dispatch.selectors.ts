@@ -4,13 +4,14 @@ import type { DispatchMachine } from './dispatch.machine.ts';
 
 export type DispatchSnapshot = SnapshotFrom<DispatchMachine>;
 
-export type DispatchStage = 'loading' | 'failed' | 'notFound' | 'idle' | 'assigning' | 'cancelling' | 'confirmingNoShow' | 'submitting';
+export type DispatchStage = 'loading' | 'failed' | 'notFound' | 'idle' | 'assigning' | 'offering' | 'cancelling' | 'confirmingNoShow' | 'submitting';
 
 export function selectStage(s: DispatchSnapshot): DispatchStage {
   if (s.matches('loading')) return 'loading';
   if (s.matches('failed')) return 'failed';
   if (s.matches('notFound')) return 'notFound';
   if (s.matches({ ready: 'assigning' })) return 'assigning';
+  if (s.matches({ ready: 'offering' })) return 'offering';
   if (s.matches({ ready: 'cancelling' })) return 'cancelling';
   if (s.matches({ ready: 'confirmingNoShow' })) return 'confirmingNoShow';
   if (s.matches({ ready: 'submitting' })) return 'submitting';
@@ -29,3 +30,8 @@ export const selectNotice = (s: DispatchSnapshot) => s.context.notice;
 export const selectError = (s: DispatchSnapshot) => s.context.error;
 export const selectSubmitting = (s: DispatchSnapshot) => s.matches({ ready: 'submitting' });
 export const selectPendingEvent = (s: DispatchSnapshot) => s.context.pending?.request.event ?? null;
+export const selectOnDutyLoading = (s: DispatchSnapshot) => s.matches({ ready: { offering: 'loadingDrivers' } });
+export const selectOnDutyFailed = (s: DispatchSnapshot) => s.matches({ ready: { offering: 'driversFailed' } });
+export const selectOnDuty = (s: DispatchSnapshot) => s.context.onDuty;
+export const selectOfferDriverId = (s: DispatchSnapshot) => s.context.offerDriverId;
+export const selectOfferSending = (s: DispatchSnapshot) => s.matches({ ready: { offering: 'sending' } });

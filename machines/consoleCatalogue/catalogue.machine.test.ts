@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { UploadedImage } from '../../contract/adminCatalogue.ts';
+import type { UploadedImage } from '../../contract/consoleCatalogue.ts';
 import { CATALOGUE_TEXT, catalogueMachine, type CatalogueChange, type CatalogueLists, type ChosenFile } from './catalogue.machine.ts';
 import { selectCatalogueStage, selectSavingId, selectUploading } from './catalogue.selectors.ts';
 

@@ -14,7 +14,7 @@
  *   the form and its uploaded picture kept.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { IMAGE_RULES, type CatalogueCategory, type CatalogueCompany, type UploadedImage } from '../../contract/adminCatalogue.ts';
+import { IMAGE_RULES, type CatalogueCategory, type CatalogueCompany, type UploadedImage } from '../../contract/consoleCatalogue.ts';
 import { messageOf } from '../console/callError.ts';
 
 export const CATALOGUE_TEXT = {

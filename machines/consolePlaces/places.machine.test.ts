@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { BanCheck, BanCheckResult, LocatedPlace } from '../../contract/adminPlaces.ts';
+import type { BanCheck, BanCheckResult, LocatedPlace } from '../../contract/consolePlaces.ts';
 import { PLACES_TEXT, placesMachine, type PlacesChange, type PlacesLists } from './places.machine.ts';
 import { selectPlacesStage, selectSavingRow } from './places.selectors.ts';
 

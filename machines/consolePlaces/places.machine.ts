@@ -12,7 +12,7 @@
  *   the form kept.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { UK_BOUNDS, type BanCheck, type BanCheckResult, type BannedPattern, type LocatedPlace, type SavedPlace } from '../../contract/adminPlaces.ts';
+import { UK_BOUNDS, type BanCheck, type BanCheckResult, type BannedPattern, type LocatedPlace, type SavedPlace } from '../../contract/consolePlaces.ts';
 import { messageOf } from '../console/callError.ts';
 
 export const PLACES_TEXT = {

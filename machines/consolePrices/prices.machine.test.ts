@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { SAMPLE_TRIPS, type PreviewInput, type PricesList } from '../../contract/adminPrices.ts';
+import { SAMPLE_TRIPS, type PreviewInput, type PricesList } from '../../contract/consolePrices.ts';
 import { PRICES_TEXT, pricesMachine, type PriceChange, type PreviewRows } from './prices.machine.ts';
 import { selectEditorStage, selectPreviewStage, selectStage, selectZoneProblem } from './prices.selectors.ts';
 

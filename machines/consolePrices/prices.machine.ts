@@ -14,7 +14,7 @@
  *     dropped (leaving `pricing` stops it).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { PreviewAnswer, PreviewInput, PricesList } from '../../contract/adminPrices.ts';
+import type { PreviewAnswer, PreviewInput, PricesList } from '../../contract/consolePrices.ts';
 import { addZonePoint, moveZoneCorner, removeZoneCorner, type MapPoint } from './zoneArea.ts';
 import { messageOf } from '../console/callError.ts';
 

@@ -4,7 +4,7 @@
  * (`area: { kind: 'polygon', points: [lat, lon][] }` or `{ kind: 'radius', lat, lon, radius_miles }`), used by the
  * prices statechart; the typed corners of the form are the same values.
  */
-import { polygonProblem } from '../../contract/adminPrices.ts';
+import { polygonProblem } from '../../contract/consolePrices.ts';
 
 export interface MapPoint {
   lat: number;

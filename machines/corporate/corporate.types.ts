@@ -1,61 +1,12 @@
 /**
  * Shapes and texts of the corporate area (spec §3 Corporate booking list item, Corporate passenger; §8 profile,
- * login). The booking list item is typed here from the spec until the bookings contract carries it.
+ * login). The shapes that cross the wire are the contract's.
  */
 import { ACCOUNT_MESSAGES } from '../../contract/accountMessages.ts';
 import type { CorporatePassenger } from '../../contract/accounts.ts';
+import type { CorporateBookingItem } from '../../contract/apiResponses.ts';
 
-export type { CorporatePassenger };
-
-export interface CorporatePassengerDetail {
-  passenger_name: string | null;
-  passenger_email: string | null;
-  passenger_contact_no: string | null;
-  total_passengers: number | string | null;
-  additional_info: string | null;
-}
-
-export interface CorporateBookingDetails {
-  luggages: number | string | null;
-  vehicle_qty: number | string | null;
-  meet_and_greet: string | null;
-  baby_seat: number | string | null;
-  booster_seat: number | string | null;
-  wheel_chair: string | null;
-  special_luggages: number | string | null;
-  waiting_minutes: number | string | null;
-}
-
-export interface CorporateBookingStop {
-  stop_address: string | null;
-  stop_post_code: string | null;
-  stop_street_number: string | null;
-}
-
-/** One row of GET /api/v1/get_booking/{passenger_id} (spec §3). */
-export interface CorporateBookingItem {
-  booking_number: string;
-  pick_up_address: string | null;
-  drop_off_address: string | null;
-  /** YYYY-MM-DD */
-  pick_up_date: string | null;
-  /** 'HH:MM' or 12-hour text */
-  pick_up_time: string | null;
-  fleet_category: { category_name: string | null } | null;
-  /** 'car' (Pay to driver) or 'card' (Pay by Card) */
-  payment_method: string | null;
-  total_booking_amount: number | string | null;
-  /** 'Q' a normal booking, anything else hourly */
-  ride_type: string | null;
-  return_date: string | null;
-  /** Not in the spec's list; our provider adds it for return trips. */
-  return_time?: string | null;
-  flight_no: string | null;
-  return_flight_no: string | null;
-  passenger_detail: CorporatePassengerDetail | null;
-  booking_details: CorporateBookingDetails | null;
-  booking_stops: CorporateBookingStop[] | null;
-}
+export type { CorporateBookingItem, CorporatePassenger };
 
 export interface ProfileInput {
   name: string;

@@ -1,5 +1,13 @@
+/** The visitor refused the browser's position (permission denied): the form says so in one line. */
+export class LocationRefused extends Error {
+  constructor() {
+    super('User denied Geolocation');
+    this.name = 'LocationRefused';
+  }
+}
+
 /**
- * The home form's one effect, declared by signature. The composition root supplies it with
+ * The home form's effects, declared by signature. The composition root supplies it with
  * `homeFormMachine.provide({ actors })`; tests supply stubs.
  */
 import { fromPromise } from 'xstate';
@@ -8,7 +16,10 @@ import type { LatLon } from '../../contract/booking.ts';
 export const homeFormActors = {
   /**
    * The browser's position (navigator.geolocation, timeout 10 s, spec §9). Resolves with { lat, lon }; rejects when
-   * the browser has no geolocation, the visitor refuses, or it times out (the machine then uses central London).
+   * the browser has no geolocation, the visitor refuses (a LocationRefused), or it times out (the machine then uses
+   * central London).
    */
   geolocate: fromPromise<LatLon, void>(() => Promise.reject(new Error('homeForm actor "geolocate" is not provided'))),
+  /** The nearest address to a position (GET /api/v1/places/nearest: the maps port's reverse geocoding), null when none. */
+  nearestAddress: fromPromise<string | null, LatLon>(() => Promise.reject(new Error('homeForm actor "nearestAddress" is not provided'))),
 };

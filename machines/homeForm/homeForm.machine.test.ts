@@ -2,16 +2,27 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { BookingForm, HourlyRateForm, LatLon } from '../../contract/booking.ts';
 import { homeFormMachine, initialTab, type HomeFormInput } from './homeForm.machine.ts';
+import { LocationRefused } from './homeForm.actors.ts';
 import { addDays, FALLBACK_LOCATION, londonClock, quoteErrors, restoreQuoteForm, roundedTime } from './homeForm.form.ts';
 
 // 10:02 in London on a summer day (BST: UTC+1).
 const NOW = new Date('2030-06-01T09:02:00Z');
 const BOTH = { IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'enable' };
 
-function start(input: Partial<HomeFormInput> = {}, geolocate: () => Promise<LatLon> = async () => ({ lat: 51.47, lon: -0.45 })) {
-  const calls = { persistQuote: vi.fn(), persistHourly: vi.fn(), submitQuote: vi.fn(), submitHourly: vi.fn(), logLocationFailure: vi.fn() };
+function start(
+  input: Partial<HomeFormInput> = {},
+  geolocate: () => Promise<LatLon> = async () => ({ lat: 51.47, lon: -0.45 }),
+  nearestAddress: (position: LatLon) => Promise<string | null> = async () => null,
+) {
+  const calls = { persistQuote: vi.fn(), persistHourly: vi.fn(), submitQuote: vi.fn(), submitHourly: vi.fn(), logLocationFailure: vi.fn(), nearestAddress: vi.fn() };
   const machine = homeFormMachine.provide({
-    actors: { geolocate: fromPromise(geolocate) },
+    actors: {
+      geolocate: fromPromise(geolocate),
+      nearestAddress: fromPromise<string | null, LatLon>(({ input }) => {
+        calls.nearestAddress(input);
+        return nearestAddress(input);
+      }),
+    },
     actions: {
       persistQuote: (_, p) => calls.persistQuote(p.bookingForm),
       persistHourly: (_, p) => calls.persistHourly(p.hourlyRateForm),
@@ -191,5 +202,66 @@ describe('the locate icon', () => {
     await vi.waitFor(() => expect(actor.getSnapshot().matches({ location: 'fallback' })).toBe(true));
     expect(ctx().hourly.userLocation).toEqual(FALLBACK_LOCATION);
     expect(calls.logLocationFailure).toHaveBeenCalledWith(expect.objectContaining({ message: 'User denied Geolocation' }));
+  });
+
+  const T5 = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
+
+  it("fills the hourly pick-up with the nearest address to the browser's position and keeps the position", async () => {
+    const { actor, ctx, calls } = start({}, undefined, async () => T5);
+    actor.send({ type: 'search' });
+    expect(ctx().errors.pickup).toBe('Enter the pick-up address');
+    actor.send({ type: 'location.request' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ location: 'filled' })).toBe(true));
+    expect(calls.nearestAddress).toHaveBeenCalledWith({ lat: 51.47, lon: -0.45 });
+    expect(ctx().hourly).toMatchObject({ pickup: T5, userLocation: { lat: 51.47, lon: -0.45 } });
+    expect(ctx().locatedAddress).toBe(T5);
+    expect(ctx().errors.pickup).toBeUndefined();
+    expect(calls.persistHourly.mock.lastCall?.[0]).toMatchObject({ pickup: T5, userLocation: { lat: 51.47, lon: -0.45 } });
+  });
+
+  it('fills the pick-up of the tab it was asked on (GET A QUOTE)', async () => {
+    const { actor, ctx, calls } = start({ storedBookingType: 'milleage' }, undefined, async () => T5);
+    actor.send({ type: 'location.request' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ location: 'filled' })).toBe(true));
+    expect(ctx().quote.pickup).toBe(T5);
+    expect(ctx().hourly.pickup).toBe('');
+    expect(calls.persistQuote.mock.lastCall?.[0]).toMatchObject({ pickup: T5 });
+  });
+
+  it('leaves a pick-up the visitor typed while the address was looked up', async () => {
+    let answer!: (address: string | null) => void;
+    const { actor, ctx } = start({}, undefined, () => new Promise((resolve) => (answer = resolve)));
+    actor.send({ type: 'location.request' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ location: 'naming' })).toBe(true));
+    actor.send({ type: 'hourly.change', values: { pickup: 'The Savoy' } });
+    answer(T5);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ location: 'located' })).toBe(true));
+    expect(ctx().hourly.pickup).toBe('The Savoy');
+    expect(ctx().locatedAddress).toBeNull();
+  });
+
+  it('a refusal is its own state, still storing central London', async () => {
+    const { actor, ctx, calls } = start({}, () => Promise.reject(new LocationRefused()));
+    actor.send({ type: 'location.request' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ location: 'refused' })).toBe(true));
+    expect(ctx().hourly.userLocation).toEqual(FALLBACK_LOCATION);
+    expect(ctx().hourly.pickup).toBe('');
+    expect(calls.nearestAddress).not.toHaveBeenCalled();
+  });
+});
+
+describe('a popular pickup location tapped (pickup.fill)', () => {
+  it('fills the pick-up of the tab on show, clears its mark and saves the form', () => {
+    const { actor, ctx, calls } = start();
+    actor.send({ type: 'search' });
+    actor.send({ type: 'pickup.fill', address: 'Paddington Station, Praed Street, London W2 1HB' });
+    expect(ctx().hourly.pickup).toBe('Paddington Station, Praed Street, London W2 1HB');
+    expect(ctx().errors.pickup).toBeUndefined();
+    expect(calls.persistHourly.mock.lastCall?.[0]).toMatchObject({ pickup: 'Paddington Station, Praed Street, London W2 1HB' });
+    actor.send({ type: 'tab.select', tab: 'quote' });
+    actor.send({ type: 'pickup.fill', address: 'The Savoy, Strand, London WC2R 0EZ' });
+    expect(ctx().quote.pickup).toBe('The Savoy, Strand, London WC2R 0EZ');
+    expect(ctx().hourly.pickup).toBe('Paddington Station, Praed Street, London W2 1HB');
+    expect(calls.persistQuote.mock.lastCall?.[0]).toMatchObject({ pickup: 'The Savoy, Strand, London WC2R 0EZ' });
   });
 });

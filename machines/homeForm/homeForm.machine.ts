@@ -6,13 +6,18 @@
  *
  * - form      `editing`: the visitor fills in the shown tab; Search with a missing or wrong field stays here and
  *             marks the fields (`errors`); a good Search calls submitQuote / submitHourly.
- * - location  `idle` | `locating` (the browser's position, at most 10 s) | `located` | `fallback` (no position:
- *             central London is used, and the failure is logged).
+ * - location  "Use my location" on the tab on show: `idle` | `locating` (the browser's position, at most 10 s) |
+ *             `naming` (the nearest address: GET /api/v1/places/nearest) | `filled` (that tab's pick-up holds the
+ *             address, unless the visitor typed one meanwhile) | `located` (a position, no address to fill) |
+ *             `refused` (the visitor said no) | `fallback` (no position otherwise). Without a position central London
+ *             is stored, and the failure is logged.
+ *
+ * `pickup.fill` (a popular pickup location tapped) fills the pick-up of the tab on show.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { BookingForm, HourlyRateForm, LatLon, Stop } from '../../contract/booking.ts';
 import { ENABLE } from '../../contract/settings.ts';
-import { homeFormActors } from './homeForm.actors.ts';
+import { homeFormActors, LocationRefused } from './homeForm.actors.ts';
 import {
   EMPTY_STOP,
   FALLBACK_LOCATION,
@@ -53,6 +58,10 @@ export interface HomeFormContext {
   today: string;
   /** Fields Search found wrong; a field's message goes when it changes. Keys: 'pickup', 'stops.0.postcode' … */
   errors: FormErrors;
+  /** "Use my location": the tab it was asked on, that tab's pick-up then, and the address it filled in. */
+  locateFor: HomeTab;
+  pickupAtRequest: string;
+  locatedAddress: string | null;
 }
 
 export type HomeFormEvent =
@@ -66,6 +75,8 @@ export type HomeFormEvent =
   | { type: 'stop.change'; index: number; values: Partial<Stop> }
   | { type: 'hourly.change'; values: Partial<Omit<HourlyRateForm, 'userLocation'>> }
   | { type: 'location.request' }
+  /** A popular pickup location tapped: the pick-up of the tab on show. */
+  | { type: 'pickup.fill'; address: string }
   | { type: 'search' };
 
 export const quoteTabShown = (settings: HomeTabSettings) => settings.IS_QUOTATION !== ENABLE;
@@ -80,6 +91,8 @@ export function initialTab(settings: HomeTabSettings, storedBookingType: string 
   if (quote && hourly) return 'hourly';
   return hourly ? 'hourly' : 'quote';
 }
+
+const pickupOf = (context: HomeFormContext, tab: HomeTab) => (tab === 'quote' ? context.quote.pickup : context.hourly.pickup);
 
 const withoutErrors = (errors: FormErrors, fields: string[]) => Object.fromEntries(Object.entries(errors).filter(([key]) => !fields.includes(key)));
 
@@ -97,6 +110,9 @@ export const homeFormMachine = setup({
     tabShown: ({ context, event }) =>
       event.type === 'tab.select' && (event.tab === 'quote' ? quoteTabShown(context.settings) : hourlyTabShown(context.settings)),
     canAddStop: ({ context }) => context.quote.stops.length < MAX_STOPS,
+    locationRefused: (_, params: { error: unknown }) => params.error instanceof LocationRefused,
+    /** An address was found, and the pick-up is as it was when the visitor asked (not typed meanwhile). */
+    addressFits: ({ context }, params: { address: string | null }) => Boolean(params.address) && pickupOf(context, context.locateFor) === context.pickupAtRequest,
   },
   actions: {
     // ── Effects supplied by the composition root ──
@@ -153,6 +169,12 @@ export const homeFormMachine = setup({
       return { hourly: { ...context.hourly, ...event.values }, errors: withoutErrors(context.errors, Object.keys(event.values)) };
     }),
     setLocation: assign(({ context }, params: { location: LatLon }) => ({ hourly: { ...context.hourly, userLocation: params.location } })),
+    startLocating: assign(({ context }) => ({ locateFor: context.tab, pickupAtRequest: pickupOf(context, context.tab), locatedAddress: null })),
+    setPickup: assign(({ context }, params: { tab: HomeTab; address: string }) => ({
+      ...(params.tab === 'quote' ? { quote: { ...context.quote, pickup: params.address } } : { hourly: { ...context.hourly, pickup: params.address } }),
+      errors: withoutErrors(context.errors, ['pickup']),
+    })),
+    setLocatedAddress: assign((_, params: { address: string }) => ({ locatedAddress: params.address })),
     markQuoteErrors: assign(({ context }) => ({ errors: quoteErrors(context.quote, context.today) })),
     markHourlyErrors: assign(({ context }) => ({ errors: hourlyErrors(context.hourly, context.today) })),
     clearErrors: assign({ errors: {} }),
@@ -166,6 +188,9 @@ export const homeFormMachine = setup({
     hourly: restoreHourlyForm(input.storedHourlyRateForm, input.now),
     today: londonClock(input.now).date,
     errors: {},
+    locateFor: initialTab(input.settings, input.storedBookingType),
+    pickupAtRequest: '',
+    locatedAddress: null,
   }),
   type: 'parallel',
   on: {
@@ -185,6 +210,16 @@ export const homeFormMachine = setup({
             'stop.remove': { actions: ['removeStop', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
             'stop.change': { actions: ['changeStop', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
             'hourly.change': { actions: ['changeHourly', { type: 'persistHourly', params: ({ context }) => ({ hourlyRateForm: context.hourly }) }] },
+            'pickup.fill': {
+              actions: [
+                { type: 'setPickup', params: ({ context, event }) => ({ tab: context.tab, address: event.address }) },
+                // Saves the form of that tab (BookingForm or HourlyRateForm).
+                enqueueActions(({ context, enqueue }) => {
+                  if (context.tab === 'quote') enqueue({ type: 'persistQuote', params: { bookingForm: context.quote } });
+                  else enqueue({ type: 'persistHourly', params: { hourlyRateForm: context.hourly } });
+                }),
+              ],
+            },
             search: [
               { guard: 'quoteTab', target: 'checkingQuote' },
               { target: 'checkingHourly' },
@@ -208,29 +243,65 @@ export const homeFormMachine = setup({
     location: {
       initial: 'idle',
       states: {
-        idle: { on: { 'location.request': 'locating' } },
+        idle: { on: { 'location.request': { target: 'locating', actions: 'startLocating' } } },
         locating: {
           invoke: {
             src: 'geolocate',
             onDone: {
-              target: 'located',
+              target: 'naming',
               actions: [
                 { type: 'setLocation', params: ({ event }) => ({ location: event.output }) },
                 { type: 'persistHourly', params: ({ context }) => ({ hourlyRateForm: context.hourly }) },
               ],
             },
-            onError: {
-              target: 'fallback',
-              actions: [
-                { type: 'logLocationFailure', params: ({ event }) => ({ error: event.error }) },
-                { type: 'setLocation', params: { location: FALLBACK_LOCATION } },
-                { type: 'persistHourly', params: ({ context }) => ({ hourlyRateForm: context.hourly }) },
-              ],
-            },
+            onError: [
+              {
+                guard: { type: 'locationRefused', params: ({ event }) => ({ error: event.error }) },
+                target: 'refused',
+                actions: [
+                  { type: 'logLocationFailure', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'setLocation', params: { location: FALLBACK_LOCATION } },
+                  { type: 'persistHourly', params: ({ context }) => ({ hourlyRateForm: context.hourly }) },
+                ],
+              },
+              {
+                target: 'fallback',
+                actions: [
+                  { type: 'logLocationFailure', params: ({ event }) => ({ error: event.error }) },
+                  { type: 'setLocation', params: { location: FALLBACK_LOCATION } },
+                  { type: 'persistHourly', params: ({ context }) => ({ hourlyRateForm: context.hourly }) },
+                ],
+              },
+            ],
           },
         },
-        located: { on: { 'location.request': 'locating' } },
-        fallback: { on: { 'location.request': 'locating' } },
+        naming: {
+          invoke: {
+            src: 'nearestAddress',
+            input: ({ context }) => context.hourly.userLocation ?? FALLBACK_LOCATION,
+            onDone: [
+              {
+                guard: { type: 'addressFits', params: ({ event }) => ({ address: event.output }) },
+                target: 'filled',
+                actions: [
+                  { type: 'setPickup', params: ({ context, event }) => ({ tab: context.locateFor, address: event.output! }) },
+                  { type: 'setLocatedAddress', params: ({ event }) => ({ address: event.output! }) },
+                  enqueueActions(({ context, enqueue }) => {
+                    if (context.locateFor === 'quote') enqueue({ type: 'persistQuote', params: { bookingForm: context.quote } });
+                    else enqueue({ type: 'persistHourly', params: { hourlyRateForm: context.hourly } });
+                  }),
+                ],
+              },
+              { target: 'located' },
+            ],
+            // No address (the server cannot be reached): the position is kept for the suggestions.
+            onError: 'located',
+          },
+        },
+        filled: { on: { 'location.request': { target: 'locating', actions: 'startLocating' } } },
+        located: { on: { 'location.request': { target: 'locating', actions: 'startLocating' } } },
+        refused: { on: { 'location.request': { target: 'locating', actions: 'startLocating' } } },
+        fallback: { on: { 'location.request': { target: 'locating', actions: 'startLocating' } } },
       },
     },
   },

@@ -64,6 +64,7 @@ const preview = (overrides: Partial<ManageChangePreview> = {}): ManageChangePrev
   outcome: 'pay_driver',
   message: 'The new price is £54.50, paid to the driver.',
   summary: ['Passengers: 2 → 3'],
+  discount: null,
   ...overrides,
 });
 const changed = (overrides: Partial<ManageChangeResponse> = {}): ManageChangeResponse => ({

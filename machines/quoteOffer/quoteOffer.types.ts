@@ -1,5 +1,5 @@
 /**
- * The quote-offer page's data: what POST /api/v1/quote-offer answers (contract/adminEnquiries.ts QUOTE_OFFER_API), and
+ * The quote-offer page's data: what POST /api/v1/quote-offer answers (contract/consoleEnquiries.ts QUOTE_OFFER_API), and
  * the booking flow's trip made from it, as the booking flow itself stores a trip whose vehicle was chosen.
  */
 import type { BookingForm, BookingType, HourlyRateForm, PriceDetail } from '../../contract/booking.ts';
@@ -41,7 +41,7 @@ export function offeredTrip(offer: OpenedQuoteOffer): OfferedTrip {
   };
 }
 
-/** A link's token: 32 random bytes, base64url (contract/adminEnquiries.ts quoteOfferOpenSchema). */
+/** A link's token: 32 random bytes, base64url (contract/consoleEnquiries.ts quoteOfferOpenSchema). */
 export const QUOTE_OFFER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The token of a link's fragment (`#token=…`), or null. */

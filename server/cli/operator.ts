@@ -1,4 +1,4 @@
-// `npm run operator -- <command>`: a small CLI over the admin API of a running cabflow.
+// `npm run operator -- <command>`: a small CLI over the console API of a running cabflow.
 //   settings list | settings get NAME | settings set NAME VALUE | settings unset NAME
 //   sites list | sites add NAME [HOST...]
 //   bookings revoke-links BOOKING_NUMBER
@@ -6,6 +6,7 @@
 //   retention run
 //   uploads sweep
 //   staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
+//   drivers list | drivers invite EMAIL --driver ID   (the driver's app: a set-password link by mail)
 // Talks to CABFLOW_URL (default http://localhost:$PORT) with ADMIN_TOKEN; API_PUBLIC_KEY/API_SECRET_KEY pick a site.
 import { writeFileSync } from 'node:fs';
 import { loadDotEnv } from '../config.ts';
@@ -26,6 +27,9 @@ const usage = `usage: npm run operator -- settings list | settings get NAME | se
                              uploads sweep   (deletes uploaded pictures no vehicle category ever used, a day after upload)
                              staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
                                (the new member sets a password through the link mailed to them; none is taken here)
+                             drivers list | drivers invite EMAIL --driver ID
+                               (invites the register's driver ID to the driver app at EMAIL: a set-password link by
+                               mail, valid 24 hours, once; again: a new link, the earlier one stops working)
 env: ADMIN_TOKEN (required), CABFLOW_URL (default ${base}), API_PUBLIC_KEY + API_SECRET_KEY to act on another site`;
 
 function fail(message: string): never {
@@ -33,7 +37,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** The admin API's answer: JSON, or the text of a file (`text: true`). */
+/** The console API's answer: JSON, or the text of a file (`text: true`). */
 async function call(method: string, path: string, body?: unknown, text = false) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -104,6 +108,15 @@ if (group === 'settings' && command === 'list') {
   const { email, role, name } = staffAddArguments(rest);
   const { staff } = await call('POST', '/staff', { email, role, name });
   console.log(`${staff.email} added as ${staff.role} (id ${staff.id}); a link to set their password has been mailed to them (valid 24 hours, once)`);
+} else if (group === 'drivers' && command === 'list' && rest.length === 0) {
+  const { drivers } = (await call('GET', '/drivers')) as { drivers: { id: number; name: string; licence_number: string; licence_expiry: string; active: boolean }[] };
+  for (const driver of drivers) console.log(`${driver.id}\t${driver.name}\t${driver.licence_number}\tlicence to ${driver.licence_expiry}${driver.active ? '' : '\tinactive'}`);
+} else if (group === 'drivers' && command === 'invite' && rest.length >= 1) {
+  const [email, ...options] = rest;
+  const { driver } = optionValues(options, ['driver']);
+  if (!driver || !/^\d+$/.test(driver)) fail(`--driver ID is required (see: drivers list)\n${usage}`);
+  const { account } = (await call('POST', `/drivers/${driver}/invite`, { email })) as { account: { driver_id: number; email: string } };
+  console.log(`driver ${account.driver_id} invited at ${account.email}: a link to set their password for the driver app has been mailed to them (valid 24 hours, once)`);
 } else {
   fail(usage);
 }

@@ -9,7 +9,8 @@ import { addressSubject, tooManyRequests, type RateLimitRule } from './rateLimit
  *
  * - quote: the four calculate calls together, 300 a minute (5 a second). A visitor prices a few times a minute at most;
  *   a scraper pricing every trip of a town from one address gets 5 a second, each at most one INSERT.
- * - places: address suggestions, 600 a minute. Typing an address asks once per pause (about 20 per address).
+ * - places: address suggestions and "Use my location" (GET /places/nearest), 600 a minute together. Typing an address asks
+ *   once per pause (about 20 per address).
  * - booking: 60 per 10 minutes. A family's booking is one call, two with a card (the browser books after the payment).
  * - paymentIntent: 60 card attempts per 10 minutes (declines and 3-D Secure retries included). Card testing tries
  *   hundreds of stolen numbers; a customer tries two or three cards.
@@ -38,6 +39,7 @@ export const API_LIMITED_ROUTES: Record<string, RateLimitRule> = {
   '/api/v1/calculate-hourly-price': API_LIMITS.quote,
   '/api/v1/calculate-selected-vehicle-price': API_LIMITS.quote,
   '/api/v1/places': API_LIMITS.places,
+  '/api/v1/places/nearest': API_LIMITS.places,
   '/api/v1/booking': API_LIMITS.booking,
   '/api/v1/create-payment-intent': API_LIMITS.paymentIntent,
   '/api/v1/confirm-payment-intent': API_LIMITS.payment,

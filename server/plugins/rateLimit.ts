@@ -3,6 +3,7 @@ import { isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../adapters/db/index.ts';
 import { DomainError, type RetryAfter } from '../domain/errors.ts';
+import { createRateLimitRepository } from './rateLimitRepository.ts';
 
 /** One limit: at most `max` requests per fixed window of `windowSec`, counted per subject (an address or an account). */
 export interface RateLimitRule {
@@ -15,12 +16,6 @@ export interface RateLimitCheck {
   rule: RateLimitRule;
   subject: string;
 }
-
-const HIT_SQL = `
-  INSERT INTO rate_limit_hits (site_id, bucket, subject, window_start, hits)
-  VALUES ($1, $2, $3, to_timestamp(floor(extract(epoch FROM now())::float8 / $4::float8) * $4::float8), 1)
-  ON CONFLICT (site_id, bucket, subject, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-  RETURNING hits, extract(epoch FROM (window_start + $4::float8 * interval '1 second' - now()))::float8 AS reset_in`;
 
 /**
  * The client address a limit counts against: the address itself for IPv4, its /64 network for IPv6 (one
@@ -41,18 +36,6 @@ export const accountSubject = (email: string) => `account:${createHash('sha256')
 
 /** A staff account's subject: counted apart from a passenger with the same e-mail. */
 export const staffAccountSubject = (email: string) => `staff:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
-
-// A hit that counts only while the subject is under the limit: no row comes back from the INSERT when it is not.
-const TAKE_SQL = `
-  WITH w AS (SELECT to_timestamp(floor(extract(epoch FROM now())::float8 / $4::float8) * $4::float8) AS start),
-  taken AS (
-    INSERT INTO rate_limit_hits (site_id, bucket, subject, window_start, hits)
-    SELECT $1, $2, $3, w.start, 1 FROM w
-    ON CONFLICT (site_id, bucket, subject, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1 WHERE rate_limit_hits.hits < $5
-    RETURNING hits)
-  SELECT (SELECT hits FROM taken) AS hits, w.start AS window_start,
-         extract(epoch FROM (w.start + $4::float8 * interval '1 second' - now()))::float8 AS reset_in
-    FROM w`;
 
 const waitText = (seconds: number) => {
   if (seconds < 90) return `${Math.max(1, Math.ceil(seconds))} seconds`;
@@ -80,16 +63,18 @@ export type TakeResult = { ok: true; taken: TakenPlace[] } | { ok: false; refuse
  * share the same counters. `enforce` counts every request, refused ones too; `take` counts only while under the limit
  * and can give back (limits of failures). A refusal is a 429 `{ success: false, message, error }` with Retry-After.
  */
-export function createRateLimiter(db: Queryable) {
-  /** Old windows are useless: drop them now and then (any process may; all sites at once is fine for this table). */
+export function createRateLimiter(db: Queryable, now: () => Date = () => new Date()) {
+  const counts = createRateLimitRepository(db);
+  const counted = (check: RateLimitCheck) => ({ bucket: check.rule.bucket, subject: check.subject, windowSec: check.rule.windowSec });
+  /** Old windows are useless: drop them now and then. */
   function sweepNowAndThen() {
-    if (Math.random() < 0.01) db.query("DELETE FROM rate_limit_hits WHERE window_start < now() - interval '2 days'").catch(() => undefined);
+    if (Math.random() < 0.01) counts.dropOldWindows(now()).catch(() => undefined);
   }
 
   async function hit(siteId: number, check: RateLimitCheck): Promise<{ hits: number; resetInSec: number }> {
-    const { rows } = await db.query<{ hits: number; reset_in: number }>(HIT_SQL, [siteId, check.rule.bucket, check.subject, check.rule.windowSec]);
+    const { hits, resetIn } = await counts.hit(siteId, counted(check), now());
     sweepNowAndThen();
-    return { hits: Number(rows[0].hits), resetInSec: Math.max(1, Math.ceil(Number(rows[0].reset_in))) };
+    return { hits, resetInSec: Math.max(1, Math.ceil(resetIn)) };
   }
 
   /** Counts the request against every check; throws a 429 if any limit is exceeded. */
@@ -115,32 +100,23 @@ export function createRateLimiter(db: Queryable) {
     const taken: TakenPlace[] = [];
     sweepNowAndThen();
     for (const check of checks) {
-      const { rows } = await db.query<{ hits: number | null; window_start: Date | string; reset_in: number }>(TAKE_SQL, [siteId, check.rule.bucket, check.subject, check.rule.windowSec, check.rule.max]);
-      if (rows[0].hits === null) {
+      const place = await counts.take(siteId, counted(check), check.rule.max, now());
+      if (place.hits === null) {
         await giveBack(siteId, taken);
-        return { ok: false, refusedBy: check, resetInSec: Math.max(1, Math.ceil(Number(rows[0].reset_in))) };
+        return { ok: false, refusedBy: check, resetInSec: Math.max(1, Math.ceil(place.resetIn)) };
       }
-      taken.push({ check, windowStart: new Date(rows[0].window_start) });
+      taken.push({ check, windowStart: place.windowStart });
     }
     return { ok: true, taken };
   }
 
   /** Gives places back (in the windows they were taken in). */
   async function giveBack(siteId: number, places: TakenPlace[]): Promise<void> {
-    for (const { check, windowStart } of places) {
-      await db.query('UPDATE rate_limit_hits SET hits = hits - 1 WHERE site_id = $1 AND bucket = $2 AND subject = $3 AND window_start = $4 AND hits > 0', [
-        siteId,
-        check.rule.bucket,
-        check.subject,
-        windowStart,
-      ]);
-    }
+    for (const { check, windowStart } of places) await counts.giveBack(siteId, check.rule.bucket, check.subject, windowStart);
   }
 
   /** Forgets every count of these limits for the subjects starting with `subjectPrefix` (an account and its pairs). */
-  async function forget(siteId: number, buckets: string[], subjectPrefix: string): Promise<void> {
-    await db.query('DELETE FROM rate_limit_hits WHERE site_id = $1 AND bucket = ANY($2::text[]) AND starts_with(subject, $3)', [siteId, buckets, subjectPrefix]);
-  }
+  const forget = (siteId: number, buckets: string[], subjectPrefix: string) => counts.forget(siteId, buckets, subjectPrefix);
 
   return {
     hit,

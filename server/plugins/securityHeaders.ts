@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { QUOTE_OFFER_ROUTE } from '../../contract/adminEnquiries.ts';
+import { QUOTE_OFFER_ROUTE } from '../../contract/consoleEnquiries.ts';
 import { MANAGE_BOOKING_ROUTE } from '../../contract/manageBooking.ts';
 import { routeKey } from '../../contract/routeKey.ts';
-import { isConsolePath } from '../../contract/routeManifest.ts';
+import { isConsolePath, isDriverPath } from '../../contract/routeManifest.ts';
 
 /**
  * Security headers. Every response gets nosniff, a referrer policy, a permissions policy, COOP and a
@@ -35,7 +35,7 @@ import { isConsolePath } from '../../contract/routeManifest.ts';
 const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set([MANAGE_BOOKING_ROUTE, QUOTE_OFFER_ROUTE]);
 
 /** The kinds of page, each with its own policy. */
-export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'admin';
+export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'private';
 
 /** The routes (src/app/routes.tsx, as contract/routeKey.ts spells them) that are not booking pages. */
 const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
@@ -67,7 +67,8 @@ export function pageKind(pathname: string): PageKind {
   const route = pageRoute(pathname);
   // The operator console (every /admin path, issue 17): framed nowhere (frame-ancestors 'none', X-Frame-Options
   // DENY), no Referer ever (the set-password link carries its token in the fragment), never indexed.
-  if (isConsolePath(route)) return 'admin';
+  // The driver's app (every /driver path, issue 32) likewise: its set-password link carries its token in the fragment.
+  if (isConsolePath(route) || isDriverPath(route)) return 'private';
   return PAGE_KINDS[route] ?? 'booking';
 }
 
@@ -120,7 +121,7 @@ function pageSources(kind: PageKind, settings: PagePolicySettings): Directives {
     kind === 'booking' && settings.googleMaps ? GOOGLE_MAPS : null,
     (kind === 'card' || kind === 'manage') && settings.stripe ? STRIPE : null,
     // Every page but the console's (never rendered on the server): one policy per kind whether or not the server rendered the page.
-    kind !== 'admin' && settings.inlineScriptHashes?.length ? { 'script-src': [...settings.inlineScriptHashes] } : null,
+    kind !== 'private' && settings.inlineScriptHashes?.length ? { 'script-src': [...settings.inlineScriptHashes] } : null,
   ];
   for (const extra of extras) for (const [name, values] of Object.entries(extra ?? {})) directives[name] = [...directives[name], ...values];
   return directives;
@@ -133,7 +134,7 @@ const serialise = (directives: Directives) =>
 
 /** Who may frame a page: the operator's origins (this one and EMBED_ORIGINS); any site for a booking page while EMBED_ORIGINS is unset. */
 function frameAncestors(kind: PageKind, embedOrigins: readonly string[]): string[] {
-  if (kind === 'admin') return ["'none'"];
+  if (kind === 'private') return ["'none'"];
   if (kind === 'booking' && embedOrigins.length === 0) return ['*'];
   return ["'self'", ...embedOrigins];
 }
@@ -146,8 +147,8 @@ export function pagePolicy(kind: PageKind, settings: PagePolicySettings): string
 export function pageHeaders(pathname: string, settings: PagePolicySettings): Record<string, string> {
   const kind = pageKind(pathname);
   const headers: Record<string, string> = { 'content-security-policy': pagePolicy(kind, settings) };
-  if (kind !== 'booking') headers['x-frame-options'] = kind === 'admin' ? 'DENY' : 'SAMEORIGIN';
-  if (kind === 'admin') {
+  if (kind !== 'booking') headers['x-frame-options'] = kind === 'private' ? 'DENY' : 'SAMEORIGIN';
+  if (kind === 'private') {
     headers['referrer-policy'] = 'no-referrer';
     headers['x-robots-tag'] = 'noindex, nofollow';
   }
@@ -185,7 +186,7 @@ const PAGE_KIND_NAMES: readonly PageKind[] = ['booking', 'account', 'card', 'man
 /** The console is always a document of its own, and its document serves nothing else (its frame and referrer rules). */
 export function documentFacts(pathname: string, settings: PagePolicySettings): DocumentFacts {
   const kind = pageKind(pathname);
-  if (kind === 'admin') return { kinds: PAGE_KINDS, serves: ['admin'] };
+  if (kind === 'private') return { kinds: PAGE_KINDS, serves: ['private'] };
   const own = serialise(pageSources(kind, settings));
   return { kinds: PAGE_KINDS, serves: PAGE_KIND_NAMES.filter((name) => serialise(pageSources(name, settings)) === own) };
 }

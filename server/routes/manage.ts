@@ -14,7 +14,7 @@ import { HttpError } from '../http.ts';
 import { answers } from './schemas.ts';
 
 /** The manage service's deps, and the booking service (changes with re-pricing go through it). */
-export type ManageRouteDeps = ManageServiceDeps & { bookings: BookingService };
+export type ManageRouteDeps = ManageServiceDeps & { bookings: BookingService; afterChange?: (siteId: number, bookingNumber: string) => void };
 
 /**
  * Who a manage call (or a receipt) lets in: a link's token, or a signed-in corporate passenger's own booking by its
@@ -59,9 +59,12 @@ export function manageRoutes(deps: ManageRouteDeps) {
       manage.previewChange(request.site, await grant(request, request.body), request.body),
     );
 
-    app.post(MANAGE_API.change, { schema: { body: manageChangeSchema, response: answers(manageChangeResponseSchema) } }, async (request) =>
-      manage.applyChange(request.site, await grant(request, request.body), request.body),
-    );
+    app.post(MANAGE_API.change, { schema: { body: manageChangeSchema, response: answers(manageChangeResponseSchema) } }, async (request) => {
+      const answer = await manage.applyChange(request.site, await grant(request, request.body), request.body);
+      // A new flight number, time or pick-up: flight arrivals follow the booking as it now is (after the commit).
+      if (answer.result === 'applied') deps.afterChange?.(request.site.id, answer.data.booking.booking_number);
+      return answer;
+    });
 
     if (deps.payments.kind === 'sandbox') {
       const sandbox = deps.payments as Sandbox;

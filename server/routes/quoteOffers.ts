@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteOfferOpenResponseSchema } from '../../contract/apiResponses.ts';
-import { QUOTE_OFFER_API, QUOTE_OFFER_UNKNOWN, quoteOfferOpenSchema } from '../../contract/adminEnquiries.ts';
+import { QUOTE_OFFER_API, QUOTE_OFFER_UNKNOWN, quoteOfferOpenSchema } from '../../contract/consoleEnquiries.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { openQuoteOffer } from '../domain/enquiries/inbox.ts';
 import type { Quoting } from '../domain/quotes/quoting.ts';
@@ -10,7 +10,7 @@ import { HttpError } from '../http.ts';
 import { answers } from './schemas.ts';
 
 /**
- * POST /api/v1/quote-offer { token }: what a quote offer's mailed link opens (contract/adminEnquiries.ts). The token
+ * POST /api/v1/quote-offer { token }: what a quote offer's mailed link opens (contract/consoleEnquiries.ts). The token
  * travels in the body (the link carries it in the fragment), is looked up by its SHA-256 on the request's site only,
  * and the answer is the stored quote's vehicle priced again by the server now: an unknown, another site's or an
  * expired link is one 404.

@@ -5,6 +5,8 @@ import {
   distanceBodySchema,
   distanceResponseSchema,
   hourlyRateFormSchema,
+  nearestPlaceQuerySchema,
+  nearestPlaceResponseSchema,
   placeSuggestionListSchema,
   placesQuerySchema,
   priceListResponseSchema,
@@ -37,7 +39,7 @@ const sendPriceList = (request: FastifyRequest, reply: FastifyReply, answer: Quo
   return reply.send(answer.response);
 };
 
-/** Three calculate calls of spec §7 and our places call (calculate-selected-vehicle-price is the booking routes': it prices a promo code as the booking will). */
+/** Three calculate calls of spec §7 and our places calls (calculate-selected-vehicle-price is the booking routes': it prices a promo code as the booking will). */
 export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,6 +67,13 @@ export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort
       const near = query.lat !== undefined && query.lon !== undefined ? { lat: query.lat, lon: query.lon } : null;
       const places = await maps.suggest(query.q, { ...resolveContext(request.site, catalog), near, limit: query.limit });
       return places.map(toPlaceSuggestion);
+    });
+
+    // "Use my location": the visitor's position → the nearest address (the maps port's reverse geocoding).
+    app.get('/places/nearest', { schema: { querystring: nearestPlaceQuerySchema, response: answers(nearestPlaceResponseSchema) } }, async (request) => {
+      const catalog = await cache.catalog(request.site.id);
+      const place = await maps.nearest({ lat: request.query.lat, lon: request.query.lon }, resolveContext(request.site, catalog));
+      return { place: place ? toPlaceSuggestion(place) : null };
     });
   };
 }

@@ -8,7 +8,7 @@ import { answers, createdAnswers } from './schemas.ts';
 const memberParams = z.object({ id: z.coerce.number({ error: 'id: a staff member id' }).int().positive().max(2 ** 53 - 1) });
 
 /**
- * An owner's staff calls (inside the admin API: its authorisation and the owner-only check apply):
+ * An owner's staff calls (inside the console API: its authorisation and the owner-only check apply):
  * `GET /staff`, `POST /staff` (mails a set-password link), `PATCH /staff/:id`, `POST /staff/:id/send-password-link`.
  */
 export function staffManageRoutes(staff: StaffService) {

@@ -15,7 +15,8 @@ import { hashSessionToken, newSessionToken } from '../domain/accounts/secrets.ts
 import type { StaffCredentialGuard } from '../domain/staff/credentials.ts';
 import { createStaffRepository, type StaffRecord } from '../domain/staff/repository.ts';
 import type { StaffService } from '../domain/staff/service.ts';
-import { csrfTokenOf, STAFF_SESSION_IDLE_MINUTES, staffCookie } from '../domain/staff/sessions.ts';
+import { sessionCsrfToken, setSessionCookie } from '../domain/accounts/sessionCookies.ts';
+import { STAFF_COOKIE, STAFF_SESSION_IDLE_MINUTES } from '../domain/staff/sessions.ts';
 import type { Site, SiteCache } from '../domain/sites/index.ts';
 import { HttpError } from '../http.ts';
 import { answers } from './schemas.ts';
@@ -49,16 +50,17 @@ export function sessionView(member: StaffRecord, site: Site, token: string, expi
     success: true,
     staff: { id: member.id, name: member.name, email: member.email, role: member.role },
     site: { id: site.id, name: site.name },
-    csrf_token: csrfTokenOf(token),
+    csrf_token: sessionCsrfToken(STAFF_COOKIE, token),
     expires_at: expiresAt.toISOString(),
     idle_minutes: STAFF_SESSION_IDLE_MINUTES,
   };
 }
 
-const clearCookie = (request: FastifyRequest, reply: FastifyReply) => reply.header('set-cookie', staffCookie(null, isSecure(request)));
+const clearCookie = (request: FastifyRequest, reply: FastifyReply) => setSessionCookie(reply, STAFF_COOKIE, null, isSecure(request));
 
 /**
- * The calls that need no session: sign-in (`POST /api/admin/session`) and a set-password link's use
+ * The calls that need no session: sign-in (`POST /api/admin/session`, with the mailed code when the answer asks for
+ * one: server/domain/staff/signInCodes.ts) and a set-password link's use
  * (`POST /api/admin/staff/set-password`).
  */
 export function staffPublicRoutes(deps: { db: Db; cache: SiteCache; guard: StaffCredentialGuard; staff: StaffService }) {
@@ -73,12 +75,14 @@ export function staffPublicRoutes(deps: { db: Db; cache: SiteCache; guard: Staff
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.post('/session', { preValidation: signInSite, schema: { body: staffSignInSchema, response: answers(staffSessionSchema) } }, async (request, reply) => {
       const { site, body: input } = request;
-      const member = await deps.guard.verify(site.id, { ip: request.ip }, input.email, input.password);
-      if (!member) throw new HttpError(401, STAFF_MESSAGES.invalidCredentials);
+      const verdict = await deps.guard.verify(site.id, { ip: request.ip }, input.email, input.password);
+      if (verdict.kind === 'wrong') throw new HttpError(401, STAFF_MESSAGES.invalidCredentials);
+      // Past the account-wide limit of wrong passwords, from an address that is not known: the mailed code as well.
+      const member = verdict.kind === 'right' ? verdict.account : await deps.staff.signInCodes.proveSignIn(site, input.email, verdict, input.code);
       const token = newSessionToken();
       const expiresAt = await createStaffRepository(deps.db).createSession(site.id, member.id, hashSessionToken(token));
       request.log.info({ site_id: site.id, staff_id: member.id }, 'staff signed in');
-      reply.header('set-cookie', staffCookie(token, isSecure(request)));
+      setSessionCookie(reply, STAFF_COOKIE, token, isSecure(request));
       return sessionView(member, site, token, expiresAt);
     });
 
@@ -90,7 +94,7 @@ export function staffPublicRoutes(deps: { db: Db; cache: SiteCache; guard: Staff
   };
 }
 
-/** The calls of a signed-in member (inside the admin API's authorisation): who am I, sign out, sign out everywhere. */
+/** The calls of a signed-in member (inside the console API's authorisation): who am I, sign out, sign out everywhere. */
 export function staffSessionRoutes(deps: { db: Db }) {
   const sessionOf = (request: FastifyRequest) => {
     if (request.actor.kind !== 'staff' || !request.staffSession) throw new HttpError(401, STAFF_MESSAGES.notSignedIn);

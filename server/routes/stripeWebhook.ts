@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../adapters/db/index.ts';
 import type { StripePayments } from '../adapters/payments/stripe.ts';
+import { isWebhookEventHandled, recordWebhookEvent } from '../domain/bookings/paymentsRepository.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -25,8 +26,7 @@ export function stripeWebhookRoutes(deps: { db: Db; cache: SiteCache; bookings: 
       } catch {
         throw new HttpError(400, 'Invalid Stripe signature');
       }
-      const handled = await deps.db.query('SELECT event_id FROM webhook_events WHERE event_id = $1', [event.id]);
-      if (handled.rows.length > 0 || event.type !== 'payment_intent.succeeded') return { received: true };
+      if ((await isWebhookEventHandled(deps.db, event.id)) || event.type !== 'payment_intent.succeeded') return { received: true };
       const intent = event.data.object as Stripe.PaymentIntent;
       const siteId = Number(intent.metadata?.site_id);
       const site = (await deps.cache.sites()).find((candidate) => candidate.id === siteId);
@@ -40,7 +40,7 @@ export function stripeWebhookRoutes(deps: { db: Db; cache: SiteCache; bookings: 
         });
         if (finished?.kind === 'duplicate' && !finished.refundSent) throw new HttpError(503, 'The refund of a second charge could not be made yet; deliver the event again.');
       }
-      await deps.db.query('INSERT INTO webhook_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [event.id]);
+      await recordWebhookEvent(deps.db, event.id);
       return { received: true };
     });
   };

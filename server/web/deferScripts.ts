@@ -1,3 +1,5 @@
+import { beforeBodyEnd } from './html.ts';
+
 /**
  * A server-rendered page loads its JavaScript after its first paint: the module script and its preload links move
  * from <head> into <template id="app-scripts">, and public/boot.js adds them to the page once the browser reports the
@@ -10,5 +12,5 @@ export function deferScripts(html: string): string {
     moved.push(tag.trim());
     return '';
   });
-  return rest.replace('</body>', `<template id="app-scripts">${moved.join('')}</template>\n</body>`);
+  return beforeBodyEnd(rest, `<template id="app-scripts">${moved.join('')}</template>`);
 }

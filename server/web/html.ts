@@ -1,6 +1,7 @@
 /**
  * Assembling the page the server sends: index.html (the build's) with what each request adds. Plain string edits of
- * the template's known places (</head>, </body>, the #root placeholder between <!--app--> and <!--/app-->).
+ * the template's known places (</head>, </body>, the #root placeholder between <!--app--> and <!--/app-->), by slicing:
+ * what goes in (operator text among it) is never read as a replacement pattern.
  */
 import type { DocumentFacts } from '../plugins/securityHeaders.ts';
 
@@ -14,8 +15,18 @@ export interface RuntimeConfig {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-export const beforeHeadEnd = (html: string, tags: string) => html.replace('</head>', `${tags}\n</head>`);
-export const beforeBodyEnd = (html: string, tags: string) => html.replace('</body>', `${tags}\n</body>`);
+/**
+ * `html` with `text` put in before the first `marker`, literally: never through String.prototype.replace with a string,
+ * which reads `$&`, `` $` ``, `$'` and `$1` in the replacement as patterns (issue 30: a company name with `$&` made the
+ * home page two documents).
+ */
+export function insertBefore(html: string, marker: string, text: string): string {
+  const at = html.indexOf(marker);
+  return at < 0 ? html : `${html.slice(0, at)}${text}${html.slice(at)}`;
+}
+
+export const beforeHeadEnd = (html: string, tags: string) => insertBefore(html, '</head>', `${tags}\n`);
+export const beforeBodyEnd = (html: string, tags: string) => insertBefore(html, '</body>', `${tags}\n`);
 
 export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
   return beforeHeadEnd(html, `<meta name="cabflow-config" content="${escapeAttribute(JSON.stringify(config))}">`);

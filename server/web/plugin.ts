@@ -18,11 +18,11 @@ import { loadRenderer } from './renderer.ts';
 import { preloadTable, readManifest } from './routeAssets.ts';
 import { cacheControlFor, COMPRESSIBLE, compressedFiles, pickEncoding } from './staticFiles.ts';
 
-export async function registerSpa(app: FastifyInstance, options: PageOptions & { distDir: string }) {
+export async function registerSpa(app: FastifyInstance, options: PageOptions & { distDir: string; ssrTimeoutMs: number }) {
   const indexFile = path.join(options.distDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const servePage = template
-    ? pageServer(options, { template, renderer: await loadRenderer(options.distDir), preloadLinks: preloadTable(readManifest(options.distDir)) })
+    ? pageServer(options, { template, renderer: await loadRenderer(options.distDir, options.ssrTimeoutMs), preloadLinks: preloadTable(readManifest(options.distDir)) })
     : null;
   if (template) {
     const compressed = compressedFiles(options.distDir);

@@ -16,10 +16,16 @@ export interface ServerRenderer {
   renderPage(url: string, catalogue: unknown, now: Date, trip?: RenderedTripInput | null): Promise<string | null>;
 }
 
-export async function loadRenderer(distDir: string): Promise<ServerRenderer | null> {
+/** The built renderer, its renders bounded by `timeoutMs` (over it a page is served with the start-up overlay). */
+export async function loadRenderer(distDir: string, timeoutMs: number): Promise<ServerRenderer | null> {
   const file = path.join(distDir, '.ssr', 'entry-server.js');
   if (!existsSync(file)) return null;
-  return (await import(pathToFileURL(file).href)) as ServerRenderer;
+  const built = (await import(pathToFileURL(file).href)) as ServerRenderer & { renderPage(url: string, catalogue: unknown, now: Date, trip: RenderedTripInput | null, timeoutMs: number): Promise<string | null> };
+  return {
+    SERVER_RENDERED_ROUTES: built.SERVER_RENDERED_ROUTES,
+    TRIP_RENDERED_ROUTES: built.TRIP_RENDERED_ROUTES,
+    renderPage: (url, catalogue, now, trip = null) => built.renderPage(url, catalogue, now, trip, timeoutMs),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { routeKey } from '../../contract/routeKey.ts';
-import { CONSOLE_AREA, PUBLIC_ROUTES, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
+import { CONSOLE_AREA, DRIVER_AREA, PUBLIC_ROUTES, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
 
 /** Vite's build manifest (build.manifest: true), the parts we read. */
 interface ManifestChunk {
@@ -25,6 +25,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   ...Object.fromEntries((PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => !route.eager).map((route) => [route.path.toLowerCase(), routeModules(route.path)])),
   // The operator console's way in (issue 17); its pages load their own chunks once signed in.
   ...Object.fromEntries(CONSOLE_AREA.entries.map((entry) => [entry, routeModules(entry)])),
+  ...Object.fromEntries(DRIVER_AREA.entries.map((entry) => [entry, routeModules(entry)])),
 };
 
 /**

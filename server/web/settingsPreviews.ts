@@ -1,7 +1,7 @@
 import type { SettingRow } from '../../contract/settings.ts';
 import type { Queryable } from '../adapters/db/index.ts';
 import { hashSessionToken, newSessionToken } from '../domain/accounts/secrets.ts';
-import type { SiteCatalog } from '../domain/sites/index.ts';
+import { createSitesRepository, type SiteCatalog } from '../domain/sites/index.ts';
 
 /**
  * Settings previews (issue 19, migration 017): the owner's console stores its unsaved settings under a random token
@@ -25,24 +25,14 @@ export function createSettingsPreviews(db: Queryable) {
   return {
     /** Stores a draft (already checked) and returns its token; drops every expired preview on the way. */
     async create(siteId: number, changes: SettingChanges): Promise<{ token: string; expiresAt: string }> {
-      await db.query('DELETE FROM settings_previews WHERE expires_at <= now()');
       const token = newSessionToken();
-      const { rows } = await db.query<{ expires_at: Date | string }>(
-        `INSERT INTO settings_previews (token_hash, site_id, changes, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 minute') RETURNING expires_at`,
-        [hashSessionToken(token), siteId, JSON.stringify(changes), PREVIEW_TTL_MINUTES],
-      );
-      return { token, expiresAt: new Date(rows[0].expires_at).toISOString() };
+      const expiresAt = await createSitesRepository(db).insertSettingsPreview(siteId, hashSessionToken(token), changes, PREVIEW_TTL_MINUTES);
+      return { token, expiresAt: expiresAt.toISOString() };
     },
     /** The draft of a live token of this site, or null (malformed, unknown, expired, another site's). */
     async find(siteId: number, token: string): Promise<SettingChanges | null> {
       if (!TOKEN.test(token)) return null;
-      const { rows } = await db.query<{ changes: SettingChanges | string }>(
-        'SELECT changes FROM settings_previews WHERE token_hash = $1 AND site_id = $2 AND expires_at > now()',
-        [hashSessionToken(token), siteId],
-      );
-      if (rows.length === 0) return null;
-      const { changes } = rows[0];
-      return typeof changes === 'string' ? (JSON.parse(changes) as SettingChanges) : changes;
+      return createSitesRepository(db).settingsPreview(siteId, hashSessionToken(token));
     },
   };
 }

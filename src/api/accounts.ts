@@ -14,7 +14,7 @@ import {
   type ValidateTokenResponse,
 } from '../../contract/accounts.ts';
 import { MANAGE_API, type ManageBookingView, type ManageCancelResponse } from '../../contract/manageBooking.ts';
-import type { CorporateBookingItem } from '../../machines/corporate/corporate.types.ts';
+import { corporateBookingItemSchema, type CorporateBookingItem } from '../../contract/apiResponses.ts';
 import { apiClient, type CallOptions } from './client.ts';
 import { ApiCallError, callApi } from './enquiries.ts';
 
@@ -37,14 +37,15 @@ export function logoutPassenger(token: string, { signal }: CallOptions = {}): Pr
 
 /**
  * GET /api/v1/get_booking/{passenger_id} (bearer): `{ success: true, data: [...] }` of corporate booking list items
- * (spec §3). A bare array is accepted too. Anything else is an error, not an empty list.
+ * (spec §3), each checked against the contract's schema. A bare array is accepted too. Anything else is an error, not an empty list.
  */
 export function getCorporateBookings(passengerId: number, token: string, { signal }: CallOptions = {}): Promise<CorporateBookingItem[]> {
   return callApi(async () => {
     const body = await apiClient()<unknown>(`/get_booking/${encodeURIComponent(String(passengerId))}`, { headers: bearer(token), signal });
     const list = Array.isArray(body) ? body : body && typeof body === 'object' && Array.isArray((body as { data?: unknown }).data) ? (body as { data: unknown[] }).data : null;
-    if (!list) throw new ApiCallError('The bookings could not be read.', 200, body);
-    return list.filter((item): item is CorporateBookingItem => !!item && typeof item === 'object' && 'booking_number' in item);
+    const items = list ? corporateBookingItemSchema.array().safeParse(list) : null;
+    if (!items?.success) throw new ApiCallError('The bookings could not be read.', 200, body);
+    return items.data;
   });
 }
 

@@ -1,10 +1,10 @@
 /**
- * POST /api/v1/quote-offer { token } (contract/adminEnquiries.ts): what a quote offer's mailed link opens. The token
+ * POST /api/v1/quote-offer { token } (contract/consoleEnquiries.ts): what a quote offer's mailed link opens. The token
  * goes in the body, never in a URL. The answer's vehicle is checked against the contract's price row (as the booking
  * flow's price calls are); a failure rejects with an ApiCallError carrying the HTTP status (404: unknown or expired).
  */
 import { priceDetailSchema } from '../../contract/booking.ts';
-import { QUOTE_OFFER_API } from '../../contract/adminEnquiries.ts';
+import { QUOTE_OFFER_API } from '../../contract/consoleEnquiries.ts';
 import type { OpenedQuoteOffer } from '../../machines/quoteOffer/index.ts';
 import { apiClient, type CallOptions } from './client.ts';
 import { ApiCallError, callApi } from './enquiries.ts';

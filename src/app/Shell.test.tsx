@@ -120,6 +120,14 @@ describe('Shell', () => {
     expect(await screen.findByText('Heathrow Airport Terminal 5')).toBeTruthy();
     expect(screen.getByText('Call us 24/7')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Meet and greet' })).toBeTruthy();
+    // No flight look-ups configured (FLIGHT_TRACKING not 'enable'): the site does not promise flight tracking.
+    expect(screen.queryByRole('heading', { name: 'Flight tracking' })).toBeNull();
+  });
+
+  it('promises flight tracking only when the server follows flights (FLIGHT_TRACKING, from AEROAPI_KEY)', async () => {
+    renderShell({ settings: { ...demoSettings, FLIGHT_TRACKING: 'enable' } });
+    expect(await screen.findByRole('heading', { name: 'Flight tracking' })).toBeTruthy();
+    expect(screen.getByText(/We follow your flight and adjust the pickup time/)).toBeTruthy();
   });
 
   it('redirects an unknown path to / by replacing it', async () => {

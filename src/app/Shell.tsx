@@ -10,7 +10,7 @@ import { Footer } from './Footer.tsx';
 import { LoadingScreen, RouteFallback } from './LoadingScreen.tsx';
 import { Navbar } from './Navbar.tsx';
 import { footerVisible, navbarVisible } from './navigation.ts';
-import { AppRoutes, ConsoleApp, isConsolePath, routeFor } from './routes.tsx';
+import { AppRoutes, ConsoleApp, DriverApp, isConsolePath, isDriverPath, routeFor } from './routes.tsx';
 import { RouteSync } from './RouteSync.tsx';
 import { useSettings } from './useSettings.ts';
 import classes from './Shell.module.css';
@@ -34,15 +34,16 @@ export function Shell() {
   const [routeLoading, setRouteLoading] = useState(false);
 
   const inConsole = isConsolePath(location);
+  const inDriverApp = isDriverPath(location);
 
   useEffect(() => {
-    // The console titles its own pages ("(2) Bookings — cabflow").
-    if (inConsole) return;
+    // The console titles its own pages ("(2) Bookings — cabflow"), the driver's app its own.
+    if (inConsole || inDriverApp) return;
     window.scrollTo(0, 0);
     const title = routeFor(location)?.title;
     const company = settings.Company_Name;
     document.title = [title, company].filter(Boolean).join(' | ') || 'Book a taxi';
-  }, [location, settings.Company_Name, inConsole]);
+  }, [location, settings.Company_Name, inConsole, inDriverApp]);
 
   // The operator console has its own layout and landmarks: none of the website's chrome or booking flow.
   if (inConsole)
@@ -50,6 +51,17 @@ export function Shell() {
       <Suspense fallback={<LoadingScreen />}>
         <DocumentBoundary>
           <ConsoleApp />
+        </DocumentBoundary>
+        <RouteReady />
+      </Suspense>
+    );
+
+  // The driver's app (issue 32): its own phone-first layout, none of the website's chrome.
+  if (inDriverApp)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <DocumentBoundary>
+          <DriverApp />
         </DocumentBoundary>
         <RouteReady />
       </Suspense>

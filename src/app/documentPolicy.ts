@@ -11,11 +11,11 @@
  *   (this origin and EMBED_ORIGINS), which frame-ancestors cannot stop once a booking page is in the frame.
  */
 import { routeKey } from '../../contract/routeKey.ts';
-import { isConsolePath } from '../../contract/routeManifest.ts';
+import { isConsolePath, isDriverPath } from '../../contract/routeManifest.ts';
 import { isFramed } from './frameMessenger.ts';
 
 /** `manage`: the manage-booking page, framed as an account page, loading Stripe.js as the card page does. */
-export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'admin';
+export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'private';
 
 export interface DocumentFacts {
   /** The kind of each route that is not a booking page (routes as contract/routeKey.ts spells them). */
@@ -24,7 +24,7 @@ export interface DocumentFacts {
   serves: PageKind[];
 }
 
-const KINDS: readonly string[] = ['booking', 'account', 'card', 'manage', 'admin'];
+const KINDS: readonly string[] = ['booking', 'account', 'card', 'manage', 'private'];
 const isKind = (value: unknown): value is PageKind => typeof value === 'string' && KINDS.includes(value);
 
 /** The meta tag's facts, or null without one (the Vite dev server, a static host): then every route shows everywhere. */
@@ -52,7 +52,8 @@ export function pageKindOf(pathname: string, facts: DocumentFacts): PageKind {
   }
   const route = routeKey(decoded.split(/[?#]/, 1)[0]);
   // The operator console (every /admin path): a document of its own (server/plugins/securityHeaders.ts).
-  if (isConsolePath(route)) return 'admin';
+  // The driver's app (every /driver path) has the same policy: its set-password link carries a token too.
+  if (isConsolePath(route) || isDriverPath(route)) return 'private';
   return facts.kinds[route] ?? 'booking';
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { QUOTE_OFFER_ROUTE } from '../../contract/adminEnquiries.ts';
+import { QUOTE_OFFER_ROUTE } from '../../contract/consoleEnquiries.ts';
+import { DRIVER_SET_PASSWORD_ROUTE } from '../../contract/driver.ts';
 import { MANAGE_BOOKING_ROUTE } from '../../contract/manageBooking.ts';
-import { CONSOLE_AREA, flowPath, isConsolePath, PUBLIC_ROUTES, publicRoute, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
+import { CONSOLE_AREA, DRIVER_AREA, flowPath, isConsolePath, isDriverPath, PUBLIC_ROUTES, publicRoute, routeModules, type PublicRoute } from '../../contract/routeManifest.ts';
 import { BOOKING_ROUTES } from '../../machines/booking/booking.routes.ts';
 import { CONSOLE_BASE, HOME_PAGE, pathOfPage, SET_PASSWORD_PATH, SIGN_IN_PATH } from '../../machines/console/console.routes.ts';
 import { globKey, ROUTES, routeFor, VIEW_MODULES } from './routes.tsx';
@@ -44,13 +45,21 @@ describe('the route manifest', () => {
   });
 
   it("gives the server's preload table the console's ways in, and tells console paths from public ones", () => {
-    for (const entry of ['/admin', '/admin/sign-in', '/Admin/Set-Password/', '/admin/bookings']) expect(routeModules(entry), entry).toEqual(['src/views/admin/ConsoleApp.tsx']);
+    for (const entry of ['/admin', '/admin/sign-in', '/Admin/Set-Password/', '/admin/bookings']) expect(routeModules(entry), entry).toEqual(['src/views/console/ConsoleApp.tsx']);
     expect(routeModules('/admin/fleet')).toEqual([]);
     // The console's ways in: its base, sign-in, the set-password link's page and the board (where signing in lands).
     expect(CONSOLE_AREA.entries).toEqual([CONSOLE_BASE, SIGN_IN_PATH, SET_PASSWORD_PATH, pathOfPage(HOME_PAGE)]);
     expect(['/admin/staff', '/ADMIN', '/admin/set-password#token=x'].every(isConsolePath)).toBe(true);
     expect(['/', '/administrator', '/bookings', '/login'].some(isConsolePath)).toBe(false);
     expect(routes.some((route) => isConsolePath(route.path))).toBe(false);
+  });
+
+  it("gives the driver's app its own ways in (the invitation's set-password link among them), apart from the public and console paths", () => {
+    for (const entry of ['/driver', '/Driver/', '/driver/set-password']) expect(routeModules(entry), entry).toEqual(['src/views/driver/DriverApp.tsx']);
+    expect(DRIVER_AREA.entries).toContain(DRIVER_SET_PASSWORD_ROUTE);
+    expect(['/driver', '/DRIVER/', '/driver/set-password#token=x'].every(isDriverPath)).toBe(true);
+    expect(['/', '/drivers', '/admin', '/admin/driver'].some(isDriverPath)).toBe(false);
+    expect(routes.some((route) => isDriverPath(route.path))).toBe(false);
   });
 
   it("names the link pages where the server's mails send their links", () => {

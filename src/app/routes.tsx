@@ -5,7 +5,7 @@
  */
 import { lazy, type ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { isConsolePath, PUBLIC_ROUTES, publicRoute, type PublicRoute } from '../../contract/routeManifest.ts';
+import { isConsolePath, isDriverPath, PUBLIC_ROUTES, publicRoute, type PublicRoute } from '../../contract/routeManifest.ts';
 import { HomeView } from '../views/home/HomeView.tsx';
 import { DocumentBoundary } from './DocumentBoundary.tsx';
 
@@ -46,10 +46,14 @@ export const ROUTES: readonly RouteDef[] = (PUBLIC_ROUTES as readonly PublicRout
 
 /**
  * The operator console (issue 17, the manifest's CONSOLE_AREA): every /admin path, one lazy chunk rendered in the
- * browser with its own layout and RouteSync (src/views/admin/ConsoleApp.tsx); the public pages never load it.
+ * browser with its own layout and RouteSync (src/views/console/ConsoleApp.tsx); the public pages never load it.
  */
 export { isConsolePath };
-export const ConsoleApp = lazy(async () => ({ default: (await import('../views/admin/ConsoleApp.tsx')).ConsoleApp }));
+export const ConsoleApp = lazy(async () => ({ default: (await import('../views/console/ConsoleApp.tsx')).ConsoleApp }));
+
+/** The driver's app (issue 32, the manifest's DRIVER_AREA): every /driver path, one lazy chunk of its own. */
+export { isDriverPath };
+export const DriverApp = lazy(async () => ({ default: (await import('../views/driver/DriverApp.tsx')).DriverApp }));
 
 export function routeFor(pathname: string): RouteDef | undefined {
   const route = publicRoute(pathname);

@@ -1,7 +1,7 @@
 /**
  * The one URL ↔ statechart sync, used by every routed flow (booking: RouteSync.tsx; corporate:
  * src/views/corporate/CorporateRouteSync.tsx; forgot password: ForgotPasswordView.tsx; the operator console:
- * src/views/admin/ConsoleRouteSync.tsx; the manage page: ManageBookingView.tsx). A flow declares its routes (FlowRoutes,
+ * src/views/console/ConsoleRouteSync.tsx; the manage page: ManageBookingView.tsx). A flow declares its routes (FlowRoutes,
  * built from the route manifest in machines/<flow>/<flow>.routes.ts) and the machine never navigates:
  *
  * - machine → URL: when the routed state changes, the URL follows with navigate(…, { replace: true }), so Back never

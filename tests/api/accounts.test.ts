@@ -4,11 +4,11 @@ import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { hashPassword } from '../../server/domain/accounts/passwords.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 import { startSmtpServer, type CapturedMail, type TestSmtpServer } from '../helpers/smtp.ts';
-import { allowWindowEdgeWaits, awayFromWindowEdge } from '../helpers/rateWindows.ts';
+import { createTestClock } from '../helpers/clock.ts';
 
 const INVALID_CREDENTIALS = 'Invalid credentials. Please try again.';
 
-allowWindowEdgeWaits();
+const clock = createTestClock();
 
 describe(`accounts: corporate sign-in, profile and forgot password, on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
@@ -20,7 +20,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    provider = await startTestProvider({ env: { SMTP_URL: smtp.url } });
+    provider = await startTestProvider({ now: clock.now, env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await provider.dispose();
@@ -324,7 +324,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
 
   describe('rate limits (429 JSON)', () => {
     it('sign-in: 10 wrong passwords per account and address per 15 minutes, shared with check-passenger-email', async () => {
-      await awayFromWindowEdge(900, 10);
+      clock.awayFromWindowEdge(900, 10);
       const passenger = await createPassenger();
       const address = newAddress();
       const statuses: number[] = [];
@@ -344,7 +344,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
     });
 
     it('sign-in: 30 tries per address per 15 minutes, whatever the account', async () => {
-      await awayFromWindowEdge(900, 10);
+      clock.awayFromWindowEdge(900, 10);
       const address = newAddress();
       const responses = await Promise.all(Array.from({ length: 35 }, (_, index) => call('POST', '/check-passenger-login', { email: `spray${index}@example.test`, password: 'guess' }, { address })));
       const statuses = responses.map((response) => response.statusCode);
@@ -353,7 +353,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
     });
 
     it('forgot-password: 10 per address per hour; per account no refusal but one code mail per 5 minutes', async () => {
-      await awayFromWindowEdge(3600, 10);
+      clock.awayFromWindowEdge(3600, 10);
       const passenger = await createPassenger();
       const perAccount = [];
       for (let attempt = 0; attempt < 6; attempt++) perAccount.push((await call('POST', '/auth/forgot-password', { email: passenger.email, type: 'website' })).statusCode);
@@ -368,7 +368,7 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
     });
 
     it('verify-code: 15 per account per 15 minutes, on top of the 5 wrong tries per code', async () => {
-      await awayFromWindowEdge(900, 10);
+      clock.awayFromWindowEdge(900, 10);
       const passenger = await createPassenger();
       const statuses = [];
       for (let attempt = 0; attempt < 16; attempt++) statuses.push((await call('POST', '/auth/verify-code', { email: passenger.email, code: '123456' })).statusCode);

@@ -4,7 +4,7 @@ import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
-/** Issue 17: every change made through the admin API writes one audit row (who, when, what, before and after) with it. */
+/** Issue 17: every change made through the console API writes one audit row (who, when, what, before and after) with it. */
 
 const HOST = 'console.westwaycars.test';
 const ORIGIN = `http://${HOST}`;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES } from '../../contract/bookings.ts';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { bookingPayload, countRows, guestRegistration, quoteFor } from '../helpers/booking.ts';
+import { weekdayAhead } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 describe(`POST /api/v1/booking on ${testDatabaseKind}`, () => {
@@ -67,6 +69,26 @@ describe(`POST /api/v1/booking on ${testDatabaseKind}`, () => {
     const response = await book(bookingPayload(withMeet, { ...row, final_price: row.final_price + 12 }));
     expect(response.statusCode).toBe(200);
     expect(response.json().data.booking.total_booking_amount).toBe(Math.round((row.final_price + 12) * 100) / 100);
+  });
+
+  it('the wheelchair option only on a wheelchair-accessible vehicle: re-pricing and booking a saloon with it are refused, nothing written', async () => {
+    const price = (payload: object) => provider.fastify.inject({ method: 'POST', url: '/api/v1/calculate-selected-vehicle-price', headers: KEY_HEADERS, payload });
+    const refusal = { success: false, message: BOOKING_MESSAGES.noWheelchairAccess, code: 'unprocessable' };
+    const saloon = await quoteFor(provider, { select_option: 'return', return_date: weekdayAhead(5), return_hour: '6pm', return_min: '00', return_passengers: 2 });
+    for (const options of [{ wheel_chair: 'yes' }, { return_wheel_chair: 'yes' }]) {
+      const refused = await price({ vehicle: saloon.row, ...options });
+      expect([refused.statusCode, refused.json()], JSON.stringify(options)).toEqual([422, refusal]);
+    }
+    const before = await countRows(provider, 'bookings');
+    const booked = await book(bookingPayload({ ...saloon.form, wheel_chair: 'yes' }, saloon.row));
+    expect([booked.statusCode, booked.json()]).toEqual([422, refusal]);
+    expect(await countRows(provider, 'bookings')).toBe(before);
+
+    const accessible = await quoteFor(provider, {}, { company_id: 1, vehicle_id: 6 });
+    const priced = await price({ vehicle: accessible.row, wheel_chair: 'yes' });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const made = await book(bookingPayload({ ...accessible.form, wheel_chair: 'yes' }, accessible.row));
+    expect(made.statusCode, made.body).toBe(200);
   });
 
   it('charges the quantity of vehicles, or one when the selection kind is lowest', async () => {

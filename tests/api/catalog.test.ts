@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyListSchema, fleetListSchema, addressListSchema, settingListSchema } from '../../contract/catalog.ts';
-import { SETTING_NAMES } from '../../contract/settings.ts';
+import { DERIVED_SETTING_NAMES, SETTING_NAMES } from '../../contract/settings.ts';
 import { DEMO_ADDRESSES, DEMO_COMPANIES, DEMO_VEHICLES } from '../../server/db/seed/demo.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -17,7 +17,9 @@ describe(`catalogue calls on ${testDatabaseKind}`, () => {
     const response = await get('/api/v1/setting');
     expect(response.statusCode).toBe(200);
     const rows = settingListSchema.parse(response.json());
-    expect(rows.map((row) => row.setting_name).sort()).toEqual([...SETTING_NAMES].sort());
+    // Every setting but those the server derives from its deployment (FLIGHT_TRACKING: only when flights are followed).
+    const derived: readonly string[] = DERIVED_SETTING_NAMES;
+    expect(rows.map((row) => row.setting_name).sort()).toEqual(SETTING_NAMES.filter((name) => !derived.includes(name)).sort());
     const byName = Object.fromEntries(rows.map((row) => [row.setting_name, row.setting_value]));
     expect(byName).toMatchObject({ Company_Name: 'Westway Cars', CURRENCY: '£', GRACE_TIME: '120', SHOWCARD: 'yes', SHOWPAYINCAR: 'yes', IS_QUOTATION: 'disable' });
     expect(Object.keys(rows[0]).sort()).toEqual(['setting_name', 'setting_value']);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonToday, QUERY_REASONS } from '../../contract/enquiries.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 import { parseMail } from '../helpers/smtp.ts';
-import { allowWindowEdgeWaits, awayFromWindowEdge } from '../helpers/rateWindows.ts';
+import { createTestClock } from '../helpers/clock.ts';
 
 
 const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -34,7 +34,7 @@ const contact = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-allowWindowEdgeWaits();
+const clock = createTestClock();
 
 describe(`quote requests and Contact Us, stored and mailed to the operator, on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
@@ -43,7 +43,7 @@ describe(`quote requests and Contact Us, stored and mailed to the operator, on $
   const newAddress = () => `198.51.100.${nextAddress++}`;
 
   beforeAll(async () => {
-    provider = await startTestProvider();
+    provider = await startTestProvider({ now: clock.now });
   });
   afterAll(() => provider.dispose());
 
@@ -209,7 +209,7 @@ describe(`quote requests and Contact Us, stored and mailed to the operator, on $
   });
 
   it.each(['/api/v1/send-instant-email', '/api/v1/contact-us'])('a burst of 100 posts to %s: 429 after the limit, every accepted one stored', async (url) => {
-    await awayFromWindowEdge(600, 10);
+    clock.awayFromWindowEdge(600, 10);
     const table = url.endsWith('contact-us') ? 'contact_messages' : 'quote_requests';
     const before = await count(table);
     const address = newAddress();

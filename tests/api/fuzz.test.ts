@@ -9,9 +9,11 @@ import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } f
 
 /** Every /api/v1 call of spec §7 and ours. */
 const CALLS: [method: 'GET' | 'POST' | 'PATCH', url: string][] = [
-  // The staff calls that take no session (the admin API's way in).
+  // The staff calls that take no session (the console API's way in).
   ['POST', '/api/admin/session'],
   ['POST', '/api/admin/staff/set-password'],
+  ['POST', '/api/driver/session'],
+  ['POST', '/api/driver/set-password'],
   ['GET', '/api/v1/setting'],
   ['GET', '/api/v1/fetch_vehicles'],
   ['GET', '/api/v1/fetch_companies'],

@@ -35,6 +35,8 @@ describe(`GET /api/v1/get_booking/{passenger_id} on ${testDatabaseKind}`, () => 
     const [item] = response.json().data;
     expect(item).toMatchObject({
       booking_number: expect.stringMatching(/^CF-/),
+      status: 'confirmed',
+      status_label: 'Confirmed',
       pick_up_address: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA',
       drop_off_address: 'The Savoy, Strand, London WC2R 0EZ',
       pick_up_time: '2:30pm',
@@ -48,6 +50,13 @@ describe(`GET /api/v1/get_booking/{passenger_id} on ${testDatabaseKind}`, () => 
       booking_details: { luggages: 1, vehicle_qty: 1, meet_and_greet: 'yes', baby_seat: 0, booster_seat: 0, wheel_chair: 'no', special_luggages: 0, waiting_minutes: 0 },
       booking_stops: [{ stop_address: '1 Praed Street, W2 1HB', stop_post_code: 'W2 1HB', stop_street_number: '1' }],
     });
+  });
+
+  it('says where each booking stands, so a cancelled trip never reads as booked', async () => {
+    const [{ booking_number: number }] = (await get(passengerId, token)).json().data;
+    await provider.db.query("UPDATE bookings SET status = 'cancelled', cancelled_at = now() WHERE booking_number = $1", [number]);
+    const [item] = (await get(passengerId, token)).json().data;
+    expect(item).toMatchObject({ booking_number: number, status: 'cancelled', status_label: 'Cancelled' });
   });
 
   it("refuses another passenger's id with 403 and no token with 401", async () => {

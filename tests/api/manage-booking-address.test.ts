@@ -118,6 +118,7 @@ describe(`address changes on the manage page on ${testDatabaseKind}`, () => {
       outcome: fresh.final_price * 100 === pence ? 'none' : 'pay_driver',
       message: `The new price is £${fresh.final_price.toFixed(2)}, paid to the driver.`,
       summary: ['Stops: — → 221B Baker Street, NW1 6XE', `Drop-off: The Savoy, Strand, London WC2R 0EZ → ${PADDINGTON}`],
+      discount: null,
     });
     expect(await bookingRow(bookingNumber)).toEqual(before);
 

@@ -172,7 +172,8 @@ describe(`changing a booking on ${testDatabaseKind}`, () => {
       "SELECT r.amount_pence, r.status, r.reason FROM refunds r JOIN bookings b ON b.id = r.booking_id WHERE b.booking_number = $1 AND r.idempotency_key LIKE 'booking_change:%'",
       [bookingNumber],
     );
-    expect(refunds).toEqual([{ amount_pence: 1200, status: 'succeeded', reason: 'cancellation' }]);
+    // A change's refund, not a cancellation's (issue 30).
+    expect(refunds).toEqual([{ amount_pence: 1200, status: 'succeeded', reason: 'change' }]);
     expect(await bookingRow(bookingNumber)).toMatchObject({ revision: 2, total_pence: amount });
   });
 

@@ -115,6 +115,7 @@ describe(`managing a booking on ${testDatabaseKind}`, () => {
       status: 'confirmed',
       status_label: 'Confirmed',
       driver: null,
+      flight: null,
       revision: 0,
       cancellation: {
         allowed: true,
@@ -206,7 +207,7 @@ describe(`managing a booking on ${testDatabaseKind}`, () => {
     expect((await bookingRow(bookingNumber)).status).toBe('confirmed');
   });
 
-  it("the operator revokes a booking's links (admin API): they are refused from then on, and nothing else changes", async () => {
+  it("the operator revokes a booking's links (console API): they are refused from then on, and nothing else changes", async () => {
     const { booking, token } = await bookInCar('manage.revoked@example.test');
     const bookingNumber = booking.data.booking.booking_number;
     expect((await post('manage-booking', { token })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PriceDetail } from '../../contract/booking.ts';
+import { BOOKING_MESSAGES } from '../../contract/bookings.ts';
 import { PROMO_MESSAGES } from '../../contract/promoCodes.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../server/plugins/inputRules.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
@@ -187,6 +188,72 @@ describe(`promo codes on ${testDatabaseKind}`, () => {
     expect([secondTime.statusCode, secondTime.json()]).toEqual([409, { success: false, message: PROMO_MESSAGES.usedByPassenger, code: 'promo' }]);
     expect(await usesOf(promo.id)).toEqual({ uses: 1, rows: '1', used: '1' });
     expect((await post('booking', booking('someone.else@example.test', { promo_code: 'CARFIVER' }))).statusCode).toBe(200);
+  });
+
+  it('the per-passenger cap counts one passenger whatever +tag, case or (Gmail) dots the address carries', async () => {
+    const promo = await create({ code: 'ONEEACH', per_passenger_cap: 1 });
+    expect((await post('booking', booking('jane@example.test', { promo_code: 'ONEEACH' }))).statusCode).toBe(200);
+    for (const email of ['jane+1@example.test', 'JANE+promo@Example.test']) {
+      const again = await post('booking', booking(email, { promo_code: 'ONEEACH' }));
+      expect([again.statusCode, again.json()], email).toEqual([409, { success: false, message: PROMO_MESSAGES.usedByPassenger, code: 'promo' }]);
+    }
+    expect((await post('booking', booking('j.a.n.e.doe@gmail.com', { promo_code: 'ONEEACH' }))).statusCode).toBe(200);
+    const gmail = await post('booking', booking('JaneDoe+2@googlemail.com', { promo_code: 'ONEEACH' }));
+    expect([gmail.statusCode, gmail.json().message]).toEqual([409, PROMO_MESSAGES.usedByPassenger]);
+    // Dots are folded only for Gmail: elsewhere j.ane and jane are two mailboxes.
+    expect((await post('booking', booking('j.ane@example.test', { promo_code: 'ONEEACH' }))).statusCode).toBe(200);
+    expect(await api.sql('SELECT passenger_email FROM promo_code_uses WHERE promo_id = $1 ORDER BY id', [promo.id])).toEqual([
+      { passenger_email: 'jane@example.test' },
+      { passenger_email: 'janedoe@gmail.com' },
+      { passenger_email: 'j.ane@example.test' },
+    ]);
+    expect(await usesOf(promo.id)).toEqual({ uses: 3, rows: '3', used: '3' });
+  });
+
+  it('a code that makes the booking free: "Nothing to pay" books it without a card, takes one use and says so in both mails', async () => {
+    const full = await create({ code: 'ALLFREE', kind: 'percent', percent: 100 });
+    await create({ code: 'BIGFIXED', kind: 'fixed', percent: null, amount_pence: fare() + 1000 });
+    const priced = (await post('calculate-selected-vehicle-price', { vehicle: trip.row, promo_code: 'ALLFREE' })).json();
+    expect(priced.promo).toMatchObject({ total_pence: 0, total: 0, discount_pence: fare() });
+    expect((await post('calculate-selected-vehicle-price', { vehicle: trip.row, promo_code: 'BIGFIXED' })).json().promo).toMatchObject({ total_pence: 0, discount_pence: fare() });
+
+    // A card cannot pay £0: the intent is refused with a message (no processor call), whatever amount is sent.
+    const card = booking('free.card@example.test', { payment_method: 'card', promo_code: 'ALLFREE' });
+    const intent = await post('create-payment-intent', { paymentMethodId: 'pm_card_visa', amount: 1, booking: card });
+    expect([intent.statusCode, intent.json()]).toEqual([409, { success: false, message: BOOKING_MESSAGES.nothingToPayByCard, code: 'conflict' }]);
+    expect(await api.sql('SELECT 1 FROM payments WHERE request_key IN (SELECT request_key FROM promo_code_uses WHERE promo_id = $1)', [full.id])).toEqual([]);
+
+    // "Nothing to pay" on a booking the server prices above £0 is refused: nothing written.
+    await create({ code: 'NOTFREE10' });
+    const notFree = await post('booking', booking('not.free@example.test', { promo_code: 'NOTFREE10', nothing_to_pay: true }));
+    expect([notFree.statusCode, notFree.json()]).toEqual([409, { success: false, message: BOOKING_MESSAGES.notFree, code: 'conflict', amount: fare() - Math.round(fare() / 10) }]);
+    expect(await bookingsOf('not.free@example.test')).toEqual([]);
+
+    // Booked in one call, sent twice: one booking, one use; recorded as nothing to pay.
+    const payload = booking('free.ride@example.test', { promo_code: 'allfree', nothing_to_pay: true });
+    const [first, again] = await Promise.all([post('booking', payload), post('booking', payload)]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.json().data.booking.booking_number).toBe(first.json().data.booking.booking_number);
+    expect(first.json().data.booking).toMatchObject({ payment_method: 'car', total_booking_amount: 0 });
+    expect(await api.sql("SELECT payment_method, payment_status, total_pence, payment_intent_id FROM bookings WHERE passenger_email = 'free.ride@example.test'")).toEqual([
+      { payment_method: 'car', payment_status: 'nothing_to_pay', total_pence: 0, payment_intent_id: null },
+    ]);
+    expect(await usesOf(full.id)).toEqual({ uses: 1, rows: '1', used: '1' });
+    const mails = await api.sql<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE text_body LIKE $1', [`%${first.json().data.booking.booking_number}%`]);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.text_body).toMatch(/Payment:? +Nothing to pay/);
+      expect(mail.text_body).not.toContain('Pay to driver');
+    }
+
+    // With Pay in Car switched off, a free booking is still made (it is paid neither way).
+    await api.as(owner, 'PUT', 'settings', { SHOWPAYINCAR: 'no' });
+    try {
+      const fixed = await post('booking', booking('free.fixed@example.test', { promo_code: 'BIGFIXED', nothing_to_pay: true }));
+      expect([fixed.statusCode, fixed.json().data?.booking.total_booking_amount], fixed.body).toEqual([200, 0]);
+    } finally {
+      await api.as(owner, 'PUT', 'settings', { SHOWPAYINCAR: 'yes' });
+    }
   });
 
   it('a code used up between pricing and booking is refused with the message and nothing is written', async () => {

@@ -6,7 +6,7 @@ import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type Tes
 /**
  * Quotes price from the cached catalogue (settings, fleet, tariffs, surcharges, addresses, banned addresses) and a
  * repeated search is answered from its cached answer; an operator's change must still reach the next search. Changes
- * through the admin API drop the cache at once; any other change (the operator's SQL, a migration) reaches every
+ * through the console API drop the cache at once; any other change (the operator's SQL, a migration) reaches every
  * process through the tables' triggers and NOTIFY.
  */
 
@@ -41,7 +41,7 @@ describe(`an operator's change reaches the next quote, on ${testDatabaseKind}`, 
   const admin = (payload: Record<string, string | null>) =>
     provider.fastify.inject({ method: 'PUT', url: '/api/admin/settings', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload });
 
-  it('a setting changed through the admin API applies to the very next search, even one repeated from the cache', async () => {
+  it('a setting changed through the console API applies to the very next search, even one repeated from the cache', async () => {
     const form = oneWayForm({ pickup_min: '35' });
     const before = await saloonOf(provider, form);
     expect((await saloonOf(provider, form)).quote_id).toBe(before.quote_id); // the repeat is cached

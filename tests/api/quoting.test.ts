@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceListResponseSchema, selectedVehiclePriceResponseSchema } from '../../contract/booking.ts';
+import { nearestPlaceResponseSchema, priceListResponseSchema, selectedVehiclePriceResponseSchema } from '../../contract/booking.ts';
+import { createGoogleMaps, type Fetch } from '../../server/domain/geo/googleMaps.ts';
 import { hourlyForm, londonDate, oneWayForm, weekdayAhead } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -102,7 +103,8 @@ describe(`quoting calls on ${testDatabaseKind}`, () => {
 
   it('calculate-selected-vehicle-price re-prices a stored vehicle with options, never reading a price from the browser', async () => {
     const quote = priceListResponseSchema.parse((await post('calculate-distance-price', oneWayForm())).json());
-    const row = quote.price_details.find((detail) => detail.company_id === 1 && detail.vehicle_id === 1)!;
+    // The wheelchair-accessible category: the wheelchair option is refused on any other (tests/api/bookings.test.ts).
+    const row = quote.price_details.find((detail) => detail.company_id === 1 && detail.vehicle_id === 6)!;
     const response = await post('calculate-selected-vehicle-price', {
       vehicle: { ...row, price: 1, final_price: 1 },
       meet_and_greet: 'yes',
@@ -196,5 +198,89 @@ describe(`quoting calls on ${testDatabaseKind}`, () => {
     const town = (await provider.fastify.inject({ method: 'GET', url: '/api/v1/places?q=Oxford', headers: KEY_HEADERS })).json() as { address: string }[];
     expect(town.some((place) => place.address.startsWith('Oxford'))).toBe(true);
     expect(weekdayAhead()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  const nearest = (query: string) => provider.fastify.inject({ method: 'GET', url: `/api/v1/places/nearest?${query}`, headers: KEY_HEADERS });
+
+  it('GET /api/v1/places/nearest names the nearest address offline: a saved address within 150 m, else the nearest place, none abroad', async () => {
+    const atTerminal = await nearest('lat=51.4726&lon=-0.4880');
+    expect(atTerminal.statusCode).toBe(200);
+    expect(nearestPlaceResponseSchema.parse(atTerminal.json())).toEqual({ place: { address: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA', lat: 51.4723, lon: -0.4877, kind: 'airport', estimated: false } });
+    const inOxford = (await nearest('lat=51.7520&lon=-1.2577')).json();
+    expect(inOxford).toEqual({ place: { address: 'Oxford, Oxfordshire', lat: expect.closeTo(51.75, 1), lon: expect.closeTo(-1.26, 1), kind: 'place', estimated: true } });
+    // The answer is a pick-up the quote resolves back to the same place.
+    expect((await post('calculate-distance', { pickup: inOxford.place.address, dropoff: 'Oxford' })).json().via_miles).toBeLessThanOrEqual(1);
+    expect((await nearest('lat=48.8566&lon=2.3522')).json()).toEqual({ place: null });
+  });
+
+  it('GET /api/v1/places/nearest refuses a position that is not one: 400 with a message', async () => {
+    for (const [query, message] of [
+      ['lat=91&lon=0', 'lat must be between -90 and 90'],
+      ['lat=51.5&lon=-180.5', 'lon must be between -180 and 180'],
+      ['lat=NaN&lon=0', 'lat must be a number'],
+      ['lat=51.5&lon=Infinity', 'lon must be a number'],
+      ['lat=&lon=0', 'lat must be a number'],
+      ['lon=0', 'lat must be a number'],
+      ['lat=51.5&lat=52&lon=0', 'lat must be a number'],
+      [`lat=${'5'.repeat(5000)}&lon=0`, 'lat must be a number'],
+    ]) {
+      const response = await nearest(query);
+      expect(response.statusCode, query.slice(0, 40)).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, message: expect.stringContaining(message) });
+    }
+  });
+});
+
+describe(`GET /api/v1/places/nearest with the Google adapter (a local fake of the Geocoding API) on ${testDatabaseKind}`, () => {
+  let provider: TestProvider;
+  const calls: string[] = [];
+  let answer: { status: number; body: unknown } = { status: 200, body: {} };
+  // Google's documented reverse geocoding answer (developers.google.com/maps/documentation/geocoding/requests-reverse-geocoding), trimmed.
+  const DOWNING_STREET = {
+    plus_code: { compound_code: 'GV3H+9X London, UK', global_code: '9C3XGV3H+9X' },
+    results: [
+      {
+        address_components: [{ long_name: '10', short_name: '10', types: ['street_number'] }],
+        formatted_address: '10 Downing St, London SW1A 2AA, UK',
+        geometry: { location: { lat: 51.5033635, lng: -0.1276248 }, location_type: 'ROOFTOP', viewport: {} },
+        place_id: 'ChIJRxzRQcUEdkgRGVaKyzmkgvg',
+        types: ['street_address'],
+      },
+      { formatted_address: 'Westminster, London SW1A 2AA, UK', geometry: { location: { lat: 51.5034, lng: -0.1277 } }, types: ['postal_code'] },
+    ],
+    status: 'OK',
+  };
+  const fakeGoogle: Fetch = async (url) => {
+    calls.push(url);
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  };
+  beforeAll(async () => {
+    provider = await startTestProvider({ maps: createGoogleMaps({ apiKey: 'test-key', fetch: fakeGoogle }) });
+  });
+  afterAll(() => provider.dispose());
+  const nearest = (query: string) => provider.fastify.inject({ method: 'GET', url: `/api/v1/places/nearest?${query}`, headers: KEY_HEADERS });
+
+  it("asks Google's reverse geocoding for the position and answers its first address", async () => {
+    answer = { status: 200, body: DOWNING_STREET };
+    calls.length = 0;
+    const response = await nearest('lat=51.50336&lon=-0.12763');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ place: { address: '10 Downing St, London SW1A 2AA, UK', lat: 51.5033635, lon: -0.1276248, kind: 'place', estimated: false } });
+    expect(calls).toHaveLength(1);
+    const asked = new URL(calls[0]);
+    expect(asked.origin + asked.pathname).toBe('https://maps.googleapis.com/maps/api/geocode/json');
+    expect(Object.fromEntries(asked.searchParams)).toEqual({ latlng: '51.50336,-0.12763', language: 'en-GB', key: 'test-key' });
+  });
+
+  it("an operator's saved address within 150 m answers without asking Google; ZERO_RESULTS is no address; a failing Google gives the offline place", async () => {
+    calls.length = 0;
+    expect((await nearest('lat=51.4726&lon=-0.4880')).json().place.address).toBe('Heathrow Airport Terminal 5, Hounslow TW6 2GA');
+    expect(calls).toHaveLength(0);
+    answer = { status: 200, body: { results: [], status: 'ZERO_RESULTS' } };
+    expect((await nearest('lat=50.0&lon=-20.0')).json()).toEqual({ place: null });
+    answer = { status: 200, body: { error_message: 'The provided API key is invalid.', results: [], status: 'REQUEST_DENIED' } };
+    expect((await nearest('lat=51.7520&lon=-1.2577')).json().place).toMatchObject({ address: 'Oxford, Oxfordshire', estimated: true });
+    answer = { status: 500, body: {} };
+    expect((await nearest('lat=51.7520&lon=-1.2577')).json().place).toMatchObject({ address: 'Oxford, Oxfordshire', estimated: true });
   });
 });

@@ -91,7 +91,8 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
     for (const line of row.breakdown.lines) expect(text).toContain(`${line.label} ${pounds(line.amount_pence)}`);
     expect(text).toContain(`Total fare ${pounds(total)}`);
     expect(text).toContain(`Net amount ${pounds(total - vat)} VAT at 20% ${pounds(vat)} Total including VAT ${pounds(total)}`);
-    expect(text).toMatch(new RegExp(`Method Pay by Card Paid by card on \\w{3} \\d+ \\w{3} \\d{4} ${pounds(total).replace('.', '\\.')}$`));
+    const paid = pounds(total).replace('.', '\\.');
+    expect(text).toMatch(new RegExp(`Method Pay by Card Paid by card on \\w{3} \\d+ \\w{3} \\d{4} \\(card payment 1: the booking\\) ${paid} Amount paid by card ${paid}$`));
   });
 
   it('VAT is exact on awkward amounts: inclusive at 20 %, at 17.5 %, and added on top; a plain receipt when not VAT-registered', async () => {
@@ -175,11 +176,46 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
       expect(text).toContain('Status Cancelled');
       expect(text).toMatch(/Cancellation Cancelled on \w{3} \d+ \w{3} \d{4}, \d+:\d{2}(am|pm) \(London time\) by the passenger\. /);
       expect(text).toContain(`Kept (cancellation fee) £7.50 Refunded ${pounds(total - 750)} VAT Net amount £6.25 VAT at 20% £1.25 Total including VAT £7.50 Prices include VAT. VAT is worked out on the amount kept`);
-      expect(text).toMatch(new RegExp(`Paid by card on [^£]+ ${pounds(total).replace('.', '\\.')} Refund \\(cancellation\\) on [^:]+: refunded -${pounds(total - 750).replace('.', '\\.')}$`));
+      expect(text).toMatch(new RegExp(`Paid by card on [^£]+ ${pounds(total).replace('.', '\\.')} Refund \\(cancellation\\) on [^:]+ to card payment 1: refunded -${pounds(total - 750).replace('.', '\\.')} Amount paid by card £7\\.50$`));
     } finally {
       await sql("UPDATE settings SET setting_value = '0' WHERE site_id = 1 AND setting_name = 'CANCELLATION_FEE'");
       provider.cache.invalidate(1);
     }
+  });
+
+  it('after paid changes and a cancellation the receipt and the statement are built from the ledger: every charge and refund, dated, on its card payment, adding up to the amount paid', async () => {
+    const { bookingNumber, token } = await bookByCard('receipt.ledger@example.test');
+    const { total_pence: first } = await bookingOf(bookingNumber);
+    const change = async (revision: number, changes: Record<string, unknown>) => {
+      const answer = await post('manage-booking/change', { token, revision, changes, payment_method_id: 'pm_card_visa' });
+      expect(answer.json()).toMatchObject({ result: 'applied' });
+    };
+    const date = String.raw`\w{3} \d+ \w{3} \d{4}`;
+    const amount = (pence: number) => pounds(pence).replace('.', '\\.');
+    const paymentsPart = async () => /Payment Method Pay by Card (.*)$/.exec(await pdfText((await receipt({ token })).rawPayload))![1];
+
+    // A dearer change is a charge of its own: the receipt shows it beside the booking's payment (it showed the first only).
+    await change(0, { meet_and_greet: 'yes' });
+    const text = await pdfText((await receipt({ token })).rawPayload);
+    expect(text).toContain(`Total fare ${pounds(first + 1200)}`);
+    expect(await paymentsPart()).toMatch(new RegExp(`^Paid by card on ${date} \\(card payment 1: the booking\\) ${amount(first)} Paid by card on ${date} \\(card payment 2: a change to the booking\\) £12\\.00 Amount paid by card ${amount(first + 1200)}$`));
+
+    // A cheaper change is refunded from the payments oldest first, as a change's refund (it said "cancellation").
+    await change(1, { meet_and_greet: 'no' });
+    expect(await paymentsPart()).toMatch(new RegExp(`£12\\.00 Refund \\(change to the booking\\) on ${date} to card payment 1: refunded -£12\\.00 Amount paid by card ${amount(first)}$`));
+
+    // Cancelled: the rest goes back to both payments; what was paid reconciles to nothing kept.
+    expect((await post('manage-booking/cancel', { token })).json()).toMatchObject({ status: 'cancelled' });
+    const cancelled = await paymentsPart();
+    expect(cancelled).toMatch(new RegExp(`-£12\\.00 Refund \\(cancellation\\) on ${date} to card payment 1: refunded -${amount(first - 1200)} Refund \\(cancellation\\) on ${date} to card payment 2: refunded -£12\\.00 Amount paid by card £0\\.00$`));
+    expect(await pdfText((await receipt({ token })).rawPayload)).toContain(`Kept (cancellation fee) £0.00 Refunded ${pounds(first + 1200)}`);
+
+    // On a corporate statement the cancelled trip is listed with its refunds, and left out of the fare total.
+    await sql("UPDATE bookings SET passenger_id = (SELECT id FROM passengers WHERE site_id = 1 AND lower(email) = lower($2)), pick_up_at = '2031-06-10T09:00:00Z' WHERE booking_number = $1", [bookingNumber, DEMO_CORPORATE.email]);
+    const csv = (await provider.fastify.inject({ method: 'GET', url: '/api/v1/passenger/statement?month=2031-06&format=csv', headers: bearer })).body;
+    expect(csv).toContain(`,Cancelled,Refunded,${((first) / 100).toFixed(2)},${((first + 1200) / 100).toFixed(2)},0.00,0.00\r\n`);
+    const pdf = await pdfText((await provider.fastify.inject({ method: 'GET', url: '/api/v1/passenger/statement?month=2031-06', headers: bearer })).rawPayload);
+    expect(pdf).toContain(`Total £0.00 ${pounds(first + 1200)} £0.00 £0.00`);
   });
 
   it("a corporate passenger's monthly statement (London month) as CSV and PDF: their bookings only, totals, formula-safe cells", async () => {
@@ -200,9 +236,9 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
     const vat = (pence: number) => (Math.floor((2 * pence * 2000 + 12000) / 24000) / 100).toFixed(2);
     const fare = (pence: number) => (pence / 100).toFixed(2);
     expect(csv.body).toBe(
-      '\uFEFFBooking number,Pick-up date,Pick-up time,From,To,Vehicle,Passenger,Status,Payment,Fare,Refunded,Charged,VAT\r\n' +
-        `${aprilFirst},2030-04-01,12:30am,"Heathrow Airport Terminal 5, Hounslow TW6 2GA","The Savoy, Strand, London WC2R 0EZ",Saloon,Alex Morgan,Cancelled,Pay to driver,${fare(first.total_pence)},0.00,0.00,0.00\r\n` +
-        `${aprilLate},2030-04-30,11:59pm,"'=HYPERLINK(""http://evil.test"",""Click"")","'+44, ""quoted""",Saloon,Alex Morgan,Confirmed,Pay to driver,${fare(late.total_pence)},0.00,${fare(late.total_pence)},${vat(late.total_pence)}\r\n`,
+      '\uFEFFBooking number,Pick-up date,Pick-up time,From,To,Vehicle,Passenger,Status,Payment,Fare,Refunded,Paid,VAT\r\n' +
+        `${aprilFirst},2030-04-01,12:30am,"Heathrow Airport Terminal 5, Hounslow TW6 2GA","The Savoy, Strand, London WC2R 0EZ",Saloon,Alex Morgan,Cancelled,Pay in car (cancelled: nothing to pay),${fare(first.total_pence)},0.00,0.00,0.00\r\n` +
+        `${aprilLate},2030-04-30,11:59pm,"'=HYPERLINK(""http://evil.test"",""Click"")","'+44, ""quoted""",Saloon,Alex Morgan,Confirmed,Pay in car (to pay the driver),${fare(late.total_pence)},0.00,0.00,${vat(late.total_pence)}\r\n`,
     );
 
     const pdf = await statement('month=2030-04');
@@ -214,11 +250,16 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
     expect(text).toContain(`2030-04-30 11:59pm ${aprilLate} =HYPERLINK`);
     expect(text).not.toContain(march);
     expect(text).not.toContain(guest.bookingNumber);
-    const total = first.total_pence + late.total_pence;
-    expect(text).toContain(`Total ${pounds(total)} £0.00 ${pounds(late.total_pence)} £${vat(late.total_pence)}`);
+    // The cancelled trip is listed, and left out of the fare total; the trip not yet paid to the driver is not paid.
+    expect(text).toContain(`Total ${pounds(late.total_pence)} £0.00 £0.00 £${vat(late.total_pence)}`);
+    expect(text).toContain('Cancelled trips are listed with their refunds; the fare total leaves them out.');
+
+    // Once completed, the pay-in-car trip was paid to the driver.
+    await sql("UPDATE bookings SET status = 'completed', completed_at = now() WHERE booking_number = $1", [aprilLate]);
+    expect((await statement('month=2030-04&format=csv')).body).toContain(`,Completed,Pay in car (paid to the driver),${fare(late.total_pence)},0.00,${fare(late.total_pence)},${vat(late.total_pence)}\r\n`);
 
     const empty = await statement('month=2031-01&format=csv');
-    expect(empty.body).toBe('\uFEFFBooking number,Pick-up date,Pick-up time,From,To,Vehicle,Passenger,Status,Payment,Fare,Refunded,Charged,VAT\r\n');
+    expect(empty.body).toBe('\uFEFFBooking number,Pick-up date,Pick-up time,From,To,Vehicle,Passenger,Status,Payment,Fare,Refunded,Paid,VAT\r\n');
     for (const [query, message] of [
       ['month=2030-13', 'month: Choose a month as YYYY-MM.'],
       ['month=1999-12', 'month: Choose a month as YYYY-MM.'],

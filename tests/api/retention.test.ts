@@ -97,7 +97,7 @@ describe(`retention and the statutory export on ${testDatabaseKind}`, () => {
       [old, JSON.stringify({ ...values, total_pence: 1000 }), JSON.stringify({ values, changed: ['passengers'], totalPence: 1000 })],
     );
 
-    // The admin API refuses a value below 12 (contract/settingsCatalogue.ts); one written another way (psql, an
+    // The console API refuses a value below 12 (contract/settingsCatalogue.ts); one written another way (psql, an
     // older row) is still read as 12 by the job.
     await api.sql("UPDATE settings SET setting_value = '6' WHERE site_id = $1 AND setting_name = 'RETENTION_MONTHS'", [siteId]);
     await provider.mail.flush();
@@ -199,7 +199,7 @@ describe(`retention and the statutory export on ${testDatabaseKind}`, () => {
     const out = path.join(provider.config.dataDir, 'record.csv');
     const { stderr } = await operator('bookings', 'export', '--from', day, '--to', day, '--out', out);
     const csv = readFileSync(out, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('Booking number,Booked at (London),Pick-up date,Pick-up time,Pick-up place,Destination,Passenger name,Driver,Driver licence,Vehicle registration,Vehicle licence,Status');
+    expect(csv.split('\r\n')[0]).toBe('Booking number,Booked at (London),Pick-up date,Pick-up time,Pick-up place,Stops (in order),Destination,Passenger name,Driver,Driver licence,Vehicle registration,Vehicle licence,Status');
     expect(csv).toContain(`${number},`);
     expect(stderr).toBe(`${out}: ${csv.split('\r\n').length - 2} bookings picked up ${day} to ${day}\n`);
   });

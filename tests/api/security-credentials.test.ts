@@ -11,11 +11,11 @@ import { hashPassword } from '../../server/domain/accounts/passwords.ts';
 import { bookingPayload, countRows, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 import { startSmtpServer, type CapturedMail, type TestSmtpServer } from '../helpers/smtp.ts';
-import { allowWindowEdgeWaits, awayFromWindowEdge } from '../helpers/rateWindows.ts';
+import { createTestClock } from '../helpers/clock.ts';
 
 const TOO_MANY = /^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/;
 
-allowWindowEdgeWaits();
+const clock = createTestClock();
 
 describe(`credentials under attack, on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
@@ -26,7 +26,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    provider = await startTestProvider({ env: { SMTP_URL: smtp.url } });
+    provider = await startTestProvider({ now: clock.now, env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await provider.dispose();
@@ -77,7 +77,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
 
   describe('one limit for every password check', () => {
     it('guesses through /create-payment-intent (existing client) get 429 with Retry-After after the same 10 as sign-in', async () => {
-      await awayFromWindowEdge(900, 30);
+      clock.awayFromWindowEdge(900, 30);
       const owner = await createPassenger();
       const address = newAddress();
       const { booking, amount } = await existingClientBooking(owner.email, 'not-the-password', 'card');
@@ -95,7 +95,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
     });
 
     it('guesses through /booking (existing client) get 429 with Retry-After after 10, shared with sign-in', async () => {
-      await awayFromWindowEdge(900, 30);
+      clock.awayFromWindowEdge(900, 30);
       const owner = await createPassenger();
       const address = newAddress();
       for (let guess = 0; guess < 5; guess++) expect((await signIn(owner.email, 'not-the-password', address)).statusCode).toBe(401);
@@ -111,7 +111,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
     });
 
     it('a new client with an e-mail that has an account: the same 409 message, and 429 after 10', async () => {
-      await awayFromWindowEdge(900, 30);
+      clock.awayFromWindowEdge(900, 30);
       const owner = await createPassenger();
       const address = newAddress();
       const { form, row } = await quoteFor(provider);
@@ -126,7 +126,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
     });
 
     it('an e-mail change with a wrong current password counts like any other guess', async () => {
-      await awayFromWindowEdge(900, 30);
+      clock.awayFromWindowEdge(900, 30);
       const owner = await createPassenger();
       const address = newAddress();
       const bearer = await token(owner.email, owner.password, address);
@@ -138,7 +138,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
 
   describe('failures only, and nobody else locks the owner out', () => {
     it('a real user signing in 12 times in 15 minutes is not refused', async () => {
-      await awayFromWindowEdge(900, 30);
+      clock.awayFromWindowEdge(900, 30);
       const owner = await createPassenger();
       const address = newAddress();
       const statuses = [];
@@ -147,7 +147,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
     });
 
     it('a success clears the failures: 9 wrong, the right one, then 10 more wrong before the limit', async () => {
-      await awayFromWindowEdge(900, 30);
+      clock.awayFromWindowEdge(900, 30);
       const owner = await createPassenger();
       const address = newAddress();
       for (let guess = 0; guess < 9; guess++) expect((await signIn(owner.email, 'typo-password', address)).statusCode).toBe(401);
@@ -159,7 +159,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
     });
 
     it("11 wrong guesses from another address lock that address out, not the owner's", async () => {
-      await awayFromWindowEdge(900, 30);
+      clock.awayFromWindowEdge(900, 30);
       const owner = await createPassenger();
       const home = newAddress();
       await token(owner.email, owner.password, home);
@@ -172,7 +172,7 @@ describe(`credentials under attack, on ${testDatabaseKind}`, () => {
     });
 
     it('100 wrong guesses from many addresses reach the account-wide limit, from which an address that signed in before is exempt', async () => {
-      await awayFromWindowEdge(86_400, 120);
+      clock.awayFromWindowEdge(86_400, 120);
       const owner = await createPassenger();
       const home = newAddress();
       await token(owner.email, owner.password, home);

@@ -226,9 +226,9 @@ describe(`no statement parameters and no secrets in the log, on ${testDatabaseKi
   });
 
   beforeAll(async () => {
-    provider = await startTestProvider();
-    // The provider's own dispatcher stays out of the way: this app's mail port delivers (and logs) the mails below.
-    await provider.mail.stop();
+    // The provider's own workers stay out of the way (no dispatcher, sweep or pass): this app's mail port delivers (and
+    // logs) the mails below, and the statements counted are the requests' alone.
+    provider = await startTestProvider({ background: false });
     // A second app on the same database, logging as `npm start` does (level info) into a stream the test reads.
     logged = await buildApp({ config: provider.config, db: provider.db, logger: { level: 'debug', stream } });
   });
@@ -366,7 +366,8 @@ describe(`every mail recipient is exactly one validated address (SMTP), on ${tes
 describe(`per-address limits on the booking, payment and quoting calls, on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
   beforeAll(async () => {
-    provider = await startTestProvider();
+    // No worker of the process (dispatchers, sweeps): the statements counted below are the requests' alone.
+    provider = await startTestProvider({ background: false });
   });
   afterAll(() => provider.dispose());
 
@@ -383,6 +384,7 @@ describe(`per-address limits on the booking, payment and quoting calls, on ${tes
     ['POST', '/api/v1/calculate-distance', API_LIMITS.quote],
     ['POST', '/api/v1/calculate-selected-vehicle-price', API_LIMITS.quote],
     ['GET', '/api/v1/places?q=Heathrow', API_LIMITS.places],
+    ['GET', '/api/v1/places/nearest?lat=51.5&lon=-0.12', API_LIMITS.places],
   ] as [Method, string, { max: number; windowSec: number }][])('%s %s: %j per address, then 429 with Retry-After; another address is not held up', async (method, url, rule) => {
     const address = newAddress();
     for (let index = 0; index < rule.max; index++) expect((await call(method, url, address)).statusCode).not.toBe(429);

@@ -82,7 +82,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     const response = await signInResponse(DEMO_STAFF.owner.email, DEMO_STAFF.owner.password);
     expect(response.statusCode).toBe(200);
     const setCookie = String(response.headers['set-cookie']);
-    const match = /^cabflow_staff=([A-Za-z0-9_-]{43}); Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/.exec(setCookie);
+    const match = /^cabflow_staff=([A-Za-z0-9_-]{43}); Max-Age=43200; Path=\/; HttpOnly; SameSite=Strict$/.exec(setCookie);
     expect(match, setCookie).not.toBeNull();
     const body = response.json();
     expect(body).toMatchObject({
@@ -111,7 +111,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     expect(none.json()).toEqual({ success: false, message: STAFF_MESSAGES.notSignedIn, code: 'unauthenticated' });
     const forged = await inject('GET', 'session', { cookie: `cabflow_staff=${'A'.repeat(43)}` });
     expect(forged.statusCode).toBe(401);
-    expect(forged.headers['set-cookie']).toBe('cabflow_staff=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
+    expect(forged.headers['set-cookie']).toBe('cabflow_staff=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict');
   });
 
   it('over HTTPS from a proxy TRUST_PROXY names the cookie is __Host-cabflow_staff and Secure; the plain name is then not read', async () => {
@@ -122,7 +122,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
       const secure = await post({ 'x-forwarded-proto': 'https', origin: `https://${HOST}` });
       expect(secure.statusCode).toBe(200);
       const setCookie = String(secure.headers['set-cookie']);
-      expect(setCookie).toMatch(/^__Host-cabflow_staff=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/);
+      expect(setCookie).toMatch(/^__Host-cabflow_staff=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
       const token = setCookie.split(';')[0].split('=')[1];
       const get = (cookie: string) => behindProxy.fastify.inject({ method: 'GET', url: '/api/admin/session', headers: { host: HOST, 'x-forwarded-proto': 'https', cookie } });
       expect((await get(`__Host-cabflow_staff=${token}`)).statusCode).toBe(200);
@@ -268,7 +268,7 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
     const third = await dispatcher();
     const out = await asStaff(first, 'DELETE', 'session');
     expect(out.statusCode).toBe(200);
-    expect(out.headers['set-cookie']).toBe('cabflow_staff=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict');
+    expect(out.headers['set-cookie']).toBe('cabflow_staff=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict');
     expect((await inject('GET', 'session', { cookie: first.cookie })).statusCode).toBe(401);
     expect((await inject('GET', 'session', { cookie: second.cookie })).statusCode).toBe(200);
     const own = await owner();

@@ -47,7 +47,8 @@ describe.runIf(testDatabaseKind === 'pglite')('start-up faults', () => {
     expect(stderr).not.toContain('secret');
   });
 
-  it('a lock left behind by a dead process is taken over', async () => {
+  // A fresh data directory is migrated and seeded from scratch (no template copy): seconds alone, more beside a full run.
+  it('a lock left behind by a dead process is taken over', { timeout: 120_000 }, async () => {
     const stale = mkdtempSync(path.join(tmpdir(), 'cabflow-stale-'));
     const { writeFileSync } = await import('node:fs');
     writeFileSync(path.join(stale, 'cabflow.lock'), '999999');

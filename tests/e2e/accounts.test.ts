@@ -306,6 +306,10 @@ describe('the corporate area', () => {
       await page.getByRole('alert').getByText('Invalid credentials. Please try again.').waitFor();
       expect(pathname(page)).toBe('/login');
       expect(await page.evaluate(() => localStorage.getItem('corporateToken'))).toBeNull();
+      // A passenger who forgot it is one tap from the reset page.
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL((url) => url.pathname === '/forgot_password');
+      await page.getByRole('heading', { name: 'Forgot Password', level: 1 }).waitFor();
     } finally {
       await close();
     }
@@ -318,8 +322,9 @@ describe('the corporate area', () => {
       await row.waitFor();
       const booking = (await provider.db.query<Record<string, unknown>>("SELECT booking_number, to_char(pick_up_date, 'DD-MM-YYYY') AS date, vehicle_category, total_pence FROM bookings WHERE site_id = 1 AND passenger_email = $1", [DEMO_CORPORATE.email])).rows[0];
       const cells = await row.locator('td').allTextContents();
-      expect(cells.slice(0, 8)).toEqual([
+      expect(cells.slice(0, 9)).toEqual([
         String(booking.booking_number),
+        'Confirmed',
         'Heathrow Airport Terminal 5, Hounslow TW6 2GA',
         'The Savoy, Strand, London WC2R 0EZ',
         String(booking.date),
@@ -328,19 +333,20 @@ describe('the corporate area', () => {
         'Pay to driver',
         `£${(Number(booking.total_pence) / 100).toFixed(2)}`,
       ]);
-      expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Booking number', 'Pickup', 'Drop-off', 'Date', 'Time', 'Vehicle', 'Payment', 'Amount', 'Details']);
+      expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Booking number', 'Status', 'Pickup', 'Drop-off', 'Date', 'Time', 'Vehicle', 'Payment', 'Amount', 'Details']);
 
       await row.getByRole('button', { name: `Details of booking ${booking.booking_number}` }).click();
       const modal = page.getByRole('dialog', { name: `Booking ${booking.booking_number}` });
       await modal.waitFor();
       const value = (label: string) => modal.getByRole('row', { name: new RegExp(`^${label}\\b`) }).locator('td').first().textContent();
       expect(await value('Ride type')).toBe('Normal booking');
+      expect(await value('Status')).toBe('Confirmed');
       expect(await value('Flight number')).toBe('BA117');
       expect(await value('Meet and greet')).toBe('Yes');
       expect(await value('Email')).toBe(DEMO_CORPORATE.email);
       expect(await value('Name')).toBe(DEMO_CORPORATE.name);
       expect(await modal.getByRole('cell', { name: 'W8 5SA', exact: true }).count()).toBe(1);
-      for (const label of ['Booking number', 'Pickup', 'Drop-off', 'Pickup date', 'Pickup time', 'Return date', 'Return flight number', 'Vehicle category', 'Payment method', 'Amount', 'Contact number', 'Passengers', 'Additional information', 'Luggages', 'Vehicles', 'Baby seats', 'Booster seats', 'Wheelchair', 'Special luggage', 'Waiting minutes'])
+      for (const label of ['Booking number', 'Status', 'Pickup', 'Drop-off', 'Pickup date', 'Pickup time', 'Return date', 'Return flight number', 'Vehicle category', 'Payment method', 'Amount', 'Contact number', 'Passengers', 'Additional information', 'Luggages', 'Vehicles', 'Baby seats', 'Booster seats', 'Wheelchair', 'Special luggage', 'Waiting minutes'])
         expect(await modal.getByRole('rowheader', { name: label, exact: true }).count(), label).toBe(1);
       await saveScreenshot(page, 'corporate-booking-details');
       await page.keyboard.press('Escape');

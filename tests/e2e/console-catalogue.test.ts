@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations } from '../helpers/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_MESSAGES } from '../../contract/adminCatalogue.ts';
+import { CATALOGUE_MESSAGES } from '../../contract/consoleCatalogue.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
 import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage, signInToConsole } from '../helpers/browser.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../helpers/axe.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_OFFER_UNKNOWN } from '../../contract/adminEnquiries.ts';
+import { QUOTE_OFFER_UNKNOWN } from '../../contract/consoleEnquiries.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
 import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage, signInToConsole } from '../helpers/browser.ts';
 import { londonDate } from '../helpers/forms.ts';

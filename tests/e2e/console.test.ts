@@ -2,12 +2,13 @@ import { axeViolations } from '../helpers/axe.ts';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUTORY_CSV_COLUMNS } from '../../contract/adminBookings.ts';
-import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
+import { STATUTORY_CSV_COLUMNS } from '../../contract/consoleBookings.ts';
+import { DEMO_DRIVER, DEMO_STAFF } from '../../server/db/seed/demo.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
 import { londonDate } from '../helpers/forms.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
+import { DRIVER_PASSWORD, driverAppOf } from '../helpers/driver.ts';
 
 // Issue 17: the operator console (/admin) in Chromium against the real server, one server and one browser for the
 // file: sign-in per role, the live board receiving a booking made in another browser, accept → assign → complete, a
@@ -53,6 +54,13 @@ async function bookThroughApi(payment: 'car' | 'card', surname: string) {
   const { paymentIntentId } = (await post('create-payment-intent', { paymentMethodId: 'pm_card_visa', amount: pence, booking })).json();
   const confirmed = (await post('confirm-payment-intent', { paymentIntentId })).json();
   return { number: confirmed.booking_number as string, pence, intentId: paymentIntentId as string };
+}
+
+/** The booking's pick-up moved to an hour ago (the job has run), until `restore` (this file's CSV test reads tomorrow's bookings). */
+async function jobRan(number: string) {
+  const [{ pick_up_at: pickUpAt }] = await sql<{ pick_up_at: Date }>('SELECT pick_up_at FROM bookings WHERE booking_number = $1', [number]);
+  await sql("UPDATE bookings SET pick_up_at = now() - interval '1 hour' WHERE booking_number = $1", [number]);
+  return { restore: () => sql('UPDATE bookings SET pick_up_at = $2 WHERE booking_number = $1', [number, pickUpAt]) };
 }
 
 const statusOf = async (number: string) => (await sql<{ status: string }>('SELECT status FROM bookings WHERE booking_number = $1', [number]))[0].status;
@@ -113,7 +121,7 @@ describe('operator console', () => {
       expect(pathname(page)).toBe('/admin/bookings');
       expect(await page.getByTestId('member-role').textContent()).toBe('dispatcher');
       const nav = page.getByRole('navigation', { name: 'Console' });
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Bookings', 'Enquiries', 'Mail', 'Drivers & vehicles']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Bookings', 'Needs action', 'Enquiries', 'Mail', 'Drivers & vehicles']);
     } finally {
       await dispatcher.close();
     }
@@ -124,7 +132,7 @@ describe('operator console', () => {
     expect(pathname(page)).toBe('/admin/bookings');
     // The dispatcher's pages, then the owner's own (settings, catalogue, prices … ending with Staff).
     const ownerNav = await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents();
-    expect(ownerNav.slice(0, 4)).toEqual(['Bookings', 'Enquiries', 'Mail', 'Drivers & vehicles']);
+    expect(ownerNav.slice(0, 5)).toEqual(['Bookings', 'Needs action', 'Enquiries', 'Mail', 'Drivers & vehicles']);
     expect(ownerNav.at(-1)).toBe('Staff');
     expect(await page.getByTestId('console-site').textContent()).toBe('Westway Cars');
   });
@@ -142,7 +150,6 @@ describe('operator console', () => {
 
     await page.getByTestId(`row-${number}`).and(page.locator('[data-fresh]')).waitFor();
     await expect.poll(() => page.title()).toBe('(1) Bookings — cabflow');
-    expect(await page.getByTestId('unseen-count').textContent()).toBe('1 new');
     await page.getByRole('heading', { name: 'Bookings', level: 1 }).click();
     await expect.poll(() => page.title()).toBe('Bookings — cabflow');
     await saveScreenshot(page, 'console-board');
@@ -157,12 +164,15 @@ describe('operator console', () => {
     expect(await page.getByTestId('dispatch-actions').getByRole('button').allTextContents()).toEqual(['Accept', 'Cancel booking']);
     await page.getByRole('button', { name: 'Accept' }).click();
     await statusBecomes(page, 'Accepted');
-    expect(await page.getByTestId('dispatch-actions').getByRole('button').allTextContents()).toEqual(['Assign driver', 'Cancel booking', 'No-show']);
+    expect(await page.getByTestId('dispatch-actions').getByRole('button').allTextContents()).toEqual(['Assign driver', 'Offer to a driver', 'Cancel booking', 'No-show']);
 
+    // The job runs: its pick-up time passes (completing waits for it, issue 30). The assignment's answer reads it.
+    const ran = await jobRan(number);
     await page.getByRole('button', { name: 'Assign driver' }).click();
     const driver = page.getByLabel('Driver', { exact: true });
     await driver.waitFor();
-    expect(await driver.locator('option').allTextContents()).toEqual(['Choose a driver', 'Dev Patel · licence to 2030-03-31']);
+    // With the demo driver of the driver app (issue 32).
+    expect(await driver.locator('option').allTextContents()).toEqual(['Choose a driver', 'Dev Patel · licence to 2030-03-31', `${DEMO_DRIVER.name} · licence to ${DEMO_DRIVER.licence_expiry}`]);
     expect(await axeViolations(page, 'assign step')).toEqual([]);
     await driver.selectOption(String(driverId));
     const vehicle = page.getByLabel('Vehicle', { exact: true });
@@ -177,6 +187,7 @@ describe('operator console', () => {
     await statusBecomes(page, 'Completed');
     expect(await page.getByTestId('dispatch-actions').count()).toBe(0);
     expect(await statusOf(number)).toBe('completed');
+    await ran.restore();
     const [snapshot] = await sql<{ assigned_driver: { name: string }; assigned_vehicle: { registration: string } }>('SELECT assigned_driver, assigned_vehicle FROM bookings WHERE booking_number = $1', [number]);
     expect([snapshot.assigned_driver.name, snapshot.assigned_vehicle.registration]).toEqual(['Dev Patel', 'LK21ABC']);
   });
@@ -212,7 +223,7 @@ describe('operator console', () => {
     await openBooking(page, number);
     await elsewhere('accept');
     await page.getByTestId('booking-status').getByText('Accepted', { exact: true }).waitFor();
-    expect(await page.getByTestId('dispatch-actions').getByRole('button').allTextContents()).toEqual(['Assign driver', 'Cancel booking', 'No-show']);
+    expect(await page.getByTestId('dispatch-actions').getByRole('button').allTextContents()).toEqual(['Assign driver', 'Offer to a driver', 'Cancel booking', 'No-show']);
 
     await elsewhere('assign', { driver_id: driverId, vehicle_id: vehicleId });
     await page.getByTestId('booking-status').getByText('Driver assigned', { exact: true }).waitFor();
@@ -288,6 +299,7 @@ describe('operator console', () => {
     await tabTo('Accept');
     await page.keyboard.press('Enter');
     await statusBecomes(page, 'Accepted');
+    const ran = await jobRan(number);
     await tabTo('Assign driver');
     await page.keyboard.press('Space');
     await page.getByLabel('Driver', { exact: true }).waitFor();
@@ -303,6 +315,7 @@ describe('operator console', () => {
     await page.keyboard.press('Enter');
     await statusBecomes(page, 'Completed');
     expect(await statusOf(number)).toBe('completed');
+    await ran.restore();
   });
 
   it('downloads the CSV export of the board’s days: the statutory columns and the bookings', async () => {
@@ -362,7 +375,8 @@ describe('operator console', () => {
       await page.setViewportSize({ width, height: 900 });
       await saveScreenshot(page, 'console-booking');
       await page.goto(`${provider.url}/admin/bookings`);
-      await page.getByTestId('board-table').waitFor();
+      // Below a desktop's width the board is cards (issue 33): no sideways scrolling.
+      await page.getByTestId('board-cards').waitFor();
       await saveScreenshot(page, 'console-board');
       if (width === WIDTHS.mobile) found.push(...(await axeViolations(page, `board @${width}`)));
       await page.goto(`${provider.url}/admin/bookings/${number}`);
@@ -400,7 +414,7 @@ describe('operator console', () => {
         const tab = await member.context.newPage();
         tab.setDefaultTimeout(15_000);
         await tab.goto(`${provider.url}${path}`);
-        await tab.getByTestId(path === '/admin/bookings' ? 'board-table' : 'booking-status').waitFor();
+        await (path === '/admin/bookings' ? tab.getByTestId('board-table').or(tab.getByTestId('board-cards')) : tab.getByTestId('booking-status')).waitFor();
         tabs.push(tab);
       }
       const boards = tabs.slice(0, 4);
@@ -423,6 +437,64 @@ describe('operator console', () => {
     } finally {
       await member.close();
     }
+  });
+
+  it("the driver's app from the console (issue 32): invite from the register row, offer a job to the driver on duty, their accept and 'on the way' shown live", { timeout: 90_000 }, async () => {
+    const { page } = owner;
+    const app = driverAppOf(provider);
+    const email = 'dev.patel@example.test';
+    // Invite Dev Patel from his row: the link is mailed (at desktop width: the screenshots before end at 375 px).
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await page.goto(`${provider.url}/admin/fleet`);
+    await page.getByRole('button', { name: 'Invite Dev Patel to the app' }).click();
+    const invite = page.getByRole('form', { name: 'Invite Dev Patel to the app' });
+    await invite.getByLabel(/^Driver's e-mail/).fill(email);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Invitation sent', { exact: true }).waitFor();
+    expect(await sql("SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'driver_set_password' AND to_address LIKE $1", [`%<${email}>`])).toEqual([{ n: 1 }]);
+
+    // Dev Patel sets his password and goes on duty with the Prius.
+    expect((await app.inject('POST', 'set-password', {}, { token: await app.linkToken(email), password: DRIVER_PASSWORD })).statusCode).toBe(200);
+    const dev = await app.signIn(email);
+    const shift = await app.as(dev, 'POST', 'shift', { vehicle_id: vehicleId });
+    expect(shift.statusCode, shift.body).toBe(200);
+
+    // An accepted booking offered to him from its page.
+    const { number } = await bookThroughApi('car', 'Offered');
+    const [{ revision }] = await sql<{ revision: number }>('SELECT revision FROM bookings WHERE booking_number = $1', [number]);
+    expect((await admin('POST', `/bookings/${number}/dispatch`, { event: 'accept', revision })).statusCode).toBe(200);
+    await page.goto(`${provider.url}/admin/bookings/${number}`);
+    await statusBecomes(page, 'Accepted');
+    await page.getByTestId('dispatch-actions').getByRole('button', { name: 'Offer to a driver' }).click();
+    const choice = page.getByTestId('offer-step').getByLabel('Driver on duty', { exact: true });
+    await choice.locator(`option[value="${driverId}"]`).waitFor({ state: 'attached' });
+    expect((await choice.locator('option').allTextContents())[1]).toMatch(/^Dev Patel · LK21ABC Toyota Prius\+ · Next: CF-\S+ at \d{2}:\d{2}$|^Dev Patel · LK21ABC Toyota Prius\+ · Free$/);
+    await choice.selectOption(String(driverId));
+    expect(await axeViolations(page, 'offer step')).toEqual([]);
+    await page.getByRole('button', { name: 'Send offer' }).click();
+    await page.getByTestId('dispatch-notice').getByText('Offer sent').waitFor();
+    const offers = page.getByTestId('booking-offers');
+    await offers.locator('li', { hasText: /^Dev Patel · Offered, until \d{2}:\d{2}:\d{2}$/ }).waitFor();
+    expect(await axeViolations(page, 'offers panel')).toEqual([]);
+
+    // He accepts on his phone: the page shows him assigned without a reload.
+    const [offer] = (await app.as(dev, 'GET', 'offers')).json().offers as { id: number; booking_number: string }[];
+    expect(offer.booking_number).toBe(number);
+    const accepted = await app.as(dev, 'POST', `offers/${offer.id}/accept`, app.tapBody());
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await page.getByTestId('booking-status').getByText('Driver assigned', { exact: true }).waitFor();
+    expect(await page.getByTestId('dispatch-facts').textContent()).toContain('Dev Patel');
+    await offers.locator('li', { hasText: /^Dev Patel · Accepted at \d{2}:\d{2}:\d{2}$/ }).waitFor();
+
+    // On his way (the lead-time rule: within the hour before the pick-up, moved to 30 minutes from now).
+    await sql("UPDATE bookings SET pick_up_at = now() + interval '30 minutes' WHERE booking_number = $1", [number]);
+    const step = await app.as(dev, 'POST', `jobs/${number}/steps`, app.tapBody({ step: 'on_the_way' }));
+    expect(step.statusCode, step.body).toBe(200);
+    await page.getByTestId('job-stage').getByText('On the way', { exact: true }).waitFor();
+    expect(await page.getByTestId('job-progress').textContent()).toMatch(/On the way · \w{3} \d{1,2} \w{3}, \d{2}:\d{2}/);
+    // The board's row carries the same stage.
+    await toBoard(page);
+    await page.getByTestId(`row-${number}`).getByTestId('job-stage').getByText('On the way', { exact: true }).waitFor();
   });
 
   it('signs out: back to sign-in with "Signed out", and the session is gone', async () => {

@@ -12,7 +12,8 @@ import { encoded } from '../helpers/storage.ts';
 // (one server, one browser): the owner creates a code limited to one use in the console; a visitor applies it on the
 // details step, sees its line on the vehicle summary, the payment page and the confirmation, and the mail carries it;
 // a second visitor's Apply is refused on screen with the exact message; the console then counts the use. Axe on the
-// console form and the details step; screenshots at 1280/768/375 px. Needs a build first (DIST_DIR).
+// console form and the details step; screenshots at 1280/768/375 px. Then (issue 30) a 100% code: "Nothing to pay"
+// instead of the card and the driver, booked in one tap. Needs a build first (DIST_DIR).
 
 let provider: TestProvider;
 let browser: Browser;
@@ -134,5 +135,44 @@ describe('promo codes', () => {
     await page.getByRole('button', { name: 'Switch off WELCOME10' }).click();
     await page.getByRole('status').getByText('WELCOME10 is switched off: visitors can no longer use it.').waitFor();
     expect(owner.errors.filter((message) => !message.startsWith('Failed to load resource'))).toEqual([]);
+  });
+
+  it('a 100% code: the payment step offers "Nothing to pay" (no card form) and one tap books it; the confirmation says so', async () => {
+    await sql("INSERT INTO promo_codes (site_id, code, kind, percent) SELECT id, 'ONTHEHOUSE', 'percent', 100 FROM sites WHERE is_default");
+    const email = `free.${Date.now().toString(36)}@example.com`;
+    const payments = async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM payments'))[0].n;
+    const paymentsBefore = await payments();
+    const visitor = await visitorOnDetails();
+    try {
+      const { page: site } = visitor;
+      await applyCode(site, 'onthehouse');
+      await site.getByTestId('promo-applied').getByText('Promo code ONTHEHOUSE (100% off) applied').waitFor();
+      expect(await site.getByTestId('vehicle-price').textContent()).toBe('£0.00');
+      expect(await site.getByTestId('summary-nothing-to-pay').textContent()).toBe('Nothing to pay');
+      await site.getByLabel('First Name').fill('Grace');
+      await site.getByLabel('Last Name').fill('Hopper');
+      await site.getByLabel('Email').fill(email);
+      await site.getByLabel(/Mobile Number/).fill('+44 7700 900124');
+      await site.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => pathname(site)).toBe('/paymentview');
+      await site.getByRole('heading', { name: 'Nothing to pay' }).waitFor();
+      expect(await site.getByRole('button', { name: 'Pay By Card' }).count()).toBe(0);
+      expect(await site.getByRole('button', { name: 'Pay in Car' }).count()).toBe(0);
+      await site.getByRole('button', { name: 'Confirm Booking' }).click();
+      await expect.poll(() => pathname(site), { timeout: 15_000 }).toBe('/paymentSuccessView');
+      await site.getByTestId('booking-number').waitFor();
+      expect(await site.getByTestId('payment-method').textContent()).toBe('Nothing to pay');
+      expect(await site.getByTestId('booking-total').textContent()).toBe('£0.00');
+      expect(await site.getByText('Pay the driver at the end of your journey.').count()).toBe(0);
+      // No card form was ever shown: no card page, no card fields, no Pay Now.
+      expect(await site.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+      expect(visitor.errors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+    expect(await sql('SELECT payment_method, payment_status, total_pence, payment_intent_id FROM bookings WHERE passenger_email = $1', [email])).toEqual([
+      { payment_method: 'car', payment_status: 'nothing_to_pay', total_pence: 0, payment_intent_id: null },
+    ]);
+    expect(await payments()).toBe(paymentsBefore);
   });
 });

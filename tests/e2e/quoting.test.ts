@@ -80,6 +80,65 @@ describe('home forms', () => {
   });
 });
 
+describe('home forms on a 375 px phone', () => {
+  it("'Use my location' fills the pick-up with the nearest address on both tabs, and a popular place tapped fills it and moves on to the form", async () => {
+    // The phone stands at Heathrow Terminal 5 (within 150 m of the operator's saved address).
+    const context = await browser.newContext({
+      viewport: { width: WIDTHS.mobile, height: 812 },
+      hasTouch: true,
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+      geolocation: { latitude: 51.4726, longitude: -0.488 },
+      permissions: ['geolocation'],
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    try {
+      await page.goto(`${provider.url}/`);
+      await appReady(page);
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await expect.poll(() => page.getByTestId('hourly-pickup').inputValue(), { timeout: 10_000 }).toBe(HEATHROW);
+      expect(await page.getByTestId('hourly-pickup-location').textContent()).toBe(`Pick-up set to your location: ${HEATHROW}`);
+      const stored = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('HourlyRateForm') ?? '')));
+      expect(stored).toMatchObject({ pickup: HEATHROW, userLocation: { lat: 51.4726, lon: -0.488 } });
+
+      await page.getByRole('tab', { name: 'GET A QUOTE' }).click();
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await expect.poll(() => page.getByTestId('quote-pickup').inputValue(), { timeout: 10_000 }).toBe(HEATHROW);
+      // The button fits beside the field at 375 px: nothing runs off the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTHS.mobile);
+
+      const paddington = page.getByRole('button', { name: `Pick up at ${PADDINGTON}` });
+      await paddington.scrollIntoViewIfNeeded();
+      await paddington.tap();
+      await expect.poll(() => page.getByTestId('quote-pickup').inputValue()).toBe(PADDINGTON);
+      // On to what is left to fill: the Drop-Off, in view.
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('dropoff');
+      await expect.poll(() => page.getByTestId('quote-dropoff').evaluate((field) => field.getBoundingClientRect().top)).toBeLessThan(812);
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('BookingForm') ?? 'null'))).toMatchObject({ pickup: PADDINGTON });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("says in one line that location is off when the visitor refuses it, and keeps central London", async () => {
+    const { page, close } = await openPage(browser, `${provider.url}/`, { width: WIDTHS.mobile, height: 812 });
+    try {
+      await page.context().clearPermissions();
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await expect.poll(() => page.getByTestId('hourly-pickup-location').textContent(), { timeout: 10_000 }).toBe('Location is off: type your pick-up address.');
+      expect(await page.getByTestId('hourly-pickup').inputValue()).toBe('');
+      const stored = await page.evaluate(() => JSON.parse(atob(localStorage.getItem('HourlyRateForm') ?? '')));
+      expect(stored.userLocation).toEqual({ lat: 51.5074, lon: -0.1278 });
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('quoting', () => {
   it('prices a one-way trip for three companies on /quotationview', async () => {
     const { page, errors, close } = await openPage(browser, `${provider.url}/`);

@@ -107,7 +107,7 @@ describe('the corporate bookings modal', () => {
       await statement.getByLabel('Month').selectOption(pickup.month);
       const csv = await downloaded(page, () => statement.getByRole('button', { name: 'Download CSV' }).click());
       expect(csv.name).toBe(`statement-${pickup.month}.csv`);
-      expect(csv.content.toString('utf8')).toMatch(new RegExp(`\\r\\n${bookingNumber},\\d{4}-\\d{2}-\\d{2},2:30pm,"Heathrow Airport Terminal 5, Hounslow TW6 2GA",[^\\r]*,Cancelled,Pay by Card,${(amount / 100).toFixed(2)},${(amount / 100).toFixed(2)},0\\.00,0\\.00\\r\\n`));
+      expect(csv.content.toString('utf8')).toMatch(new RegExp(`\\r\\n${bookingNumber},\\d{4}-\\d{2}-\\d{2},2:30pm,"Heathrow Airport Terminal 5, Hounslow TW6 2GA",[^\\r]*,Cancelled,Refunded,${(amount / 100).toFixed(2)},${(amount / 100).toFixed(2)},0\\.00,0\\.00\\r\\n`));
       expect(errors).toEqual([]);
     } finally {
       await close();

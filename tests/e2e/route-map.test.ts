@@ -101,6 +101,7 @@ function mapsWithRoadRoute(): MapsPort {
     kind: offline.kind,
     resolve: (text, context) => offline.resolve(text, context),
     suggest: (query, context) => offline.suggest(query, context),
+    nearest: (point, context) => offline.nearest(point, context),
     route: async (points: readonly GeoPoint[]) => ({ ...(await offline.route(points)), polyline: ROUTE_POLYLINE }),
   };
 }

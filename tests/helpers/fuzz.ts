@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-/** The fuzz suite's generators (tests/api/fuzz.test.ts for /api/v1, fuzz-admin.test.ts for /api/admin). */
+/** The fuzz suite's generators (tests/api/fuzz.test.ts for /api/v1, fuzz-console.test.ts for /api/admin). */
 
 const HOSTILE = [
   "' OR 1=1 --",

@@ -56,7 +56,7 @@ function startsFromTemplate(config: Config): boolean {
  * `listen: true` also binds an ephemeral port on 127.0.0.1 (for the browser and load tests).
  */
 export async function startTestProvider(
-  options: { env?: Record<string, string>; listen?: boolean; databaseUrl?: string; dataDir?: string } & Pick<AppDeps, 'payments' | 'maps' | 'now'> = {},
+  options: { env?: Record<string, string>; listen?: boolean; databaseUrl?: string; dataDir?: string; background?: boolean } & Pick<AppDeps, 'payments' | 'maps' | 'now'> = {},
 ): Promise<TestProvider> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cabflow-test-'));
   const database = options.databaseUrl ? null : testDatabaseKind === 'postgres' ? await createPostgresDatabase() : null;
@@ -64,6 +64,8 @@ export async function startTestProvider(
     DATA_DIR: dataDir,
     ADMIN_TOKEN,
     LOG_LEVEL: 'warn',
+    // The API tests check what a render gives, not its 2 s budget: beside a full run's other phases a render took longer.
+    SSR_TIMEOUT_MS: '30000',
     ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
@@ -72,7 +74,7 @@ export async function startTestProvider(
   if (!config.databaseUrl && !options.dataDir && startsFromTemplate(config)) {
     cpSync(process.env.CABFLOW_TEST_PGDATA_TEMPLATE!, path.join(dataDir, 'pgdata'), { recursive: true });
   }
-  const provider = await startProvider(config, { payments: options.payments, maps: options.maps, now: options.now });
+  const provider = await startProvider(config, { payments: options.payments, maps: options.maps, now: options.now, background: options.background });
   let url = '';
   if (options.listen) url = (await provider.fastify.listen({ host: '127.0.0.1', port: 0 })).replace('127.0.0.1', 'localhost');
   return {

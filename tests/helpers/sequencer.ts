@@ -12,7 +12,7 @@ const LONGEST = [
   'tests/e2e/screenshots.test.ts',
   // API files of 30–40 s (sockets held open, processes spawned, thousands of fuzz cases).
   'tests/api/fuzz.test.ts',
-  'tests/api/fuzz-admin.test.ts',
+  'tests/api/fuzz-console.test.ts',
   'tests/api/security-transport.test.ts',
   'tests/api/retention.test.ts',
   'tests/api/crash.test.ts',

@@ -11,7 +11,6 @@ import { machineCoverage, pathEntry, type PathsReport } from './report.ts';
 import type { MachineModel, ModelPath } from './types.ts';
 import { UI_MACHINES } from './ui/index.ts';
 import { runUiPath, type UiPathResult } from './ui/runUiPath.ts';
-import { addSessionPathsStaff } from './ui/consoleSession.ts';
 import { selectUiPaths, type UiSelection } from './ui/select.ts';
 import type { UiEnv } from './ui/harness.ts';
 import type { UiMachine } from './ui/types.ts';
@@ -59,7 +58,6 @@ export function planSuite(options: SuiteOptions = {}): MachinePlan[] {
 /** The real server on a fresh seeded database (per-path visitor addresses trusted from loopback) and Chromium. */
 export async function startUiEnv(): Promise<UiEnv & { close(): Promise<void> }> {
   const provider = await startTestProvider({ listen: true, env: { TRUST_PROXY: 'loopback' } });
-  await addSessionPathsStaff(provider.db);
   const browser = await launchBrowser();
   return {
     provider,

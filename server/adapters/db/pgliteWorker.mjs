@@ -11,6 +11,8 @@ const pg = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, pg
 /** Open transactions: the PGlite transaction object and the function that ends it; and each one's ending. */
 const open = new Map();
 const finished = new Map();
+/** The channels this thread LISTENs on. */
+const listening = new Set();
 let nextTx = 1;
 
 /** An error as plain data: its message and fields (code, detail, constraint…) survive the trip to the main thread. */
@@ -60,6 +62,10 @@ async function handle(message) {
       return null;
     }
     case 'listen':
+      // One subscription per channel: the parent keeps one listener per channel, and a second pg.listen would post
+      // every notification twice.
+      if (listening.has(message.channel)) return null;
+      listening.add(message.channel);
       await pg.listen(message.channel, (payload) => parentPort.postMessage({ channel: message.channel, payload }));
       return null;
     case 'close':

@@ -22,8 +22,11 @@ export interface CreateIntentInput {
   metadata: Record<string, string>;
 }
 
-/** Why money goes back: a second charge for one booking (automatic), a passenger's cancellation, an operator's decision. */
-export type RefundReason = 'duplicate_charge' | 'cancellation' | 'operator';
+/**
+ * Why money goes back: a second charge for one booking (automatic), a passenger's cancellation, an operator's
+ * decision, a passenger's change (a lower price, or a change's charge that came after the booking moved on).
+ */
+export type RefundReason = 'duplicate_charge' | 'cancellation' | 'operator' | 'change';
 
 export interface RefundInput {
   siteId: number;

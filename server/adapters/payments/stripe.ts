@@ -20,6 +20,7 @@ const STRIPE_REFUND_REASONS: Record<RefundReason, Stripe.RefundCreateParams.Reas
   duplicate_charge: 'duplicate',
   cancellation: 'requested_by_customer',
   operator: 'requested_by_customer',
+  change: 'requested_by_customer',
 };
 
 const toRefund = (refund: Stripe.Refund): Refund => ({

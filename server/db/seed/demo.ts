@@ -2,17 +2,35 @@ import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { DEMO_KEYS } from '../../config.ts';
 import { hashPassword } from '../../domain/accounts/passwords.ts';
 import { demoPricingSql } from '../../domain/pricing/demoTariffs.ts';
-import type { SettingName } from '../../../contract/settings.ts';
+import type { DerivedSettingName, SettingName } from '../../../contract/settings.ts';
 
 /** The demo operator: a west-London private-hire firm listing three operator companies. */
 export const DEMO_SITE = { name: 'Westway Cars', baseLat: 51.5072, baseLon: -0.2237 } as const;
 
+/**
+ * The demo logins below and their published passwords (README) work only on a deployment nobody else can reach:
+ * elsewhere the seed gives them random passwords printed once at start (server/db/seed/demoLogins.ts).
+ */
 export const DEMO_CORPORATE = { email: 'corporate@cabflow.test', password: 'Corporate-Demo-2024!', name: 'Alex Morgan', phone: '+44 7700 900123' } as const;
 
 /** The demo operator's staff (issue 17): one owner and one dispatcher, signing in at POST /api/admin/session. */
 export const DEMO_STAFF = {
   owner: { email: 'owner@westwaycars.test', password: 'Westway-Owner-2024!', name: 'Priya Shah', role: 'owner' },
   dispatcher: { email: 'dispatch@westwaycars.test', password: 'Westway-Dispatch-2024!', name: 'Sam Okafor', role: 'dispatcher' },
+} as const;
+
+/**
+ * The demo driver (issue 32): a driver of the register with a vehicle of their own and an account on the driver app
+ * (/driver, API /api/driver), signing in like the demo staff.
+ */
+export const DEMO_DRIVER = {
+  email: 'driver@westwaycars.test',
+  password: 'Westway-Driver-2024!',
+  name: 'Tomasz Nowak',
+  phone: '07700 900321',
+  licence_number: 'PHD-DEMO-1',
+  licence_expiry: '2031-12-31',
+  vehicle: { registration: 'WC24DRV', make: 'Toyota', model: 'Corolla', colour: 'Silver', category_id: 1, licence_number: 'PHV-DEMO-1', licence_expiry: '2031-12-31' },
 } as const;
 
 /**
@@ -26,7 +44,7 @@ export const DEMO_STAFF = {
  * VAT_* (ours): a VAT-registered operator whose prices
  * include VAT at 20%; RETENTION_MONTHS (ours, issue 17): personal data anonymised after 24 months.
  */
-export function demoSettings(googleBrowserKey: string | null): Record<SettingName, string> {
+export function demoSettings(googleBrowserKey: string | null): Record<Exclude<SettingName, DerivedSettingName>, string> {
   return {
     MULTIPLE_PRICES: 'enable',
     CHEAPEST_COMPANY_PRICE: 'disable',
@@ -65,6 +83,34 @@ export function demoSettings(googleBrowserKey: string | null): Record<SettingNam
     VAT_RATE: '20',
     PRICES_INCLUDE_VAT: 'yes',
     RETENTION_MONTHS: '24',
+    // Ours (issue 30): a job is completed from its pick-up time on.
+    EARLY_COMPLETION_MINUTES: '0',
+    // Ours (issue 32): offers count down 30 s; drivers set off up to an hour before and wait 10 minutes for a no-show.
+    DRIVER_OFFER_SECONDS: '30',
+    DRIVER_LEAD_MINUTES: '60',
+    NO_SHOW_WAIT_MINUTES: '10',
+    // Ours (issue 33): drivers meet international flights 30 minutes after landing, domestic ones 15; at most 8
+    // look-ups a flight, followed from 3 hours before its arrival.
+    AIRPORT_WAIT_INTERNATIONAL_MINUTES: '30',
+    AIRPORT_WAIT_DOMESTIC_MINUTES: '15',
+    FLIGHT_LOOKUP_BUDGET: '8',
+    FLIGHT_CHECK_START_MINUTES: '180',
+    ASSIGN_BY_MINUTES: '120',
+    ON_THE_WAY_BY_MINUTES: '15',
+    // Ours (issue 33): every passenger text on, the reminder an hour before a pre-booked pick-up.
+    SMS_BOOKING_CONFIRMED: 'enable',
+    SMS_DRIVER_ASSIGNED: 'enable',
+    SMS_DRIVER_ON_THE_WAY: 'enable',
+    SMS_DRIVER_ARRIVED: 'enable',
+    SMS_REMINDER: 'enable',
+    SMS_BOOKING_CANCELLED: 'enable',
+    SMS_REMINDER_MINUTES: '60',
+    // Ours (issue 33): automatic offers off until the owner turns them on; then pre-booked jobs from an hour before,
+    // three drivers tried, 20 km/h over the straight line.
+    AUTO_OFFERS: 'disable',
+    AUTO_OFFER_LEAD_MINUTES: '60',
+    AUTO_OFFER_TRIES: '3',
+    AUTO_OFFER_SPEED_KMH: '20',
   };
 }
 
@@ -126,10 +172,25 @@ export async function insertDefaultSite(db: Queryable, name: string, keys: SiteK
   return rows[0].id;
 }
 
-/** Seeds the demo operator as the default site. */
-export async function seedDemo(db: Db, options: { googleBrowserKey: string | null; keys?: SiteKeys }): Promise<number> {
-  const passwordHash = await hashPassword(DEMO_CORPORATE.password);
-  const staffHashes = await Promise.all(Object.values(DEMO_STAFF).map(async (member) => ({ ...member, passwordHash: await hashPassword(member.password) })));
+/** The passwords of the demo's corporate passenger, owner, dispatcher and driver. */
+export interface DemoPasswords {
+  corporate: string;
+  owner: string;
+  dispatcher: string;
+  driver: string;
+}
+
+/** The published ones (README), for a deployment on this machine only. */
+export const PUBLISHED_DEMO_PASSWORDS: DemoPasswords = { corporate: DEMO_CORPORATE.password, owner: DEMO_STAFF.owner.password, dispatcher: DEMO_STAFF.dispatcher.password, driver: DEMO_DRIVER.password };
+
+/** Seeds the demo operator as the default site, its demo logins with `passwords` (the published ones by default). */
+export async function seedDemo(db: Db, options: { googleBrowserKey: string | null; keys?: SiteKeys; passwords?: DemoPasswords }): Promise<number> {
+  const passwords = options.passwords ?? PUBLISHED_DEMO_PASSWORDS;
+  const passwordHash = await hashPassword(passwords.corporate);
+  const driverHash = await hashPassword(passwords.driver);
+  const staffHashes = await Promise.all(
+    (['owner', 'dispatcher'] as const).map(async (who) => ({ ...DEMO_STAFF[who], passwordHash: await hashPassword(passwords[who]) })),
+  );
   return db.transaction(async (tx) => {
     const siteId = await insertDefaultSite(tx, DEMO_SITE.name, options.keys ?? DEMO_KEYS);
     for (const [name, value] of Object.entries(demoSettings(options.googleBrowserKey))) {
@@ -160,6 +221,16 @@ export async function seedDemo(db: Db, options: { googleBrowserKey: string | nul
     for (const member of staffHashes) {
       await tx.query('INSERT INTO staff (site_id, email, name, role, password_hash) VALUES ($1, $2, $3, $4, $5)', [siteId, member.email, member.name, member.role, member.passwordHash]);
     }
+    const { rows } = await tx.query<{ id: number }>(
+      "INSERT INTO drivers (site_id, name, phone, licence_number, licensing_authority, licence_expiry) VALUES ($1, $2, $3, $4, 'Transport for London', $5) RETURNING id",
+      [siteId, DEMO_DRIVER.name, DEMO_DRIVER.phone, DEMO_DRIVER.licence_number, DEMO_DRIVER.licence_expiry],
+    );
+    await tx.query('INSERT INTO driver_accounts (site_id, driver_id, email, password_hash) VALUES ($1, $2, $3, $4)', [siteId, rows[0].id, DEMO_DRIVER.email, driverHash]);
+    const car = DEMO_DRIVER.vehicle;
+    await tx.query(
+      'INSERT INTO vehicles (site_id, registration, make, model, colour, category_id, licence_number, licence_expiry) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [siteId, car.registration, car.make, car.model, car.colour, car.category_id, car.licence_number, car.licence_expiry],
+    );
     return siteId;
   });
 }

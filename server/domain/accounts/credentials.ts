@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../adapters/db/index.ts';
-import { accountSubject, addressSubject, createRateLimiter, tooManyRequests, type RateLimitRule } from '../../plugins/rateLimit.ts';
+import { accountSubject, addressSubject, tooManyRequests, type RateLimiter, type RateLimitRule } from '../../plugins/rateLimit.ts';
 import { verifyPasswordEvenIfMissing } from './passwords.ts';
 import { createAccountsRepository, type PassengerRecord } from './repository.ts';
 
@@ -57,42 +57,80 @@ export interface GuardedAccounts<Account extends { id: number; passwordHash: str
 }
 
 /**
+ * A password check's outcome. `proof-needed`: the account-wide limit of wrong passwords holds and this address is not
+ * known, so the password alone does not sign in (staff: a mailed code is asked for). `account` is the account only
+ * when the password was right (null otherwise, so the caller answers alike); `accept()` records the success once the
+ * further proof is given (the account's counts cleared, this check's place under the per-address limit given back,
+ * the address remembered).
+ */
+export type PasswordVerdict<Account> =
+  | { kind: 'right'; account: Account }
+  | { kind: 'wrong' }
+  | { kind: 'proof-needed'; account: Account | null; accept(): Promise<void> };
+
+/**
+ * What reaching the account-wide limit does: 'refuse' (passengers: a 429 before any hashing), or 'ask-for-proof'
+ * (staff: the password is still checked, under the per-address limits, and a right one needs a further proof).
+ */
+export type AccountLimitAnswer = 'refuse' | 'ask-for-proof';
+
+/**
  * The password check behind every guard: the limits of PASSWORD_LIMITS, failures only, counted in rate_limit_hits
  * (so they hold across every server process). The per-address limit is shared by every kind of account.
  */
-export function createPasswordCheck<Account extends { id: number; passwordHash: string | null }>(db: Queryable, accounts: GuardedAccounts<Account>, log: GuardLog = silent) {
-  const limiter = createRateLimiter(db);
-  return async function verify(siteId: number, caller: Caller, email: string, password: string): Promise<Account | null> {
+export function createPasswordCheck<Account extends { id: number; passwordHash: string | null }>(
+  limiter: RateLimiter,
+  accounts: GuardedAccounts<Account>,
+  log: GuardLog = silent,
+  atAccountLimit: AccountLimitAnswer = 'refuse',
+) {
+  return async function verify(siteId: number, caller: Caller, email: string, password: string): Promise<PasswordVerdict<Account>> {
     const account = accounts.subject(email);
     const address = addressSubject(caller.ip);
     const found = await accounts.byEmail(siteId, email);
     const known = found !== null && (await accounts.isKnownAddress(siteId, found.id, addressDigest(address)));
+    const refuse = (refusedBy: RateLimitRule, resetInSec: number): never => {
+      log.warn({ site_id: siteId, rate_limit: refusedBy.bucket, address, account }, 'password check refused: too many wrong passwords');
+      throw tooManyRequests(resetInSec);
+    };
     // Taken before the check, so that concurrent guesses cannot all pass a limit that only counted finished ones.
     const places = await limiter.take(siteId, [
       { rule: PASSWORD_LIMITS.perAccountAndAddress, subject: `${account}|${address}` },
       { rule: PASSWORD_LIMITS.perAddress, subject: address },
-      ...(known ? [] : [{ rule: PASSWORD_LIMITS.perAccount, subject: account }]),
     ]);
-    if (!places.ok) {
-      log.warn({ site_id: siteId, rate_limit: places.refusedBy.rule.bucket, address, account }, 'password check refused: too many wrong passwords');
-      throw tooManyRequests(places.resetInSec);
+    if (!places.ok) return refuse(places.refusedBy.rule, places.resetInSec);
+    let proofNeeded = false;
+    if (!known) {
+      const accountPlace = await limiter.take(siteId, [{ rule: PASSWORD_LIMITS.perAccount, subject: account }]);
+      if (accountPlace.ok) places.taken.push(...accountPlace.taken);
+      else if (atAccountLimit === 'ask-for-proof') proofNeeded = true;
+      else {
+        await limiter.giveBack(siteId, places.taken);
+        return refuse(accountPlace.refusedBy.rule, accountPlace.resetInSec);
+      }
     }
-    const right = await verifyPasswordEvenIfMissing(found?.passwordHash, password);
-    if (!right || !found) {
-      log.info({ site_id: siteId, address, account }, 'wrong password');
-      return null;
+    const right = (await verifyPasswordEvenIfMissing(found?.passwordHash, password)) && found !== null;
+    if (!right) log.info({ site_id: siteId, address, account }, 'wrong password');
+    const accept = async () => {
+      await limiter.forget(siteId, [PASSWORD_LIMITS.perAccountAndAddress.bucket, PASSWORD_LIMITS.perAccount.bucket], account);
+      await limiter.giveBack(siteId, places.taken.filter((place) => place.check.rule === PASSWORD_LIMITS.perAddress));
+      await accounts.rememberAddress(siteId, found!.id, addressDigest(address));
+    };
+    if (proofNeeded) {
+      // Answered alike whether the password was right: past the account-wide limit, guesses learn nothing.
+      log.warn({ site_id: siteId, rate_limit: PASSWORD_LIMITS.perAccount.bucket, address, account }, 'password check needs a mailed code: too many wrong passwords');
+      return right ? { kind: 'proof-needed', account: found, accept } : { kind: 'proof-needed', account: null, accept: async () => undefined };
     }
-    await limiter.forget(siteId, [PASSWORD_LIMITS.perAccountAndAddress.bucket, PASSWORD_LIMITS.perAccount.bucket], account);
-    await limiter.giveBack(siteId, places.taken.filter((place) => place.check.rule === PASSWORD_LIMITS.perAddress));
-    await accounts.rememberAddress(siteId, found.id, addressDigest(address));
-    return found;
+    if (!right) return { kind: 'wrong' };
+    await accept();
+    return { kind: 'right', account: found };
   };
 }
 
 /** The passengers' guard; its counters are rows of rate_limit_hits, so they hold across every server process. */
-export function createCredentialGuard(db: Queryable, log: GuardLog = silent): CredentialGuard {
+export function createCredentialGuard(db: Queryable, limiter: RateLimiter, log: GuardLog = silent): CredentialGuard {
   const verify = createPasswordCheck<PassengerRecord>(
-    db,
+    limiter,
     {
       subject: accountSubject,
       byEmail: (siteId, email) => createAccountsRepository(db, siteId).passengerByEmail(email),
@@ -101,5 +139,10 @@ export function createCredentialGuard(db: Queryable, log: GuardLog = silent): Cr
     },
     log,
   );
-  return { verify };
+  return {
+    async verify(siteId, caller, email, password) {
+      const verdict = await verify(siteId, caller, email, password);
+      return verdict.kind === 'right' ? verdict.account : null;
+    },
+  };
 }

@@ -2,10 +2,12 @@ import type { AuditEntry, StaffRole } from '../../../contract/staff.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { createAuditRepository } from './repository.ts';
 
-/** Who is calling the admin API: a signed-in staff member, or the ADMIN_TOKEN (automation, the CLI) acting as owner. */
+/** Who is calling the console API: a signed-in staff member, or the ADMIN_TOKEN (automation, the CLI) acting as owner. */
 export type Actor =
   | { kind: 'staff'; staffId: number; sessionId: number | null; role: StaffRole; name: string; email: string }
-  | { kind: 'admin-token'; role: 'owner' };
+  | { kind: 'admin-token'; role: 'owner' }
+  /** A driver signed in to the driver's app (issue 32): their steps and answers to offers. Never reaches /api/admin. */
+  | { kind: 'driver'; role: 'driver'; driverId: number; sessionId: number | null; name: string };
 
 export interface AuditChange {
   siteId: number;
@@ -26,6 +28,7 @@ export async function recordAudit(tx: Queryable, actor: Actor, change: AuditChan
     siteId: change.siteId,
     actorKind: actor.kind,
     actorStaffId: actor.kind === 'staff' ? actor.staffId : null,
+    actorDriverId: actor.kind === 'driver' ? actor.driverId : null,
     action: change.action,
     entityType: change.entityType,
     entityId: String(change.entityId),
@@ -42,7 +45,12 @@ export async function listAudit(db: Queryable, siteId: number, filter: { entity?
   return rows.map((row) => ({
     id: Number(row.id),
     at: new Date(row.at as string).toISOString(),
-    actor: { kind: row.actor_kind as 'staff' | 'admin-token', staff_id: row.actor_staff_id === null ? null : Number(row.actor_staff_id), name: (row.actor_name as string | null) ?? null },
+    actor: {
+      kind: row.actor_kind as 'staff' | 'admin-token' | 'driver',
+      staff_id: row.actor_staff_id === null ? null : Number(row.actor_staff_id),
+      ...(row.actor_driver_id === null || row.actor_driver_id === undefined ? {} : { driver_id: Number(row.actor_driver_id) }),
+      name: (row.actor_name as string | null) ?? null,
+    },
     action: String(row.action),
     entity_type: String(row.entity_type),
     entity_id: String(row.entity_id),

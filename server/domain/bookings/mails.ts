@@ -1,4 +1,5 @@
-import { PAYMENT_METHOD_LABELS } from '../../../contract/bookings.ts';
+import { NOTHING_TO_PAY, PAYMENT_METHOD_LABELS } from '../../../contract/bookings.ts';
+import { tripPlaces } from '../../../contract/tripPlaces.ts';
 import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
 import type { ConfirmationManage } from '../manage/confirmation.ts';
 import type { PreparedBooking } from './prepare.ts';
@@ -11,10 +12,8 @@ function bookingFields(bookingNumber: string, prepared: PreparedBooking): [strin
   const amount = `${prepared.currency}${(prepared.totalPence / 100).toFixed(2)}`;
   const fields: [string, string][] = [
     ['Booking number', bookingNumber],
-    ['Pick-up', prepared.pickupAddress],
+    ...tripPlaces(prepared.pickupAddress, prepared.stops.map((stop) => stop.stop_address), prepared.dropoffAddress).map(({ label, address }): [string, string] => [label, address]),
   ];
-  if (prepared.dropoffAddress) fields.push(['Drop-off', prepared.dropoffAddress]);
-  for (const [index, stop] of prepared.stops.entries()) fields.push([`Stop ${index + 1}`, stop.stop_address]);
   fields.push(['Date and time', `${dmy(prepared.pickupDate)} ${prepared.pickupTime}`]);
   if (prepared.returnDate) fields.push(['Return', `${dmy(prepared.returnDate)} ${prepared.returnTime ?? ''}`]);
   if (prepared.hours) fields.push(['Hire', `${prepared.hours} hours`]);
@@ -26,9 +25,8 @@ function bookingFields(bookingNumber: string, prepared: PreparedBooking): [strin
   );
   // Both mails show the discount as the booking's breakdown does: "Promo code SUMMER10 (10% off)  -£4.55".
   if (prepared.promo) fields.push([prepared.promo.label, `-${prepared.currency}${(prepared.promo.discount_pence / 100).toFixed(2)}`]);
-  fields.push(
-    ['Payment', `${PAYMENT_METHOD_LABELS[prepared.paymentMethod]}: ${amount}`],
-  );
+  // A booking its promo code made free reads "Payment: Nothing to pay" (no method, no £0.00).
+  fields.push(['Payment', prepared.totalPence === 0 ? NOTHING_TO_PAY : `${PAYMENT_METHOD_LABELS[prepared.paymentMethod]}: ${amount}`]);
   if (prepared.passenger.additionalInfo) fields.push(['Notes', prepared.passenger.additionalInfo]);
   return fields;
 }

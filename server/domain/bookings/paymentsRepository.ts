@@ -166,3 +166,14 @@ export async function settleSuccess(tx: Queryable, siteId: number, intentId: str
   await tx.query(`UPDATE payments SET charge = 'succeeded', status = 'succeeded', updated_at = now() WHERE site_id = $1 AND intent_id = $2`, [siteId, intentId]);
   return { outcome: 'paid' };
 }
+
+/** Whether a Stripe webhook event was handled before (its work done and recorded). */
+export async function isWebhookEventHandled(db: Queryable, eventId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT event_id FROM webhook_events WHERE event_id = $1', [eventId]);
+  return rows.length > 0;
+}
+
+/** Records a Stripe webhook event as handled (once its work is done; a replay is a no-op). */
+export async function recordWebhookEvent(db: Queryable, eventId: string): Promise<void> {
+  await db.query('INSERT INTO webhook_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING', [eventId]);
+}

@@ -69,6 +69,20 @@ export function assertVehicleCarries(row: Pick<PriceDetail, 'max_seat' | 'luggag
   if (excess.passengers + excess.luggage + excess.handLuggage > 0) throw new DomainError('capacity', capacityMessage(excess));
 }
 
+/** Whether the trip asks for the wheelchair option (the return leg's only on a return trip). */
+export const wantsWheelchair = (trip: Pick<BookingForm, 'wheel_chair' | 'return_wheel_chair' | 'select_option'>) =>
+  trip.wheel_chair === 'yes' || (trip.select_option === 'return' && trip.return_wheel_chair === 'yes');
+
+/**
+ * The wheelchair option only on a wheelchair-accessible vehicle category (the catalogue's flag): a booking, a
+ * re-pricing or a change asking for it on another category is refused (422) before anything is written.
+ */
+export function assertWheelchairAccess(catalog: Pick<SiteCatalog, 'vehicles'>, vehicleId: number, trip: Pick<BookingForm, 'wheel_chair' | 'return_wheel_chair' | 'select_option'>): void {
+  if (!wantsWheelchair(trip)) return;
+  const vehicle = catalog.vehicles.find((candidate) => candidate.tbms_vid === vehicleId);
+  if (!vehicle?.wheelchair) throw new DomainError('unprocessable', BOOKING_MESSAGES.noWheelchairAccess);
+}
+
 /**
  * What the paying browser sent that a stranger holding the intent id would not know: a re-sent paid intent id gets
  * the booking's details back only with the same. The password is left out (never hashed fast into a table): an
@@ -104,8 +118,9 @@ export async function prepareBooking(
   caller: Caller,
 ): Promise<PreparedBooking> {
   const settings = settingsFromRows(catalog.settings);
-  if (input.payment_method === 'car' && settings.SHOWPAYINCAR !== 'yes') throw new DomainError('forbidden', BOOKING_MESSAGES.carDisabled);
-  if (input.payment_method === 'card' && settings.SHOWCARD !== 'yes') throw new DomainError('forbidden', BOOKING_MESSAGES.cardDisabled);
+  // A free booking ("Nothing to pay") is paid neither way: its own check is on the server's total, below.
+  if (!input.nothing_to_pay && input.payment_method === 'car' && settings.SHOWPAYINCAR !== 'yes') throw new DomainError('forbidden', BOOKING_MESSAGES.carDisabled);
+  if (!input.nothing_to_pay && input.payment_method === 'card' && settings.SHOWCARD !== 'yes') throw new DomainError('forbidden', BOOKING_MESSAGES.cardDisabled);
   const vehicle = input.selectedVehicleData;
   if (input.bookingType === 'milleage' && !input.bookingForm) throw new DomainError('invalid_input', BOOKING_MESSAGES.formMissing);
   const options: SelectedOptions = {};
@@ -122,11 +137,16 @@ export async function prepareBooking(
   if (isWithinGracePeriod(pickupAt, deps.now(), settings)) throw new DomainError('grace_period', QUOTE_MESSAGES.gracePeriod);
   const trip = quote.bookingType === 'milleage' ? withSubmittedLuggage(form as BookingForm, input.bookingForm) : null;
   if (trip) assertVehicleCarries(row, trip);
+  if (trip) assertWheelchairAccess(catalog, row.vehicle_id, trip);
 
   const quantity = input.selectedVehicle;
   // The code is judged on every vehicle's price before it; the use is taken when the booking (or payment) is written.
   const promo = input.promo_code ? await applyPromo(deps.db, site.id, input.promo_code, { totalPence: unitPence * quantity, vehicleId: row.vehicle_id, now: deps.now() }) : null;
   const totalPence = promo ? promo.total_pence : unitPence * quantity;
+  // £0 (a promo code made it free): nothing to pay, so no card intent; "Nothing to pay" only when the server's total is £0.
+  if (input.nothing_to_pay && totalPence !== 0) throw new DomainError('conflict', BOOKING_MESSAGES.notFree, { amount: totalPence });
+  if (totalPence === 0 && input.payment_method === 'card') throw new DomainError('conflict', BOOKING_MESSAGES.nothingToPayByCard);
+  const paymentMethod = totalPence === 0 ? 'car' : input.payment_method;
   // The stored breakdown (bookings.breakdown: receipts, the operator's view) keeps the promo line beside the vehicle's lines.
   const bookedRow: PriceDetail = promo ? { ...row, breakdown: { ...row.breakdown, promo: promo.line } as PriceDetail['breakdown'] } : row;
   const passenger = await preparePassenger(deps, site.id, input, caller);
@@ -162,7 +182,7 @@ export async function prepareBooking(
         return_hand_luggages: trip.return_hand_luggages,
         ...options,
       },
-      paymentMethod: input.payment_method,
+      paymentMethod,
       passenger,
       promo,
     };
@@ -190,7 +210,7 @@ export async function prepareBooking(
       flightNo: submittedForm?.pickup_fight_number ?? '',
       returnFlightNo: '',
       options: { hours: row.breakdown.hours },
-      paymentMethod: input.payment_method,
+      paymentMethod,
       passenger,
       promo,
     };

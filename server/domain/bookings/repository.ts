@@ -1,7 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { BookingResponse, PaymentMethod } from '../../../contract/bookings.ts';
+import type { CorporateBookingItem } from '../../../contract/apiResponses.ts';
+import type { JobStage } from '../../../contract/dispatch.ts';
+import type { ManageStatus } from '../../../contract/manageBooking.ts';
+import { passengerStatusLabel } from '../drivers/progress.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { outboxInsertIf, type MailMessage } from '../../adapters/mail/index.ts';
+import { smsInsertWith, type SmsMessage } from '../../adapters/sms/index.ts';
 import type { PreparedBooking } from './prepare.ts';
 
 // No 0/O, 1/I/L: easy to read out over the phone.
@@ -45,6 +50,8 @@ export interface WrittenWithBooking {
   manageTokenHash: Buffer;
   /** Its mails, queued in mail_outbox. */
   mails: readonly MailMessage[];
+  /** Its passenger's text (the confirmation), queued in sms_outbox. */
+  texts?: readonly Omit<SmsMessage, 'bookingId'>[];
   /** A notification sent at commit (pg_notify): the consoles' live event. */
   notify: { channel: string; payload: string };
 }
@@ -96,7 +103,8 @@ function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber:
     prepared.totalPence,
     JSON.stringify(row.breakdown),
     prepared.paymentMethod,
-    payment ? 'paid' : 'due_to_driver',
+    // The server decides: paid by its card intent, nothing to pay at £0 (a promo code made it free), else the driver's.
+    payment ? 'paid' : prepared.totalPence === 0 ? 'nothing_to_pay' : 'due_to_driver',
     payment?.intentId ?? null,
   ];
 }
@@ -138,6 +146,11 @@ function bookingStatement(siteId: number, prepared: PreparedBooking, passengerId
     const mails = outboxInsertIf('booking', siteId, also.mails, values.length + 1);
     next(...mails.values);
     parts.push(`mails AS (${mails.sql})`);
+  }
+  for (const [index, text] of (also.texts ?? []).entries()) {
+    const queued = smsInsertWith(`texts${index}`, 'booking', siteId, text, values.length + 1);
+    next(...queued.values);
+    parts.push(queued.sql);
   }
   const channel = next(also.notify.channel, also.notify.payload);
   parts.push(`notified AS (SELECT pg_notify($${channel}::text, $${channel + 1}::text) FROM booking)`);
@@ -247,8 +260,8 @@ export function bookingResponse(booking: Record<string, unknown>, stops: readonl
   };
 }
 
-/** Spec §3 Corporate booking list item, newest first, for one passenger. */
-export async function listPassengerBookings(db: Queryable, siteId: number, passengerId: number) {
+/** Spec §3 Corporate booking list item (with its status), newest first, for one passenger. */
+export async function listPassengerBookings(db: Queryable, siteId: number, passengerId: number): Promise<CorporateBookingItem[]> {
   const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM bookings WHERE site_id = $1 AND passenger_id = $2 ORDER BY pick_up_at DESC, id DESC LIMIT 500', [siteId, passengerId]);
   const ids = rows.map((row) => Number(row.id));
   const stops = ids.length
@@ -256,8 +269,11 @@ export async function listPassengerBookings(db: Queryable, siteId: number, passe
     : [];
   return rows.map((row) => {
     const options = (typeof row.options === 'string' ? JSON.parse(row.options) : row.options) as Record<string, unknown>;
+    const status = row.status as ManageStatus;
     return {
       booking_number: String(row.booking_number),
+      status,
+      status_label: passengerStatusLabel(status, (row.job_stage as JobStage | null) ?? null),
       pick_up_address: String(row.pick_up_address),
       drop_off_address: String(row.drop_off_address),
       pick_up_date: isoDate(row.pick_up_date),

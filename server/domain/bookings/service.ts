@@ -11,13 +11,14 @@ import { BOOKING_EVENTS_CHANNEL, bookingEventPayload } from '../dispatch/events.
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type ClaimResult, type PaymentRecord } from './paymentsRepository.ts';
 import { bookingMails, duplicateChargeMail } from './mails.ts';
-import { prepareBooking, submissionDigest, type PreparedBooking } from './prepare.ts';
+import { assertWheelchairAccess, prepareBooking, submissionDigest, type PreparedBooking } from './prepare.ts';
 import { PROMO_MESSAGES } from '../../../contract/promoCodes.ts';
 import { createPromoUses } from '../promos/repository.ts';
 import { applyPromo } from '../promos/service.ts';
-import type { SelectedVehiclePriceBody, SelectedVehiclePriceResponse } from '../../../contract/booking.ts';
+import type { BookingForm, SelectedVehiclePriceBody, SelectedVehiclePriceResponse } from '../../../contract/booking.ts';
 import { recordRefund, sendRefund, unsentRefunds } from './refunds.ts';
 import { newBookingConfirmation } from './confirmation.ts';
+import { confirmationText, textSite } from '../texts/texts.ts';
 import { bindPayment, bookingNumberOf, bookingResponse, insertBooking, loadBookingResponse, newBookingNumber, recordIntentStatus } from './repository.ts';
 
 export interface BookingServiceDeps {
@@ -30,6 +31,8 @@ export interface BookingServiceDeps {
   now?: () => Date;
   /** The deployment's own address (PUBLIC_URL), for the mail links of a site without hosts of its own. */
   publicUrl: string;
+  /** Called after the commit of a booking with a flight number (flight arrivals follow its flight); must not throw. */
+  afterBooked?: (siteId: number, bookingId: number) => void;
 }
 
 /** What became of a paid intent: no success yet, the booking it paid, or a second charge refunded (`refundSent`). */
@@ -74,6 +77,8 @@ export function createBookingService(deps: BookingServiceDeps) {
       bookingNumber,
       manageTokenHash,
       mails: bookingMails(identity, bookingNumber, prepared, manage),
+      // The passenger's text, with the mail's manage link (issue 33): in the same statement, once per booking.
+      texts: [confirmationText(textSite(site, catalog.settings, deps.publicUrl), { bookingNumber, phone: prepared.passenger.phone, pickupAt: new Date(prepared.pickupAt), pickupAddress: prepared.pickupAddress, manageUrl: manage.manageUrl })].filter((text) => text !== null),
       // As publishBookingEvent sends it: the consoles of the site hear of the booking once it commits.
       notify: { channel: BOOKING_EVENTS_CHANNEL, payload: bookingEventPayload(site.id, { booking_number: bookingNumber, kind: 'created' }) },
     });
@@ -158,7 +163,10 @@ export function createBookingService(deps: BookingServiceDeps) {
         throw error;
       }
       deps.mail.kick();
-      if (settled.kind === 'booked') return settled;
+      if (settled.kind === 'booked') {
+        if (record.submission.flightNo.trim()) deps.afterBooked?.(site.id, settled.bookingId);
+        return settled;
+      }
       if (settled.newlyRecorded) {
         deps.log.warn(
           { site: site.id, booking: settled.bookingNumber, intent: record.intentId, paidIntent: settled.paidIntentId, amount: record.amountPence },
@@ -252,7 +260,8 @@ export function createBookingService(deps: BookingServiceDeps) {
      * (the use itself is taken when the booking or its card payment is written).
      */
     async priceSelected(site: Site, catalog: SiteCatalog, body: SelectedVehiclePriceBody): Promise<SelectedVehiclePriceResponse> {
-      const { row } = await deps.quoting.priceVehicle(site, catalog, body);
+      const { quote, row, form } = await deps.quoting.priceVehicle(site, catalog, body);
+      if (quote.bookingType === 'milleage') assertWheelchairAccess(catalog, row.vehicle_id, form as BookingForm);
       const answer = { success: true as const, quote_id: row.quote_id, price: row.price, final_price: row.final_price, breakdown: row.breakdown };
       if (!body.promo_code) return answer;
       const { promoId: _id, ...promo } = await applyPromo(deps.db, site.id, body.promo_code, { totalPence: row.breakdown.final_price_pence * body.quantity, vehicleId: row.vehicle_id, now: now() });
@@ -260,16 +269,19 @@ export function createBookingService(deps: BookingServiceDeps) {
     },
 
     /**
-     * POST /booking. Pay in car: written now. Card: only for an intent the processor reports `succeeded`, and the
-     * booking's details only to the submission that paid (anyone else holding the intent id gets a 409).
+     * POST /booking. Pay in car, and "Nothing to pay" (a £0 total, checked by prepare): written now, its promo code's
+     * use taken with it. Card: only for an intent the processor reports `succeeded`, and the booking's details only to
+     * the submission that paid (anyone else holding the intent id gets a 409).
      */
     async createBooking(site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller): Promise<BookingResponse> {
-      if (input.payment_method === 'car') {
+      if (input.payment_method === 'car' || input.nothing_to_pay) {
         const prepared = await prepare(site, catalog, input, caller);
         const identity = mailIdentity(catalog.settings, site.name);
         const write = (db: Queryable) => writeBooking(db, site, catalog, identity, prepared, null);
         const { bookingId, stored } = needsTransaction(prepared) ? await deps.db.transaction(write) : await write(deps.db);
         deps.mail.kick();
+        // Only a booking with a flight number has anything to follow (nothing else is read or written for it).
+        if (stored && prepared.flightNo.trim()) deps.afterBooked?.(site.id, bookingId);
         // A new booking answers from the row its INSERT returned (nothing changes it before the commit); a repeat reads it.
         return stored ? bookingResponse(stored.row, stored.stops) : loadBookingResponse(deps.db, site.id, bookingId);
       }

@@ -1,4 +1,4 @@
-import type { CatalogueCategory, CatalogueCompany, CategoryCreate, CategoryPatch, CompanyCreate, CompanyPatch } from '../../../contract/adminCatalogue.ts';
+import type { CatalogueCategory, CatalogueCompany, CategoryCreate, CategoryPatch, CompanyCreate, CompanyPatch } from '../../../contract/consoleCatalogue.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 
 const companyOf = (row: Record<string, unknown>): CatalogueCompany => ({

@@ -9,7 +9,7 @@ import {
   type CompanyCreate,
   type CompanyPatch,
   type UploadedImage,
-} from '../../../contract/adminCatalogue.ts';
+} from '../../../contract/consoleCatalogue.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import type { StoragePort } from '../../adapters/storage/index.ts';
 import { DomainError } from '../errors.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { CATALOGUE_MESSAGES, IMAGE_RULES } from '../../../contract/adminCatalogue.ts';
+import { CATALOGUE_MESSAGES, IMAGE_RULES } from '../../../contract/consoleCatalogue.ts';
 import { DomainError } from '../errors.ts';
 
 type Format = 'png' | 'jpeg' | 'webp';

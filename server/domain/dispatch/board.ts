@@ -1,11 +1,12 @@
-import { ADMIN_BOOKINGS_MESSAGES, type BoardPage, type BoardRow, type PaymentState } from '../../../contract/adminBookings.ts';
+import { CONSOLE_BOOKINGS_MESSAGES, type BoardPage, type BoardRow, type PaymentState } from '../../../contract/consoleBookings.ts';
 import type { BookingStatus } from '../../../contract/dispatch.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { DomainError } from '../errors.ts';
 import { addDays, londonParts, londonWallClock } from '../pricing/londonTime.ts';
 import { createDispatchRepository } from './repository.ts';
+import { flightRulesOf, flightView, storedFlightOf, type FlightRules } from '../flights/rules.ts';
 
-/** The board's filters once validated (contract/adminBookings.ts boardQuerySchema's output). */
+/** The board's filters once validated (contract/consoleBookings.ts boardQuerySchema's output). */
 export interface BoardFilter {
   from?: string;
   to?: string;
@@ -36,7 +37,7 @@ export function paymentState(paymentStatus: string, refundedPence: number): Paym
   return refundedPence > 0 ? 'refunded' : 'paid';
 }
 
-export function toBoardRow(row: Row): BoardRow {
+export function toBoardRow(row: Row, rules: FlightRules = flightRulesOf({})): BoardRow {
   const pickupAt = new Date(row.pick_up_at as string);
   const local = londonClockText(pickupAt);
   const refunded = Number(row.refunded_pence);
@@ -69,7 +70,15 @@ export function toBoardRow(row: Row): BoardRow {
     refunded_pence: refunded,
     driver: row.driver_name ? { name: String(row.driver_name), vehicle_registration: String(row.driver_vehicle_registration ?? '') } : null,
     anonymised: row.anonymised_at !== null && row.anonymised_at !== undefined,
+    job_stage: (row.job_stage as BoardRow['job_stage'] | undefined) ?? null,
+    flight: flightOf(row, pickupAt, rules),
   };
+}
+
+/** The row's flight column (flights/repository.ts flightColumn) as the console shows it, or null. */
+function flightOf(row: Row, pickupAt: Date, rules: FlightRules) {
+  const stored = storedFlightOf(row.flight);
+  return stored ? flightView(stored, { pickupAt, status: String(row.status) }, rules) : null;
 }
 
 // The cursor is the last row's (pick-up instant, id), opaque to the console.
@@ -82,14 +91,14 @@ function decodeCursor(cursor: string): { pickupAt: Date; id: number } {
   } catch {
     /* below */
   }
-  throw new DomainError('invalid_input', ADMIN_BOOKINGS_MESSAGES.badCursor);
+  throw new DomainError('invalid_input', CONSOLE_BOOKINGS_MESSAGES.badCursor);
 }
 
 /**
  * One page of the board: the London days asked for (today and tomorrow when neither they nor a search are given),
  * from the cursor on.
  */
-export async function boardPage(db: Queryable, siteId: number, filter: BoardFilter, now: Date): Promise<BoardPage> {
+export async function boardPage(db: Queryable, siteId: number, filter: BoardFilter, now: Date, rules: FlightRules = flightRulesOf({})): Promise<Omit<BoardPage, 'needs_action'>> {
   const search = filter.q ?? '';
   let range: BoardPage['range'] = null;
   if (filter.from || filter.to || search === '') {
@@ -112,5 +121,5 @@ export async function boardPage(db: Queryable, siteId: number, filter: BoardFilt
   const page = rows.slice(0, filter.limit);
   const last = page[page.length - 1];
   const nextCursor = rows.length > filter.limit && last ? encodeCursor(new Date(last.pick_up_at as string).toISOString(), Number(last.id)) : null;
-  return { success: true, bookings: page.map(toBoardRow), next_cursor: nextCursor, range };
+  return { success: true, bookings: page.map((row) => toBoardRow(row, rules)), next_cursor: nextCursor, range };
 }

@@ -1,10 +1,11 @@
-import type { AdminBookingDetail, AdminMail, AdminRefund } from '../../../contract/adminBookings.ts';
-import { allowedEvents, type AssignedDriver, type AssignedVehicle, type BookingStatus, type CancelReason } from '../../../contract/dispatch.ts';
+import type { ConsoleBookingDetail, ConsoleMail, ConsoleRefund } from '../../../contract/consoleBookings.ts';
+import { allowedEvents, dispatchNotBefore, type AssignedDriver, type DispatchTiming, type AssignedVehicle, type BookingStatus, type CancelReason } from '../../../contract/dispatch.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { listAudit } from '../audit/audit.ts';
 import { toBoardRow } from './board.ts';
 import { createDispatchRepository } from './repository.ts';
 import { bookingCardPayments, cardPaymentsTotal } from '../bookings/refunds.ts';
+import { flightRulesOf, type FlightRules } from '../flights/rules.ts';
 
 type Row = Record<string, unknown>;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -12,18 +13,18 @@ const json = <T>(value: unknown): T | null => (value === null || value === undef
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** A mail about the booking (its confirmation, the operator's notices, dispatch and cancellation mails) as the console lists it. */
-const toAdminMail = (row: Row): AdminMail => ({
+const toConsoleMail = (row: Row): ConsoleMail => ({
   id: Number(row.id),
   kind: String(row.kind),
   to: String(row.to_address),
   subject: String(row.subject),
-  status: row.status as AdminMail['status'],
+  status: row.status as ConsoleMail['status'],
   created_at: iso(row.created_at)!,
   sent_at: iso(row.sent_at),
 });
 
 /** Everything the console shows of one booking, or null when the site has no such booking. */
-export async function loadBookingDetail(db: Queryable, siteId: number, bookingNumber: string): Promise<AdminBookingDetail | null> {
+export async function loadBookingDetail(db: Queryable, siteId: number, bookingNumber: string, timing: DispatchTiming, rules: FlightRules = flightRulesOf({})): Promise<ConsoleBookingDetail | null> {
   const repository = createDispatchRepository(db);
   const row = await repository.detailRow(siteId, bookingNumber);
   if (!row) return null;
@@ -35,14 +36,14 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
     listAudit(db, siteId, { entity: 'booking', id: bookingNumber, limit: 200 }),
     bookingCardPayments(db, siteId, id),
   ]);
-  const board = toBoardRow(row);
+  const board = toBoardRow(row, rules);
   // The booking's payment and the charges of its paid changes.
   const total = cardPaymentsTotal(payments) ?? { amountPence: 0, refundedPence: 0 };
   const paid = total.amountPence;
   return {
     ...board,
     booking_type: String(row.booking_type),
-    passenger_mode: row.passenger_mode as AdminBookingDetail['passenger_mode'],
+    passenger_mode: row.passenger_mode as ConsoleBookingDetail['passenger_mode'],
     passenger_email: String(row.passenger_email),
     additional_info: String(row.additional_info),
     return_additional_info: String(row.return_additional_info),
@@ -62,10 +63,10 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
       refunded_pence: total.refundedPence,
       refundable_pence: Math.max(0, paid - total.refundedPence),
       refunds: refunds.map(
-        (refund): AdminRefund => ({
+        (refund): ConsoleRefund => ({
           amount_pence: Number(refund.amount_pence),
-          reason: refund.reason as AdminRefund['reason'],
-          status: refund.status as AdminRefund['status'],
+          reason: refund.reason as ConsoleRefund['reason'],
+          status: refund.status as ConsoleRefund['status'],
           created_at: iso(refund.created_at)!,
         }),
       ),
@@ -82,9 +83,16 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
       cancel_reason: (row.cancel_reason as CancelReason | null) ?? null,
       cancel_note: (row.cancel_note as string | null) ?? null,
       cancellation_fee_pence: numberOrNull(row.cancellation_fee_pence),
+      not_before: {
+        complete: dispatchNotBefore('complete', new Date(board.pickup_at), timing)!.toISOString(),
+        no_show: dispatchNotBefore('no_show', new Date(board.pickup_at), timing)!.toISOString(),
+      },
+      on_the_way_at: iso(row.on_the_way_at),
+      arrived_at: iso(row.arrived_at),
+      on_board_at: iso(row.on_board_at),
     },
     allowed_events: allowedEvents(board.status as BookingStatus),
-    mails: mails.map(toAdminMail),
+    mails: mails.map(toConsoleMail),
     timeline: audit.reverse(),
   };
 }

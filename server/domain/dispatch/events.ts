@@ -42,6 +42,8 @@ function parse(text: string): Payload | null {
 export type HubEvent = { type: 'booking'; event: BookingEventMessage } | { type: 'resync' };
 
 const RESYNC = 'resync';
+/** Every site's booking events, for the server's own work (automatic offers). */
+const ANY_SITE = 'any-site';
 
 /** This process's one subscription to the channel, fanned out to the open streams of each site. */
 export function createBookingEventHub(db: Db) {
@@ -55,7 +57,10 @@ export function createBookingEventHub(db: Db) {
         BOOKING_EVENTS_CHANNEL,
         (text) => {
           const payload = parse(text);
-          if (payload) emitter.emit(String(payload.site_id), { type: 'booking', event: { booking_number: payload.booking_number, kind: payload.kind } } satisfies HubEvent);
+          if (!payload) return;
+          const event = { type: 'booking', event: { booking_number: payload.booking_number, kind: payload.kind } } satisfies HubEvent;
+          emitter.emit(String(payload.site_id), event);
+          emitter.emit(ANY_SITE, payload.site_id, event);
         },
         () => emitter.emit(RESYNC, { type: 'resync' } satisfies HubEvent),
       ).catch((error: unknown) => {
@@ -64,6 +69,13 @@ export function createBookingEventHub(db: Db) {
         throw error;
       });
       return started;
+    },
+    /** Calls `listener` with every site's booking events and the site's id (no resync); returns the unsubscribe. */
+    subscribeAllSites(listener: (siteId: number, event: HubEvent) => void): () => void {
+      emitter.on(ANY_SITE, listener);
+      return () => {
+        emitter.off(ANY_SITE, listener);
+      };
     },
     /** Calls `listener` with each event of `siteId` only, and with every resync; returns the unsubscribe. */
     subscribe(siteId: number, listener: (event: HubEvent) => void): () => void {

@@ -1,7 +1,8 @@
-import type { PaymentState } from '../../../contract/adminBookings.ts';
-import type { AssignedDriver, AssignedVehicle, BookingStatus } from '../../../contract/dispatch.ts';
+import type { PaymentState } from '../../../contract/consoleBookings.ts';
+import type { AssignedDriver, AssignedVehicle, BookingStatus, JobStage } from '../../../contract/dispatch.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { DispatchMailBooking } from './mails.ts';
+import { flightColumn } from '../flights/repository.ts';
 
 /** A booking as a dispatch transition reads it, locked until the caller's transaction ends. */
 export interface DispatchRow extends DispatchMailBooking {
@@ -11,6 +12,9 @@ export interface DispatchRow extends DispatchMailBooking {
   paid: boolean;
   driver: AssignedDriver | null;
   vehicle: AssignedVehicle | null;
+  /** The driver's part (issue 32): the stage of a driver_assigned job and when they arrived. */
+  jobStage: JobStage | null;
+  arrivedAt: Date | null;
 }
 
 /** The booking columns a transition writes besides its status (contract/dispatch.ts's table says which). */
@@ -27,6 +31,11 @@ export type DispatchColumns = Partial<{
   cancelled_by: 'operator';
   cancel_reason: string;
   cancel_note: string | null;
+  // The driver's steps (issue 32); assign and unassign clear them.
+  job_stage: JobStage | null;
+  on_the_way_at: Date | null;
+  arrived_at: Date | null;
+  on_board_at: Date | null;
 }>;
 
 const JSON_COLUMNS: readonly (keyof DispatchColumns)[] = ['assigned_driver', 'assigned_vehicle'];
@@ -38,9 +47,10 @@ const ROW_COLUMNS = `
   b.id, b.booking_number, b.status, b.revision, b.created_at, b.ride_type, b.pick_up_at, b.return_at, b.pick_up_address, b.drop_off_address,
   b.company_id, b.company_name, b.vehicle_id, b.vehicle_category, b.vehicle_qty, b.total_passengers, b.passenger_name, b.passenger_phone,
   b.currency, b.total_pence, b.payment_method, b.payment_status, b.hourly_duration, b.anonymised_at,
-  b.assigned_driver->>'name' AS driver_name, b.assigned_vehicle->>'registration' AS driver_vehicle_registration,
+  b.assigned_driver->>'name' AS driver_name, b.assigned_vehicle->>'registration' AS driver_vehicle_registration, b.job_stage,
   COALESCE(p.refunded_pence, 0) AS refunded_pence,
-  (SELECT count(*) FROM booking_stops s WHERE s.site_id = b.site_id AND s.booking_id = b.id) AS stop_count`;
+  (SELECT count(*) FROM booking_stops s WHERE s.site_id = b.site_id AND s.booking_id = b.id) AS stop_count,
+  ${flightColumn('b')}`;
 const PAYMENT_JOIN = `LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent_id = b.payment_intent_id AND b.payment_status = 'paid'`;
 
 /** What the board filters on, as instants and values (board.ts turns the console's query into it). */
@@ -69,7 +79,7 @@ export function createDispatchRepository(db: Queryable) {
     async lockBooking(siteId: number, bookingNumber: string): Promise<DispatchRow | null> {
       const { rows } = await db.query<Row>(
         `SELECT b.id, b.booking_number, b.status, b.revision, b.passenger_name, b.passenger_email, b.pick_up_at, b.pick_up_address, b.drop_off_address,
-                b.currency, b.total_pence, b.assigned_driver, b.assigned_vehicle, b.payment_status
+                b.currency, b.total_pence, b.assigned_driver, b.assigned_vehicle, b.payment_status, b.job_stage, b.arrived_at
            FROM bookings b WHERE b.site_id = $1 AND b.booking_number = $2 FOR UPDATE`,
         [siteId, bookingNumber],
       );
@@ -90,6 +100,8 @@ export function createDispatchRepository(db: Queryable) {
         paid: row.payment_status === 'paid',
         driver: json<AssignedDriver>(row.assigned_driver),
         vehicle: json<AssignedVehicle>(row.assigned_vehicle),
+        jobStage: (row.job_stage as JobStage | null) ?? null,
+        arrivedAt: row.arrived_at ? new Date(row.arrived_at as string) : null,
       };
     },
 
@@ -113,7 +125,8 @@ export function createDispatchRepository(db: Queryable) {
       if (criteria.paymentStates?.length) {
         const states = new Set(criteria.paymentStates);
         const parts = [
-          states.has('due_to_driver') ? "b.payment_status = 'due_to_driver'" : null,
+          // A free booking (nothing_to_pay, £0) shows as due to the driver (board.ts paymentState): filtered with them.
+          states.has('due_to_driver') ? "b.payment_status IN ('due_to_driver', 'nothing_to_pay')" : null,
           states.has('paid') ? "(b.payment_status = 'paid' AND COALESCE(p.refunded_pence, 0) = 0)" : null,
           states.has('refunded') ? "(b.payment_status = 'paid' AND COALESCE(p.refunded_pence, 0) > 0)" : null,
         ].filter(Boolean);
@@ -148,13 +161,24 @@ export function createDispatchRepository(db: Queryable) {
       return rows;
     },
 
+    /** The board rows of these bookings (the "Needs action" queue's), soonest pick-up first, at most `limit`. */
+    async boardRowsByIds(siteId: number, ids: readonly number[], limit: number): Promise<Row[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await db.query<Row>(`SELECT ${ROW_COLUMNS} FROM bookings b ${PAYMENT_JOIN} WHERE b.site_id = $1 AND b.id = ANY($2::bigint[]) ORDER BY b.pick_up_at, b.id LIMIT $3`, [
+        siteId,
+        ids,
+        limit,
+      ]);
+      return rows;
+    },
+
     /** A booking's board row with everything the console's detail shows of it, or null. */
     async detailRow(siteId: number, bookingNumber: string): Promise<Row | null> {
       const { rows } = await db.query<Row>(
         `SELECT ${ROW_COLUMNS}, b.booking_type, b.passenger_mode, b.passenger_email, b.additional_info, b.return_additional_info, b.flight_no,
                 b.return_flight_no, b.options, b.distance_miles, b.duration_seconds, b.unit_price_pence, b.breakdown, b.payment_intent_id,
                 b.assigned_driver, b.assigned_vehicle, b.accepted_at, b.assigned_at, b.completed_at, b.no_show_at, b.cancelled_at, b.cancelled_by,
-                b.cancel_reason, b.cancel_note, b.cancellation_fee_pence
+                b.cancel_reason, b.cancel_note, b.cancellation_fee_pence, b.on_the_way_at, b.arrived_at, b.on_board_at
            FROM bookings b ${PAYMENT_JOIN}
           WHERE b.site_id = $1 AND b.booking_number = $2`,
         [siteId, bookingNumber],
@@ -185,8 +209,9 @@ export function createDispatchRepository(db: Queryable) {
     /** The statutory record's columns of the bookings picked up in [start, end), in pick-up order. */
     async statutoryRows(siteId: number, start: Date, end: Date): Promise<Row[]> {
       const { rows } = await db.query<Row>(
-        `SELECT booking_number, created_at, pick_up_at, pick_up_address, drop_off_address, hourly_duration, passenger_name, assigned_driver, assigned_vehicle, status
-           FROM bookings WHERE site_id = $1 AND pick_up_at >= $2 AND pick_up_at < $3 ORDER BY pick_up_at, id`,
+        `SELECT booking_number, created_at, pick_up_at, pick_up_address, drop_off_address, hourly_duration, passenger_name, assigned_driver, assigned_vehicle, status,
+                (SELECT coalesce(json_agg(s.stop_address ORDER BY s.position), '[]') FROM booking_stops s WHERE s.site_id = b.site_id AND s.booking_id = b.id) AS stops
+           FROM bookings b WHERE site_id = $1 AND pick_up_at >= $2 AND pick_up_at < $3 ORDER BY pick_up_at, id`,
         [siteId, start, end],
       );
       return rows;

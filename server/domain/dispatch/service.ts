@@ -1,9 +1,12 @@
-import type { Assignable, DispatchResponse } from '../../../contract/adminBookings.ts';
+import type { Assignable, DispatchResponse } from '../../../contract/consoleBookings.ts';
 import {
   ASSIGNED_DRIVER_FIELDS,
   ASSIGNED_VEHICLE_FIELDS,
   DISPATCH_MESSAGES,
+  dispatchNotBefore,
+  dispatchTimingOf,
   driverLicenceExpiredMessage,
+  tooEarlyMessage,
   illegalTransitionMessage,
   nextStatus,
   vehicleLicenceExpiredMessage,
@@ -20,6 +23,7 @@ import type { PaymentsPort } from '../../adapters/payments/port.ts';
 import { DomainError } from '../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { bookingCardPayments, cardPaymentsTotal, recordBookingRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
+import { createDriversRepository } from '../drivers/repository.ts';
 import { createFleetRepository } from '../fleet/repository.ts';
 import { cancellationRefundKey } from '../manage/record.ts';
 import { operatorOf } from '../manage/terms.ts';
@@ -27,11 +31,29 @@ import { londonParts } from '../pricing/londonTime.ts';
 import { receiptPdf } from '../receipts/index.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
 import { loadBookingDetail } from './detail.ts';
+import { flightRulesOf } from '../flights/rules.ts';
 import { publishBookingEvent } from './events.ts';
+import { queueBookingText, textSite } from '../texts/texts.ts';
 import { acceptedMail, completedMail, driverAssignedMail, operatorCancelledMail } from './mails.ts';
 import { createDispatchRepository, type DispatchColumns, type DispatchRow } from './repository.ts';
 
 export type DispatchInput = z.output<typeof dispatchRequestSchema>;
+
+/**
+ * What a caller adds to a transition inside its transaction (the driver's app, issue 32): `check` runs once the
+ * booking is locked, before the table is read (a refusal there changes nothing); `after` runs once the booking is
+ * written, before the audit entry. `keepsOffers`: the caller settles the driver offers itself (a driver's accept).
+ */
+export interface TransitionHooks {
+  check?(tx: Queryable, booking: DispatchRow): Promise<void>;
+  after?(tx: Queryable, booking: DispatchRow): Promise<void>;
+  keepsOffers?: boolean;
+  /** The audit action instead of `booking.<event>` (e.g. 'booking.driver_complete'). */
+  action?: string;
+}
+
+/** The driver's part of a job, cleared when the office gives it to someone else or takes it off the driver. */
+const NO_JOB_STAGE = { job_stage: null, on_the_way_at: null, arrived_at: null, on_board_at: null } as const;
 
 export interface DispatchServiceDeps {
   db: Db;
@@ -47,7 +69,7 @@ interface Locked extends DispatchRow {
   payment: { intentId: string; amountPence: number; refundedPence: number; currency: string } | null;
 }
 
-async function lockBooking(tx: Queryable, siteId: number, bookingNumber: string): Promise<Locked | null> {
+export async function lockBooking(tx: Queryable, siteId: number, bookingNumber: string): Promise<Locked | null> {
   const row = await createDispatchRepository(tx).lockBooking(siteId, bookingNumber);
   if (!row) return null;
   // The booking's card payments as one: its payment and the charges of its paid changes.
@@ -77,7 +99,14 @@ export function createDispatchService(deps: DispatchServiceDeps) {
 
   async function siteContext(site: Site) {
     const catalog = await deps.cache.catalog(site.id);
-    return { operator: operatorOf(settingsFromRows(catalog.settings), site.name), identity: mailIdentity(catalog.settings, site.name) };
+    const settings = settingsFromRows(catalog.settings);
+    return { operator: operatorOf(settings, site.name), identity: mailIdentity(catalog.settings, site.name), timing: dispatchTimingOf(settings), texts: textSite(site, catalog.settings, null) };
+  }
+
+  /** A booking as the console shows it (with the instants its timed events wait for), or null. */
+  async function detail(siteId: number, bookingNumber: string) {
+    const settings = settingsFromRows((await deps.cache.catalog(siteId)).settings);
+    return loadBookingDetail(deps.db, siteId, bookingNumber, dispatchTimingOf(settings), flightRulesOf(settings));
   }
 
   /** The London day licences must still be valid on: the job's day, or today if that is later. */
@@ -118,18 +147,24 @@ export function createDispatchService(deps: DispatchServiceDeps) {
     return { driver: pick(driver, ASSIGNED_DRIVER_FIELDS), vehicle: pick(vehicle, ASSIGNED_VEHICLE_FIELDS) };
   }
 
-  async function transition(site: Site, actor: Actor, bookingNumber: string, input: DispatchInput): Promise<DispatchResponse> {
-    const { operator, identity } = await siteContext(site);
+  async function transition(site: Site, actor: Actor, bookingNumber: string, input: DispatchInput, hooks: TransitionHooks = {}): Promise<DispatchResponse> {
+    const { operator, identity, timing, texts } = await siteContext(site);
     const siteId = site.id;
     const outcome = await deps.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, siteId, bookingNumber);
       if (!booking) throw new DomainError('not_found', DISPATCH_MESSAGES.notFound);
+      await hooks.check?.(tx, booking);
       const to = nextStatus(booking.status, input.event);
       if (to === null) throw new DomainError('conflict', illegalTransitionMessage(booking.status, input.event), { status: booking.status, revision: booking.revision });
       if (input.revision !== undefined && input.revision !== booking.revision) {
         throw new DomainError('conflict', DISPATCH_MESSAGES.revisionChanged, { status: booking.status, revision: booking.revision });
       }
       const at = now();
+      // Completing and a no-show wait for the pick-up (issue 30): the passenger may still cancel until then.
+      const notBefore = dispatchNotBefore(input.event, booking.pickupAt, timing);
+      if (notBefore && at < notBefore) {
+        throw new DomainError('too_early', tooEarlyMessage(input.event, notBefore), { status: booking.status, revision: booking.revision, not_before: notBefore.toISOString() });
+      }
       const before = dispatchState(booking.status, booking.driver, booking.vehicle);
       let after = dispatchState(to, booking.driver, booking.vehicle);
       let mails: MailMessage[] = [];
@@ -145,14 +180,14 @@ export function createDispatchService(deps: DispatchServiceDeps) {
           break;
         case 'assign': {
           const { driver, vehicle } = await snapshots(tx, siteId, booking, input.driver_id, input.vehicle_id);
-          await update({ assigned_driver: driver, assigned_vehicle: vehicle, driver_name: driver.name, vehicle_registration: vehicle.registration, assigned_at: at });
+          await update({ assigned_driver: driver, assigned_vehicle: vehicle, driver_name: driver.name, vehicle_registration: vehicle.registration, assigned_at: at, ...NO_JOB_STAGE });
           after = dispatchState(to, driver, vehicle);
           mails = driverAssignedMail(identity, operator, booking, driver.name, vehicle);
           message = DISPATCH_MESSAGES.assigned;
           break;
         }
         case 'unassign':
-          await update({ assigned_driver: null, assigned_vehicle: null, driver_name: null, vehicle_registration: null, assigned_at: null });
+          await update({ assigned_driver: null, assigned_vehicle: null, driver_name: null, vehicle_registration: null, assigned_at: null, ...NO_JOB_STAGE });
           after = dispatchState(to, null, null);
           message = DISPATCH_MESSAGES.unassigned;
           break;
@@ -187,8 +222,14 @@ export function createDispatchService(deps: DispatchServiceDeps) {
           break;
         }
       }
-      await recordAudit(tx, actor, { siteId, action: `booking.${input.event}`, entityType: 'booking', entityId: booking.bookingNumber, before, after });
+      // The office's assign, unassign or cancel settles the driver offers: open ones are taken back, an accepted one ends.
+      if (!hooks.keepsOffers && (input.event === 'assign' || input.event === 'unassign' || input.event === 'cancel')) await createDriversRepository(tx).settleOffersForOffice(siteId, booking.id, at);
+      await hooks.after?.(tx, booking);
+      await recordAudit(tx, actor, { siteId, action: hooks.action ?? `booking.${input.event}`, entityType: 'booking', entityId: booking.bookingNumber, before, after });
       for (const mail of mails) await enqueueMail(tx, siteId, mail);
+      // The passenger's text (issue 33), once per assignment or cancellation, in this transaction.
+      if (input.event === 'assign') await queueBookingText(tx, texts, booking.id, 'driver_assigned');
+      if (input.event === 'cancel') await queueBookingText(tx, texts, booking.id, 'booking_cancelled');
       await publishBookingEvent(tx, siteId, { booking_number: booking.bookingNumber, kind: input.event === 'cancel' ? 'cancelled' : 'dispatched' });
       return { bookingId: booking.id, message, refunds, mailed: mails.length > 0 };
     });
@@ -207,11 +248,11 @@ export function createDispatchService(deps: DispatchServiceDeps) {
     }
     const status: RefundRow['status'] = sent.some((refund) => refund.status === 'failed') ? 'failed' : sent.some((refund) => refund.status === 'pending') ? 'pending' : 'succeeded';
     const refund = sent.length > 0 ? { amountPence: sent.reduce((sum, part) => sum + part.amountPence, 0), status } : null;
-    const booking = (await loadBookingDetail(deps.db, siteId, bookingNumber))!;
+    const booking = (await loadBookingDetail(deps.db, siteId, bookingNumber, timing, flightRulesOf(settingsFromRows((await deps.cache.catalog(siteId)).settings))))!;
     return { success: true, message: outcome.message, booking, refund: refund ? { amount_pence: refund.amountPence, status: refund.status } : null };
   }
 
-  return { transition, assignable };
+  return { transition, assignable, detail };
 }
 
 export type DispatchService = ReturnType<typeof createDispatchService>;

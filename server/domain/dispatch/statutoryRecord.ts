@@ -1,4 +1,4 @@
-import { STATUTORY_CSV_COLUMNS } from '../../../contract/adminBookings.ts';
+import { STATUTORY_CSV_COLUMNS } from '../../../contract/consoleBookings.ts';
 import { BOOKING_STATUS_LABELS, type AssignedDriver, type AssignedVehicle, type BookingStatus } from '../../../contract/dispatch.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { csvFile } from '../receipts/csv.ts';
@@ -28,6 +28,7 @@ function recordOf(row: Row): Record<Column, string> {
     pickup_date: pickup.date,
     pickup_time: pickup.time,
     pickup_place: String(row.pick_up_address),
+    stops: (json<string[]>(row.stops) ?? []).join('; '),
     destination: String(row.drop_off_address) || (hours ? `As directed (${hours} hours)` : ''),
     passenger_name: String(row.passenger_name),
     driver: driver?.name ?? '',

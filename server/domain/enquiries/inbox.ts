@@ -8,7 +8,7 @@ import {
   type PriceAnswer,
   type PricedOption,
   type PriceTripInput,
-} from '../../../contract/adminEnquiries.ts';
+} from '../../../contract/consoleEnquiries.ts';
 import { bookingFormSchema, type PriceDetail } from '../../../contract/booking.ts';
 import { formatHour12 } from '../../../contract/quoting.constants.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
@@ -83,7 +83,8 @@ async function reply(context: InboxContext, work: ReplyWork): Promise<{ replyId:
       kind: work.kind,
       enquiryId: work.id,
       replyKey: work.replyKey,
-      actorKind: actor.kind,
+      // Drivers never reach the inbox (the console API refuses them): a reply is staff's or the admin token's.
+      actorKind: actor.kind === 'staff' ? 'staff' : 'admin-token',
       staffId: actor.kind === 'staff' ? actor.staffId : null,
       author: authorName(actor),
       body: work.text,

@@ -6,7 +6,7 @@ import {
   type EnquiryStatus,
   type InboxRow,
   type MailStatus,
-} from '../../../contract/adminEnquiries.ts';
+} from '../../../contract/consoleEnquiries.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { DomainError } from '../errors.ts';
 

@@ -1,4 +1,4 @@
-import { INBOX_MESSAGES, type MailStatus, type OutboxDetail, type OutboxRow } from '../../../contract/adminEnquiries.ts';
+import { INBOX_MESSAGES, type MailStatus, type OutboxDetail, type OutboxRow } from '../../../contract/consoleEnquiries.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { DomainError } from '../errors.ts';
 

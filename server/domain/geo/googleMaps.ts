@@ -1,6 +1,6 @@
 import { routeThrough } from './distance.ts';
 import type { MapsPort } from './mapsPort.ts';
-import { resolvePlace, suggestPlaces } from './resolve.ts';
+import { nearestPlace, nearestSavedPlace, resolvePlace, suggestPlaces } from './resolve.ts';
 import type { GeoPoint, Place, RouteEstimate } from './types.ts';
 
 const METRES_PER_MILE = 1609.344;
@@ -40,11 +40,18 @@ export function decodePolyline(encoded: string): GeoPoint[] {
   return points;
 }
 
+/** A Geocoding API answer (forward and reverse share it): https://developers.google.com/maps/documentation/geocoding/requests-reverse-geocoding */
+interface GeocodeAnswer {
+  status: string;
+  results?: { formatted_address: string; geometry: { location: { lat: number; lng: number } }; types?: string[] }[];
+}
+
 const seconds = (duration: string | undefined) => Math.round(Number.parseFloat(String(duration ?? '0').replace(/s$/, '')) || 0);
 const waypoint = (point: GeoPoint) => ({ location: { latLng: { latitude: point.lat, longitude: point.lon } } });
 
 /**
- * The Google maps adapter (GOOGLE_API_KEY set): Geocoding for address texts the operator has not saved, and the Routes
+ * The Google maps adapter (GOOGLE_API_KEY set): Geocoding for address texts the operator has not saved, its reverse
+ * lookup (`latlng=`) for "Use my location" (an operator's saved address within 150 m answers first), and the Routes
  * API `computeRoutes` for distance, duration and the route's polyline (used for the Congestion Charge and ULEZ zones).
  * An operator's saved address resolves offline first (exact coordinates, airport codes for airport charges). When
  * Google fails or is unreachable, the offline estimate answers instead, marked estimated, and the failure is logged.
@@ -67,7 +74,7 @@ export function createGoogleMaps(options: { apiKey: string; fetch?: Fetch; log?:
       if (offline && (offline.source === 'saved' || offline.kind === 'airport')) return offline;
       try {
         const query = new URLSearchParams({ address: text, region: 'gb', components: 'country:GB', key: options.apiKey });
-        const body = (await call(`${GEOCODE_URL}?${query}`)) as { status: string; results?: { formatted_address: string; geometry: { location: { lat: number; lng: number } } }[] };
+        const body = (await call(`${GEOCODE_URL}?${query}`)) as GeocodeAnswer;
         const first = body.results?.[0];
         if (body.status !== 'OK' || !first) return body.status === 'ZERO_RESULTS' ? null : offline;
         const place: Place = {
@@ -121,6 +128,32 @@ export function createGoogleMaps(options: { apiKey: string; fetch?: Fetch; log?:
 
     async suggest(query, context) {
       return suggestPlaces(query, context?.limit ?? 8, context);
+    },
+
+    async nearest(point, context) {
+      const saved = nearestSavedPlace(point, context?.savedAddresses);
+      if (saved) return saved;
+      try {
+        const query = new URLSearchParams({ latlng: `${point.lat},${point.lon}`, language: 'en-GB', key: options.apiKey });
+        const body = (await call(`${GEOCODE_URL}?${query}`)) as GeocodeAnswer;
+        if (body.status === 'ZERO_RESULTS') return null;
+        const first = body.results?.[0];
+        if (body.status !== 'OK' || !first) throw new Error(`Google reverse geocoding answered ${body.status}`);
+        return {
+          label: first.formatted_address,
+          lat: first.geometry.location.lat,
+          lon: first.geometry.location.lng,
+          kind: 'place',
+          source: 'google',
+          precision: 'address',
+          iata: null,
+          savedAddressId: null,
+          estimated: false,
+        } satisfies Place;
+      } catch (error) {
+        options.log?.warn({ err: error }, 'Google reverse geocoding failed; using the offline gazetteer');
+        return nearestPlace(point, context);
+      }
     },
   };
 }

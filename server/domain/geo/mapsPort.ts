@@ -1,7 +1,7 @@
 import type { PlaceSuggestion } from '../../../contract/booking.ts';
 import { routeThrough } from './distance.ts';
 import { gazetteer } from './gazetteer.ts';
-import { resolvePlace, suggestPlaces } from './resolve.ts';
+import { nearestPlace, resolvePlace, suggestPlaces } from './resolve.ts';
 import type { GeoPoint, Place, ResolveContext, RouteEstimate, SuggestContext } from './types.ts';
 
 /**
@@ -17,6 +17,8 @@ export interface MapsPort {
   route(points: readonly GeoPoint[]): Promise<RouteEstimate>;
   /** Suggestions for an address field, at most context.limit (default 8). */
   suggest(query: string, context?: SuggestContext): Promise<Place[]>;
+  /** Reverse geocoding ("Use my location"): the nearest address to a position, or null when none is near. */
+  nearest(point: GeoPoint, context?: ResolveContext): Promise<Place | null>;
 }
 
 export interface OfflineMaps extends MapsPort {
@@ -37,13 +39,16 @@ export function createOfflineMaps(): OfflineMaps {
     async suggest(query, context) {
       return suggestPlaces(query, context?.limit ?? 8, context);
     },
+    async nearest(point, context) {
+      return nearestPlace(point, context);
+    },
     warm() {
       return gazetteer().stats.loadMs;
     },
   };
 }
 
-/** A place as GET /api/v1/places answers it (contract/booking.ts placeSuggestionSchema). */
+/** A place as GET /api/v1/places (and /places/nearest) answers it (contract/booking.ts placeSuggestionSchema). */
 export const toPlaceSuggestion = (place: Place): PlaceSuggestion => ({
   address: place.label,
   lat: place.lat,

@@ -21,6 +21,9 @@ function countingMaps(kind: MapsPort['kind'], estimated = kind === 'offline') {
     async suggest() {
       return [];
     },
+    async nearest() {
+      return null;
+    },
   };
   return { maps, calls };
 }
@@ -74,6 +77,7 @@ describe('memoiseMaps', () => {
       },
       route: async () => route(true),
       suggest: async () => [],
+      nearest: async () => null,
     };
     const memo = memoiseMaps(maps);
     await expect(memo.resolve('Oxford')).rejects.toThrow('down');

@@ -57,5 +57,6 @@ export function memoiseMaps(maps: MapsPort, options: { max?: number; ttlMs?: num
       return remembered(routes, key, () => maps.route(points), keepRoute);
     },
     suggest: (query, context) => maps.suggest(query, context),
+    nearest: (point, context) => maps.nearest(point, context),
   };
 }

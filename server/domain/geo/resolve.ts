@@ -284,6 +284,46 @@ export function resolvePlace(text: string, context: ResolveContext = {}): Place 
   return matchAirport(tokens, base, false);
 }
 
+// ─── nearestPlace ─────────────────────────────────────────────────────────────────────────────────
+
+/** An operator's saved address this close to the visitor's position is where they are (a hotel lobby, a station). */
+export const NEAREST_SAVED_RADIUS_KM = 0.15;
+/** Beyond this from every GB place the position is not one we serve (abroad, at sea): no address. */
+export const NEAREST_PLACE_RADIUS_KM = 30;
+
+/** The operator's saved address within NEAREST_SAVED_RADIUS_KM of the point (the nearest), or null. */
+export function nearestSavedPlace(point: GeoPoint, savedAddresses: readonly SavedAddressLike[] = []): Place | null {
+  let best: SavedAddressLike | null = null;
+  let bestKm = NEAREST_SAVED_RADIUS_KM;
+  for (const saved of savedAddresses) {
+    const km = haversineKm(point, saved);
+    if (km <= bestKm) {
+      best = saved;
+      bestKm = km;
+    }
+  }
+  return best ? savedPlace(best) : null;
+}
+
+/**
+ * A position → the nearest address we can name, offline ("Use my location"): an operator's saved address within
+ * 150 m, else the nearest GeoNames place within 30 km (its label resolves back to it), else null.
+ */
+export function nearestPlace(point: GeoPoint, context: ResolveContext = {}): Place | null {
+  const saved = nearestSavedPlace(point, context.savedAddresses);
+  if (saved) return saved;
+  let best: GazetteerPlace | null = null;
+  let bestKm = NEAREST_PLACE_RADIUS_KM;
+  for (const place of gazetteer().places) {
+    const km = haversineKm(point, place);
+    if (km <= bestKm) {
+      best = place;
+      bestKm = km;
+    }
+  }
+  return best ? localityPlace(best) : null;
+}
+
 // ─── suggestPlaces ────────────────────────────────────────────────────────────────────────────────
 
 /**

@@ -1,4 +1,6 @@
 import { bookingCalendarText, calendarFilename, type CalendarLeg } from '../../../contract/bookingCalendar.ts';
+import { stopText } from '../../../contract/quoting.constants.ts';
+import { tripPlaces, type TripPlace } from '../../../contract/tripPlaces.ts';
 import { londonParts } from '../pricing/londonTime.ts';
 import type { ManagedBooking } from './record.ts';
 import type { Operator } from './terms.ts';
@@ -13,20 +15,21 @@ const minutesOf = (seconds: number | null) => (seconds && seconds > 0 ? Math.cei
 function legs(booking: ManagedBooking, operator: Operator): CalendarLeg[] {
   const hourly = booking.rideType !== 'Q';
   const contact = operator.phone ? `${operator.companyName}: ${operator.phone}` : operator.companyName;
-  const description = (flightNo: string, from: string, to: string) => [
+  const description = (flightNo: string, places: TripPlace[]) => [
     `Booking ${booking.bookingNumber}`,
     `${booking.vehicleQty} × ${booking.vehicleCategory} (${booking.companyName}), ${booking.totalPassengers} passenger${booking.totalPassengers === 1 ? '' : 's'}`,
     ...(flightNo ? [`Flight / train: ${flightNo}`] : []),
-    ...(to ? [`From: ${from}`, `To: ${to}`] : [`Pick-up: ${from}`]),
+    ...places.map(({ label, address }) => `${label}: ${address}`),
     contact,
   ];
+  const stops = booking.stops.map(stopText);
   const outbound: CalendarLeg = {
     key: 'pickup',
     start: londonParts(booking.pickupAt),
     durationMinutes: hourly && booking.hireHours ? booking.hireHours * 60 : minutesOf(booking.journeySeconds),
     summary: hourly ? `${booking.hireHours ?? ''} hour hire with ${operator.companyName}`.trim() : `Taxi to ${booking.dropoffAddress || 'your destination'} (${operator.companyName})`,
     location: booking.pickupAddress,
-    description: description(booking.flightNo, booking.pickupAddress, booking.dropoffAddress),
+    description: description(booking.flightNo, tripPlaces(booking.pickupAddress, stops, hourly ? '' : booking.dropoffAddress)),
   };
   if (!booking.returnAt) return [outbound];
   return [
@@ -37,7 +40,7 @@ function legs(booking: ManagedBooking, operator: Operator): CalendarLeg[] {
       durationMinutes: minutesOf(booking.returnJourneySeconds ?? booking.journeySeconds),
       summary: `Taxi to ${booking.pickupAddress} (${operator.companyName})`,
       location: booking.dropoffAddress,
-      description: description(booking.returnFlightNo, booking.dropoffAddress, booking.pickupAddress),
+      description: description(booking.returnFlightNo, tripPlaces(booking.dropoffAddress, [], booking.pickupAddress)),
     },
   ];
 }

@@ -16,7 +16,7 @@ import { enqueueMail, type MailIdentity } from '../../adapters/mail/index.ts';
 import type { ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import type { PaymentIntent } from '../../adapters/payments/port.ts';
 import { DomainError } from '../errors.ts';
-import { claimCharge, releaseCharge } from '../bookings/paymentsRepository.ts';
+import { claimCharge, isUniqueViolation, releaseAbandonedClaim, releaseCharge } from '../bookings/paymentsRepository.ts';
 import { confirmResponse } from '../bookings/service.ts';
 import { bookingCardPayments, recordRefund, sendRefund, type RefundRow } from '../bookings/refunds.ts';
 import { publishBookingEvent } from '../dispatch/events.ts';
@@ -25,10 +25,13 @@ import type { Site } from '../sites/index.ts';
 import { changedMails, changeRequestMail, changeSummary, moneyLine } from './changeMails.ts';
 import {
   changeByPayment,
+  changeHoldingPayment,
+  holdChangePayment,
   insertChange,
   insertChangePayment,
   isChangeCharging,
   liveChangeOf,
+  releaseChangeHold,
   setChangePayment,
   setChangeStatus,
   settleChangePayment,
@@ -71,10 +74,14 @@ function outcomeOf(booking: ManagedBooking, differencePence: number): ManageChan
  * - pay in car: the new price is stored;
  * - card, lower: the difference is refunded (recorded with the change, one refund per payment and change, sent after
  *   the commit);
- * - card, higher: the change is recorded `awaiting_payment` (one per revision: a unique index), its difference charged
- *   through the PaymentsPort under the change's own request key (one successful charge per change: migration 007's
- *   index), and applied in the transaction that sees the charge succeeded. A charge that arrives after the booking
- *   moved on (an operator's cancel won the race) is refunded in full.
+ * - card, higher: the change is recorded `awaiting_payment` (one per revision: a unique index) holding the booking's
+ *   payment (one change of a booking in payment at a time: migration 022's index), its difference charged through the
+ *   PaymentsPort under the change's own request key (one successful charge per change: migration 007's index), and
+ *   applied in the transaction that sees the charge succeeded. A charge that arrives after the booking moved on (an
+ *   operator's cancel won the race) is refunded in full.
+ * While a change holds the payment every other change of the booking is refused (change_being_paid) before any money
+ * moves; the same change sent again goes on with its own payment. The hold ends with the change (applied, abandoned)
+ * or its card's decline, and lapses after ABANDONED_CLAIM: a payment started and then abandoned blocks no one for long.
  * After a driver is assigned a change is stored as a request and mailed to the operator; the booking is unchanged.
  */
 export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelpers) {
@@ -106,6 +113,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
       outcome,
       message: changeOutcomeMessage(outcome, booking.currency, newPrice, penceToPounds(differencePence), context.operator.companyName),
       summary: changeSummary(currentValues(booking), planned.values, planned.changed),
+      discount: planned.promo ? { label: planned.promo.label, amount: -penceToPounds(planned.promo.discountPence) } : null,
     };
   }
 
@@ -125,7 +133,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
           bookingId: booking.id,
           amountPence,
           currency: payment.currency,
-          reason: 'cancellation',
+          reason: 'change',
           idempotencyKey: `booking_change:${change.id}:${payment.intentId}`,
         });
         refunds.push(refund);
@@ -152,7 +160,32 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     }
   }
 
-  /** Another change of this revision waiting for its payment gives way to a new one, unless its card is being charged. */
+  /**
+   * One change of a booking in payment at a time: another change holding the booking's payment refuses this one
+   * (change_being_paid, before any money moves), unless it is this very change sent again (`same`); a hold older than
+   * ABANDONED_CLAIM was abandoned: that change is abandoned too (its claim freed by the same rule), and true returned.
+   */
+  async function otherChangeInPayment(tx: Queryable, siteId: number, bookingId: number, same: ChangeRecord | null, operator: Operator): Promise<boolean> {
+    const holder = await changeHoldingPayment(tx, siteId, bookingId);
+    if (!holder || holder.record.id === same?.id) return false;
+    if (!holder.lapsed) throw refusal('change_being_paid', MANAGE_MESSAGES.changeBeingPaid, operator);
+    await setChangeStatus(tx, siteId, holder.record.id, 'abandoned');
+    if (holder.record.paymentIntentId) await releaseAbandonedClaim(tx, siteId, holder.record.paymentIntentId);
+    deps.log.warn({ site_id: siteId, booking_id: bookingId, change_id: holder.record.id }, "a change's payment hold lapsed: the change is abandoned");
+    return true;
+  }
+
+  /** Takes the hold; the unique index refusing it (another change took it, whatever the code did) is change_being_paid. */
+  async function inPaymentHold<T>(take: () => Promise<T>, operator: Operator): Promise<T> {
+    try {
+      return await take();
+    } catch (error) {
+      if (isUniqueViolation(error) && (error as { constraint?: string }).constraint === 'booking_changes_one_in_payment') throw refusal('change_being_paid', MANAGE_MESSAGES.changeBeingPaid, operator);
+      throw error;
+    }
+  }
+
+  /** Another change of this revision waiting for its payment (not holding it) gives way to a new one, unless its card is being charged. */
   async function giveWay(tx: Queryable, siteId: number, live: ChangeRecord | null, operator: Operator) {
     if (!live) return;
     if (await isChangeCharging(tx, siteId, live.id)) throw refusal('payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, operator);
@@ -179,6 +212,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     if (intent.status === 'requires_action') return answer(site, grant, 'requires_action', change, 'charge', MANAGE_MESSAGES.cardRequired, intent);
     if (FAILED.includes(intent.status)) {
       await releaseCharge(deps.db, site.id, intent.id);
+      await releaseChangeHold(deps.db, site.id, changeId);
       throw refusal('payment_failed', `${MANAGE_MESSAGES.paymentDeclined} ${intent.lastError ?? ''}`.trim(), context.operator);
     }
     if (intent.status !== 'succeeded') throw refusal('payment_in_progress', MANAGE_MESSAGES.changePaymentInProgress, context.operator);
@@ -198,7 +232,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
         bookingId: booking.id,
         amountPence: intent.amount,
         currency: 'gbp',
-        reason: 'cancellation',
+        reason: 'change',
         idempotencyKey: `booking_change:${record.id}:unapplied`,
       });
       return { kind: 'overtaken' as const, record, refunds: [refund] };
@@ -214,14 +248,20 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
 
   /** Charges the difference of a change awaiting payment, with the card's payment method. */
   async function charge(site: Site, grant: ManageGrant, context: SiteContext, record: ChangeRecord, paymentMethodId: string): Promise<ManageChangeResponse> {
-    const intent = await deps.payments.createIntent({
-      siteId: site.id,
-      amount: record.differencePence,
-      currency: 'gbp',
-      paymentMethodId,
-      idempotencyKey: hash('booking_change', String(site.id), String(record.id), paymentMethodId),
-      metadata: { site_id: String(site.id), booking_change_id: String(record.id) },
-    });
+    let intent: PaymentIntent;
+    try {
+      intent = await deps.payments.createIntent({
+        siteId: site.id,
+        amount: record.differencePence,
+        currency: 'gbp',
+        paymentMethodId,
+        idempotencyKey: hash('booking_change', String(site.id), String(record.id), paymentMethodId),
+        metadata: { site_id: String(site.id), booking_change_id: String(record.id) },
+      });
+    } catch (error) {
+      await releaseChangeHold(deps.db, site.id, record.id);
+      throw error;
+    }
     await insertChangePayment(deps.db, site.id, { intentId: intent.id, provider: deps.payments.kind, amountPence: record.differencePence, changeId: record.id, bookingId: record.bookingId, status: intent.status });
     const claim = await claimCharge(deps.db, site.id, intent.id);
     if (!claim.claimed && !('own' in claim)) {
@@ -234,6 +274,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
       confirmed = 'own' in claim && claim.own === 'succeeded' ? await deps.payments.retrieveIntent(site.id, intent.id) : await deps.payments.confirmIntent(site.id, intent.id, hash('confirm', String(site.id), intent.id));
     } catch (error) {
       await releaseCharge(deps.db, site.id, intent.id);
+      await releaseChangeHold(deps.db, site.id, record.id);
       throw error;
     }
     return finishCharge(site, grant, context, record.id, confirmed);
@@ -255,7 +296,7 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     const step = await deps.db.transaction(async (tx) => {
       const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
       if (!booking) throw refusal('link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
-      const live = await liveChangeOf(tx, site.id, booking.id, revision);
+      let live = await liveChangeOf(tx, site.id, booking.id, revision);
       if (booking.revision !== revision) {
         if (live?.status === 'applied' && live.digest === changeDigest(revision, { ...live.before, ...definedChanges(request.changes) })) return { kind: 'already' as const, record: live, booking };
         throw refusal('stale_revision', MANAGE_MESSAGES.staleRevision, context.operator);
@@ -269,10 +310,17 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
         await publishBookingEvent(tx, site.id, { booking_number: booking.bookingNumber, kind: 'changed' });
         return { kind: 'requested' as const, record, booking };
       }
+      const sameChange = outcome === 'charge' && live?.status === 'awaiting_payment' && live.digest === digest ? live : null;
+      if (await otherChangeInPayment(tx, site.id, booking.id, sameChange, context.operator)) live = await liveChangeOf(tx, site.id, booking.id, revision);
+      // With a card the change holds the booking's payment from now until it is applied, declined or lapses.
+      const holdsPayment = Boolean(request.payment_method_id);
       if (outcome === 'charge') {
-        if (live?.digest === digest) return { kind: 'charge' as const, record: live, booking };
+        if (sameChange) {
+          if (holdsPayment) await inPaymentHold(() => holdChangePayment(tx, site.id, sameChange.id), context.operator);
+          return { kind: 'charge' as const, record: sameChange, booking };
+        }
         await giveWay(tx, site.id, live, context.operator);
-        return { kind: 'charge' as const, record: await insertChange(tx, site.id, { ...fields, status: 'awaiting_payment' }), booking };
+        return { kind: 'charge' as const, record: await inPaymentHold(() => insertChange(tx, site.id, { ...fields, status: 'awaiting_payment', holdsPayment }), context.operator), booking };
       }
       await giveWay(tx, site.id, live, context.operator);
       const record = await insertChange(tx, site.id, { ...fields, status: 'awaiting_payment' });
@@ -302,7 +350,10 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
     if (!record) throw new DomainError('not_found', 'No such payment');
     const intent = await answerChallenge(intentId);
     if (intent.status !== 'succeeded') {
-      if (FAILED.includes(intent.status)) await releaseCharge(deps.db, site.id, intent.id);
+      if (FAILED.includes(intent.status)) {
+        await releaseCharge(deps.db, site.id, intent.id);
+        await releaseChangeHold(deps.db, site.id, record.id);
+      }
       return confirmResponse(intent, null);
     }
     const changed = await finishCharge(site, grant, context, record.id, intent);

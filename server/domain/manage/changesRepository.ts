@@ -1,5 +1,6 @@
 import type { ManageTripValues } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { ABANDONED_CLAIM } from '../chargeClaims.ts';
 import { stopText } from '../../../contract/booking.ts';
 import { createQuotesRepository } from '../quotes/quotesRepository.ts';
 import type { ChangePlan, ChangedRoute } from './reprice.ts';
@@ -62,11 +63,11 @@ export async function changeByPayment(db: Queryable, siteId: number, bookingId: 
 export async function insertChange(
   tx: Queryable,
   siteId: number,
-  change: { bookingId: number; fromRevision: number; status: ChangeStatus; digest: string; before: ManageTripValues & { total_pence: number }; plan: ChangePlan; oldTotalPence: number },
+  change: { bookingId: number; fromRevision: number; status: ChangeStatus; digest: string; before: ManageTripValues & { total_pence: number }; plan: ChangePlan; oldTotalPence: number; holdsPayment?: boolean },
 ): Promise<ChangeRecord> {
   const { rows } = await tx.query<Row>(
-    `INSERT INTO booking_changes (site_id, booking_id, from_revision, status, digest, before, after, old_total_pence, new_total_pence, difference_pence, applied_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $4 = 'applied' THEN now() END) RETURNING ${COLUMNS}`,
+    `INSERT INTO booking_changes (site_id, booking_id, from_revision, status, digest, before, after, old_total_pence, new_total_pence, difference_pence, applied_at, payment_held_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $4 = 'applied' THEN now() END, CASE WHEN $11 THEN now() END) RETURNING ${COLUMNS}`,
     [
       siteId,
       change.bookingId,
@@ -78,15 +79,54 @@ export async function insertChange(
       change.oldTotalPence,
       change.plan.totalPence,
       change.plan.totalPence - change.oldTotalPence,
+      change.holdsPayment === true,
     ],
   );
   return toRecord(rows[0]);
 }
 
+/** A change leaving `awaiting_payment` (applied, abandoned) gives up the booking's payment hold with it. */
 export async function setChangeStatus(tx: Queryable, siteId: number, changeId: number, status: ChangeStatus, extra: { refundKey?: string } = {}): Promise<void> {
   await tx.query(
-    `UPDATE booking_changes SET status = $3, applied_at = CASE WHEN $3 = 'applied' THEN now() END, refund_key = COALESCE($4, refund_key) WHERE site_id = $1 AND id = $2`,
+    `UPDATE booking_changes SET status = $3, applied_at = CASE WHEN $3 = 'applied' THEN now() END, refund_key = COALESCE($4, refund_key),
+            payment_held_at = CASE WHEN $3 = 'awaiting_payment' THEN payment_held_at END
+      WHERE site_id = $1 AND id = $2`,
     [siteId, changeId, status, extra.refundKey ?? null],
+  );
+}
+
+/**
+ * The change holding the booking's payment (migration 022: at most one per booking, `booking_changes_one_in_payment`),
+ * and whether its hold has lapsed: held for longer than ABANDONED_CLAIM, the time a charge's claim may wait for the
+ * processor (chargeClaims.ts), so its payment was started and then abandoned.
+ */
+export async function changeHoldingPayment(db: Queryable, siteId: number, bookingId: number): Promise<{ record: ChangeRecord; lapsed: boolean } | null> {
+  const { rows } = await db.query<Row>(
+    `SELECT ${COLUMNS}, payment_held_at < now() - interval '${ABANDONED_CLAIM}' AS lapsed FROM booking_changes
+      WHERE site_id = $1 AND booking_id = $2 AND status = 'awaiting_payment' AND payment_held_at IS NOT NULL`,
+    [siteId, bookingId],
+  );
+  return rows[0] ? { record: toRecord(rows[0]), lapsed: rows[0].lapsed === true } : null;
+}
+
+/**
+ * The change takes (or renews) its booking's payment hold, in the transaction that locked the booking, before any
+ * intent is created. Another change holding it makes the unique index refuse: the caller answers change_being_paid.
+ */
+export async function holdChangePayment(tx: Queryable, siteId: number, changeId: number): Promise<void> {
+  await tx.query(`UPDATE booking_changes SET payment_held_at = now() WHERE site_id = $1 AND id = $2 AND status = 'awaiting_payment'`, [siteId, changeId]);
+}
+
+/**
+ * The change's card was declined (or its charge never started): the hold ends, unless another of its payments (a
+ * second card of the same change, sent at once) has taken the charge meanwhile.
+ */
+export async function releaseChangeHold(db: Queryable, siteId: number, changeId: number): Promise<void> {
+  await db.query(
+    `UPDATE booking_changes c SET payment_held_at = NULL
+      WHERE c.site_id = $1 AND c.id = $2 AND c.payment_held_at IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.site_id = c.site_id AND p.request_key = $3 AND p.charge IN ('claimed', 'succeeded'))`,
+    [siteId, changeId, changePaymentKey(changeId)],
   );
 }
 
@@ -139,7 +179,9 @@ export async function writeChangeToBooking(tx: Queryable, siteId: number, bookin
   await tx.query(
     `UPDATE bookings SET pick_up_at = $3, pick_up_date = $4, pick_up_time = $5, total_passengers = $6, options = $7, flight_no = $8,
             passenger_name = $9, passenger_email = $10, passenger_phone = $11, unit_price_pence = $12, total_pence = $13,
-            breakdown = COALESCE($14::jsonb, breakdown), revision = revision + 1
+            breakdown = COALESCE($14::jsonb, breakdown), revision = revision + 1,
+            -- A booking its promo code made free has something to pay to the driver once a change prices it above £0.
+            payment_status = CASE WHEN payment_status IN ('nothing_to_pay', 'due_to_driver') THEN (CASE WHEN $13::integer = 0 THEN 'nothing_to_pay' ELSE 'due_to_driver' END) ELSE payment_status END
       WHERE site_id = $1 AND id = $2`,
     [
       siteId,

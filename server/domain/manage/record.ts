@@ -1,6 +1,9 @@
+import { storedFlightOf, type StoredFlight } from '../flights/rules.ts';
+import type { JobStage } from '../../../contract/dispatch.ts';
 import type { ManageStatus, ManageStop, RefundStatus } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { bookingCardPayments, cardPaymentsTotal, refundsUnder } from '../bookings/refunds.ts';
+import { bookedPromo, type BookedPromo } from './promo.ts';
 import { createManageRepository } from './repository.ts';
 
 /** What managing a booking reads of it: the booking, its card payment and its cancellation refund. */
@@ -8,6 +11,10 @@ export interface ManagedBooking {
   id: number;
   bookingNumber: string;
   status: ManageStatus;
+  /** The driver's progress on the job (issue 32): on the way, arrived, passenger on board; null before. */
+  jobStage: JobStage | null;
+  /** The pick-up's flight when followed (issue 33), as stored; null otherwise. */
+  flight: StoredFlight | null;
   revision: number;
   rideType: 'Q' | 'H';
   pickupAt: Date;
@@ -41,6 +48,8 @@ export interface ManagedBooking {
   companyId: number;
   options: Record<string, unknown>;
   passengerPhone: string;
+  /** The promo code the booking was made with, as applied then (a change is re-priced with it), or null. */
+  promo?: BookedPromo | null;
   cancelledAt: Date | null;
   cancelledBy: 'passenger' | 'operator' | null;
   cancellationFeePence: number | null;
@@ -90,6 +99,8 @@ function toManaged(row: Row): ManagedBooking {
     id: Number(row.id),
     bookingNumber: String(row.booking_number),
     status: row.status as ManageStatus,
+    jobStage: (row.job_stage as JobStage | null | undefined) ?? null,
+    flight: storedFlightOf(row.flight),
     revision: Number(row.revision),
     rideType: row.ride_type as 'Q' | 'H',
     pickupAt: new Date(row.pick_up_at as string),
@@ -120,6 +131,7 @@ function toManaged(row: Row): ManagedBooking {
     companyId: Number(row.company_id),
     options: json(row.options) ?? {},
     passengerPhone: String(row.passenger_phone),
+    promo: bookedPromo(json(row.promo_line)),
     cancelledAt: dateOrNull(row.cancelled_at),
     cancelledBy: (row.cancelled_by as ManagedBooking['cancelledBy']) ?? null,
     cancellationFeePence: numberOrNull(row.cancellation_fee_pence),

@@ -1,3 +1,4 @@
+import { flightColumn } from '../flights/repository.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 
 /** A manage link's row with what its checks read of the booking. */
@@ -14,11 +15,11 @@ const MANAGED_BOOKING = `
          b.duration_seconds, b.breakdown->>'return_duration_seconds' AS return_duration_seconds, b.hourly_duration, b.flight_no, b.return_flight_no,
          b.vehicle_category, b.vehicle_qty, b.company_name, b.total_passengers, b.passenger_id, b.passenger_name, b.passenger_email,
          b.payment_method, b.currency, b.total_pence, b.driver_name, b.vehicle_registration, b.cancelled_at, b.cancelled_by, b.cancellation_fee_pence,
-         b.quote_id, b.vehicle_id, b.company_id, b.options, b.passenger_phone,
+         b.quote_id, b.vehicle_id, b.company_id, b.options, b.passenger_phone, b.breakdown->'promo' AS promo_line, b.job_stage,
          (SELECT q.form->'stops' FROM quotes q WHERE q.site_id = b.site_id AND q.id = b.quote_id) AS quote_stops,
          to_jsonb(b)->'assigned_driver' AS assigned_driver, to_jsonb(b)->'assigned_vehicle' AS assigned_vehicle,
          p.intent_id, p.amount_pence, p.refunded_pence, p.currency AS payment_currency,
-         r.amount_pence AS refund_pence, r.status AS refund_status
+         r.amount_pence AS refund_pence, r.status AS refund_status, ${flightColumn('b')}
     FROM bookings b
     LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent_id = b.payment_intent_id AND b.payment_status = 'paid'
     LEFT JOIN refunds r ON r.site_id = b.site_id AND r.idempotency_key = $3

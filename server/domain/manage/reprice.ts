@@ -4,7 +4,7 @@ import { BOOKING_MESSAGES } from '../../../contract/bookings.ts';
 import { MANAGE_CHANGE_FIELDS, MANAGE_MESSAGES, type ManageChanges, type ManageTripValues } from '../../../contract/manageBooking.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { DomainError } from '../errors.ts';
-import { assertVehicleCarries } from '../bookings/prepare.ts';
+import { assertVehicleCarries, assertWheelchairAccess } from '../bookings/prepare.ts';
 import type { MapsPort } from '../geo/mapsPort.ts';
 import type { ResolveContext } from '../geo/types.ts';
 import { londonDateTime, londonParts, planHourly, planTrip, preflightHourly, preflightQuote, priceHourlyQuote, priceSelectedVehicle } from '../pricing/index.ts';
@@ -13,6 +13,7 @@ import { zonePricingCatalog } from '../quotes/quoting.ts';
 import { createQuotesRepository } from '../quotes/quotesRepository.ts';
 import type { SiteCatalog } from '../sites/index.ts';
 import { clock12 } from './clock.ts';
+import { promoLineFor } from './promo.ts';
 import type { ManagedBooking } from './record.ts';
 
 /**
@@ -84,8 +85,10 @@ export interface ChangePlan {
   options: Record<string, unknown>;
   unitPence: number;
   totalPence: number;
-  /** The new price's breakdown, or null when nothing priced changed. */
+  /** The new price's breakdown (with the booking's promo line, re-priced), or null when nothing priced changed. */
   breakdown: Breakdown | null;
+  /** The booking's promo code on the new price: its line's label and what it takes off (pence, positive); null without one. */
+  promo?: { label: string; discountPence: number } | null;
   /** An address change: the trip routed again and the booked vehicle's row on it (the booking's new quote once applied). */
   route?: ChangedRoute | null;
 }
@@ -154,14 +157,14 @@ export async function planChange(input: RepriceInput): Promise<ChangePlan> {
     }
     const early = preflightHourly(form, pricing, input.now, trip);
     if (early) throw refuse(early.message);
-    if (!repriced) return { ...plan, options: booking.options, unitPence: booking.totalPence / booking.vehicleQty, totalPence: booking.totalPence, breakdown: null };
+    if (!repriced) return { ...plan, options: booking.options, unitPence: booking.totalPence / booking.vehicleQty, totalPence: booking.totalPence, breakdown: null, promo: keptPromo(booking) };
     const priced = priceHourlyQuote(form, trip, pricing, input.now);
     if (!priced.ok) throw refuse(priced.error.message);
     const row = priced.rows.find((candidate) => candidate.vehicle_id === booking.vehicleId && candidate.company_id === booking.companyId);
     if (!row || row.breakdown.final_price_pence <= 0) throw refuse(BOOKING_MESSAGES.zeroPrice);
     const unitPence = row.breakdown.final_price_pence;
     const route: ChangedRoute | null = moved ? { bookingType: 'hourly', form, trip, row } : null;
-    return { ...plan, options: booking.options, unitPence, totalPence: unitPence * booking.vehicleQty, breakdown: row.breakdown, route };
+    return { ...plan, options: booking.options, unitPence, ...withBookedPromo(booking, unitPence, row.breakdown), route };
   }
 
   const options: Record<string, unknown> = { ...booking.options };
@@ -197,14 +200,30 @@ export async function planChange(input: RepriceInput): Promise<ChangePlan> {
   const early = preflightQuote(form, pricing, input.now, trip);
   if (early) throw refuse(early.message);
   assertVehicleCarries(offered, form);
-  if (!repriced) return { ...plan, options, unitPence: booking.totalPence / booking.vehicleQty, totalPence: booking.totalPence, breakdown: null };
+  // A wheelchair newly asked for needs a vehicle that takes one (as the booking flow refuses it).
+  if (values.wheel_chair === 'yes' && yesNo(booking.options.wheel_chair) !== 'yes') assertWheelchairAccess(input.catalog, booking.vehicleId, { ...form, select_option: 'one_way' });
+  if (!repriced) return { ...plan, options, unitPence: booking.totalPence / booking.vehicleQty, totalPence: booking.totalPence, breakdown: null, promo: keptPromo(booking) };
   const priced = priceSelectedVehicle({ form, options: {}, trip, vehicle_id: booking.vehicleId, company_id: booking.companyId }, pricing);
   if (!priced.ok) throw refuse(priced.error.message);
   const unitPence = priced.row.breakdown.final_price_pence;
   if (unitPence <= 0) throw refuse(BOOKING_MESSAGES.zeroPrice);
   const route: ChangedRoute | null = moved ? { bookingType: 'milleage', form: priced.form, trip, row: priced.row } : null;
-  return { ...plan, options, unitPence, totalPence: unitPence * booking.vehicleQty, breakdown: priced.row.breakdown, route };
+  return { ...plan, options, unitPence, ...withBookedPromo(booking, unitPence, priced.row.breakdown), route };
 }
+
+/**
+ * The new price of every vehicle with the booking's promo code taken off under its rules as booked (manage/promo.ts:
+ * no second use, nothing judged again), and the breakdown with the code's line as the booking flow stores it.
+ */
+function withBookedPromo(booking: ManagedBooking, unitPence: number, breakdown: Breakdown): Pick<ChangePlan, 'totalPence' | 'breakdown' | 'promo'> {
+  const beforePence = unitPence * booking.vehicleQty;
+  if (!booking.promo) return { totalPence: beforePence, breakdown, promo: null };
+  const line = promoLineFor(booking.promo, beforePence);
+  return { totalPence: beforePence + line.amount_pence, breakdown: { ...breakdown, promo: line } as Breakdown, promo: { label: line.label, discountPence: -line.amount_pence } };
+}
+
+/** Nothing priced changed: the booking's code keeps taking off what it took. */
+const keptPromo = (booking: ManagedBooking): ChangePlan['promo'] => (booking.promo ? { label: booking.promo.label, discountPence: booking.promo.discount_pence } : null);
 
 function returnTime(returnAt: Date): Pick<BookingForm, 'return_date' | 'return_hour' | 'return_min'> {
   const local = londonParts(returnAt);

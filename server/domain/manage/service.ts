@@ -1,3 +1,4 @@
+import { flightRulesOf } from '../flights/rules.ts';
 import { callOperator, MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse, type ManageRefusalCode } from '../../../contract/manageBooking.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
 import { enqueueMail, mailIdentity } from '../../adapters/mail/index.ts';
@@ -11,6 +12,7 @@ import { resolveContext } from '../quotes/quoting.ts';
 import { bookingCalendar } from './calendar.ts';
 import { lookUpManageLink } from './links.ts';
 import { cancellationMails } from './mails.ts';
+import { queueBookingText, textSite } from '../texts/texts.ts';
 import { cancellationRefundKey, loadManagedBooking, lockManagedBooking } from './record.ts';
 import { createManageRepository } from './repository.ts';
 import { createChangeActions } from './change.ts';
@@ -39,7 +41,7 @@ export function createManageService(deps: ManageServiceDeps) {
     const catalog = await deps.cache.catalog(site.id);
     const settings = settingsFromRows(catalog.settings);
     const places: Places | null = maps && addressChangesOnline(settings) ? { maps, context: resolveContext(site, catalog) } : null;
-    return { settings, operator: operatorOf(settings, site.name), identity: mailIdentity(catalog.settings, site.name), places };
+    return { settings, operator: operatorOf(settings, site.name), identity: mailIdentity(catalog.settings, site.name), places, texts: textSite(site, catalog.settings, null) };
   }
 
   /** The booking a manage link opens (with the booking number the page expects, when it names one). */
@@ -73,7 +75,7 @@ export function createManageService(deps: ManageServiceDeps) {
     const confirmation = (await loadBookingResponse(deps.db, site.id, booking.id)).data;
     const requests = (await changeRequests(deps.db, site.id, booking.id)).map((request) => ({ at: request.at, summary: changeSummary(request.before, request.plan.values, request.plan.changed) }));
     const at = now();
-    return manageView(booking, confirmation, decideCancellation(booking, settings, operator, at), operator, grant.linkExpiresAt, { decision: decideChange(booking, settings, operator, at, places !== null), requests });
+    return manageView(booking, confirmation, decideCancellation(booking, settings, operator, at), operator, grant.linkExpiresAt, { decision: decideChange(booking, settings, operator, at, places !== null), requests }, flightRulesOf(settings));
   }
 
   /** Asks the processor for a cancellation's refund; a failure stays recorded (status failed) for a retry or the operator. */
@@ -93,7 +95,7 @@ export function createManageService(deps: ManageServiceDeps) {
    * asked of the processor after the commit, under the refund's idempotency key.
    */
   async function cancel(site: Site, grant: ManageGrant, revision?: number): Promise<ManageCancelResponse> {
-    const { settings, operator, identity } = await siteContext(site);
+    const { settings, operator, identity, texts } = await siteContext(site);
     const at = now();
     const outcome = await deps.db.transaction(async (tx) => {
       const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
@@ -109,6 +111,8 @@ export function createManageService(deps: ManageServiceDeps) {
           ? await recordBookingRefund(tx, site.id, { bookingId: booking.id, amountPence: decision.refundPence, reason: 'cancellation', idempotencyKey: cancellationRefundKey(booking.id) })
           : [];
       for (const message of cancellationMails(identity, operator, booking, decision.feePence, decision.refundPence)) await enqueueMail(tx, site.id, message);
+      // The passenger's text (issue 33), in the cancellation's transaction.
+      await queueBookingText(tx, texts, booking.id, 'booking_cancelled');
       await publishBookingEvent(tx, site.id, { booking_number: booking.bookingNumber, kind: 'cancelled' });
       return { cancelledNow: true as const, refunds, bookingNumber: booking.bookingNumber, feePence: decision.feePence, refundPence: decision.refundPence };
     });

@@ -1,4 +1,6 @@
-import { MANAGE_STATUS_LABELS, type ManageBookingView } from '../../../contract/manageBooking.ts';
+import { flightRulesOf, passengerFlight, type FlightRules } from '../flights/rules.ts';
+import type { ManageBookingView } from '../../../contract/manageBooking.ts';
+import { passengerStatusLabel } from '../drivers/progress.ts';
 import type { BookingResponse } from '../../../contract/bookings.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import type { ManagedBooking } from './record.ts';
@@ -15,13 +17,16 @@ export function manageView(
   operator: Operator,
   linkExpiresAt: Date | null,
   change: { decision: ChangeDecision; requests: { at: Date; summary: string[] }[] },
+  flightRules: FlightRules = flightRulesOf({}),
 ): ManageBookingView {
+  // The flight's line while the trip is still to come (not once cancelled, completed or a no-show).
+  const live = booking.status === 'confirmed' || booking.status === 'accepted' || booking.status === 'driver_assigned';
   const driverName = booking.driverName && booking.status !== 'cancelled' ? firstName(booking.driverName) : '';
   return {
     success: true,
     data: confirmation,
     status: booking.status,
-    status_label: MANAGE_STATUS_LABELS[booking.status],
+    status_label: passengerStatusLabel(booking.status, booking.jobStage),
     driver: driverName ? { first_name: driverName, vehicle_registration: booking.vehicleRegistration, vehicle: booking.assignedVehicle } : null,
     revision: booking.revision,
     cancellation: decision.terms,
@@ -38,5 +43,6 @@ export function manageView(
     link_expires_at: linkExpiresAt?.toISOString() ?? null,
     change: change.decision.terms,
     change_requests: change.requests.map((request) => ({ at: request.at.toISOString(), summary: request.summary })),
+    flight: booking.flight && live ? passengerFlight(booking.flight, flightRules) : null,
   };
 }

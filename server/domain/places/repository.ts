@@ -1,4 +1,4 @@
-import type { BannedPattern, PlacePatch, SavedPlace, SavedPlaceKind } from '../../../contract/adminPlaces.ts';
+import type { BannedPattern, PlacePatch, SavedPlace, SavedPlaceKind } from '../../../contract/consolePlaces.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 
 const placeOf = (row: Record<string, unknown>): SavedPlace => ({

@@ -1,4 +1,4 @@
-import { PLACES_MESSAGES, type BanCheck, type BanCheckResult, type BanCreate, type BannedPattern, type LocatedPlace, type PlaceCreateInput, type PlacePatch, type SavedPlace } from '../../../contract/adminPlaces.ts';
+import { PLACES_MESSAGES, type BanCheck, type BanCheckResult, type BanCreate, type BannedPattern, type LocatedPlace, type PlaceCreateInput, type PlacePatch, type SavedPlace } from '../../../contract/consolePlaces.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { DomainError } from '../errors.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';

@@ -1,7 +1,7 @@
 import { bookingFormSchema, type BookingForm } from '../../../contract/booking.ts';
-import type { PreviewInput, PreviewRow, SurchargeRow } from '../../../contract/adminPrices.ts';
+import type { PreviewInput, PreviewRow, SurchargeRow } from '../../../contract/consolePrices.ts';
 import type { z } from 'zod';
-import type { previewInputSchema } from '../../../contract/adminPrices.ts';
+import type { previewInputSchema } from '../../../contract/consolePrices.ts';
 import { DomainError } from '../errors.ts';
 import { surchargeOf } from './pricesRepository.ts';
 import { fareZoneFromRow } from './rows.ts';

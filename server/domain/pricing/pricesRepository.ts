@@ -1,4 +1,4 @@
-import type { FixedFareInput, FixedFareRow, SurchargeInput, SurchargeRow, TariffInput, TariffRow, ZoneInput, ZoneRow } from '../../../contract/adminPrices.ts';
+import type { FixedFareInput, FixedFareRow, SurchargeInput, SurchargeRow, TariffInput, TariffRow, ZoneInput, ZoneRow } from '../../../contract/consolePrices.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { fareZoneFromRow, fixedFareFromRow, surchargeFromRow, tariffFromRow } from './rows.ts';
 import type { FareZone, FixedFare, Surcharge } from './types.ts';

@@ -147,6 +147,7 @@ export function rowFor(company: CompanyRecord, vehicle: VehicleRecord, facts: Tr
     max_seat: vehicle.seats,
     luggage: vehicle.luggage,
     small_luggage: vehicle.hand_luggage,
+    wheelchair: vehicle.wheelchair,
     price: penceToPounds(price),
     final_price: penceToPounds(final),
     rating: company.rating,

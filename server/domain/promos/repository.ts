@@ -2,6 +2,7 @@ import type { PromoCode, PromoCreate, PromoPatch } from '../../../contract/promo
 import type { Queryable } from '../../adapters/db/index.ts';
 import { ABANDONED_CLAIM } from '../chargeClaims.ts';
 import type { PromoRule } from '../pricing/promo.ts';
+import { promoPassengerKey } from './passengerKey.ts';
 
 /** A card payment's reservation not yet being charged is given back after this long (its confirm takes it again). */
 export const ABANDONED_RESERVATION = '15 minutes';
@@ -87,7 +88,8 @@ export interface UseRequest {
  * the backstop). A refusal leaves the counter bumped: the caller throws, and the transaction is rolled back.
  */
 export function createPromoUses(tx: Queryable) {
-  const email = (text: string) => text.trim().toLowerCase();
+  // The passenger of the per-passenger cap: +tags, case and Gmail's dots folded (passengerKey.ts).
+  const email = promoPassengerKey;
 
   async function bump(siteId: number, promoId: number): Promise<{ perPassengerCap: number | null } | null> {
     const { rows } = await tx.query<{ per_passenger_cap: number | null }>(

@@ -4,6 +4,7 @@ import { formatLondonDate, londonParts } from '../pricing/londonTime.ts';
 import { formatPounds } from '../pricing/money.ts';
 import { clock12 } from '../manage/clock.ts';
 import type { Block, DocumentModel } from './document.ts';
+import { paymentNumbers } from './ledger.ts';
 import type { ReceiptBooking } from './repository.ts';
 import { formatVatRate, vatAmounts, type VatSettings } from './vat.ts';
 
@@ -30,18 +31,47 @@ export const invoiceNumberText = (number: number) => `INV-${String(number).padSt
 
 export const statusText = (status: string) => MANAGE_STATUS_LABELS[status as ManageStatus] ?? status;
 
-const REFUND_REASONS: Record<string, string> = { cancellation: 'cancellation', operator: 'by the operator' };
+const REFUND_REASONS: Record<string, string> = { cancellation: 'cancellation', operator: 'by the operator', change: 'change to the booking' };
 const REFUND_STATES: Record<string, string> = { pending: 'in progress', succeeded: 'refunded', failed: 'in progress (retrying)' };
 
-export const refundedPence = (booking: ReceiptBooking) => booking.refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
+/** Everything given back to the booking's cards (its ledger's refunds). */
+export const refundedPence = (booking: ReceiptBooking) => booking.ledger.refundedPence;
+
+/** A £0 booking (a promo code made it free) that no card paid: nothing to pay. */
+export const isFree = (booking: ReceiptBooking) => booking.totalPence === 0 && booking.ledger.entries.length === 0;
 
 /**
- * What the passenger is charged for the booking: the fare; once cancelled, what was kept of a card payment (the
- * cancellation fee; nothing of a pay-to-driver booking).
+ * What the passenger is charged for the booking: the fare; once cancelled, what the cards' charges kept (the ledger's
+ * charges less its refunds: the cancellation fee), nothing of a pay-to-driver booking.
  */
 export function chargedPence(booking: ReceiptBooking): number {
   if (booking.status !== 'cancelled') return booking.totalPence;
-  return booking.payment ? Math.max(0, booking.payment.amountPence - refundedPence(booking)) : 0;
+  return booking.paymentMethod === 'card' ? Math.max(0, booking.ledger.paidPence) : 0;
+}
+
+/**
+ * How the booking was paid, in a word or three (the statement's Payment column): paid by card (refunded once
+ * cancelled, or the fee kept), pay in car (paid to the driver once completed), nothing to pay.
+ */
+export function paymentText(booking: ReceiptBooking): string {
+  if (isFree(booking)) return 'Nothing to pay';
+  if (booking.paymentMethod === 'car') {
+    if (booking.status === 'cancelled') return 'Pay in car (cancelled: nothing to pay)';
+    return booking.status === 'completed' ? 'Pay in car (paid to the driver)' : 'Pay in car (to pay the driver)';
+  }
+  const { ledger } = booking;
+  if (booking.status !== 'cancelled') return 'Paid by card';
+  if (ledger.chargedPence > 0 && ledger.paidPence === 0) return 'Refunded';
+  return ledger.refundedPence > 0 ? 'Paid by card, partly refunded' : 'Paid by card';
+}
+
+/**
+ * What the passenger has paid for the booking (the statement's Paid column): by card, the ledger's charges less its
+ * refunds; in the car, the fare once the trip is completed (paid to the driver), else nothing yet.
+ */
+export function paidPence(booking: ReceiptBooking): number {
+  if (booking.paymentMethod === 'car') return booking.status === 'completed' ? booking.totalPence : 0;
+  return booking.ledger.paidPence;
 }
 
 function tripFields(booking: ReceiptBooking): [string, string][] {
@@ -72,13 +102,28 @@ function priceRows(booking: ReceiptBooking) {
   return rows;
 }
 
-function paymentRows(booking: ReceiptBooking) {
+/**
+ * The booking's ledger line by line, oldest first: each card payment (numbered; the booking's, then each change's)
+ * and each refund with the payment it went back to, then the amount paid, which they add up to.
+ */
+export function paymentRows(booking: ReceiptBooking) {
   const rows: { label: string; amount: string; strong?: boolean }[] = [];
-  if (booking.payment) rows.push({ label: `Paid by card on ${londonDateText(booking.payment.paidAt)}`, amount: money(booking.payment.amountPence) });
-  for (const refund of booking.refunds) {
-    rows.push({ label: `Refund (${REFUND_REASONS[refund.reason] ?? refund.reason}) on ${londonDateText(refund.at)}: ${REFUND_STATES[refund.status] ?? refund.status}`, amount: money(-refund.amountPence) });
+  const { ledger } = booking;
+  const numbers = paymentNumbers(ledger);
+  for (const entry of ledger.entries) {
+    const payment = `card payment ${numbers.get(entry.intentId)}`;
+    if (entry.kind === 'charge') {
+      rows.push({ label: `Paid by card on ${londonDateText(entry.at)} (${payment}: ${entry.for === 'change' ? 'a change to the booking' : 'the booking'})`, amount: money(entry.amountPence) });
+    } else {
+      rows.push({
+        label: `Refund (${REFUND_REASONS[entry.reason] ?? entry.reason}) on ${londonDateText(entry.at)} to ${payment}: ${REFUND_STATES[entry.status] ?? entry.status}`,
+        amount: money(-entry.amountPence),
+      });
+    }
   }
-  if (booking.paymentMethod === 'car') {
+  if (ledger.entries.length > 0) rows.push({ label: 'Amount paid by card', amount: money(ledger.paidPence), strong: true });
+  if (isFree(booking)) rows.push({ label: 'Nothing to pay', amount: money(0) });
+  else if (booking.paymentMethod === 'car') {
     if (booking.status === 'cancelled') rows.push({ label: 'Nothing to pay: the booking was cancelled', amount: money(0) });
     else if (booking.status === 'completed') rows.push({ label: 'Paid to the driver', amount: money(booking.totalPence) });
     else rows.push({ label: 'To pay the driver', amount: money(booking.totalPence) });
@@ -146,7 +191,7 @@ export function receiptDocument(booking: ReceiptBooking, issuer: Issuer, invoice
       },
     );
   }
-  blocks.push({ kind: 'heading', text: 'Payment' }, { kind: 'fields', rows: [['Method', PAYMENT_METHOD_LABELS[booking.paymentMethod]]] });
+  blocks.push({ kind: 'heading', text: 'Payment' }, { kind: 'fields', rows: [['Method', isFree(booking) ? 'Nothing to pay' : PAYMENT_METHOD_LABELS[booking.paymentMethod]]] });
   const payments = paymentRows(booking);
   if (payments.length) blocks.push({ kind: 'amounts', rows: payments });
   return { title: vatInvoice ? 'VAT invoice' : 'Receipt', issuer: issuer.name, letterhead: letterhead(issuer), blocks };

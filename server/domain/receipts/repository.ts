@@ -1,8 +1,9 @@
 import type { BreakdownLine } from '../../../contract/booking.ts';
 import type { SettingRow } from '../../../contract/settings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
+import { buildLedger, type Ledger, type LedgerCharge, type LedgerRefund } from './ledger.ts';
 
-/** What a receipt reads of a booking: the booking as booked, its card payment and the refunds of it. */
+/** What a receipt reads of a booking: the booking as it stands and its ledger (every card charge and refund). */
 export interface ReceiptBooking {
   id: number;
   bookingNumber: string;
@@ -35,9 +36,8 @@ export interface ReceiptBooking {
   cancelledAt: Date | null;
   cancelledBy: string | null;
   completedAt: Date | null;
-  payment: { amountPence: number; paidAt: Date } | null;
-  /** Money given back to the passenger (a second charge's automatic refund is not the passenger's fare and is left out). */
-  refunds: { amountPence: number; reason: string; status: string; at: Date }[];
+  /** The booking's card charges and their refunds (ledger.ts); empty for a booking paid to the driver or free. */
+  ledger: Ledger;
 }
 
 type Row = Record<string, unknown>;
@@ -55,11 +55,49 @@ function assignedVehicleText(value: unknown): string | null {
 const BOOKING_COLUMNS = `b.id, b.booking_number, b.status, b.created_at, b.ride_type, b.pick_up_at, b.return_at, b.pick_up_address, b.drop_off_address,
   b.hourly_duration, b.flight_no, b.return_flight_no, b.vehicle_category, b.vehicle_qty, b.assigned_vehicle, b.vehicle_registration, b.company_name,
   b.passenger_name, b.passenger_email, b.passenger_phone, b.total_passengers, b.payment_method, b.total_pence, b.breakdown, b.cancelled_at, b.cancelled_by,
-  b.completed_at, p.amount_pence AS paid_pence, p.created_at AS paid_at`;
-const PAYMENT_JOIN = `LEFT JOIN payments p ON p.site_id = b.site_id AND p.intent_id = b.payment_intent_id AND b.payment_status = 'paid'`;
-const PASSENGER_REFUNDS = `reason <> 'duplicate_charge'`;
+  b.completed_at`;
 
-function toBooking(row: Row, stops: string[], refunds: ReceiptBooking['refunds']): ReceiptBooking {
+/**
+ * The card charges of bookings ($2: their ids): the payment that paid each (payment_status 'paid'), and the charges
+ * of its changes (payments under `booking_change:<id>`, bound to the booking when charged), as bookingCardPayments
+ * (bookings/refundsRepository.ts) counts them for a cancellation's refund.
+ */
+const CHARGES = `
+  SELECT b.id AS booking_id, p.intent_id, p.amount_pence, p.created_at, p.request_key LIKE 'booking\_change:%' AS for_change
+    FROM bookings b
+    JOIN payments p ON p.site_id = b.site_id AND p.charge = 'succeeded'
+     AND ((p.intent_id = b.payment_intent_id AND b.payment_status = 'paid') OR (p.booking_id = b.id AND p.request_key LIKE 'booking\_change:%'))
+   WHERE b.site_id = $1 AND b.id = ANY($2::bigint[])
+   ORDER BY p.created_at, p.intent_id`;
+const REFUNDS = `SELECT booking_id, intent_id, amount_pence, reason, status, created_at FROM refunds WHERE site_id = $1 AND booking_id = ANY($2::bigint[]) ORDER BY id`;
+
+/** The ledgers of bookings, by booking id (two queries whatever their number). */
+async function ledgersOf(db: Queryable, siteId: number, ids: number[]): Promise<Map<number, Ledger>> {
+  const [charges, refunds] = [await db.query<Row>(CHARGES, [siteId, ids]), await db.query<Row>(REFUNDS, [siteId, ids])];
+  const ofBooking = (rows: Row[], id: number) => rows.filter((row) => Number(row.booking_id) === id);
+  return new Map(
+    ids.map((id) => [
+      id,
+      buildLedger(
+        ofBooking(charges.rows, id).map((row): Omit<LedgerCharge, 'kind'> => ({
+          at: new Date(row.created_at as string),
+          amountPence: Number(row.amount_pence),
+          intentId: String(row.intent_id),
+          for: row.for_change === true ? 'change' : 'booking',
+        })),
+        ofBooking(refunds.rows, id).map((row): Omit<LedgerRefund, 'kind'> => ({
+          at: new Date(row.created_at as string),
+          amountPence: Number(row.amount_pence),
+          intentId: String(row.intent_id),
+          reason: String(row.reason),
+          status: String(row.status),
+        })),
+      ),
+    ]),
+  );
+}
+
+function toBooking(row: Row, stops: string[], ledger: Ledger): ReceiptBooking {
   const breakdown = json<{ lines?: BreakdownLine[]; promo?: BreakdownLine }>(row.breakdown);
   return {
     id: Number(row.id),
@@ -90,26 +128,23 @@ function toBooking(row: Row, stops: string[], refunds: ReceiptBooking['refunds']
     cancelledAt: dateOrNull(row.cancelled_at),
     cancelledBy: (row.cancelled_by as string | null) ?? null,
     completedAt: dateOrNull(row.completed_at),
-    payment: row.paid_pence === null || row.paid_pence === undefined ? null : { amountPence: Number(row.paid_pence), paidAt: new Date(row.paid_at as string) },
-    refunds,
+    ledger,
   };
 }
 
-const toRefund = (row: Row) => ({ amountPence: Number(row.amount_pence), reason: String(row.reason), status: String(row.status), at: new Date(row.created_at as string) });
-
-/** One booking of a site, with its stops and refunds; null when the site has no such booking. */
+/** One booking of a site, with its stops and ledger; null when the site has no such booking. */
 export async function loadReceiptBooking(db: Queryable, siteId: number, bookingId: number): Promise<ReceiptBooking | null> {
-  const { rows } = await db.query<Row>(`SELECT ${BOOKING_COLUMNS} FROM bookings b ${PAYMENT_JOIN} WHERE b.site_id = $1 AND b.id = $2`, [siteId, bookingId]);
+  const { rows } = await db.query<Row>(`SELECT ${BOOKING_COLUMNS} FROM bookings b WHERE b.site_id = $1 AND b.id = $2`, [siteId, bookingId]);
   if (!rows[0]) return null;
   const stops = await db.query<Row>('SELECT stop_address FROM booking_stops WHERE site_id = $1 AND booking_id = $2 ORDER BY position', [siteId, bookingId]);
-  const refunds = await db.query<Row>(`SELECT amount_pence, reason, status, created_at FROM refunds WHERE site_id = $1 AND booking_id = $2 AND ${PASSENGER_REFUNDS} ORDER BY id`, [siteId, bookingId]);
-  return toBooking(rows[0], stops.rows.map((stop) => String(stop.stop_address)), refunds.rows.map(toRefund));
+  const ledgers = await ledgersOf(db, siteId, [bookingId]);
+  return toBooking(rows[0], stops.rows.map((stop) => String(stop.stop_address)), ledgers.get(bookingId)!);
 }
 
-/** A passenger's bookings whose pick-up is in [from, to), oldest first, with their stops and refunds (three queries). */
+/** A passenger's bookings whose pick-up is in [from, to), oldest first, with their stops and ledgers (four queries). */
 export async function listStatementBookings(db: Queryable, siteId: number, passengerId: number, from: Date, to: Date): Promise<ReceiptBooking[]> {
   const { rows } = await db.query<Row>(
-    `SELECT ${BOOKING_COLUMNS} FROM bookings b ${PAYMENT_JOIN}
+    `SELECT ${BOOKING_COLUMNS} FROM bookings b
       WHERE b.site_id = $1 AND b.passenger_id = $2 AND b.pick_up_at >= $3 AND b.pick_up_at < $4
       ORDER BY b.pick_up_at, b.id LIMIT 2000`,
     [siteId, passengerId, from, to],
@@ -117,16 +152,13 @@ export async function listStatementBookings(db: Queryable, siteId: number, passe
   const ids = rows.map((row) => Number(row.id));
   if (ids.length === 0) return [];
   const stops = await db.query<Row>('SELECT booking_id, stop_address FROM booking_stops WHERE site_id = $1 AND booking_id = ANY($2::bigint[]) ORDER BY booking_id, position', [siteId, ids]);
-  const refunds = await db.query<Row>(
-    `SELECT booking_id, amount_pence, reason, status, created_at FROM refunds WHERE site_id = $1 AND booking_id = ANY($2::bigint[]) AND ${PASSENGER_REFUNDS} ORDER BY id`,
-    [siteId, ids],
-  );
+  const ledgers = await ledgersOf(db, siteId, ids);
   return rows.map((row) => {
     const id = Number(row.id);
     return toBooking(
       row,
       stops.rows.filter((stop) => Number(stop.booking_id) === id).map((stop) => String(stop.stop_address)),
-      refunds.rows.filter((refund) => Number(refund.booking_id) === id).map(toRefund),
+      ledgers.get(id)!,
     );
   });
 }

@@ -1,10 +1,9 @@
 import { STATEMENT_CSV_COLUMNS } from '../../../contract/receipts.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
 import { londonParts, londonWallClock } from '../pricing/londonTime.ts';
 import { clock12 } from '../manage/clock.ts';
 import { csvFile } from './csv.ts';
 import type { DocumentModel } from './document.ts';
-import { chargedPence, letterhead, money, refundedPence, statusText, type Issuer } from './receipt.ts';
+import { chargedPence, letterhead, money, paidPence, paymentText, refundedPence, statusText, type Issuer } from './receipt.ts';
 import type { ReceiptBooking } from './repository.ts';
 import { formatVatRate, vatAmounts } from './vat.ts';
 
@@ -25,8 +24,13 @@ export interface StatementRow {
   booking: ReceiptBooking;
   date: string;
   time: string;
-  chargedPence: number;
+  /** How it was paid (receipt.ts paymentText). */
+  payment: string;
+  /** Given back to the card (every refund of its ledger). */
   refundedPence: number;
+  /** Paid so far: by card, its ledger's charges less refunds; in the car, the fare once paid to the driver. */
+  paidPence: number;
+  /** The VAT of its invoice (on the fare, or on the fee kept once cancelled), when the operator is VAT-registered. */
   vatPence: number | null;
 }
 
@@ -34,22 +38,23 @@ export interface Statement {
   month: string;
   passengerName: string;
   rows: StatementRow[];
-  totals: { farePence: number; refundedPence: number; chargedPence: number; vatPence: number | null };
+  /** The fare total leaves cancelled trips out (they are listed with their refunds); the others add up every row. */
+  totals: { farePence: number; refundedPence: number; paidPence: number; vatPence: number | null };
 }
 
-/** The month's bookings with what each one charged, and the totals (VAT per booking, as on its invoice). */
+/** The month's bookings with how each one was paid and what was given back, and the totals (VAT per booking, as on its invoice). */
 export function buildStatement(month: string, passengerName: string, bookings: readonly ReceiptBooking[], issuer: Issuer): Statement {
   const registered = issuer.vat.number !== null;
   const rows = bookings.map((booking): StatementRow => {
     const local = londonParts(booking.pickupAt);
-    const charged = chargedPence(booking);
     return {
       booking,
       date: local.date,
       time: clock12(local.hour, local.minute),
-      chargedPence: charged,
+      payment: paymentText(booking),
       refundedPence: refundedPence(booking),
-      vatPence: registered ? vatAmounts(charged, issuer.vat.rateBasisPoints, issuer.vat.pricesIncludeVat).vatPence : null,
+      paidPence: paidPence(booking),
+      vatPence: registered ? vatAmounts(chargedPence(booking), issuer.vat.rateBasisPoints, issuer.vat.pricesIncludeVat).vatPence : null,
     };
   });
   const sum = (pick: (row: StatementRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
@@ -58,9 +63,9 @@ export function buildStatement(month: string, passengerName: string, bookings: r
     passengerName,
     rows,
     totals: {
-      farePence: sum((row) => row.booking.totalPence),
+      farePence: sum((row) => (row.booking.status === 'cancelled' ? 0 : row.booking.totalPence)),
       refundedPence: sum((row) => row.refundedPence),
-      chargedPence: sum((row) => row.chargedPence),
+      paidPence: sum((row) => row.paidPence),
       vatPence: registered ? sum((row) => row.vatPence ?? 0) : null,
     },
   };
@@ -81,10 +86,10 @@ export function statementCsv(statement: Statement): string {
       row.booking.vehicleCategory,
       row.booking.passengerName,
       statusText(row.booking.status),
-      PAYMENT_METHOD_LABELS[row.booking.paymentMethod],
+      row.payment,
       pounds(row.booking.totalPence),
       pounds(row.refundedPence),
-      pounds(row.chargedPence),
+      pounds(row.paidPence),
       row.vatPence === null ? '' : pounds(row.vatPence),
     ]),
   )}`;
@@ -112,13 +117,14 @@ export function statementDocument(statement: Statement, issuer: Issuer): Documen
         columns: [
           { title: 'Date', width: 9 },
           { title: 'Booking', width: 10 },
-          { title: 'From', width: 20 },
-          { title: 'To', width: 20 },
-          { title: 'Vehicle', width: 9 },
-          { title: 'Status', width: 9 },
+          { title: 'From', width: 16 },
+          { title: 'To', width: 16 },
+          { title: 'Vehicle', width: 8 },
+          { title: 'Status', width: 8 },
+          { title: 'Payment', width: 10 },
           { title: 'Fare', width: 7, align: 'right' },
           { title: 'Refunded', width: 7, align: 'right' },
-          { title: 'Charged', width: 7, align: 'right' },
+          { title: 'Paid', width: 7, align: 'right' },
           ...(vat ? [{ title: 'VAT', width: 6, align: 'right' as const }] : []),
         ],
         rows: statement.rows.map((row) => [
@@ -128,14 +134,16 @@ export function statementDocument(statement: Statement, issuer: Issuer): Documen
           destination(row.booking),
           row.booking.vehicleCategory,
           statusText(row.booking.status),
+          row.payment,
           money(row.booking.totalPence),
           money(row.refundedPence),
-          money(row.chargedPence),
+          money(row.paidPence),
           ...(vat ? [money(row.vatPence ?? 0)] : []),
         ]),
-        totals: ['Total', '', '', '', '', '', money(totals.farePence), money(totals.refundedPence), money(totals.chargedPence), ...(vat ? [money(totals.vatPence ?? 0)] : [])],
+        totals: ['Total', '', '', '', '', '', '', money(totals.farePence), money(totals.refundedPence), money(totals.paidPence), ...(vat ? [money(totals.vatPence ?? 0)] : [])],
       },
       ...(statement.rows.length === 0 ? [{ kind: 'text' as const, text: 'No bookings this month.' }] : []),
+      ...(statement.rows.some((row) => row.booking.status === 'cancelled') ? [{ kind: 'text' as const, text: 'Cancelled trips are listed with their refunds; the fare total leaves them out.' }] : []),
       ...(vat ? [{ kind: 'text' as const, text: `VAT at ${formatVatRate(issuer.vat.rateBasisPoints)}, as on each booking's VAT invoice.` }] : []),
     ],
   };

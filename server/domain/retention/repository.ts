@@ -60,6 +60,15 @@ export function createRetentionRepository(tx: Queryable, siteId: number, cutoff:
       );
     },
 
+    /** The texts about those bookings (issue 33: a phone number, the pick-up address), unless still waiting to go: deleted. */
+    async deleteTextsAbout(bookingNumbers: string[]): Promise<void> {
+      await tx.query(
+        `DELETE FROM sms_outbox o USING bookings b
+          WHERE o.site_id = $1 AND b.site_id = o.site_id AND b.id = o.booking_id AND o.status <> 'queued' AND b.booking_number = ANY($2::text[])`,
+        [siteId, bookingNumbers],
+      );
+    },
+
     /**
      * QUOTE NOW requests and Contact Us messages received before the cutoff, whatever their status, with the replies
      * mailed to them and the quote offers made to them. Nothing refers to them but those.

@@ -75,6 +75,7 @@ export async function runRetention(db: Db, siteId: number, actor: Actor, now: Da
       await repository.anonymisePayments(bookings.map((row) => row.payment_intent_id).filter((intent): intent is string => intent !== null), ANONYMISED_NAME);
       await repository.anonymiseBookingChanges(numbers, ANONYMISED_NAME);
       await repository.blankMailsAbout(numbers);
+      await repository.deleteTextsAbout(numbers);
     }
     const enquiries = await repository.deleteEnquiries();
     const deleted: RetentionDeletions = {

@@ -1,3 +1,4 @@
+import { DERIVED_SETTING_NAMES, type SettingRow } from '../../../contract/settings.ts';
 import type { Db } from '../../adapters/db/index.ts';
 import { createSitesRepository, type Site, type SiteCatalog } from './sitesRepository.ts';
 
@@ -8,8 +9,17 @@ export const CACHE_CHANNEL = 'cabflow_site_changed';
  * A change made by any process NOTIFYs CACHE_CHANNEL; every process LISTENs and drops its copy,
  * so an operator's change shows on the next page load without a restart, also behind a load balancer.
  */
-export function createSiteCache(db: Db) {
+export function createSiteCache(db: Db, options: { derivedSettings?: readonly SettingRow[] } = {}) {
   const repository = createSitesRepository(db);
+  const derived = options.derivedSettings ?? [];
+  const derivedNames = new Set<string>(DERIVED_SETTING_NAMES);
+  // Settings the server works out from its deployment (contract/settings.ts DERIVED_SETTING_NAMES) are never read from
+  // the table; the ones it gives are added (one it does not give is off: a toggle is on only when 'enable').
+  const loadCatalog = async (siteId: number): Promise<SiteCatalog> => {
+    const catalog = await repository.loadCatalog(siteId);
+    if (!derived.length && !catalog.settings.some((row) => derivedNames.has(row.setting_name))) return catalog;
+    return { ...catalog, settings: [...catalog.settings.filter((row) => !derivedNames.has(row.setting_name)), ...derived] };
+  };
   let sites: Promise<Site[]> | null = null;
   const catalogs = new Map<number, Promise<SiteCatalog>>();
 
@@ -45,7 +55,7 @@ export function createSiteCache(db: Db) {
       return all.find((site) => site.hosts.includes(name)) ?? all.find((site) => site.isDefault) ?? null;
     },
     catalog(siteId: number): Promise<SiteCatalog> {
-      return catalogs.get(siteId) ?? remember(() => repository.loadCatalog(siteId), (value) => (value ? catalogs.set(siteId, value) : catalogs.delete(siteId)));
+      return catalogs.get(siteId) ?? remember(() => loadCatalog(siteId), (value) => (value ? catalogs.set(siteId, value) : catalogs.delete(siteId)));
     },
     /** Drops this process's copy at once and tells the other processes. */
     async invalidate(siteId: number | 'sites') {

@@ -35,6 +35,9 @@ export interface SiteCatalog {
   bannedAddresses: BannedAddress[];
 }
 
+// Any constant (the first key of the two-key advisory lock of a site's settings saves; the second is the site's id).
+const SETTINGS_LOCK = 727_019;
+
 export function createSitesRepository(db: Queryable) {
   return {
     async listSites(): Promise<Site[]> {
@@ -100,6 +103,53 @@ export function createSitesRepository(db: Queryable) {
         [name, keys.publicKey, keys.secretKey, hosts],
       );
       return Number(rows[0].id);
+    },
+
+    /** The stored values of these settings (null: not set). */
+    async settingValues(siteId: number, names: string[]): Promise<Record<string, string | null>> {
+      const { rows } = await db.query<{ setting_name: string; setting_value: string | null }>(
+        'SELECT setting_name, setting_value FROM settings WHERE site_id = $1 AND setting_name = ANY($2::text[])',
+        [siteId, names],
+      );
+      const found = new Map(rows.map((row) => [row.setting_name, row.setting_value]));
+      return Object.fromEntries(names.map((name) => [name, found.get(name) ?? null]));
+    },
+
+    /** One save of a site's settings at a time: held until the caller's transaction ends. */
+    async lockSettings(siteId: number): Promise<void> {
+      await db.query('SELECT pg_advisory_xact_lock($1, $2)', [SETTINGS_LOCK, siteId]);
+    },
+
+    /** The default site's id, or null before the first start. */
+    async defaultSiteId(): Promise<number | null> {
+      const { rows } = await db.query<{ id: number }>('SELECT id FROM sites WHERE is_default');
+      return rows.length > 0 ? rows[0].id : null;
+    },
+
+    /** Sets a site's key pair (a no-op when it already has it). */
+    async setKeys(siteId: number, keys: { publicKey: string; secretKey: string }): Promise<void> {
+      await db.query('UPDATE sites SET public_key = $2, secret_key = $3 WHERE id = $1 AND (public_key <> $2 OR secret_key <> $3)', [siteId, keys.publicKey, keys.secretKey]);
+    },
+
+    /** Stores a settings preview's draft under its token's digest, dropping every expired one on the way. */
+    async insertSettingsPreview(siteId: number, tokenHash: Buffer, changes: Record<string, string | null>, ttlMinutes: number): Promise<Date> {
+      await db.query('DELETE FROM settings_previews WHERE expires_at <= now()');
+      const { rows } = await db.query<{ expires_at: Date | string }>(
+        `INSERT INTO settings_previews (token_hash, site_id, changes, expires_at) VALUES ($1, $2, $3, now() + $4 * interval '1 minute') RETURNING expires_at`,
+        [tokenHash, siteId, JSON.stringify(changes), ttlMinutes],
+      );
+      return new Date(rows[0].expires_at);
+    },
+
+    /** The draft of a live preview of this site, or null. */
+    async settingsPreview(siteId: number, tokenHash: Buffer): Promise<Record<string, string | null> | null> {
+      const { rows } = await db.query<{ changes: Record<string, string | null> | string }>(
+        'SELECT changes FROM settings_previews WHERE token_hash = $1 AND site_id = $2 AND expires_at > now()',
+        [tokenHash, siteId],
+      );
+      if (rows.length === 0) return null;
+      const { changes } = rows[0];
+      return typeof changes === 'string' ? (JSON.parse(changes) as Record<string, string | null>) : changes;
     },
 
     /** Upserts (value) or deletes (null) settings in one transaction's worth of statements. */

@@ -1,4 +1,4 @@
-import { STAFF_PASSWORD_LINK_HOURS } from '../../../contract/staff.ts';
+import { STAFF_PASSWORD_LINK_HOURS, STAFF_SIGN_IN_CODE_MINUTES } from '../../../contract/staff.ts';
 import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
 import type { StaffRecord } from './repository.ts';
 
@@ -21,6 +21,34 @@ export function setPasswordMail(identity: MailIdentity, member: StaffRecord, lin
       ],
       highlight: link,
       outro: [`The link works once, within ${STAFF_PASSWORD_LINK_HOURS} hours. If you did not expect this e-mail, ignore it.`],
+    }),
+  };
+}
+
+/**
+ * The sign-in code mail (issue 30): the password was right from a new place while many wrong ones had been tried. The
+ * code is in the bodies only (never the subject, which is logged); the row is sensitive (blanked after delivery, never
+ * shown or resent in the console's mail log).
+ */
+export function signInCodeMail(identity: MailIdentity, member: StaffRecord, code: string): MailMessage {
+  return {
+    kind: 'staff_sign_in_code',
+    to: formatAddress(member.name, member.email),
+    from: identity.from,
+    subject: `Your ${identity.companyName} console sign-in code`,
+    sensitive: true,
+    ...renderMail({
+      companyName: identity.companyName,
+      heading: 'Your sign-in code',
+      intro: [
+        `Hello ${member.name},`,
+        'Many wrong passwords have been tried for your console account, so signing in from a new place needs this code as well as your password:',
+      ],
+      highlight: code,
+      outro: [
+        `The code works once, within ${STAFF_SIGN_IN_CODE_MINUTES} minutes.`,
+        'If you did not just sign in, someone else knows your password: ask an owner to send you a set-password link at once.',
+      ],
     }),
   };
 }

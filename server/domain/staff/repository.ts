@@ -44,15 +44,32 @@ export const staffView = (member: StaffRecord): StaffMember => ({
 /** What the audit log keeps of a member: no hash, no timestamps. */
 export const staffAuditView = (member: StaffRecord) => ({ email: member.email, name: member.name, role: member.role, active: member.active });
 
+/** A member's live sign-in code (signInCodes.ts), as its check needs it. */
+export interface SignInCodeRecord {
+  id: number;
+  salt: Buffer;
+  hash: Buffer;
+  failedAttempts: number;
+  expired: boolean;
+}
+
+const bytes = (value: unknown) => Buffer.from(value as Uint8Array);
+
 export interface StaffSessionRecord {
   sessionId: number;
   expiresAt: Date;
   member: StaffRecord;
 }
 
-/** Staff, their sessions, set-password tokens and known addresses. Every statement but the token lookups names the site. */
+/** Staff, their sessions, set-password tokens, sign-in codes and known addresses. Every statement but the token lookups names the site. */
 export function createStaffRepository(db: Queryable) {
   return {
+    /** How many members of any site have one of these e-mails. */
+    async countWithEmails(emails: string[]): Promise<number> {
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM staff WHERE lower(email) = ANY($1::text[])', [emails.map((email) => email.toLowerCase())]);
+      return Number(rows[0].n);
+    },
+
     async byEmail(siteId: number, email: string): Promise<StaffRecord | null> {
       const { rows } = await db.query<Record<string, unknown>>(`SELECT ${COLUMNS} FROM staff m WHERE m.site_id = $1 AND lower(m.email) = lower($2)`, [siteId, email]);
       return rows.length ? toStaff(rows[0]) : null;
@@ -90,9 +107,15 @@ export function createStaffRepository(db: Queryable) {
       await db.query('UPDATE staff SET password_hash = $3, updated_at = now() WHERE site_id = $1 AND id = $2', [siteId, id, passwordHash]);
     },
 
-    /** The site's active owners, locked for the rest of the transaction (two owners demoting each other queue). */
-    async activeOwnerIdsForUpdate(siteId: number): Promise<number[]> {
-      const { rows } = await db.query<{ id: string }>("SELECT id FROM staff WHERE site_id = $1 AND role = 'owner' AND active ORDER BY id FOR UPDATE", [siteId]);
+    /**
+     * The site's active owners who can sign in (their password set: an invited owner who never used the link cannot),
+     * locked for the rest of the transaction (two owners demoting each other queue).
+     */
+    async signInOwnerIdsForUpdate(siteId: number): Promise<number[]> {
+      const { rows } = await db.query<{ id: string }>(
+        "SELECT id FROM staff WHERE site_id = $1 AND role = 'owner' AND active AND password_hash IS NOT NULL ORDER BY id FOR UPDATE",
+        [siteId],
+      );
       return rows.map((row) => Number(row.id));
     },
 
@@ -169,6 +192,52 @@ export function createStaffRepository(db: Queryable) {
 
     async markPasswordTokenUsed(siteId: number, id: number): Promise<void> {
       await db.query('UPDATE staff_password_tokens SET used_at = now() WHERE site_id = $1 AND id = $2', [siteId, id]);
+    },
+
+    /** Locks the member's row for the rest of the transaction (one sign-in code request at a time per member). */
+    async lockMember(siteId: number, staffId: number): Promise<void> {
+      await db.query('SELECT 1 FROM staff WHERE site_id = $1 AND id = $2 FOR UPDATE', [siteId, staffId]);
+    },
+
+    /** Whether the member has a sign-in code still usable (unexpired, tries left) that was made less than `seconds` ago. */
+    async hasUsableSignInCodeYoungerThan(siteId: number, staffId: number, seconds: number, maxFailures: number): Promise<boolean> {
+      const { rows } = await db.query(
+        `SELECT 1 FROM staff_sign_in_codes
+          WHERE site_id = $1 AND staff_id = $2 AND used_at IS NULL AND superseded_at IS NULL
+            AND expires_at > now() AND failed_attempts < $3 AND created_at > now() - $4 * interval '1 second'`,
+        [siteId, staffId, maxFailures, seconds],
+      );
+      return rows.length > 0;
+    },
+
+    /** A new sign-in code; the member's earlier ones end. */
+    async insertSignInCode(siteId: number, staffId: number, salt: Buffer, hash: Buffer, minutes: number): Promise<void> {
+      await db.query('UPDATE staff_sign_in_codes SET superseded_at = now() WHERE site_id = $1 AND staff_id = $2 AND used_at IS NULL AND superseded_at IS NULL', [siteId, staffId]);
+      await db.query(
+        `INSERT INTO staff_sign_in_codes (site_id, staff_id, code_salt, code_hash, expires_at) VALUES ($1, $2, $3, $4, now() + $5 * interval '1 minute')`,
+        [siteId, staffId, salt, hash, minutes],
+      );
+    },
+
+    /** The member's live sign-in code, locked for the rest of the transaction (concurrent tries queue behind it). */
+    async liveSignInCodeForUpdate(siteId: number, staffId: number): Promise<SignInCodeRecord | null> {
+      const { rows } = await db.query<Record<string, unknown>>(
+        `SELECT id, code_salt, code_hash, failed_attempts, expires_at <= now() AS expired FROM staff_sign_in_codes
+          WHERE site_id = $1 AND staff_id = $2 AND used_at IS NULL AND superseded_at IS NULL
+          ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+        [siteId, staffId],
+      );
+      if (!rows.length) return null;
+      const row = rows[0];
+      return { id: Number(row.id), salt: bytes(row.code_salt), hash: bytes(row.code_hash), failedAttempts: Number(row.failed_attempts), expired: Boolean(row.expired) };
+    },
+
+    async recordWrongSignInCode(siteId: number, id: number): Promise<void> {
+      await db.query('UPDATE staff_sign_in_codes SET failed_attempts = failed_attempts + 1 WHERE site_id = $1 AND id = $2', [siteId, id]);
+    },
+
+    async markSignInCodeUsed(siteId: number, id: number): Promise<void> {
+      await db.query('UPDATE staff_sign_in_codes SET used_at = now() WHERE site_id = $1 AND id = $2', [siteId, id]);
     },
 
     async isKnownAddress(siteId: number, staffId: number, addressHash: Buffer): Promise<boolean> {

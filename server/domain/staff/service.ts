@@ -1,14 +1,14 @@
+import type { RateLimiter } from '../../plugins/rateLimit.ts';
 import { STAFF_MESSAGES, STAFF_PASSWORD_LINK_HOURS, STAFF_SET_PASSWORD_ROUTE, type StaffMember, type StaffRole } from '../../../contract/staff.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { mailIdentity, type MailIdentity, type MailPort } from '../../adapters/mail/index.ts';
 import { DomainError } from '../errors.ts';
-import { hashPassword } from '../accounts/passwords.ts';
-import { assertPasswordAllowed } from '../accounts/passwordPolicy.ts';
-import { hashSessionToken, newSessionToken } from '../accounts/secrets.ts';
+import { assertPasswordLinkUsable, newPasswordHash, newPasswordLink, passwordLinkHash } from '../accounts/passwordLinks.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { siteOrigin } from '../manage/links.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
 import { setPasswordMail } from './mails.ts';
+import { createSignInCodes } from './signInCodes.ts';
 import { createStaffRepository, staffAuditView, staffView, type StaffRecord } from './repository.ts';
 
 export interface StaffServiceDeps {
@@ -17,6 +17,8 @@ export interface StaffServiceDeps {
   mail: MailPort;
   /** The deployment's address, for a site without hosts (as the manage links). */
   publicUrl: string;
+  /** The app's rate limiter (the wrong sign-in codes' limit). */
+  limiter: RateLimiter;
 }
 
 /** Managing a site's staff (owners): add, change, send a set-password link; and a member setting a password. */
@@ -25,11 +27,8 @@ export function createStaffService(deps: StaffServiceDeps) {
 
   /** Makes a set-password token (in the caller's transaction) and queues its mail. */
   async function sendLink(tx: Queryable, site: Site, identity: MailIdentity, member: StaffRecord, first: boolean) {
-    const token = newSessionToken();
-    const repository = createStaffRepository(tx);
-    await repository.insertPasswordToken(site.id, member.id, hashSessionToken(token), STAFF_PASSWORD_LINK_HOURS);
-    // In the fragment: a browser never sends it to a server, so it stays out of request logs and Referer headers.
-    const link = `${siteOrigin(site, deps.publicUrl)}${STAFF_SET_PASSWORD_ROUTE}#token=${token}`;
+    const { tokenHash, link } = newPasswordLink(siteOrigin(site, deps.publicUrl), STAFF_SET_PASSWORD_ROUTE);
+    await createStaffRepository(tx).insertPasswordToken(site.id, member.id, tokenHash, STAFF_PASSWORD_LINK_HOURS);
     await mail.enqueue(tx, site.id, setPasswordMail(identity, member, link, first));
   }
 
@@ -37,6 +36,9 @@ export function createStaffService(deps: StaffServiceDeps) {
   const identityOf = async (site: Site) => mailIdentity((await deps.cache.catalog(site.id)).settings, site.name);
 
   return {
+    /** The mailed sign-in code of a member the password check asks more proof of (signInCodes.ts). */
+    signInCodes: createSignInCodes(deps),
+
     async list(siteId: number): Promise<StaffMember[]> {
       return (await createStaffRepository(db).list(siteId)).map(staffView);
     },
@@ -68,16 +70,19 @@ export function createStaffService(deps: StaffServiceDeps) {
       return staffView(member);
     },
 
-    /** Role, name and active flag. The last active owner keeps both; a deactivated member's sessions end at once. */
+    /**
+     * Role, name and active flag. Some active owner who can sign in (password set) always remains: an invited owner who
+     * never set a password does not count; a deactivated member's sessions end at once.
+     */
     async change(siteId: number, actor: Actor, id: number, patch: { role?: StaffRole; active?: boolean; name?: string }): Promise<StaffMember> {
       return db.transaction(async (tx) => {
         const repository = createStaffRepository(tx);
-        const owners = await repository.activeOwnerIdsForUpdate(siteId);
+        const owners = await repository.signInOwnerIdsForUpdate(siteId);
         const before = await repository.byId(siteId, id, true);
         if (!before) throw new DomainError('not_found', STAFF_MESSAGES.notFound);
         const next = { role: patch.role ?? before.role, active: patch.active ?? before.active, name: patch.name ?? before.name };
         const stopsBeingOwner = before.role === 'owner' && before.active && (next.role !== 'owner' || !next.active);
-        if (stopsBeingOwner && owners.length <= 1) throw new DomainError('conflict', STAFF_MESSAGES.lastOwner);
+        if (stopsBeingOwner && !owners.some((owner) => owner !== id)) throw new DomainError('conflict', STAFF_MESSAGES.lastOwner);
         const after = await repository.update(siteId, id, next);
         if (!after.active && before.active) await repository.revokeAllSessions(siteId, id);
         await recordAudit(tx, actor, { siteId, action: 'staff.update', entityType: 'staff', entityId: id, before: staffAuditView(before), after: staffAuditView(after) });
@@ -87,14 +92,11 @@ export function createStaffService(deps: StaffServiceDeps) {
 
     /** A mailed link's use: single, within 24 hours, an active member, a password the policy allows. Ends the member's sessions. */
     async setPassword(token: string, password: string): Promise<void> {
-      await assertPasswordAllowed(password, 'password');
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await newPasswordHash(password);
       await db.transaction(async (tx) => {
         const repository = createStaffRepository(tx);
-        const found = await repository.passwordTokenForUpdate(hashSessionToken(token));
-        if (!found) throw new DomainError('invalid', STAFF_MESSAGES.linkInvalid);
-        if (found.used) throw new DomainError('used', STAFF_MESSAGES.linkUsed);
-        if (found.expired) throw new DomainError('expired', STAFF_MESSAGES.linkExpired);
+        const found = await repository.passwordTokenForUpdate(passwordLinkHash(token));
+        assertPasswordLinkUsable(found, STAFF_MESSAGES);
         const member = await repository.byId(found.siteId, found.staffId, true);
         if (!member?.active) throw new DomainError('invalid', STAFF_MESSAGES.linkInvalid);
         await repository.setPassword(found.siteId, member.id, passwordHash);

@@ -4,7 +4,7 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import { boardMachine } from '../../../machines/consoleBoard/index.ts';
-import { downloadBookingsCsv, loadBoard } from '../../api/adminBookings.ts';
+import { downloadBookingsCsv, loadBoard } from '../../api/consoleBookings.ts';
 import { loadCatalogChoices } from './catalogChoices.ts';
 import { openLiveFeed } from './liveFeed.ts';
 import { saveTextFile } from '../../views/confirmation/saveFile.ts';

@@ -1,8 +1,8 @@
-/** The catalogue page's statechart given the console's calls (src/api/adminCatalogue.ts). */
+/** The catalogue page's statechart given the console's calls (src/api/consoleCatalogue.ts). */
 import { fromPromise } from 'xstate';
-import type { CategoryCreate, CategoryPatch, CompanyCreate, CompanyPatch } from '../../../contract/adminCatalogue.ts';
+import type { CategoryCreate, CategoryPatch, CompanyCreate, CompanyPatch } from '../../../contract/consoleCatalogue.ts';
 import { catalogueMachine, type CatalogueChange, type ChosenFile } from '../../../machines/consoleCatalogue/index.ts';
-import { createCategory, createCompany, loadCatalogue, patchCategory, patchCompany, uploadImage } from '../../api/adminCatalogue.ts';
+import { createCategory, createCompany, loadCatalogue, patchCategory, patchCompany, uploadImage } from '../../api/consoleCatalogue.ts';
 
 async function save(change: CatalogueChange): Promise<string> {
   switch (change.kind) {

@@ -7,8 +7,8 @@ import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { consoleMachine, SET_PASSWORD_PATH, type ConsoleInput } from '../../../machines/console/index.ts';
-import { onAdminSessionLost, setAdminCsrfToken } from '../../api/adminClient.ts';
-import { loadStaffSession, setStaffPassword, signInStaff, signOutStaff } from '../../api/adminSession.ts';
+import { onConsoleSessionLost, setAdminCsrfToken } from '../../api/consoleClient.ts';
+import { loadStaffSession, setStaffPassword, signInStaff, signOutStaff } from '../../api/consoleSession.ts';
 import { forgetLinkAddress } from '../linkAddress.ts';
 
 /** The page's path, and the set-password link's token from the fragment (`#token=…`), never sent to a server. */
@@ -20,7 +20,7 @@ export function readConsoleInput(): ConsoleInput {
 export const consoleLogic = consoleMachine.provide({
   actors: {
     loadSession: fromPromise(({ signal }) => loadStaffSession({ signal })),
-    signIn: fromPromise(({ input, signal }) => signInStaff(input.email, input.password, { signal })),
+    signIn: fromPromise(({ input, signal }) => signInStaff(input.email, input.password, input.code, { signal })),
     signOut: fromPromise(({ input, signal }) => signOutStaff(input.everywhere, { signal })),
     setPassword: fromPromise(({ input, signal }) => setStaffPassword(input.token, input.password, { signal })),
   },
@@ -32,8 +32,8 @@ export const consoleLogic = consoleMachine.provide({
 
 export const Console = createActorContext(consoleLogic);
 
-/** A 401 from any console call (src/api/adminClient.ts) tells the session machine it ended (`session.lost`). */
+/** A 401 from any console call (src/api/consoleClient.ts) tells the session machine it ended (`session.lost`). */
 export function useSessionLoss(): void {
   const actor = Console.useActorRef();
-  useEffect(() => onAdminSessionLost((message) => actor.send({ type: 'session.lost', message })), [actor]);
+  useEffect(() => onConsoleSessionLost((message) => actor.send({ type: 'session.lost', message })), [actor]);
 }

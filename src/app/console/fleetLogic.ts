@@ -1,10 +1,10 @@
-/** The drivers and vehicles registers: the register machine given the fleet calls (src/api/adminFleet.ts). */
+/** The drivers and vehicles registers: the register machine given the fleet calls (src/api/consoleFleet.ts). */
 import { fromPromise } from 'xstate';
 import type { Driver, DriverCreate, DriverPatch, Vehicle, VehicleCreate, VehiclePatch } from '../../../contract/fleet.ts';
 import type { Choice } from '../../../machines/consoleBoard/index.ts';
 import { createRegisterMachine, type RegisterChange } from '../../../machines/consoleRegister/index.ts';
 import { loadCatalogChoices } from './catalogChoices.ts';
-import { createDriver, createVehicle, loadDrivers, loadVehicles, patchDriver, patchVehicle } from '../../api/adminFleet.ts';
+import { createDriver, createVehicle, inviteDriver, loadDrivers, loadVehicles, patchDriver, patchVehicle } from '../../api/consoleFleet.ts';
 
 export const driversLogic = createRegisterMachine<Driver>().provide({
   actors: {
@@ -18,6 +18,8 @@ export const driversLogic = createRegisterMachine<Driver>().provide({
         const driver = await patchDriver(input.id as number, input.patch as DriverPatch);
         return `${driver.name} saved.`;
       }
+      // The driver's app (issue 32): a set-password link by mail; the server's "Invitation sent".
+      if (input.kind === 'invite') return inviteDriver(input.id as number, input.email as string);
       const driver = await patchDriver(input.id as number, { active: input.active as boolean });
       return `${driver.name} is ${driver.active ? 'active again' : 'inactive'}.`;
     }),

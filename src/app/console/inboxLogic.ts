@@ -1,7 +1,7 @@
-/** Composition root of the inbox: machines/adminInbox's effects made real (src/api/adminInbox.ts). */
+/** Composition root of the inbox: machines/consoleInbox's effects made real (src/api/consoleInbox.ts). */
 import { fromPromise } from 'xstate';
-import { inboxMachine } from '../../../machines/adminInbox/index.ts';
-import { changeEnquiryStatus, listEnquiries, loadEnquiry, offerQuote, priceQuoteRequest, replyToEnquiry } from '../../api/adminInbox.ts';
+import { inboxMachine } from '../../../machines/consoleInbox/index.ts';
+import { changeEnquiryStatus, listEnquiries, loadEnquiry, offerQuote, priceQuoteRequest, replyToEnquiry } from '../../api/consoleInbox.ts';
 
 export const inboxLogic = inboxMachine.provide({
   actors: {

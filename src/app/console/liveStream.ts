@@ -11,7 +11,7 @@
  */
 import { BOOKING_EVENT_KINDS, type BookingEventMessage } from '../../../contract/dispatch.ts';
 import type { LiveEvent, LiveOffReason } from '../../../machines/consoleBoard/index.ts';
-import { BOOKING_EVENTS_URL } from '../../api/adminBookings.ts';
+import { BOOKING_EVENTS_URL } from '../../api/consoleBookings.ts';
 
 function parseEvent(data: string): BookingEventMessage | null {
   try {

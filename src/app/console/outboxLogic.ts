@@ -1,7 +1,7 @@
-/** Composition root of the outbox: machines/adminInbox's outbox effects made real (src/api/adminInbox.ts). */
+/** Composition root of the outbox: machines/consoleInbox's outbox effects made real (src/api/consoleInbox.ts). */
 import { fromPromise } from 'xstate';
-import { outboxMachine } from '../../../machines/adminInbox/index.ts';
-import { listMails, loadMail, resendMail } from '../../api/adminInbox.ts';
+import { outboxMachine } from '../../../machines/consoleInbox/index.ts';
+import { listMails, loadMail, resendMail } from '../../api/consoleInbox.ts';
 
 export const outboxLogic = outboxMachine.provide({
   actors: {

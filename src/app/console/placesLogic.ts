@@ -1,8 +1,8 @@
-/** The places page's statechart given the console's calls (src/api/adminPlaces.ts). */
+/** The places page's statechart given the console's calls (src/api/consolePlaces.ts). */
 import { fromPromise } from 'xstate';
-import type { BanCheck, BanCreate, PlaceCreate, PlacePatch } from '../../../contract/adminPlaces.ts';
+import type { BanCheck, BanCreate, PlaceCreate, PlacePatch } from '../../../contract/consolePlaces.ts';
 import { placesMachine, type PlacesChange } from '../../../machines/consolePlaces/index.ts';
-import { checkBan, createBan, createPlace, deleteBan, deletePlace, loadPlaces, locatePlace, patchPlace } from '../../api/adminPlaces.ts';
+import { checkBan, createBan, createPlace, deleteBan, deletePlace, loadPlaces, locatePlace, patchPlace } from '../../api/consolePlaces.ts';
 
 async function save(change: PlacesChange): Promise<string> {
   switch (change.kind) {

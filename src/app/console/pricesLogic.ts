@@ -1,7 +1,7 @@
 /** The Prices page's machine given the price calls. */
 import { fromPromise } from 'xstate';
 import { pricesMachine } from '../../../machines/consolePrices/index.ts';
-import { loadPrices, previewPrices, savePriceChange } from '../../api/adminPrices.ts';
+import { loadPrices, previewPrices, savePriceChange } from '../../api/consolePrices.ts';
 
 export const pricesLogic = pricesMachine.provide({
   actors: {

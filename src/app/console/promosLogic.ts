@@ -1,7 +1,7 @@
-/** The promo codes page's statechart given the console's calls (src/api/adminPromos.ts) and the site's vehicle categories. */
+/** The promo codes page's statechart given the console's calls (src/api/consolePromos.ts) and the site's vehicle categories. */
 import { fromPromise } from 'xstate';
 import { promosMachine, type PromoChange } from '../../../machines/consolePromos/index.ts';
-import { createPromo, loadPromos, patchPromo } from '../../api/adminPromos.ts';
+import { createPromo, loadPromos, patchPromo } from '../../api/consolePromos.ts';
 import { loadCatalogChoices } from './catalogChoices.ts';
 
 async function save(change: PromoChange): Promise<string> {

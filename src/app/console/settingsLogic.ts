@@ -1,9 +1,9 @@
-/** Composition root of the Settings page: machines/consoleSettings' effects made real (the admin API, same origin). */
+/** Composition root of the Settings page: machines/consoleSettings' effects made real (the console API, same origin). */
 import { fromPromise } from 'xstate';
 import { SETTINGS_CATALOGUE } from '../../../contract/settingsCatalogue.ts';
 import type { SettingRow } from '../../../contract/settings.ts';
 import { settingsMachine, type SettingValues } from '../../../machines/consoleSettings/index.ts';
-import { adminCall } from '../../api/adminClient.ts';
+import { consoleCall } from '../../api/consoleClient.ts';
 
 /** Every setting of the catalogue (null when the site has none), from the rows the API answers. */
 function valuesOf(rows: readonly SettingRow[]): SettingValues {
@@ -14,8 +14,8 @@ function valuesOf(rows: readonly SettingRow[]): SettingValues {
 
 export const settingsLogic = settingsMachine.provide({
   actors: {
-    load: fromPromise(async ({ signal }) => valuesOf(await adminCall<SettingRow[]>('/settings', { signal }))),
-    save: fromPromise(async ({ input }) => valuesOf((await adminCall<{ settings: SettingRow[] }>('/settings', { method: 'PUT', body: input })).settings)),
-    makePreview: fromPromise(async ({ input, signal }) => (await adminCall<{ url: string }>('/settings/preview', { method: 'POST', body: input, signal })).url),
+    load: fromPromise(async ({ signal }) => valuesOf(await consoleCall<SettingRow[]>('/settings', { signal }))),
+    save: fromPromise(async ({ input }) => valuesOf((await consoleCall<{ settings: SettingRow[] }>('/settings', { method: 'PUT', body: input })).settings)),
+    makePreview: fromPromise(async ({ input, signal }) => (await consoleCall<{ url: string }>('/settings/preview', { method: 'POST', body: input, signal })).url),
   },
 });

@@ -1,8 +1,8 @@
-/** The staff register (owners): the register machine given the staff calls (src/api/adminStaff.ts). */
+/** The staff register (owners): the register machine given the staff calls (src/api/consoleStaff.ts). */
 import { fromPromise } from 'xstate';
 import type { StaffMember, StaffRole } from '../../../contract/staff.ts';
 import { createRegisterMachine, type RegisterChange } from '../../../machines/consoleRegister/index.ts';
-import { createStaff, loadStaff, patchStaff, sendStaffPasswordLink } from '../../api/adminStaff.ts';
+import { createStaff, loadStaff, patchStaff, sendStaffPasswordLink } from '../../api/consoleStaff.ts';
 
 export const staffLogic = createRegisterMachine<StaffMember>().provide({
   actors: {

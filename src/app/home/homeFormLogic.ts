@@ -1,15 +1,16 @@
 /**
- * Composition root of the home form machine (machines/homeForm): the browser's geolocation, the spec's storage keys
+ * Composition root of the home form machine (machines/homeForm): the browser's geolocation and the nearest address to
+ * it (GET /api/v1/places/nearest), the spec's storage keys
  * (BookingForm plain JSON, HourlyRateForm encoded) and the hand-over of a checked form to the booking actor.
  */
 import { fromPromise } from 'xstate';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
 import type { LatLon } from '../../../contract/booking.ts';
-import { GEOLOCATION_TIMEOUT_MS, homeFormMachine, type HomeFormInput, type HomeTabSettings } from '../../../machines/homeForm/index.ts';
+import { GEOLOCATION_TIMEOUT_MS, homeFormMachine, LocationRefused, type HomeFormInput, type HomeTabSettings } from '../../../machines/homeForm/index.ts';
 import type { BookingActor } from '../booking/BookingContext.ts';
 import { readEncoded, readJson, writeEncoded, writeJson } from '../../storage/codec.ts';
 
-/** navigator.geolocation with the spec's 10 s timeout; rejects when unsupported, refused or too slow. */
+/** navigator.geolocation with the spec's 10 s timeout; rejects when unsupported, refused (LocationRefused) or too slow. */
 export function browserPosition(): Promise<LatLon> {
   return new Promise((resolve, reject) => {
     const geo = globalThis.navigator?.geolocation;
@@ -19,7 +20,7 @@ export function browserPosition(): Promise<LatLon> {
     }
     geo.getCurrentPosition(
       (position) => resolve({ lat: position.coords.latitude, lon: position.coords.longitude }),
-      (error) => reject(new Error(error.message || `Geolocation error ${error.code}`)),
+      (error) => reject(error.code === error.PERMISSION_DENIED ? new LocationRefused() : new Error(error.message || `Geolocation error ${error.code}`)),
       { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000 },
     );
   });
@@ -31,7 +32,11 @@ const prefetchQuotation = () => void import('../../views/quotation/QuotationView
 /** `booking` resolves with the booking actor (at once, unless its code is still loading when Search is pressed). */
 export function homeFormLogic(booking: Promise<BookingActor>) {
   return homeFormMachine.provide({
-    actors: { geolocate: fromPromise(() => browserPosition()) },
+    actors: {
+      geolocate: fromPromise(() => browserPosition()),
+      // The places call loads with the address suggestions' code, not with the page.
+      nearestAddress: fromPromise<string | null, LatLon>(async ({ input, signal }) => (await (await import('../../api/places.ts')).fetchNearestPlace(input, { signal }))?.address ?? null),
+    },
     actions: {
       persistQuote: (_, { bookingForm }) => writeJson(STORAGE_KEYS.bookingForm, bookingForm),
       persistHourly: (_, { hourlyRateForm }) => writeEncoded(STORAGE_KEYS.hourlyRateForm, hourlyRateForm),

@@ -62,6 +62,8 @@ function currentOptions(form: BookingForm): TripOptions {
 export function OptionsPanel({ editable }: { editable: boolean }) {
   const booking = Booking.useActorRef();
   const form = Booking.useSelector((s) => s.context.bookingForm);
+  // The wheelchair option only on a wheelchair-accessible vehicle (the server refuses it on any other).
+  const noWheelchairAccess = Booking.useSelector((s) => s.context.selectedVehicle?.wheelchair === false);
   const busy = Booking.useSelector((s) => s.hasTag('busy'));
   const settings = useSettings();
   const logic = useMemo(() => optionsEditorMachine.provide({ actions: { saveOptions: (_, { options }) => booking.send({ type: 'options.save', options }) } }), [booking]);
@@ -73,7 +75,11 @@ export function OptionsPanel({ editable }: { editable: boolean }) {
   if (!form) return null;
 
   const isReturn = form.select_option === 'return';
-  const rows = ROWS.filter((row) => row.setting === null || settingAmount(settings[row.setting]) !== null);
+  // Asked for already (before another vehicle was chosen), it stays listed so it can be unticked.
+  const wheelchairAsked = form.wheel_chair === 'yes' || form.return_wheel_chair === 'yes';
+  const rows = ROWS.filter(
+    (row) => (row.setting === null || settingAmount(settings[row.setting]) !== null) && (row.field !== 'wheel_chair' || !noWheelchairAccess || wheelchairAsked),
+  );
   const legs: Leg[] = isReturn && (showReturn || editing) ? ['outbound', 'return'] : ['outbound'];
   const price = (row: OptionRow) => {
     const amount = row.setting ? settingAmount(settings[row.setting]) : null;

@@ -5,6 +5,7 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
 import { BookingFormsSlot } from '../home/BookingFormsSlot.tsx';
+import { HomeFormProvider } from '../home/HomeFormContext.tsx';
 
 export function BookTripView() {
   return (
@@ -17,7 +18,9 @@ export function BookTripView() {
         Your pickup, drop-off, date and time, with any extra stops and a return journey.
       </Text>
       <Paper withBorder radius="lg" shadow="xs" p={{ base: 'md', sm: 'xl' }}>
-        <BookingFormsSlot />
+        <HomeFormProvider>
+          <BookingFormsSlot />
+        </HomeFormProvider>
       </Paper>
     </Container>
   );

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Paper.css';
 import { Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { BookingResponse } from '../../../machines/booking/booking.types.ts';
+import { addressLine } from '../../../contract/tripPlaces.ts';
 import { formatDate, formatDuration, formatMoney, formatTime, isHourlyRide, paymentMethodLabel, rideTypeLabel } from './format.ts';
 import classes from './Confirmation.module.css';
 
@@ -81,18 +82,18 @@ export function BookingDetails({
           <Item label="Pickup" testId="pickup-address">
             {booking.pick_up_address}
           </Item>
-          {!hourly && booking.drop_off_address && (
-            <Item label="Drop-off" testId="dropoff-address">
-              {booking.drop_off_address}
-            </Item>
-          )}
           {stops.length > 0 && (
             <Item label={stops.length === 1 ? 'Stop' : 'Stops'}>
               <ol className={classes.stops} data-testid="stops">
                 {stops.map((stop) => (
-                  <li key={stop.id}>{[stop.stop_address, stop.stop_post_code].filter(Boolean).join(', ')}</li>
+                  <li key={stop.id}>{addressLine(stop.stop_address, stop.stop_post_code)}</li>
                 ))}
               </ol>
+            </Item>
+          )}
+          {!hourly && booking.drop_off_address && (
+            <Item label="Drop-off" testId="dropoff-address">
+              {booking.drop_off_address}
             </Item>
           )}
           <Item label="Pickup date and time" testId="pickup-when">
@@ -126,7 +127,7 @@ export function BookingDetails({
       <Section title="Payment">
         <dl className={classes.list}>
           <Item label="Payment method" testId="payment-method">
-            {paymentMethodLabel(booking.payment_method)}
+            {paymentMethodLabel(booking.payment_method, booking.total_booking_amount)}
           </Item>
         </dl>
         {promo && (
@@ -141,7 +142,7 @@ export function BookingDetails({
             {formatMoney(booking.total_booking_amount, symbol)}
           </span>
         </div>
-        {booking.payment_method === 'car' && (
+        {booking.payment_method === 'car' && booking.total_booking_amount !== 0 && (
           <Text size="sm" c="dimmed" mt="xs">
             Pay the driver at the end of your journey.
           </Text>

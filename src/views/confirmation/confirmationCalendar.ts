@@ -5,6 +5,7 @@
  * takes an hour in the calendar (as the server does when it does not know), an hourly hire its hours.
  */
 import { bookingCalendarText, calendarFilename, type CalendarClock, type CalendarLeg } from '../../../contract/bookingCalendar.ts';
+import { addressLine, tripPlaces, type TripPlace } from '../../../contract/tripPlaces.ts';
 import type { BookingResponse } from '../../../machines/booking/booking.types.ts';
 
 const UNKNOWN_JOURNEY_MINUTES = 60;
@@ -41,10 +42,10 @@ export function confirmationCalendar(data: BookingResponse['data'], operator: Op
   const hourly = booking.ride_type !== 'Q';
   const passengers = data.passengerDetails.total_passengers;
   const contact = operator.phone ? `${operator.companyName}: ${operator.phone}` : operator.companyName;
-  const description = (from: string, to: string) => [
+  const description = (places: TripPlace[]) => [
     `Booking ${booking.booking_number}`,
     ...(booking.vehicle_category ? [`${booking.vehicle_qty ?? 1} × ${booking.vehicle_category}${booking.company_name ? ` (${booking.company_name})` : ''}, ${passengers} passenger${passengers === 1 ? '' : 's'}`] : []),
-    ...(to ? [`From: ${from}`, `To: ${to}`] : [`Pick-up: ${from}`]),
+    ...places.map(({ label, address }) => `${label}: ${address}`),
     contact,
   ];
   const hours = Number(booking.hourly_duration);
@@ -55,7 +56,7 @@ export function confirmationCalendar(data: BookingResponse['data'], operator: Op
       durationMinutes: hourly && hours > 0 ? hours * 60 : UNKNOWN_JOURNEY_MINUTES,
       summary: hourly ? `${hours > 0 ? hours : ''} hour hire with ${operator.companyName}`.trim() : `Taxi to ${dropoff || 'your destination'} (${operator.companyName})`,
       location: booking.pick_up_address,
-      description: description(booking.pick_up_address, hourly ? '' : dropoff),
+      description: description(tripPlaces(booking.pick_up_address, (data.bookingStops ?? []).map((stop) => addressLine(stop.stop_address, stop.stop_post_code)), hourly ? '' : dropoff)),
     },
   ];
   const back = calendarClock(booking.return_date, booking.return_time);
@@ -66,7 +67,7 @@ export function confirmationCalendar(data: BookingResponse['data'], operator: Op
       durationMinutes: UNKNOWN_JOURNEY_MINUTES,
       summary: `Taxi to ${booking.pick_up_address} (${operator.companyName})`,
       location: dropoff,
-      description: description(dropoff, booking.pick_up_address),
+      description: description(tripPlaces(dropoff, [], booking.pick_up_address)),
     });
   }
   return {

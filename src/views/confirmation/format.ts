@@ -2,7 +2,7 @@
  * How the booking screens write money, dates and times (spec §9): amounts with the CURRENCY symbol and two decimals,
  * dates as day-month-year, times in 12-hour form. Pure, so the confirmation page and its tests agree.
  */
-import { PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
+import { NOTHING_TO_PAY, PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
 import { formatNumberEnGb } from '../../app/numberFormat.ts';
 
 /** 55 → '£55.00'; 1234.5 → '£1,234.50'. An unreadable amount shows as the symbol and a dash rather than 'NaN'. */
@@ -58,7 +58,8 @@ export function formatDuration(value: number | string | null | undefined): strin
 export const isHourlyRide = (rideType: string | null | undefined) => rideType !== 'Q';
 export const rideTypeLabel = (rideType: string | null | undefined) => (isHourlyRide(rideType) ? 'Hourly booking' : 'Normal booking');
 
-/** Spec §9: 'car' → 'Pay to driver', 'card' → 'Pay by Card'. */
-export function paymentMethodLabel(method: string | null | undefined): string {
+/** Spec §9: 'car' → 'Pay to driver', 'card' → 'Pay by Card'; a booking of £0 (a promo code made it free) → 'Nothing to pay'. */
+export function paymentMethodLabel(method: string | null | undefined, total?: number | null): string {
+  if (total === 0) return NOTHING_TO_PAY;
   return method === 'car' || method === 'card' ? PAYMENT_METHOD_LABELS[method] : (method ?? '');
 }

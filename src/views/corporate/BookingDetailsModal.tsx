@@ -6,9 +6,10 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Divider.css';
 import { Divider, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { CorporateBookingItem } from '../../../machines/corporate/index.ts';
+import type { CorporateBookingItem } from '../../../contract/apiResponses.ts';
 import { BookingActions } from './BookingActions.tsx';
-import { formatAmount, formatDate, formatFlag, formatPaymentMethod, formatRideType, formatTime } from './format.ts';
+import { formatAmount, formatDate, formatFlag, formatRideType, formatTime } from './format.ts';
+import { paymentMethodLabel } from '../confirmation/format.ts';
 
 type Row = [label: string, value: ReactNode];
 
@@ -51,6 +52,7 @@ export function BookingDetailsModal({ booking, currency, bearer, onClose }: { bo
             title="Trip"
             rows={[
               ['Booking number', booking.booking_number],
+              ['Status', booking.status_label],
               ['Ride type', formatRideType(booking.ride_type)],
               ['Pickup', booking.pick_up_address],
               ['Drop-off', booking.drop_off_address],
@@ -61,7 +63,7 @@ export function BookingDetailsModal({ booking, currency, bearer, onClose }: { bo
               ['Flight number', booking.flight_no],
               ['Return flight number', booking.return_flight_no],
               ['Vehicle category', booking.fleet_category?.category_name],
-              ['Payment method', formatPaymentMethod(booking.payment_method)],
+              ['Payment method', paymentMethodLabel(booking.payment_method, booking.total_booking_amount)],
               ['Amount', formatAmount(booking.total_booking_amount, currency)],
             ]}
           />

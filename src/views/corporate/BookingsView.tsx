@@ -7,13 +7,16 @@ import { Alert, Button, Card, Center, Group, Loader, Paper, Stack, Table, Text, 
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { selectBookings, selectBookingsError, selectBookingsFailed, selectBookingsLoading, selectToken, type CorporateBookingItem } from '../../../machines/corporate/index.ts';
+import type { CorporateBookingItem } from '../../../contract/apiResponses.ts';
+import { selectBookings, selectBookingsError, selectBookingsFailed, selectBookingsLoading, selectToken } from '../../../machines/corporate/index.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { BookingDetailsModal } from './BookingDetailsModal.tsx';
+import { BookingStatusBadge } from './BookingStatusBadge.tsx';
 import { CorporateLayout } from './CorporateLayout.tsx';
 import { StatementDownload } from './StatementDownload.tsx';
 import { sendCorporate, useCorporate } from '../../app/corporate/corporateSession.ts';
-import { formatAmount, formatDate, formatPaymentMethod, formatTime } from './format.ts';
+import { formatAmount, formatDate, formatTime } from './format.ts';
+import { paymentMethodLabel } from '../confirmation/format.ts';
 
 interface RowProps {
   booking: CorporateBookingItem;
@@ -27,12 +30,15 @@ function BookingRow({ booking, currency, onOpen }: RowProps) {
       <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
         {booking.booking_number}
       </Table.Td>
+      <Table.Td>
+        <BookingStatusBadge booking={booking} />
+      </Table.Td>
       <Table.Td>{booking.pick_up_address}</Table.Td>
       <Table.Td>{booking.drop_off_address || '—'}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(booking.pick_up_date)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(booking.pick_up_time)}</Table.Td>
       <Table.Td>{booking.fleet_category?.category_name}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPaymentMethod(booking.payment_method)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{paymentMethodLabel(booking.payment_method, booking.total_booking_amount)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }} ta="right">
         {formatAmount(booking.total_booking_amount, currency)}
       </Table.Td>
@@ -49,7 +55,10 @@ function BookingCard({ booking, currency, onOpen }: RowProps) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="booking-row">
       <Group justify="space-between" align="baseline" gap="xs">
-        <Text fw={700}>{booking.booking_number}</Text>
+        <Group gap="xs">
+          <Text fw={700}>{booking.booking_number}</Text>
+          <BookingStatusBadge booking={booking} />
+        </Group>
         <Text fw={700}>{formatAmount(booking.total_booking_amount, currency)}</Text>
       </Group>
       <Text size="sm" mt={6}>
@@ -61,7 +70,7 @@ function BookingCard({ booking, currency, onOpen }: RowProps) {
         </Text>
       )}
       <Text size="sm" mt={6}>
-        {formatDate(booking.pick_up_date)} at {formatTime(booking.pick_up_time)} · {booking.fleet_category?.category_name} · {formatPaymentMethod(booking.payment_method)}
+        {formatDate(booking.pick_up_date)} at {formatTime(booking.pick_up_time)} · {booking.fleet_category?.category_name} · {paymentMethodLabel(booking.payment_method, booking.total_booking_amount)}
       </Text>
       <Button mt="sm" size="compact-sm" variant="light" onClick={() => onOpen(booking)} aria-label={`Details of booking ${booking.booking_number}`}>
         Details
@@ -127,11 +136,12 @@ function BookingsList() {
         </Stack>
       ) : (
         <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={860}>
+          <Table.ScrollContainer minWidth={960}>
             <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" fz="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Booking number</Table.Th>
+                  <Table.Th>Status</Table.Th>
                   <Table.Th>Pickup</Table.Th>
                   <Table.Th>Drop-off</Table.Th>
                   <Table.Th>Date</Table.Th>

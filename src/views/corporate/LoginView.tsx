@@ -60,6 +60,9 @@ export function LoginView() {
             <Stack gap="md">
               <TextInput label="Email" type="email" autoComplete="username" required disabled={signingIn} {...form.getInputProps('email')} />
               <PasswordInput label="Password" autoComplete="current-password" required disabled={signingIn} {...form.getInputProps('password')} />
+              <Anchor component={Link} href="/forgot_password" size="sm" mt={-6} data-testid="forgot-password-link">
+                Forgot password?
+              </Anchor>
               <LoginError />
               <Button type="submit" fullWidth size="md" loading={signingIn}>
                 Sign In

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatFlag, formatPaymentMethod, formatRideType, formatTime } from './format.ts';
+import { paymentMethodLabel } from '../confirmation/format.ts';
+import { formatAmount, formatDate, formatFlag, formatRideType, formatTime } from './format.ts';
 
 describe('corporate booking formats (spec §9)', () => {
   it('shows dates day-month-year and times in 12-hour format', () => {
@@ -11,9 +12,10 @@ describe('corporate booking formats (spec §9)', () => {
     expect(formatTime('3pm')).toBe('3pm');
   });
 
-  it("names the payment methods 'Pay to driver' and 'Pay by Card'", () => {
-    expect(formatPaymentMethod('car')).toBe('Pay to driver');
-    expect(formatPaymentMethod('card')).toBe('Pay by Card');
+  it("names the payment methods 'Pay to driver' and 'Pay by Card', and a booking its promo code made free 'Nothing to pay'", () => {
+    expect(paymentMethodLabel('car', 42.5)).toBe('Pay to driver');
+    expect(paymentMethodLabel('card', 42.5)).toBe('Pay by Card');
+    expect(paymentMethodLabel('car', 0)).toBe('Nothing to pay');
   });
 
   it('shows amounts with the currency symbol, ride types and flags', () => {

@@ -19,12 +19,6 @@ export function formatTime(value: string | null | undefined): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]}${hour < 12 ? 'am' : 'pm'}`;
 }
 
-export function formatPaymentMethod(value: string | null | undefined): string {
-  if (value === 'car') return 'Pay to driver';
-  if (value === 'card') return 'Pay by Card';
-  return value ?? '';
-}
-
 /** 42.5 with '£' → '£42.50'; a missing amount → ''. */
 export function formatAmount(value: number | string | null | undefined, currency: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';

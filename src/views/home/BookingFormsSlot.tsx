@@ -1,21 +1,21 @@
 /**
  * The booking forms on the home page (spec §2 Home): the tabs 'GET A QUOTE' (hidden when IS_QUOTATION is enable)
- * and 'Hourly Rate' (shown when HOURLY_RATE_STATUS is enable), each form driven by the home form machine. When
+ * and 'Hourly Rate' (shown when HOURLY_RATE_STATUS is enable), each form driven by the home form machine (its actor
+ * comes from the page's HomeFormProvider). When
  * the settings hide both, the quote request page and the phone are offered instead.
  */
 import { Button, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { routedStateOfPath } from '../../../machines/booking/booking.routes.ts';
 import { selectBusy, selectRoutedStateId } from '../../../machines/booking/booking.selectors.ts';
 import type { HomeTab } from '../../../machines/homeForm/index.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
-import { renderNow, useServerRenderClaim } from '../../app/renderMode.ts';
 import { telHref } from '../../app/navigation.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { IconPhone } from '../../components/icons.tsx';
-import { homeFormInput, homeFormLogic } from '../../app/home/homeFormLogic.ts';
+import { useHomeForm } from './HomeFormContext.tsx';
 import { HourlyForm } from './HourlyForm.tsx';
 import { QuoteForm } from './QuoteForm.tsx';
 import classes from './HomeForms.module.css';
@@ -48,28 +48,17 @@ function NoOnlineBooking() {
 }
 
 export function BookingFormsSlot() {
-  const bookingReady = Booking.useReady();
   const busy = Booking.useOptionalSelector(selectBusy, false);
   const [location] = useLocation();
   // Until the lazy booking actor is on the page's step (the server's render, a fresh page): the state the path stands for.
   const noPriceData = Booking.useOptionalSelector((s) => selectRoutedStateId(s) === 'home', routedStateOfPath(location) === 'home');
-  const isQuotation = useSetting('IS_QUOTATION');
-  const hourlyStatus = useSetting('HOURLY_RATE_STATUS');
-  const settings = useMemo(() => ({ IS_QUOTATION: isQuotation, HOURLY_RATE_STATUS: hourlyStatus }), [isQuotation, hourlyStatus]);
-  const [logic] = useState(() => homeFormLogic(bookingReady));
-  const serverRendered = useServerRenderClaim('home forms');
-  const [now] = useState(() => renderNow(serverRendered));
-  const form = useActorRef(logic, { input: homeFormInput(settings, now) });
+  const form = useHomeForm();
   // The machine keeps its tab one that shows (settings.update moves it off a hidden one).
   const tab = useSelector(form, (s) => s.context.tab);
   // A tab shows when the form takes it (its `tabShown` guard reads the settings the machine was given).
   const showQuote = useSelector(form, (s) => s.can({ type: 'tab.select', tab: 'quote' }));
   const showHourly = useSelector(form, (s) => s.can({ type: 'tab.select', tab: 'hourly' }));
   const idBase = useId();
-
-  useEffect(() => {
-    form.send({ type: 'settings.update', settings });
-  }, [form, settings]);
 
   if (!showQuote && !showHourly) return <NoOnlineBooking />;
 

@@ -5,6 +5,7 @@ import { useEnabled, useSetting } from '../../app/useSettings.ts';
 import { BookingFormsSlot } from './BookingFormsSlot.tsx';
 import { ContactSection } from './ContactSection.tsx';
 import { FleetSection } from './FleetSection.tsx';
+import { HomeFormProvider } from './HomeFormContext.tsx';
 import { PopularLocationsSection } from './PopularLocationsSection.tsx';
 import { ServicesSection } from './ServicesSection.tsx';
 import classes from './HomeView.module.css';
@@ -31,8 +32,9 @@ export function HomeView() {
   const showForms = stage >= 1;
   const showSections = stage >= 2;
 
+  // One home form actor for the forms and the popular pickup locations (a tap fills the Pick-Up).
   return (
-    <>
+    <HomeFormProvider>
       <Box className={classes.hero}>
         <Container size="lg" className={classes.heroInner}>
           <Title order={1} className={classes.heroTitle}>
@@ -70,6 +72,6 @@ export function HomeView() {
       ) : (
         <div className={classes.sectionsPending} />
       )}
-    </>
+    </HomeFormProvider>
   );
 }

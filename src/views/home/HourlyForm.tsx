@@ -1,13 +1,12 @@
 /**
- * Hourly Rate (spec §2 Home): the pickup address with suggestions and the locate icon (the browser's position,
- * central London when there is none), Duration 4hour–24hour, Pick up Date, Hour, Min and Search.
+ * Hourly Rate (spec §2 Home): the pickup address with suggestions and the locate icon (PickupField: the nearest
+ * address to the browser's position fills it; central London is stored when there is no position), Duration 4hour–24hour, Pick up Date, Hour, Min and Search.
  */
 import { Button, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { DURATIONS } from '../../../machines/homeForm/index.ts';
-import { AddressField as AddressAutocomplete } from './AddressField.tsx';
-import { IconMapPin } from '../../components/icons.tsx';
-import { DateField, HourSelect, IconButton, IconCrosshair, MinuteSelect, SelectField } from './fields.tsx';
+import { DateField, HourSelect, MinuteSelect, SelectField } from './fields.tsx';
+import { PickupField } from './PickupField.tsx';
 import type { HomeFormRef } from './QuoteForm.tsx';
 import classes from './HomeForms.module.css';
 
@@ -21,9 +20,6 @@ export function HourlyForm({ form, busy }: { form: HomeFormRef; busy: boolean })
   const min = useSelector(form, (s) => s.context.hourly.pickup_min);
   const today = useSelector(form, (s) => s.context.today);
   const errors = useSelector(form, (s) => s.context.errors);
-  const locating = useSelector(form, (s) => s.matches({ location: 'locating' }));
-  const located = useSelector(form, (s) => s.matches({ location: 'located' }));
-  const fallback = useSelector(form, (s) => s.matches({ location: 'fallback' }));
   const change = (values: Partial<{ pickup: string; pickup_duration: string; pickup_date: string; pickup_hour: string; pickup_min: string }>) =>
     form.send({ type: 'hourly.change', values });
 
@@ -37,29 +33,16 @@ export function HourlyForm({ form, busy }: { form: HomeFormRef; busy: boolean })
         form.send({ type: 'search' });
       }}
     >
-      <div>
-        <div className={classes.locateRow}>
-          <AddressAutocomplete
-            label="Pick-Up"
-            placeholder="Where should the driver meet you?"
-            required
-            name="hourly_pickup"
-            value={pickup}
-            error={errors.pickup}
-              leftSection={<IconMapPin size={18} />}
-            onChange={(value) => change({ pickup: value })}
-            data-testid="hourly-pickup"
-          />
-          <IconButton className={classes.locateButton} label="Use my location" loading={locating} onClick={() => form.send({ type: 'location.request' })}>
-            <IconCrosshair />
-          </IconButton>
-        </div>
-        {(located || fallback) && (
-          <Text size="xs" c="dimmed" mt={4} role="status">
-            {located ? 'Suggestions near your location.' : 'We could not get your location, so suggestions are near central London.'}
-          </Text>
-        )}
-      </div>
+      <PickupField
+        form={form}
+        tab="hourly"
+        name="hourly_pickup"
+        placeholder="Where should the driver meet you?"
+        value={pickup}
+        error={errors.pickup}
+        onChange={(value) => change({ pickup: value })}
+        data-testid="hourly-pickup"
+      />
       <div className={classes.hourlyWhen}>
         <SelectField className={classes.hourlyWide} label="Duration" name="pickup_duration" value={duration} options={DURATIONS} labels={durationLabel} onChange={(v) => change({ pickup_duration: v })} />
         <DateField className={classes.hourlyWide} label="Pick up Date" name="hourly_pickup_date" value={date} min={today} error={errors.pickup_date} onChange={(v) => change({ pickup_date: v })} />

@@ -1,5 +1,5 @@
 /**
- * GET A QUOTE (spec §2 Home): Pick-Up, Drop-Off, date, hour and minute, passengers 1–20, luggage and hand luggage,
+ * GET A QUOTE (spec §2 Home): Pick-Up (with "Use my location", PickupField), Drop-Off, date, hour and minute, passengers 1–20, luggage and hand luggage,
  * Add Return (return date and time with a remove cross), Extra Stops with add and remove, Search. Every change is
  * an event to the home form machine, which saves it; Search hands the checked form to the booking flow.
  */
@@ -11,6 +11,7 @@ import { LUGGAGE_OPTIONS, PASSENGER_OPTIONS } from '../../../machines/homeForm/i
 import { AddressField as AddressAutocomplete } from './AddressField.tsx';
 import { IconMapPin } from '../../components/icons.tsx';
 import { DateField, HourSelect, IconButton, IconPlus, IconX, MinuteSelect, SelectField, TextField } from './fields.tsx';
+import { PickupField } from './PickupField.tsx';
 import type { homeFormLogic } from '../../app/home/homeFormLogic.ts';
 import classes from './HomeForms.module.css';
 
@@ -88,14 +89,13 @@ export function QuoteForm({ form, busy }: { form: HomeFormRef; busy: boolean }) 
       }}
     >
       <div className={classes.addresses}>
-        <AddressAutocomplete
-          label="Pick-Up"
-          placeholder="Address, airport, station or postcode"
-          required
+        <PickupField
+          form={form}
+          tab="quote"
           name="pickup"
+          placeholder="Address, airport, station or postcode"
           value={pickup}
           error={errors.pickup}
-          leftSection={<IconMapPin size={18} />}
           onChange={(value) => change({ pickup: value })}
           data-testid="quote-pickup"
         />

@@ -2,6 +2,7 @@ import { SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconPlane, IconReceipt, IconSign } from '../../components/icons.tsx';
 import { Section } from '../../components/Section.tsx';
+import { useEnabled } from '../../app/useSettings.ts';
 import classes from './HomeView.module.css';
 
 const SERVICES: ReadonlyArray<{ icon: ReactNode; title: string; text: string }> = [
@@ -22,12 +23,18 @@ const SERVICES: ReadonlyArray<{ icon: ReactNode; title: string; text: string }> 
   },
 ];
 
-/** The services block of spec §2 Shell: meet and greet, with flight tracking adjusting the pickup time. */
+/**
+ * The services block of spec §2 Shell: meet and greet, with flight tracking adjusting the pickup time. The flight
+ * tracking card shows only when the server follows flights (FLIGHT_TRACKING, set by the server from AEROAPI_KEY,
+ * issue 33): without it nothing adjusts the pickup time, so the site does not promise it.
+ */
 export function ServicesSection() {
+  const tracking = useEnabled('FLIGHT_TRACKING');
+  const services = tracking ? SERVICES : SERVICES.filter((service) => service.title !== 'Flight tracking');
   return (
     <Section id="services" eyebrow="Our service" title="Airport pickups, taken care of">
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 'lg', sm: 'xl' }}>
-        {SERVICES.map((service) => (
+      <SimpleGrid cols={{ base: 1, sm: services.length }} spacing={{ base: 'lg', sm: 'xl' }}>
+        {services.map((service) => (
           <div key={service.title} className={classes.service}>
             <ThemeIcon size={44} radius="md" variant="light">
               {service.icon}

@@ -12,7 +12,7 @@ import { formatMoney } from '../confirmation/format.ts';
 import type { ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
 import classes from './ManageBooking.module.css';
 
-/** Old and new price, what confirming means, and the changes, one line each. */
+/** Old and new price (with the booking's promo code taken off it), what confirming means, and the changes, one line each. */
 export function ChangeConfirm({ actor, symbol }: { actor: ManageActor; symbol: string | null | undefined }) {
   const preview = useSelector(actor, selectPreview)!;
   const error = useSelector(actor, selectError);
@@ -29,6 +29,12 @@ export function ChangeConfirm({ actor, symbol }: { actor: ManageActor; symbol: s
           <dt>Price now</dt>
           <dd data-testid="old-price">{formatMoney(preview.old_price, symbol)}</dd>
         </div>
+        {preview.discount && (
+          <div className={classes.fact}>
+            <dt>{preview.discount.label}</dt>
+            <dd data-testid="change-discount">{formatMoney(preview.discount.amount, symbol)}</dd>
+          </div>
+        )}
         <div className={classes.fact}>
           <dt>New price</dt>
           <dd data-testid="new-price">{formatMoney(preview.new_price, symbol)}</dd>

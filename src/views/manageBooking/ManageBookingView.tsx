@@ -86,6 +86,12 @@ function StatusPanel({ view }: { view: View }) {
       <Badge size="lg" radius="sm" variant="light" color={STATUS_COLOURS[view.status]} data-testid="booking-status">
         {view.status_label}
       </Badge>
+      {view.flight && (
+        // Issue 33: the server's sentence, in London time ("Your flight BA117 is expected at 14:35; your driver will meet you at 15:05").
+        <Text mt="sm" fw={600} data-testid="flight-line">
+          {view.flight.message}
+        </Text>
+      )}
       {view.driver && (
         <dl className={classes.facts} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
           <Fact label="Your driver" testId="driver-name">

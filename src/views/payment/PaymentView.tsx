@@ -1,14 +1,15 @@
 import '@mantine/core/styles/Paper.css';
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { selectBusy, selectCanPayByCard, selectCanPayInCar, selectCardOffered, selectPayInCarOffered, selectRegistrationData } from '../../../machines/booking/index.ts';
+import { selectBusy, selectCanBookFree, selectCanPayByCard, selectCanPayInCar, selectCardOffered, selectNothingToPay, selectPayInCarOffered, selectRegistrationData } from '../../../machines/booking/index.ts';
+import { NOTHING_TO_PAY } from '../../../contract/paymentMethods.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
 import { BookingSummary } from '../../components/booking/BookingSummary.tsx';
 import { IconArrowLeft, IconPhone } from '../../components/icons.tsx';
 import { telHref } from '../../app/navigation.ts';
-import { IconCar, IconCard, IconChevronDown, IconLock } from '../../components/icons.tsx';
+import { IconCar, IconCard, IconCheck, IconChevronDown, IconLock } from '../../components/icons.tsx';
 import { VehicleSummary } from '../personalDetails/VehicleSummary.tsx';
 import { CardBrands } from './CardBrands.tsx';
 import classes from './Payment.module.css';
@@ -35,9 +36,42 @@ function EnteredDetails() {
 }
 
 /**
+ * "Nothing to pay" instead of the two choices, when the applied promo code makes the server's total £0: booked in one
+ * tap, with no card and nothing for the driver (the server checks the total again).
+ */
+function NothingToPay() {
+  const actor = Booking.useActorRef();
+  const canBook = Booking.useSelector(selectCanBookFree);
+  const booking = Booking.useSelector((s) => s.matches({ payment: 'bookingFree' }));
+  return (
+    <div className={classes.option} data-testid="nothing-to-pay">
+      <div className={classes.optionHead}>
+        <ThemeIcon variant="light" color="green" size={40} radius="md" aria-hidden="true">
+          <IconCheck size={22} />
+        </ThemeIcon>
+        <div className={classes.optionText}>
+          <Text fw={700}>Your booking is free</Text>
+          <Text size="sm" c="dimmed">
+            Your promo code covers the whole fare: no card needed, and nothing to pay the driver.
+          </Text>
+        </div>
+      </div>
+      <Button mt="auto" size="md" fullWidth loading={booking} disabled={!canBook && !booking} onClick={() => actor.send({ type: 'payment.nothingToPay' })}>
+        Confirm Booking
+      </Button>
+      {booking && (
+        <Text size="sm" c="dimmed" ta="center" role="status">
+          Booking your ride, please wait…
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/**
  * /paymentview (spec §2 Payment): the vehicle and price, the entered details (behind 'Show Detail' on phones), the
  * card brands, 'Pay in Car' when SHOWPAYINCAR is 'yes' (waiting while the booking is made) and 'Pay By Card' when
- * SHOWCARD is 'yes'.
+ * SHOWCARD is 'yes'; "Nothing to pay" instead of both when the promo code makes the booking free.
  */
 export function PaymentView() {
   const actor = Booking.useActorRef();
@@ -49,6 +83,7 @@ export function PaymentView() {
   const canPayByCard = Booking.useSelector(selectCanPayByCard);
   const bookingInCar = Booking.useSelector((s) => s.matches({ payment: 'bookingInCar' }));
   const busy = Booking.useSelector(selectBusy);
+  const free = Booking.useSelector(selectNothingToPay);
   const phone = useSetting('Company_Contact_Info');
 
   return (
@@ -60,7 +95,7 @@ export function PaymentView() {
             Payment
           </Title>
           <Text c="dimmed" mt={4}>
-            Check your booking, then choose how you would like to pay.
+            {free ? 'Check your booking, then confirm it.' : 'Check your booking, then choose how you would like to pay.'}
           </Text>
         </div>
 
@@ -100,9 +135,13 @@ export function PaymentView() {
 
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="pay-title" className={classes.pay}>
           <Title order={2} size="h3" id="pay-title" mb="md">
-            How would you like to pay?
+            {free ? NOTHING_TO_PAY : 'How would you like to pay?'}
           </Title>
-          {showPayInCar || showCard ? (
+          {free ? (
+            <div className={classes.options}>
+              <NothingToPay />
+            </div>
+          ) : showPayInCar || showCard ? (
             <div className={classes.options}>
               {showPayInCar && (
                 <div className={classes.option}>

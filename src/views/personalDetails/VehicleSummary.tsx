@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Loader.css';
 import { Loader, Paper, Text } from '@mantine/core';
-import { bookedQuantity, selectPromo, selectSelectedVehicle, selectTotalToPay } from '../../../machines/booking/index.ts';
+import { bookedQuantity, isNothingToPay, selectPromo, selectSelectedVehicle, selectTotalToPay } from '../../../machines/booking/index.ts';
+import { NOTHING_TO_PAY } from '../../../contract/paymentMethods.ts';
 import { storageUrl } from '../../app/storageUrl.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
@@ -69,6 +70,11 @@ export function VehicleSummary({ pricing = false }: { pricing?: boolean }) {
             <span className={classes.amount} data-testid="vehicle-price">
               {formatMoney(total, currency)}
             </span>
+            {isNothingToPay(promo) && (
+              <Text size="sm" fw={600} c="green.8" data-testid="summary-nothing-to-pay">
+                {NOTHING_TO_PAY}
+              </Text>
+            )}
           </>
         )}
       </div>

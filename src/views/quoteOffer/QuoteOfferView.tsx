@@ -3,7 +3,7 @@ import '@mantine/core/styles/Paper.css';
 import { Alert, Button, Container, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { QUOTE_OFFER_UNKNOWN } from '../../../contract/adminEnquiries.ts';
+import { QUOTE_OFFER_UNKNOWN } from '../../../contract/consoleEnquiries.ts';
 import { selectError, selectRetryable, selectStage } from '../../../machines/quoteOffer/index.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { IconInfo } from '../../components/icons.tsx';

@@ -11,6 +11,7 @@ import {
   bookingMachine,
   contextFromInput,
   detailsProblem,
+  isNothingToPay,
   urgentBookingText,
   vehicleKey,
   type BookingContext,
@@ -49,6 +50,14 @@ export const MODEL_APPLIED_PROMO: AppliedPromo = (() => {
   const label = promoLabel({ code: 'MODELTEN', kind: 'percent', percent: 10, amount_pence: null });
   return { code: 'MODELTEN', label, discount_pence: 625, total_before_pence: 6250, total_pence: 5625, total: 56.25, line: { code: 'promo', label, leg: 'trip', group: 'adjustment', amount: -6.25, amount_pence: -625 } };
 })();
+/** The code that makes the booking free (the UI paths' server has it: 100% off), as typed. */
+export const MODEL_FREE_PROMO_CODE = 'modelfree';
+/** The server's answer for it on the model's saloon: £0, "Nothing to pay" instead of the two choices. */
+export const MODEL_FREE_PROMO: AppliedPromo = (() => {
+  const label = promoLabel({ code: 'MODELFREE', kind: 'percent', percent: 100, amount_pence: null });
+  return { code: 'MODELFREE', label, discount_pence: 6250, total_before_pence: 6250, total_pence: 0, total: 0, line: { code: 'promo', label, leg: 'trip', group: 'adjustment', amount: -62.5, amount_pence: -6250 } };
+})();
+const MODEL_PROMOS = [MODEL_APPLIED_PROMO, MODEL_FREE_PROMO];
 /** A refusal the server gives with its own message (contract/promoCodes.ts), shown as it is. */
 export const MODEL_PROMO_REFUSAL = PROMO_MESSAGES.usedUp;
 
@@ -79,10 +88,12 @@ export const bookingVariants: EventVariant[] = [
   v('travelReference.change', { type: 'travelReference.change', data: { pickup_fight_number: 'BA 117' } }, 'flight number BA 117'),
   v('details.next', { type: 'details.next' }, 'Next'),
   v('promo.change', { type: 'promo.change', code: MODEL_PROMO_CODE }, `type ${MODEL_PROMO_CODE} in Promo code`),
+  v('promo.change:free', { type: 'promo.change', code: MODEL_FREE_PROMO_CODE }, `type ${MODEL_FREE_PROMO_CODE} in Promo code`),
   v('promo.apply', { type: 'promo.apply' }, 'Apply (promo code)'),
   v('promo.remove', { type: 'promo.remove' }, 'Remove (the applied promo code)'),
   v('payment.payInCar', { type: 'payment.payInCar' }, 'Pay in Car'),
   v('payment.chooseCard', { type: 'payment.chooseCard' }, 'Pay By Card'),
+  v('payment.nothingToPay', { type: 'payment.nothingToPay' }, 'Confirm Booking (Nothing to pay)'),
   v('card.submit', { type: 'card.submit', card: { kind: 'sandbox' } }, 'Pay Now'),
   v('booking.retry', { type: 'booking.retry' }, 'Try again (booking)'),
   v('alert.dismiss', { type: 'alert.dismiss' }, 'OK on the alert'),
@@ -110,6 +121,14 @@ export const bookingVariants: EventVariant[] = [
       output: { status: 200, data: { success: true, price: 62.5, final_price: 62.5, breakdown: SALOON.breakdown, quote_id: 'q-1-1-p', promo: MODEL_APPLIED_PROMO } },
     },
     'the code is priced (10% off)',
+  ),
+  v(
+    'xstate.done.actor.checkPromo:free',
+    {
+      type: 'xstate.done.actor.checkPromo',
+      output: { status: 200, data: { success: true, price: 62.5, final_price: 62.5, breakdown: SALOON.breakdown, quote_id: 'q-1-1-f', promo: MODEL_FREE_PROMO } },
+    },
+    'the code is priced (100% off: nothing to pay)',
   ),
   v('xstate.done.actor.checkPromo:refused', { type: 'xstate.done.actor.checkPromo', output: { status: 409, data: null, message: MODEL_PROMO_REFUSAL } }, 'the code is refused (used up)'),
   v('xstate.error.actor.checkPromo', { type: 'xstate.error.actor.checkPromo', error: err('Failed to fetch') }, 'the code check fails (no answer)'),
@@ -227,7 +246,10 @@ const assertions: Record<string, MachineStateAssertion> = {
     expect(c.priceDetails).not.toBeNull();
     if (c.alert?.kind === 'validation') expect(DETAILS_MESSAGES).toContain(c.alert.message);
     // An applied code shows as typed by the server; a refusal (its message exactly) applies nothing.
-    if (c.promo) expect([c.promo, c.promoDraft, c.promoMessage]).toEqual([MODEL_APPLIED_PROMO, MODEL_APPLIED_PROMO.code, null]);
+    if (c.promo) {
+      expect(MODEL_PROMOS).toContainEqual(c.promo);
+      expect([c.promoDraft, c.promoMessage]).toEqual([c.promo.code, null]);
+    }
     if (c.promoMessage !== null) {
       expect([MODEL_PROMO_REFUSAL, 'Failed to fetch']).toContain(c.promoMessage);
       expect(c.promo).toBeNull();
@@ -257,6 +279,14 @@ const assertions: Record<string, MachineStateAssertion> = {
     expect(c.priceDetails).not.toBeNull();
     expect(c.selectedVehicle).not.toBeNull();
     expect(detailsProblem(c.registrationData, c.passengerMode)).toBeNull();
+  },
+  'payment.bookingFree': ({ snapshot, invocations }) => {
+    const c = ctx(snapshot);
+    // Only a booking the server priced at £0 with its code; no card, and the server checks the total again.
+    expect(isNothingToPay(c.promo)).toBe(true);
+    const input = latest(invocations, 'createBooking');
+    expect(input).toMatchObject({ payment_method: 'car', nothing_to_pay: true, promo_code: c.promo!.code, stripe_session_id: null, paymentId: null });
+    expect(input.idempotencyKey).toBe(`${c.idempotencyKey}:booking:${c.selectedVehicle!.quote_id}:free`);
   },
   'payment.bookingInCar': ({ snapshot, invocations }) => {
     const c = ctx(snapshot);
@@ -345,6 +375,7 @@ const untouchedDetails = (c: BookingContext) => c.passengerMode === INITIAL_DETA
 
 const NO_FORM_EVENTS = ['route.enter', 'options.save', 'alert.dismiss', 'vehicle.book', 'xstate.done.actor.recalculateSelectedVehicle'];
 const SIMPLE_KEYS = ['quote.submit', 'vehicle.book:selection', 'vehicle.contact', 'registration.change:guest', 'details.next', 'payment.payInCar', 'payment.chooseCard', 'card.submit', 'booking.retry'];
+const FREE_KEYS = ['registration.change:guest', 'details.next', 'payment.nothingToPay', 'nav.back', 'alert.dismiss', 'route.enter'];
 const BUSY_PROBES = ['quote.submit', 'nav.back', 'card.submit', 'details.next'] as const;
 
 export const bookingModel: MachineModel = {
@@ -375,7 +406,10 @@ export const bookingModel: MachineModel = {
       key: c.publishableKey !== null,
       booking: c.booking !== null,
       // The promo code field only where it shows (the details step): later steps read the amount, whatever made it.
-      promo: s.matches('personalDetails') && untouchedDetails(c) ? [c.promo !== null, c.promoDraft.trim() !== '', c.promoMessage !== null] : null,
+      promo: s.matches('personalDetails') && untouchedDetails(c) ? [c.promo !== null, c.promoDraft.trim().toUpperCase(), c.promoMessage !== null] : null,
+      // Whatever made it, a £0 total changes the payment step ("Nothing to pay" instead of the two choices); it is
+      // told apart on the two steps that lead there (elsewhere the code is cleared or only shown).
+      free: s.matches('personalDetails') || s.matches('payment') ? isNothingToPay(c.promo) : null,
     };
   },
   offer: (s, variant) => {
@@ -389,6 +423,13 @@ export const bookingModel: MachineModel = {
     if (variant.event.type === 'layout.change') return s.matches({ quotation: 'choosing' });
     if (variant.event.type === 'settings.update') return s.matches({ bookTrip: 'form' });
     if (variant.event.type.startsWith('promo.')) return untouchedDetails(c);
+    // A free booking is explored straight through to "Nothing to pay" (the other details and their checks are the
+    // paying journeys'): typing the details, Next, the confirmation, Back, links and the server's answers.
+    if (isNothingToPay(c.promo) && (s.matches('personalDetails') || s.matches('payment')) && !variant.event.type.startsWith('xstate.') && !FREE_KEYS.some((key) => variant.key === key || variant.key.startsWith(`${key}:`)))
+      return false;
+    // The server prices each code as it is: MODELTEN at 10%, MODELFREE at 100%.
+    if (variant.key === 'xstate.done.actor.checkPromo:ok') return c.promoDraft.trim().toUpperCase() === MODEL_APPLIED_PROMO.code;
+    if (variant.key === 'xstate.done.actor.checkPromo:free') return c.promoDraft.trim().toUpperCase() === MODEL_FREE_PROMO.code;
     return true;
   },
   limit: 30_000,
@@ -418,14 +459,19 @@ export const bookingModel: MachineModel = {
       expected: (s) => (s.matches({ quotation: 'choosing' }) ? { can: false } : undefined),
     },
     {
-      label: "'Pay in Car' only when SHOWPAYINCAR is 'yes'",
+      label: "'Pay in Car' only when SHOWPAYINCAR is 'yes' and there is something to pay",
       event: { type: 'payment.payInCar' },
-      expected: (s) => (s.matches({ payment: 'choosing' }) ? { can: ctx(s).settings.SHOWPAYINCAR === 'yes' } : undefined),
+      expected: (s) => (s.matches({ payment: 'choosing' }) ? { can: ctx(s).settings.SHOWPAYINCAR === 'yes' && !isNothingToPay(ctx(s).promo) } : undefined),
     },
     {
-      label: "'Pay By Card' only when SHOWCARD is 'yes'",
+      label: "'Pay By Card' only when SHOWCARD is 'yes' and there is something to pay",
       event: { type: 'payment.chooseCard' },
-      expected: (s) => (s.matches({ payment: 'choosing' }) ? { can: ctx(s).settings.SHOWCARD === 'yes' } : undefined),
+      expected: (s) => (s.matches({ payment: 'choosing' }) ? { can: ctx(s).settings.SHOWCARD === 'yes' && !isNothingToPay(ctx(s).promo) } : undefined),
+    },
+    {
+      label: "'Nothing to pay' only when the server's total with the promo code is £0",
+      event: { type: 'payment.nothingToPay' },
+      expected: (s) => (s.matches({ payment: 'choosing' }) ? (isNothingToPay(ctx(s).promo) ? { can: true, next: ['payment.bookingFree'] } : { can: false }) : undefined),
     },
     {
       label: 'Next shows the first missing detail in the spec order, or goes on',

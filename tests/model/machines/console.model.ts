@@ -1,4 +1,7 @@
-/** The operator console's session model (machines/console): who is signed in, sign-in, set-password, sign-out, a lost session. */
+/**
+ * The operator console's session model (machines/console): who is signed in, sign-in (with the mailed code when the
+ * server asks for it), set-password, sign-out, a lost session.
+ */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { STAFF_MESSAGES, type StaffSession } from '../../../contract/staff.ts';
@@ -13,6 +16,13 @@ const last = (invocations: Record<string, unknown[]>, name: string) => (invocati
 
 export const LINK_TOKEN = 'A'.repeat(43);
 export const NEW_STAFF_PASSWORD = 'Console-Model-2026!';
+export const SIGN_IN_CODE = '123456';
+/** The 401 of a sign-in past the account-wide limit of wrong passwords, or of a wrong code (issue 30). */
+export const codeRefusal = (code: 'sign_in_code_sent' | 'sign_in_code_wrong') => {
+  const message = code === 'sign_in_code_sent' ? STAFF_MESSAGES.codeSent : STAFF_MESSAGES.codeWrong;
+  return { status: 401, body: { success: false, message, code } };
+};
+const refusedWith = (code: 'sign_in_code_sent' | 'sign_in_code_wrong') => Object.assign(httpError(401, codeRefusal(code).body.message), { body: codeRefusal(code).body });
 const session = (role: 'owner' | 'dispatcher'): StaffSession => ({
   success: true,
   staff: { id: role === 'owner' ? 1 : 2, name: role === 'owner' ? DEMO_STAFF.owner.name : DEMO_STAFF.dispatcher.name, email: DEMO_STAFF[role].email, role },
@@ -36,6 +46,8 @@ export const consoleModel: MachineModel = {
     variant('route.enter:staff', { type: 'route.enter', path: '/admin/staff' }, 'open Staff'),
     variant('route.enter:setPassword', { type: 'route.enter', path: '/admin/set-password' }, 'open /admin/set-password'),
     variant('signIn.submit', { type: 'signIn.submit', email: DEMO_STAFF.owner.email, password: DEMO_STAFF.owner.password }, 'type e-mail and password, Sign in'),
+    variant('signIn.submitCode', { type: 'signIn.submit', email: DEMO_STAFF.owner.email, password: DEMO_STAFF.owner.password, code: SIGN_IN_CODE }, 'type the mailed code, Sign in'),
+    variant('signIn.restart', { type: 'signIn.restart' }, 'Start again (from the code step)'),
     variant('setPassword.submit', { type: 'setPassword.submit', password: NEW_STAFF_PASSWORD }, 'a new password twice, Set password'),
     variant('signIn.open', { type: 'signIn.open' }, 'Sign in (from the link page)'),
     variant('signOut', { type: 'signOut' }, 'Sign out'),
@@ -47,6 +59,8 @@ export const consoleModel: MachineModel = {
     variant('loadSession:offline', { type: outcome(m, 'loadSession', 'error'), error: httpError(503, 'Service unavailable') }, 'the server does not answer'),
     variant('signIn:done', { type: outcome(m, 'signIn', 'done'), output: session('owner') }, 'signed in'),
     variant('signIn:refused', { type: outcome(m, 'signIn', 'error'), error: httpError(401, STAFF_MESSAGES.invalidCredentials) }, 'wrong password'),
+    variant('signIn:codeSent', { type: outcome(m, 'signIn', 'error'), error: refusedWith('sign_in_code_sent') }, 'many wrong passwords were tried: a code is mailed'),
+    variant('signIn:codeWrong', { type: outcome(m, 'signIn', 'error'), error: refusedWith('sign_in_code_wrong') }, 'the code is wrong or expired'),
     variant('signOut:done', { type: outcome(m, 'signOut', 'done'), output: { success: true } }, 'signed out'),
     variant('signOut:error', { type: outcome(m, 'signOut', 'error'), error: httpError(500, 'Something went wrong') }, 'sign-out fails'),
     variant('setPassword:done', { type: outcome(m, 'setPassword', 'done'), output: { success: true } }, 'password set'),
@@ -67,10 +81,18 @@ export const consoleModel: MachineModel = {
     checking: ({ snapshot }) => expect(ctx(snapshot).session).toBeNull(),
     'signedOut.idle': ({ snapshot }) => {
       expect(ctx(snapshot).session).toBeNull();
-      expect([null, STAFF_MESSAGES.invalidCredentials, CONSOLE_TEXT.unreachable]).toContain(ctx(snapshot).error);
+      // A wrong code is the server's answer to a code only (the model also feeds it to the first submit).
+      expect([null, STAFF_MESSAGES.invalidCredentials, STAFF_MESSAGES.codeWrong, CONSOLE_TEXT.unreachable]).toContain(ctx(snapshot).error);
       expect([null, STAFF_MESSAGES.signedOut, CONSOLE_TEXT.sessionEnded, STAFF_MESSAGES.passwordSet]).toContain(ctx(snapshot).notice?.text ?? null);
     },
     'signedOut.submitting': ({ invocations }) => expect(last(invocations, 'signIn')).toEqual({ email: DEMO_STAFF.owner.email, password: DEMO_STAFF.owner.password }),
+    'signedOut.codeAsked': ({ snapshot }) => {
+      expect(ctx(snapshot).session).toBeNull();
+      expect(ctx(snapshot).notice).toEqual({ tone: 'info', text: STAFF_MESSAGES.codeSent });
+      expect([null, STAFF_MESSAGES.codeWrong, STAFF_MESSAGES.codeSent, STAFF_MESSAGES.invalidCredentials, CONSOLE_TEXT.unreachable]).toContain(ctx(snapshot).error);
+    },
+    'signedOut.submittingCode': ({ invocations }) =>
+      expect(last(invocations, 'signIn')).toEqual({ email: DEMO_STAFF.owner.email, password: DEMO_STAFF.owner.password, code: SIGN_IN_CODE }),
     'settingPassword.invalid': ({ snapshot }) => expect(ctx(snapshot).error).toBe(STAFF_MESSAGES.linkInvalid),
     'settingPassword.editing': ({ snapshot }) => expect([null, STAFF_MESSAGES.linkInvalid]).toContain(ctx(snapshot).error),
     'settingPassword.submitting': ({ invocations }) => expect(last(invocations, 'setPassword')).toEqual({ token: LINK_TOKEN, password: NEW_STAFF_PASSWORD }),

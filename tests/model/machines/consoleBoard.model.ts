@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BoardPage, BoardRow } from '../../../contract/adminBookings.ts';
+import type { BoardPage, BoardRow } from '../../../contract/consoleBookings.ts';
 import { BOARD_TEXT, boardMachine, defaultFilters, type BoardContext, type BoardFilters } from '../../../machines/consoleBoard/index.ts';
 import { machineInvokes } from '../graph.ts';
 import type { MachineModel } from '../types.ts';
@@ -25,7 +25,7 @@ export const MODEL_FILTERS: BoardFilters = { ...defaultFilters(BOARD_NOW), statu
 const RANGE = { from: '2026-11-26', to: '2026-11-27' };
 
 const row = (number: string) => ({ booking_number: number }) as BoardRow;
-const page = (numbers: string[], next: string | null): BoardPage => ({ success: true, bookings: numbers.map(row), next_cursor: next, range: RANGE });
+const page = (numbers: string[], next: string | null): BoardPage => ({ success: true, bookings: numbers.map(row), next_cursor: next, range: RANGE, needs_action: 0 });
 
 /** The outcome event type of loadPage as invoked by the list state `state` (it is invoked from three). */
 function pageOutcome(state: 'loading' | 'loadingMore' | 'refreshing', kind: 'done' | 'error') {

@@ -1,13 +1,17 @@
 /**
  * One booking in the console and its dispatch (machines/consoleBooking): a new card-paid booking accepted, assigned,
  * unassigned, completed, cancelled with its refund or marked a no-show, as DISPATCH_TRANSITIONS (contract/dispatch.ts)
- * allows; each call failing, refused, or refused because the booking changed meanwhile.
+ * allows; each call failing, refused, or refused because the booking changed meanwhile. A booking whose pick-up is
+ * still to come (`early`, issue 30) cannot be completed or marked a no-show: the page says so and sends nothing.
+ * An accepted booking without a driver is offered to a driver on duty (issue 32): the drivers on duty load or fail,
+ * the offer is sent ("Offer sent") or refused with the server's reason.
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { AdminBookingDetail, Assignable, DispatchResponse } from '../../../contract/adminBookings.ts';
-import { allowedEvents, DISPATCH_MESSAGES, nextStatus, type BookingStatus, type DispatchEvent } from '../../../contract/dispatch.ts';
-import { DISPATCH_TEXT, dispatchMachine, mayDispatch, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
+import type { ConsoleBookingDetail, Assignable, DispatchResponse } from '../../../contract/consoleBookings.ts';
+import { allowedEvents, DISPATCH_MESSAGES, nextStatus, tooEarlyMessage, type BookingStatus, type DispatchEvent } from '../../../contract/dispatch.ts';
+import { DRIVER_MESSAGES, type OnDutyDriver } from '../../../contract/driver.ts';
+import { DISPATCH_TEXT, dispatchMachine, mayDispatch, mayOffer, tooEarlyFor, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
 import { machineInvokes } from '../graph.ts';
 import type { MachineModel } from '../types.ts';
 import { httpError, outcome, variant } from './helpers.ts';
@@ -20,18 +24,36 @@ export const MODEL_BOOKING_NUMBER = 'CF-MODEL-1';
 export const PAID_PENCE = 4_250;
 export const REFUSED_MESSAGE = "Model Driver's PHV driver licence expires on 2020-01-01, before 2026-11-26: it cannot be assigned";
 
-/** The booking as the console reads it, in `status` (only what the statechart looks at is real). */
-function booking(status: BookingStatus, revision: number): AdminBookingDetail {
+/** Completing and a no-show wait for these (dispatch.not_before): a job that ran, or one whose pick-up is to come. */
+const RAN = '2020-01-01T09:00:00.000Z';
+const TO_COME = '2099-01-01T09:00:00.000Z';
+export const TOO_EARLY_MESSAGES = [tooEarlyMessage('complete', new Date(TO_COME)), tooEarlyMessage('no_show', new Date(TO_COME))];
+
+/** The booking as the console reads it, in `status` (only what the statechart looks at is real); `early`: its pick-up is to come. */
+function booking(status: BookingStatus, revision: number, early = false): ConsoleBookingDetail {
   const assigned = status === 'driver_assigned' || status === 'completed';
+  const at = early ? TO_COME : RAN;
   return {
     booking_number: MODEL_BOOKING_NUMBER,
     status,
     revision,
     payment: { method: 'card', state: 'paid', intent_id: 'pi_model', paid_pence: PAID_PENCE, refunded_pence: 0, refundable_pence: status === 'cancelled' ? 0 : PAID_PENCE, refunds: [] },
-    dispatch: { driver: assigned ? { id: 1, name: 'Model Driver' } : null, vehicle: assigned ? { id: 1, registration: 'MD01ABC' } : null },
+    dispatch: { driver: assigned ? { id: 1, name: 'Model Driver' } : null, vehicle: assigned ? { id: 1, registration: 'MD01ABC' } : null, not_before: { complete: at, no_show: at } },
     allowed_events: allowedEvents(status),
-  } as unknown as AdminBookingDetail;
+  } as unknown as ConsoleBookingDetail;
 }
+
+/** One driver on duty (the offer step's choice); the page's gate answers with it. */
+export const MODEL_ON_DUTY_ID = 901;
+export const ON_DUTY: OnDutyDriver[] = [
+  {
+    driver: { id: MODEL_ON_DUTY_ID, name: 'Model Duty Driver' },
+    shift: { id: 1, vehicle: { id: 1, registration: 'MD01DTY', make: 'Toyota', model: 'Prius', colour: 'Silver', category_name: 'Saloon' }, started_at: '2026-11-26T08:00:00.000Z' },
+    position: null,
+    job: null,
+  },
+];
+export const OFFER_REFUSED_MESSAGE = DRIVER_MESSAGES.driverNotOnDuty;
 
 const ASSIGNABLE = { success: true, valid_on: '2026-11-26', drivers: [{ id: 1, name: 'Model Driver' }], vehicles: [{ id: 1, registration: 'MD01ABC', same_category: true }] } as unknown as Assignable;
 const REVISION: Record<BookingStatus, number> = { confirmed: 0, accepted: 1, driver_assigned: 2, completed: 3, cancelled: 3, no_show: 3 };
@@ -43,10 +65,10 @@ const MESSAGE: Record<BookingStatus, string> = {
   cancelled: DISPATCH_MESSAGES.cancelled,
   no_show: DISPATCH_MESSAGES.noShow,
 };
-const response = (status: BookingStatus): DispatchResponse => ({
+const response = (status: BookingStatus, early = false): DispatchResponse => ({
   success: true,
   message: MESSAGE[status],
-  booking: booking(status, REVISION[status]),
+  booking: booking(status, REVISION[status], early),
   refund: status === 'cancelled' ? { amount_pence: PAID_PENCE, status: 'succeeded' } : null,
 });
 
@@ -59,6 +81,9 @@ function reloadOutcome(kind: 'done' | 'error') {
 
 const DONE_STATUSES = ['accepted', 'driver_assigned', 'completed', 'cancelled', 'no_show'] as const;
 const pendingEvent = (s: AnyMachineSnapshot): DispatchEvent | null => ctx(s).pending?.request.event ?? null;
+/** The statuses an early booking reaches in the model: enough to try Complete and No-show before the pick-up. */
+const EARLY_STATUSES = ['accepted', 'driver_assigned'] as const;
+const isEarly = (current: ConsoleBookingDetail | null) => current !== null && current.dispatch.not_before.complete === TO_COME;
 
 export const consoleBookingModel: MachineModel = {
   id: 'consoleBooking',
@@ -74,6 +99,13 @@ export const consoleBookingModel: MachineModel = {
     variant('assign.start', { type: 'assign.start' }, 'Assign driver'),
     variant('assign.choose', { type: 'assign.choose', driverId: 1, vehicleId: 1 }, 'choose the driver and the vehicle'),
     variant('assign.confirm', { type: 'assign.confirm' }, 'Assign'),
+    variant('offer.start', { type: 'offer.start' }, 'Offer to a driver'),
+    variant('offer.choose', { type: 'offer.choose', driverId: MODEL_ON_DUTY_ID }, 'choose a driver on duty'),
+    variant('offer.confirm', { type: 'offer.confirm' }, 'Send offer'),
+    variant('loadOnDuty:done', { type: outcome(m, 'loadOnDuty', 'done'), output: ON_DUTY }, 'the drivers on duty are listed'),
+    variant('loadOnDuty:error', { type: outcome(m, 'loadOnDuty', 'error'), error: httpError(503, 'Service unavailable') }, 'they do not load'),
+    variant('sendOffer:done', { type: outcome(m, 'sendOffer', 'done'), output: { message: DRIVER_MESSAGES.offered } }, 'the offer is sent'),
+    variant('sendOffer:refused', { type: outcome(m, 'sendOffer', 'error'), error: httpError(422, OFFER_REFUSED_MESSAGE) }, 'refused: the driver went off duty'),
     variant('cancel.start', { type: 'cancel.start' }, 'Cancel booking'),
     variant('cancel.edit:reason', { type: 'cancel.edit', draft: { reason: 'passenger_request' } }, "reason: the passenger's request"),
     variant('cancel.edit:tooMuch', { type: 'cancel.edit', draft: { refundPence: PAID_PENCE * 10 } }, 'a refund larger than the payment'),
@@ -82,9 +114,11 @@ export const consoleBookingModel: MachineModel = {
     variant('noShow.confirm', { type: 'noShow.confirm' }, 'Mark as no-show'),
     variant('back', { type: 'back' }, 'Back'),
     variant('loadBooking:done', { type: outcome(m, 'loadBooking', 'done'), output: booking('confirmed', 0) }, 'the booking is loaded'),
+    variant('loadBooking:early', { type: outcome(m, 'loadBooking', 'done'), output: booking('confirmed', 0, true) }, 'a booking whose pick-up is to come is loaded'),
     variant('loadBooking:notFound', { type: outcome(m, 'loadBooking', 'error'), error: httpError(404, DISPATCH_MESSAGES.notFound) }, 'no such booking'),
     variant('loadBooking:error', { type: outcome(m, 'loadBooking', 'error'), error: httpError(503, 'Service unavailable') }, 'the booking does not load'),
     variant('reload:done', { type: reloadOutcome('done'), output: booking('confirmed', 0) }, 'reloaded'),
+    variant('reload:early', { type: reloadOutcome('done'), output: booking('confirmed', 0, true) }, 'reloaded (its pick-up to come)'),
     variant('reload:error', { type: reloadOutcome('error'), error: httpError(503, 'Service unavailable') }, 'the reload fails'),
     // The live feed's actor runs as long as the page and says `reload`; it never ends by itself (kept off by `offer`).
     variant('bookingChanges:done', { type: outcome(m, 'bookingChanges', 'done') }, 'the live feed ends'),
@@ -92,6 +126,7 @@ export const consoleBookingModel: MachineModel = {
     variant('loadAssignable:done', { type: outcome(m, 'loadAssignable', 'done'), output: ASSIGNABLE }, 'the licensed drivers and vehicles are listed'),
     variant('loadAssignable:error', { type: outcome(m, 'loadAssignable', 'error'), error: httpError(503, 'Service unavailable') }, 'they do not load'),
     ...DONE_STATUSES.map((status) => variant(`dispatch:${status}`, { type: outcome(m, 'dispatch', 'done'), output: response(status) }, `done: ${status}`)),
+    ...EARLY_STATUSES.map((status) => variant(`dispatch:${status}:early`, { type: outcome(m, 'dispatch', 'done'), output: response(status, true) }, `done: ${status} (its pick-up to come)`)),
     variant('dispatch:conflict', { type: outcome(m, 'dispatch', 'error'), error: httpError(409, DISPATCH_MESSAGES.revisionChanged) }, 'refused: the booking changed meanwhile'),
     variant('dispatch:refused', { type: outcome(m, 'dispatch', 'error'), error: httpError(422, REFUSED_MESSAGE) }, 'refused (an expired licence)'),
   ],
@@ -100,30 +135,37 @@ export const consoleBookingModel: MachineModel = {
     const current = ctx(s).booking;
     if (v.event.type === 'act') return mayDispatch(current, v.event.event);
     if (v.key === 'assign.start') return mayDispatch(current, 'assign');
+    if (v.key === 'offer.start') return mayOffer(current);
     if (v.key === 'cancel.start') return mayDispatch(current, 'cancel');
     if (v.key === 'noShow.start') return mayDispatch(current, 'no_show');
     // The server answers what the request asked: the status the table leads to.
     if (v.key.startsWith('dispatch:') && v.key !== 'dispatch:conflict' && v.key !== 'dispatch:refused') {
       const event = pendingEvent(s);
-      return current !== null && event !== null && nextStatus(current.status, event) === v.key.slice('dispatch:'.length);
+      const [, status, early] = v.key.split(':');
+      return current !== null && event !== null && nextStatus(current.status, event) === status && isEarly(current) === (early === 'early');
     }
     // A conflict reloads the booking as it is on the server: kept to the new booking, which reloads as it was.
     if (v.key === 'dispatch:conflict') return current?.status === 'confirmed';
     // A booking once shown cannot stop existing or be another; only its first load fails or is not found.
     if (v.key === 'loadBooking:notFound' || v.key === 'loadBooking:error') return current === null;
-    if (v.key === 'loadBooking:done' || v.key === 'reload:done') return current === null || current.status === 'confirmed';
+    // The same booking each time: a job that ran, or (…:early) one whose pick-up is to come.
+    if (v.key === 'loadBooking:done' || v.key === 'reload:done') return current === null || (current.status === 'confirmed' && !isEarly(current));
+    if (v.key === 'loadBooking:early' || v.key === 'reload:early') return current === null || (current.status === 'confirmed' && isEarly(current));
     return true;
   },
   abstract: (s) => {
     const c = ctx(s);
     return {
       status: c.booking?.status ?? null,
+      early: isEarly(c.booking),
       assignable: c.assignable !== null,
       chosen: [c.driverId, c.vehicleId],
       cancel: [c.cancel.reason, c.cancel.refundPence],
       notice: c.notice,
       error: c.error,
       stale: c.stale,
+      onDuty: c.onDuty !== null,
+      offerDriver: c.offerDriverId,
       // What a refused request leaves behind is not shown, and the next request replaces it.
       pending: c.pending && s.matches({ ready: 'submitting' }) ? [c.pending.request.event, c.pending.from] : null,
     };
@@ -141,7 +183,7 @@ export const consoleBookingModel: MachineModel = {
     'ready.idle.settled': ({ snapshot }) => {
       const c = ctx(snapshot);
       expect(c.booking).not.toBeNull();
-      expect([null, DISPATCH_TEXT.loadFailed, REFUSED_MESSAGE]).toContain(c.error);
+      expect([null, DISPATCH_TEXT.loadFailed, REFUSED_MESSAGE, ...(isEarly(c.booking) ? TOO_EARLY_MESSAGES : [])]).toContain(c.error);
     },
     'ready.idle.reloading': ({ snapshot, invocations }) => {
       expect(ctx(snapshot).booking).not.toBeNull();
@@ -152,6 +194,16 @@ export const consoleBookingModel: MachineModel = {
     'ready.assigning.choosing': ({ snapshot }) => {
       expect(ctx(snapshot).assignable).toEqual(ASSIGNABLE);
       expect([null, DISPATCH_TEXT.chooseBoth, REFUSED_MESSAGE]).toContain(ctx(snapshot).error);
+    },
+    'ready.offering.loadingDrivers': ({ snapshot }) => expect(mayOffer(ctx(snapshot).booking)).toBe(true),
+    'ready.offering.driversFailed': ({ snapshot }) => expect(ctx(snapshot).error).toBe('Service unavailable'),
+    'ready.offering.choosing': ({ snapshot }) => {
+      expect(ctx(snapshot).onDuty).toEqual(ON_DUTY);
+      expect([null, DISPATCH_TEXT.chooseDriver, OFFER_REFUSED_MESSAGE]).toContain(ctx(snapshot).error);
+    },
+    'ready.offering.sending': ({ snapshot, invocations }) => {
+      expect(last(invocations, 'sendOffer')).toEqual({ number: MODEL_BOOKING_NUMBER, driverId: MODEL_ON_DUTY_ID });
+      expect(ctx(snapshot).booking!.status).toBe('accepted');
     },
     'ready.cancelling': ({ snapshot }) => {
       expect(mayDispatch(ctx(snapshot).booking, 'cancel')).toBe(true);
@@ -178,6 +230,11 @@ export const consoleBookingModel: MachineModel = {
       label: 'the buttons are what DISPATCH_TRANSITIONS allows: Complete only once a driver is assigned',
       event: { type: 'act', event: 'complete' },
       expected: (s) => (s.matches({ ready: 'idle' }) ? { can: ctx(s).booking!.status === 'driver_assigned' } : undefined),
+    },
+    {
+      label: 'Complete and No-show before the pick-up (less the allowance) say so and stay (issue 30)',
+      event: { type: 'act', event: 'complete' },
+      expected: (s) => (s.matches({ ready: 'idle' }) && ctx(s).booking!.status === 'driver_assigned' ? { next: tooEarlyFor(ctx(s).booking, 'complete') ? [s.matches({ ready: { idle: 'reloading' } }) ? 'ready.idle.reloading' : 'ready.idle.settled'] : ['ready.submitting'] } : undefined),
     },
     {
       label: 'a refund larger than what is refundable is refused before it is sent',

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { CATALOGUE_MESSAGES, type CatalogueCategory, type CatalogueCompany, type UploadedImage } from '../../../contract/adminCatalogue.ts';
+import { CATALOGUE_MESSAGES, type CatalogueCategory, type CatalogueCompany, type UploadedImage } from '../../../contract/consoleCatalogue.ts';
 import { CATALOGUE_TEXT, catalogueMachine as m, type CatalogueContext } from '../../../machines/consoleCatalogue/index.ts';
 import type { MachineModel } from '../types.ts';
 import { httpError, outcome, variant } from './helpers.ts';

@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { PLACES_MESSAGES, type BanCheckResult, type LocatedPlace } from '../../../contract/adminPlaces.ts';
+import { PLACES_MESSAGES, type BanCheckResult, type LocatedPlace } from '../../../contract/consolePlaces.ts';
 import { PLACES_TEXT, placesMachine, type PlacesContext, type PlacesLists } from '../../../machines/consolePlaces/index.ts';
 import type { MachineModel } from '../types.ts';
 import { httpError, outcome, variant } from './helpers.ts';

@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { SAMPLE_TRIPS, type PricesList } from '../../../contract/adminPrices.ts';
+import { SAMPLE_TRIPS, type PricesList } from '../../../contract/consolePrices.ts';
 import { PRICES_TEXT, pricesMachine, type PriceEdit, type PricesContext, type PreviewRows } from '../../../machines/consolePrices/index.ts';
 import { machineInvokes } from '../graph.ts';
 import type { MachineModel } from '../types.ts';

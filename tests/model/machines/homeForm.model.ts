@@ -1,10 +1,11 @@
 /**
- * The home forms' model (machines/homeForm): tabs, Add Return and its cross, Extra Stops, the locate icon, Search.
+ * The home forms' model (machines/homeForm): tabs, Add Return and its cross, Extra Stops, the locate icon (on both
+ * tabs: the position, then the nearest address fills the pick-up), a popular pickup location tapped, Search.
  * Parallel regions `form` and `location`; `checkingQuote` / `checkingHourly` are eventless and never at rest.
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { FALLBACK_LOCATION, MAX_STOPS, homeFormMachine, hourlyErrors, quoteErrors, type HomeFormContext, type HomeFormInput } from '../../../machines/homeForm/index.ts';
+import { FALLBACK_LOCATION, LocationRefused, MAX_STOPS, homeFormMachine, hourlyErrors, quoteErrors, type HomeFormContext, type HomeFormInput } from '../../../machines/homeForm/index.ts';
 import type { MachineModel } from '../types.ts';
 import { outcome, variant } from './helpers.ts';
 
@@ -16,6 +17,9 @@ export const HOME_NOW = new Date('2030-06-03T09:02:00Z');
 const BOTH = { IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'enable' };
 const QUOTE_ONLY = { IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'disable' };
 export const HOME_LOCATION = { lat: 51.4700, lon: -0.4543 };
+/** The nearest address the server names for HOME_LOCATION, and the popular pickup location a path taps. */
+export const HOME_ADDRESS = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
+export const POPULAR_PICKUP = 'Paddington Station, Praed Street, London W2 1HB';
 
 export const homeFormModel: MachineModel = {
   id: 'homeForm',
@@ -39,9 +43,14 @@ export const homeFormModel: MachineModel = {
     variant('hourly.change:pickup', { type: 'hourly.change', values: { pickup: 'Paddington Station, Praed Street, London W2 1HB' } }, 'type the hourly Pick-Up'),
     variant('hourly.change:clear', { type: 'hourly.change', values: { pickup: '' } }, 'clear the hourly Pick-Up'),
     variant('location.request', { type: 'location.request' }, 'Use my location'),
+    variant('pickup.fill', { type: 'pickup.fill', address: POPULAR_PICKUP }, 'tap a popular pickup location'),
     variant('search', { type: 'search' }, 'Search'),
     variant('geolocate:done', { type: outcome(m, 'geolocate', 'done'), output: HOME_LOCATION }, 'the browser gives a position'),
-    variant('geolocate:error', { type: outcome(m, 'geolocate', 'error'), error: new Error('User denied Geolocation') }, 'no position (refused)'),
+    variant('geolocate:error', { type: outcome(m, 'geolocate', 'error'), error: new Error('Timeout expired') }, 'no position (timed out)'),
+    variant('geolocate:refused', { type: outcome(m, 'geolocate', 'error'), error: new LocationRefused() }, 'the visitor refuses the position'),
+    variant('nearestAddress:done', { type: outcome(m, 'nearestAddress', 'done'), output: HOME_ADDRESS }, 'the server names the nearest address'),
+    variant('nearestAddress:none', { type: outcome(m, 'nearestAddress', 'done'), output: null }, 'no address near the position'),
+    variant('nearestAddress:error', { type: outcome(m, 'nearestAddress', 'error'), error: new Error('Network error') }, 'the address lookup fails'),
   ],
   abstract: (s) => {
     const c = ctx(s);
@@ -61,10 +70,10 @@ export const homeFormModel: MachineModel = {
   // tenth, where Extra Stop is refused.
   offer: (s, v) => {
     const c = ctx(s);
-    // The position comes (or fails) within 10 s: the model takes its answer before anything else.
-    if (s.matches({ location: 'locating' })) return v.event.type.startsWith('xstate.');
+    // The position (within 10 s) and then its address come before anything else: the model takes their answers first.
+    if (s.matches({ location: 'locating' }) || s.matches({ location: 'naming' })) return v.event.type.startsWith('xstate.');
     const quoteControl = ['quote.change', 'return.add', 'return.remove', 'stop.add', 'stop.remove', 'stop.change'].includes(v.event.type);
-    const hourlyControl = ['hourly.change', 'location.request'].includes(v.event.type);
+    const hourlyControl = v.event.type === 'hourly.change';
     if (quoteControl && c.tab !== 'quote') return false;
     if (hourlyControl && c.tab !== 'hourly') return false;
     if (v.event.type === 'return.add') return c.quote.select_option !== 'return';
@@ -73,7 +82,7 @@ export const homeFormModel: MachineModel = {
     if (c.quote.stops.length >= 2 && c.tab === 'quote') return ['stop.add', 'stop.remove', 'search'].includes(v.event.type) || v.event.type.startsWith('xstate.');
     return true;
   },
-  limit: 5_000,
+  limit: 20_000,
   silence: ['logLocationFailure'],
   isGoal: () => false,
   simple: { variants: () => false, maxPaths: 0, maxLength: 0 },
@@ -94,6 +103,19 @@ export const homeFormModel: MachineModel = {
     },
     'location.located': ({ snapshot }) => {
       expect(ctx(snapshot).hourly.userLocation).toEqual(HOME_LOCATION);
+    },
+    'location.naming': ({ snapshot, invocations }) => {
+      expect(ctx(snapshot).hourly.userLocation).toEqual(HOME_LOCATION);
+      expect((invocations.nearestAddress ?? []).length).toBeGreaterThan(0);
+    },
+    'location.filled': ({ snapshot }) => {
+      const c = ctx(snapshot);
+      expect(c.hourly.userLocation).toEqual(HOME_LOCATION);
+      expect(c.locatedAddress).toBe(HOME_ADDRESS);
+    },
+    'location.refused': ({ snapshot }) => {
+      // Refused: central London is stored all the same (spec §9), and the pick-up is left to the visitor.
+      expect(ctx(snapshot).hourly.userLocation).toEqual(FALLBACK_LOCATION);
     },
     'location.fallback': ({ snapshot }) => {
       // Spec §8: no position → central London, logged only.

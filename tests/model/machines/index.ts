@@ -1,7 +1,7 @@
 /** Every modelled machine, in the order the reports list them. */
 import type { MachineModel } from '../types.ts';
-import { adminInboxModel } from './adminInbox.model.ts';
-import { adminOutboxModel } from './adminOutbox.model.ts';
+import { consoleInboxModel } from './consoleInbox.model.ts';
+import { consoleOutboxModel } from './consoleOutbox.model.ts';
 import { bookingModel } from './booking.model.ts';
 import { consoleModel } from './console.model.ts';
 import { consoleBoardModel } from './consoleBoard.model.ts';
@@ -20,7 +20,7 @@ import { manageBookingModel } from './manageBooking.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
 import { quoteOfferModel } from './quoteOffer.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, consoleCatalogueModel, consolePricesModel, consolePlacesModel, consolePromosModel, consoleSettingsModel, adminOutboxModel, adminInboxModel, manageBookingModel, quoteOfferModel];
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, consoleCatalogueModel, consolePricesModel, consolePlacesModel, consolePromosModel, consoleSettingsModel, consoleOutboxModel, consoleInboxModel, manageBookingModel, quoteOfferModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

@@ -9,9 +9,9 @@ import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { hashPassword } from '../../../server/domain/accounts/passwords.ts';
 import { KEY_HEADERS } from '../../helpers/provider.ts';
-import { BOOKING_MESSAGES, BOOKING_ROUTES, selectRoutedStateId, urgentBookingText, type BookingContext, type BookingSnapshot, type PriceDetail } from '../../../machines/booking/index.ts';
+import { BOOKING_MESSAGES, BOOKING_ROUTES, isNothingToPay, selectRoutedStateId, urgentBookingText, type BookingContext, type BookingSnapshot, type PriceDetail } from '../../../machines/booking/index.ts';
 import { TEST_CARD_ONLY } from '../fixtures.ts';
-import { MODEL_APPLIED_PROMO, MODEL_PROMO_CODE, MODEL_PROMO_REFUSAL, bookingModel } from '../machines/booking.model.ts';
+import { MODEL_APPLIED_PROMO, MODEL_FREE_PROMO, MODEL_FREE_PROMO_CODE, MODEL_PROMO_CODE, MODEL_PROMO_REFUSAL, bookingModel } from '../machines/booking.model.ts';
 import { machineDelays } from '../graph.ts';
 import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, gone, labelled, londonSoon, timer, uniqueEmail, visible, weekdayAhead } from './common.ts';
@@ -129,6 +129,17 @@ function wrongPasswordTyped(run: UiRun, c: StepContext): boolean {
 const promoSection = (run: UiRun) => run.page.getByTestId('promo-code');
 const promoInput = (run: UiRun) => promoSection(run).locator('input[aria-label="Promo code"]');
 const appliedPromo = (s: AnyMachineSnapshot) => (ctx(s).promo ? 'an applied code replaces the field and Apply with its line and Remove' : null);
+
+/** Types a code in the promo field. */
+const typePromo = (code: string): UiExecutor => ({
+  unavailable: appliedPromo,
+  run: async (run) => {
+    const input = promoInput(run);
+    // The same text typed again is no change to the field (React sends nothing): the visitor retypes it.
+    if ((await input.inputValue()) === code) await input.fill('');
+    await input.fill(code);
+  },
+});
 
 // ─── Executors ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -261,15 +272,8 @@ const executors: Record<string, UiExecutor> = {
     run: async (run) => field(run, 'Flight / Train / Ferry Number', 'BA 117'),
   },
   'details.next': { run: async (run) => run.page.getByRole('button', { name: 'Next', exact: true }).click() },
-  'promo.change': {
-    unavailable: appliedPromo,
-    run: async (run) => {
-      const input = promoInput(run);
-      // The same text typed again is no change to the field (React sends nothing): the visitor retypes it.
-      if ((await input.inputValue()) === MODEL_PROMO_CODE) await input.fill('');
-      await input.fill(MODEL_PROMO_CODE);
-    },
-  },
+  'promo.change': typePromo(MODEL_PROMO_CODE),
+  'promo.change:free': typePromo(MODEL_FREE_PROMO_CODE),
   'promo.apply': {
     unavailable: appliedPromo,
     run: async (run, c) => {
@@ -285,6 +289,7 @@ const executors: Record<string, UiExecutor> = {
   },
   'payment.payInCar': { run: async (run) => run.page.getByRole('button', { name: 'Pay in Car' }).click() },
   'payment.chooseCard': { run: async (run) => run.page.getByRole('button', { name: 'Pay By Card' }).click() },
+  'payment.nothingToPay': { run: async (run) => run.page.getByRole('button', { name: 'Confirm Booking' }).click() },
   'card.submit': {
     prepare: (run, c) => {
       // The card typed decides what the sandbox answers (spec §8 test cards).
@@ -338,6 +343,7 @@ const executors: Record<string, UiExecutor> = {
   'xstate.error.actor.recalculateSelectedVehicle': answered(() => ({ kind: 'abort' })),
   // The path's server has the model's code (prepare): it prices it for the chosen vehicle itself.
   'xstate.done.actor.checkPromo:ok': answered(() => ({ kind: 'continue' })),
+  'xstate.done.actor.checkPromo:free': answered(() => ({ kind: 'continue' })),
   'xstate.done.actor.checkPromo:refused': answered(() => ({ kind: 'fulfil', status: 409, body: { success: false, message: MODEL_PROMO_REFUSAL } })),
   'xstate.error.actor.checkPromo': answered(() => ({ kind: 'abort' })),
   // The real server checks the password typed last; a path may check twice with the other outcome and no new
@@ -482,7 +488,7 @@ const assertions: UiMachine['assertions'] = {
     await visible(run.page.getByRole('heading', { name: 'Registration Details' }));
     const c = ctx(snapshot);
     if (c.promo) {
-      await visible(promoSection(run).getByTestId('promo-applied').getByText(`${MODEL_APPLIED_PROMO.label} applied`, { exact: true }));
+      await visible(promoSection(run).getByTestId('promo-applied').getByText(`${c.promo.label} applied`, { exact: true }));
       return;
     }
     const input = promoInput(run);
@@ -506,10 +512,21 @@ const assertions: UiMachine['assertions'] = {
     await visible(run.page.getByTestId('price-loading'));
     await inFlight(run, index);
   },
-  'payment.choosing': async (run) => {
+  'payment.choosing': async (run, { snapshot }) => {
     await run.waitForPath('/paymentview');
+    if (isNothingToPay(ctx(snapshot).promo)) {
+      // A £0 booking: "Nothing to pay" and its one button instead of the two choices.
+      await visible(run.page.getByRole('heading', { name: 'Nothing to pay' }));
+      await visible(run.page.getByRole('button', { name: 'Confirm Booking' }));
+      await gone(run.page.getByRole('button', { name: 'Pay By Card' }));
+      return;
+    }
     await visible(run.page.getByRole('heading', { name: 'How would you like to pay?' }));
     await visible(run.page.getByRole('button', { name: 'Pay in Car' }));
+  },
+  'payment.bookingFree': async (run, { index }) => {
+    await visible(run.page.getByText('Booking your ride, please wait…'));
+    await inFlight(run, index);
   },
   'payment.bookingInCar': async (run, { index }) => {
     await visible(run.page.getByText('Booking your ride, please wait…'));
@@ -696,11 +713,12 @@ export const bookingUi: UiMachine = {
       ]);
     }
     run.scratch.account = { email, password };
-    // The model's promo code on the site (10% off, unlimited): the details step's Apply is priced by the server.
-    if (run.path.steps.some((s) => s.variant === 'xstate.done.actor.checkPromo:ok')) {
+    // The model's promo codes on the site (10% and 100% off, unlimited): the details step's Apply is priced by the server.
+    for (const [variant, promo, percent] of [['xstate.done.actor.checkPromo:ok', MODEL_APPLIED_PROMO, 10], ['xstate.done.actor.checkPromo:free', MODEL_FREE_PROMO, 100]] as const) {
+      if (!run.path.steps.some((s) => s.variant === variant)) continue;
       await run.env.provider.db.query(
-        "INSERT INTO promo_codes (site_id, code, kind, percent) SELECT id, $1, 'percent', 10 FROM sites WHERE is_default ON CONFLICT (site_id, code) DO NOTHING",
-        [MODEL_APPLIED_PROMO.code],
+        "INSERT INTO promo_codes (site_id, code, kind, percent) SELECT id, $1, 'percent', $2 FROM sites WHERE is_default ON CONFLICT (site_id, code) DO NOTHING",
+        [promo.code, percent],
       );
     }
     // The card's payment method is made in the browser (no call to hold): a path that ends there holds the next call,

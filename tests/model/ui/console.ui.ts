@@ -2,15 +2,17 @@
  * The operator console's session in Chromium against the real server: the demo owner and dispatcher sign in for real
  * (a path that starts signed in gets its cookie in `prepare`); a refused set-password link is the server's own answer
  * to a made-up token, a successful one and a failed sign-out are answered by the gate (sign-out's gate tells its
- * DELETE from the session check's GET by the method).
+ * DELETE from the session check's GET by the method). The server's request for the mailed sign-in code (and a wrong
+ * code) is the gate's answer; a right code is the real server's sign-in (it reads a code only while the account needs
+ * one), and tests/e2e/console-sign-in-code.test.ts signs in with a real mailed code.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { STAFF_MESSAGES } from '../../../contract/staff.ts';
 import { CONSOLE_TEXT, pathOfPage, type ConsoleContext } from '../../../machines/console/index.ts';
-import { LINK_TOKEN, NEW_STAFF_PASSWORD } from '../machines/console.model.ts';
+import { codeRefusal, LINK_TOKEN, NEW_STAFF_PASSWORD, SIGN_IN_CODE } from '../machines/console.model.ts';
 import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, labelled, visible } from './common.ts';
-import { SESSION_PATHS_STAFF, signInContext, staffCall } from './consoleSession.ts';
+import { addPathStaff, signInContext, staffCall } from './consoleSession.ts';
 import type { UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
 
@@ -34,8 +36,9 @@ export const consoleUi: UiMachine = {
   },
   prepare: async (run) => {
     const first = run.path.steps[0]?.variant;
-    if (first === 'loadSession:owner') await signInContext(run, SESSION_PATHS_STAFF.owner);
-    if (first === 'loadSession:dispatcher') await signInContext(run, SESSION_PATHS_STAFF.dispatcher);
+    const member = await addPathStaff(run, first === 'loadSession:dispatcher' ? 'dispatcher' : 'owner');
+    run.scratch.member = member;
+    if (first === 'loadSession:owner' || first === 'loadSession:dispatcher') await signInContext(run, member);
   },
   open: async (run) => {
     const url = run.path.origin === 'link' ? `/admin/set-password#token=${LINK_TOKEN}` : run.path.origin === 'brokenLink' ? '/admin/set-password' : '/admin/bookings';
@@ -49,11 +52,19 @@ export const consoleUi: UiMachine = {
     'signIn.submit': {
       run: async (run, c) => {
         const refused = outcomeAfter(c.path, c.index) === 'signIn:refused';
-        await labelled(run.page, 'E-mail').fill(SESSION_PATHS_STAFF.owner.email);
-        await labelled(run.page, 'Password').fill(refused ? 'not-the-password' : SESSION_PATHS_STAFF.owner.password);
+        const member = run.scratch.member as { email: string; password: string };
+        await labelled(run.page, 'E-mail').fill(member.email);
+        await labelled(run.page, 'Password').fill(refused ? 'not-the-password' : member.password);
         await run.page.getByRole('button', { name: 'Sign in' }).click();
       },
     },
+    'signIn.submitCode': {
+      run: async (run) => {
+        await labelled(run.page, 'Sign-in code').fill(SIGN_IN_CODE);
+        await run.page.getByRole('button', { name: 'Sign in' }).click();
+      },
+    },
+    'signIn.restart': { run: async (run) => run.page.getByRole('button', { name: 'Start again' }).click() },
     'setPassword.submit': {
       run: async (run) => {
         await labelled(run.page, 'New password').fill(NEW_STAFF_PASSWORD);
@@ -90,7 +101,14 @@ export const consoleUi: UiMachine = {
     'loadSession:none': answered(() => ({ kind: 'continue' })),
     'loadSession:offline': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'signIn:done': answered(() => ({ kind: 'continue' })),
-    'signIn:refused': answered(() => ({ kind: 'continue' })),
+    // After the code step the real server would sign the right password in: the gate refuses as the server would.
+    'signIn:refused': answered((_run, c) =>
+      c.path.steps[c.index - 1]?.variant === 'signIn.submitCode'
+        ? { kind: 'fulfil', status: 401, body: { success: false, message: STAFF_MESSAGES.invalidCredentials, code: 'unauthenticated' } }
+        : { kind: 'continue' },
+    ),
+    'signIn:codeSent': answered(() => ({ kind: 'fulfil', ...codeRefusal('sign_in_code_sent') })),
+    'signIn:codeWrong': answered(() => ({ kind: 'fulfil', ...codeRefusal('sign_in_code_wrong') })),
     // The real server ends the session; after the session ended elsewhere (session.lost while signing out) it has no
     // session left to end and answers 401, so the gate answers as it did for the first tab's sign-out.
     'signOut:done': answered((_run, c) =>
@@ -116,6 +134,18 @@ export const consoleUi: UiMachine = {
     },
     'signedOut.submitting': async (run) => {
       await visible(run.page.getByRole('button', { name: 'Sign in' }).and(run.page.locator('[data-loading]')));
+    },
+    'signedOut.codeAsked': async (run, { snapshot }) => {
+      await run.waitForPath('/admin/sign-in');
+      await visible(notice(run).getByText(STAFF_MESSAGES.codeSent));
+      await visible(labelled(run.page, 'Sign-in code'));
+      await visible(run.page.getByRole('button', { name: 'Start again' }));
+      const { error } = ctx(snapshot);
+      if (error) await visible(run.page.getByTestId('console-error').getByText(error));
+    },
+    'signedOut.submittingCode': async (run) => {
+      await visible(run.page.getByRole('button', { name: 'Sign in' }).and(run.page.locator('[data-loading]')));
+      await visible(labelled(run.page, 'Sign-in code'));
     },
     'settingPassword.invalid': async (run) => {
       await run.waitForPath('/admin/set-password');

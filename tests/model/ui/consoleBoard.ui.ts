@@ -9,9 +9,9 @@
  */
 import type { Route } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { BoardPage, BoardRow } from '../../../contract/adminBookings.ts';
+import type { BoardPage, BoardRow } from '../../../contract/consoleBookings.ts';
 import { BOARD_TEXT, LIVE_OFF_TEXT, type BoardContext } from '../../../machines/consoleBoard/index.ts';
-import { ADMIN_EVENTS_MESSAGES } from '../../../server/routes/adminEvents.ts';
+import { CONSOLE_EVENTS_MESSAGES } from '../../../server/routes/consoleEvents.ts';
 import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
 import { CSV_REFUSED, FIRST, NEW_BOOKING, SECOND } from '../machines/consoleBoard.model.ts';
 import { SERVER_ERROR_BODY, answered, gone, visible } from './common.ts';
@@ -51,8 +51,9 @@ const row = (number: string): BoardRow => ({
   refunded_pence: 0,
   driver: null,
   anonymised: false,
+  job_stage: null,
 });
-const page = (numbers: string[], next: string | null): BoardPage => ({ success: true, bookings: numbers.map(row), next_cursor: next, range: { from: '2026-11-26', to: '2026-11-27' } });
+const page = (numbers: string[], next: string | null): BoardPage => ({ success: true, bookings: numbers.map(row), next_cursor: next, range: { from: '2026-11-26', to: '2026-11-27' }, needs_action: 0 });
 const fulfilPage = (body: BoardPage) => answered(() => ({ kind: 'fulfil', status: 200, body }));
 const failure = answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY }));
 
@@ -131,7 +132,7 @@ export const consoleBoardUi: UiMachine = {
     // Registered before the gates, so behind them: a page of the board no step answers stays in flight, and the
     // refused feed's probe reads the server's 429.
     await run.page.route(BOARD_CALL, (_route: Route) => new Promise<void>(() => {}));
-    await run.page.route('**/api/admin/events', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: false, message: ADMIN_EVENTS_MESSAGES.tooManyForSession }) }));
+    await run.page.route('**/api/admin/events', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ success: false, message: CONSOLE_EVENTS_MESSAGES.tooManyForSession }) }));
     // The dispatcher: the console model's paths sign the owner out everywhere, which would end this path's session.
     await signInContext(run, DEMO_STAFF.dispatcher);
   },
@@ -192,8 +193,10 @@ export const consoleBoardUi: UiMachine = {
       if (moreError) await visible(run.page.getByRole('alert').getByText(moreError));
       await gone(run.page.getByRole('status', { name: 'Updating' }));
       // Any click or key on the page also says the member has seen the new ones (the model sends `seen` on its own).
-      if (unseen === 0) await gone(run.page.getByTestId('unseen-count'));
-      else if (!clickedSinceNewBooking(path, index)) await visible(run.page.getByTestId('unseen-count').getByText(`${unseen} new`, { exact: true }));
+      // The unseen count is the tab's title (the badge counts the "Needs action" queue, answered 0 here: hidden).
+      await gone(run.page.getByTestId('needs-action-count'));
+      if (unseen === 0) await run.page.waitForFunction(() => document.title === 'Bookings — cabflow');
+      else if (!clickedSinceNewBooking(path, index)) await run.page.waitForFunction((title) => document.title === title, `(${unseen}) Bookings — cabflow`);
     },
     'list.loadingMore': async (run) => visible(run.page.getByRole('button', { name: 'Load more' }).and(run.page.locator('[data-loading]'))),
     'list.refreshing': async (run) => visible(run.page.getByRole('status', { name: 'Updating' })),

@@ -1,16 +1,21 @@
 /**
  * A booking's dispatch in Chromium against the real server: each path books its own card-paid trip for tomorrow
  * (sandbox card) and registers its own driver and vehicle, then dispatches it as the demo dispatcher on
- * /admin/bookings/:number. The server answers every call for real, except a failure (503), a refusal (422, the shape
- * of an expired licence) and a conflict (409, as when the booking changed meanwhile), which the gate answers.
+ * /admin/bookings/:number. A path that completes or marks a no-show without `…:early` steps moves its booking's pick-up
+ * to an hour ago first (the job has run: issue 30's rule lets it be completed); a path with them keeps tomorrow's, so
+ * Complete and No-show are refused on the page. The server answers every call for real, except a failure (503), a refusal (422, the shape
+ * of an expired licence) and a conflict (409, as when the booking changed meanwhile), which the gate answers; the
+ * offer step's drivers on duty and the offer's answer (issue 32) are the gate's too (a driver on duty needs the driver's
+ * app: tests/e2e/console.test.ts offers a job to a real one).
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { BOOKING_STATUS_LABELS, DISPATCH_EVENT_LABELS, DISPATCH_MESSAGES, allowedEvents } from '../../../contract/dispatch.ts';
-import { DISPATCH_TEXT, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
+import { DRIVER_MESSAGES } from '../../../contract/driver.ts';
+import { DISPATCH_TEXT, mayOffer, OFFER_LABEL, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
 import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../../helpers/booking.ts';
 import { KEY_HEADERS } from '../../helpers/provider.ts';
-import { REFUSED_MESSAGE } from '../machines/consoleBooking.model.ts';
+import { MODEL_ON_DUTY_ID, OFFER_REFUSED_MESSAGE, ON_DUTY, REFUSED_MESSAGE, TOO_EARLY_MESSAGES } from '../machines/consoleBooking.model.ts';
 import { SERVER_ERROR_BODY, answered, londonDate, visible } from './common.ts';
 import { announceChange, countLiveEvents, signInContext, staffCall } from './consoleSession.ts';
 import type { UiRun } from './harness.ts';
@@ -20,9 +25,10 @@ const ctx = (s: AnyMachineSnapshot) => s.context as DispatchContext;
 const number = (run: UiRun) => run.scratch.bookingNumber as string;
 const loadingButton = (run: UiRun, name: string | RegExp) => run.page.getByRole('button', { name }).and(run.page.locator('[data-loading]'));
 const cancelStep = (run: UiRun) => run.page.getByTestId('cancel-step');
+const offerStep = (run: UiRun) => run.page.getByTestId('offer-step');
 const refundField = (run: UiRun) => cancelStep(run).getByLabel('Refund to the card (£)');
 let serial = 0;
-const DONE_MESSAGE = new RegExp(`^(${[DISPATCH_MESSAGES.accepted, DISPATCH_MESSAGES.assigned, DISPATCH_MESSAGES.unassigned, DISPATCH_MESSAGES.completed, DISPATCH_MESSAGES.cancelled, DISPATCH_MESSAGES.noShow].join('|')})`);
+const DONE_MESSAGE = new RegExp(`^(${[DISPATCH_MESSAGES.accepted, DISPATCH_MESSAGES.assigned, DISPATCH_MESSAGES.unassigned, DISPATCH_MESSAGES.completed, DISPATCH_MESSAGES.cancelled, DISPATCH_MESSAGES.noShow, DRIVER_MESSAGES.offered].join('|')})`);
 
 /** A card-paid booking for tomorrow through the public API, from an address of its own (the booking limits count per address). */
 async function bookByCard(run: UiRun): Promise<string> {
@@ -52,6 +58,10 @@ async function registerFleet(run: UiRun) {
 
 const OWN_DISPATCH = new Set(['act:accept', 'act:complete', 'act:unassign', 'assign.confirm', 'cancel.confirm', 'noShow.confirm']);
 const usesFleet = (run: UiRun) => run.path.steps.some((step) => step.variant === 'assign.choose');
+/** The path's booking is one whose pick-up is still to come (tomorrow's); else it has run (an hour ago). */
+const isEarlyPath = (run: UiRun) => run.path.steps.some((step) => step.variant.endsWith(':early'));
+/** The page's words for a step refused before its time: the real booking's time, not the model's. */
+const TOO_EARLY_TEXT = /^This booking cannot be (completed|marked as a no-show) before \d{2}:\d{2} on \d{4}-\d{2}-\d{2} \(London time\): its pick-up has not come yet\.$/;
 
 export const consoleBookingUi: UiMachine = {
   model: 'consoleBooking',
@@ -59,6 +69,9 @@ export const consoleBookingUi: UiMachine = {
     loadBooking: '**/api/admin/bookings/*',
     loadAssignable: '**/api/admin/bookings/*/assignable',
     dispatch: '**/api/admin/bookings/*/dispatch',
+    loadOnDuty: '**/api/admin/drivers/on-duty',
+    // The page also reads the booking's offers (GET, never gated): the POST is the offer.
+    sendOffer: 'POST **/api/admin/bookings/*/offers',
     // The live feed (an EventSource): driven through the server (announceChange), never gated.
     bookingChanges: null,
   },
@@ -67,6 +80,7 @@ export const consoleBookingUi: UiMachine = {
     // The dispatcher: the console model's paths sign the owner out everywhere, which would end this path's session.
     await signInContext(run, DEMO_STAFF.dispatcher);
     run.scratch.bookingNumber = await bookByCard(run);
+    if (!isEarlyPath(run)) await run.env.provider.db.query("UPDATE bookings SET pick_up_at = now() - interval '1 hour' WHERE booking_number = $1", [run.scratch.bookingNumber]);
     if (usesFleet(run)) await registerFleet(run);
   },
   open: async (run) => {
@@ -96,6 +110,25 @@ export const consoleBookingUi: UiMachine = {
       },
     },
     'assign.confirm': { run: async (run) => run.page.getByTestId('assign-step').getByRole('button', { name: 'Assign', exact: true }).click() },
+    'offer.start': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: OFFER_LABEL, exact: true }).click() },
+    'offer.choose': {
+      run: async (run) => {
+        await offerStep(run).getByLabel('Driver on duty', { exact: true }).selectOption(String(MODEL_ON_DUTY_ID));
+      },
+    },
+    'offer.confirm': { run: async (run) => offerStep(run).getByRole('button', { name: 'Send offer', exact: true }).click() },
+    'loadOnDuty:done': answered(() => ({ kind: 'fulfil', status: 200, body: { success: true, drivers: ON_DUTY } })),
+    'loadOnDuty:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
+    'sendOffer:done': answered(() => ({
+      kind: 'fulfil',
+      status: 201,
+      body: {
+        success: true,
+        message: DRIVER_MESSAGES.offered,
+        offer: { id: 1, driver: ON_DUTY[0].driver, vehicle_id: 1, state: 'open', offered_at: new Date().toISOString(), expires_at: new Date(Date.now() + 30_000).toISOString(), answered_at: null, automatic: false },
+      },
+    })),
+    'sendOffer:refused': answered(() => ({ kind: 'fulfil', status: 422, body: { success: false, message: OFFER_REFUSED_MESSAGE } })),
     'cancel.start': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: DISPATCH_EVENT_LABELS.cancel, exact: true }).click() },
     'cancel.edit:reason': {
       run: async (run) => {
@@ -111,13 +144,20 @@ export const consoleBookingUi: UiMachine = {
     'noShow.start': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: DISPATCH_EVENT_LABELS.no_show, exact: true }).click() },
     'noShow.confirm': { run: async (run) => run.page.getByRole('button', { name: 'Mark as no-show' }).click() },
     back: {
-      unavailable: (s) => (s.matches({ ready: 'assigning' }) && !s.matches({ ready: { assigning: 'choosing' } }) ? 'the assign step offers Back only once the drivers and vehicles are listed' : null),
+      unavailable: (s) =>
+        s.matches({ ready: 'assigning' }) && !s.matches({ ready: { assigning: 'choosing' } })
+          ? 'the assign step offers Back only once the drivers and vehicles are listed'
+          : s.matches({ ready: { offering: 'loadingDrivers' } })
+            ? 'the offer step offers Back once the drivers on duty are listed (or failed)'
+            : null,
       run: async (run) => run.page.getByRole('button', { name: /^(Back|Keep the booking)$/ }).click(),
     },
     'loadBooking:done': answered(() => ({ kind: 'continue' })),
+    'loadBooking:early': answered(() => ({ kind: 'continue' })),
     'loadBooking:notFound': answered(() => ({ kind: 'fulfil', status: 404, body: { success: false, message: DISPATCH_MESSAGES.notFound } })),
     'loadBooking:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'reload:done': answered(() => ({ kind: 'continue' })),
+    'reload:early': answered(() => ({ kind: 'continue' })),
     'reload:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'bookingChanges:done': { unavailable: () => 'the live feed runs as long as the page: it never ends by itself', run: async () => {} },
     'bookingChanges:error': { unavailable: () => 'the live feed never fails as an actor: the EventSource retries or is refused', run: async () => {} },
@@ -125,6 +165,8 @@ export const consoleBookingUi: UiMachine = {
     'loadAssignable:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'dispatch:accepted': answered(() => ({ kind: 'continue' })),
     'dispatch:driver_assigned': answered(() => ({ kind: 'continue' })),
+    'dispatch:accepted:early': answered(() => ({ kind: 'continue' })),
+    'dispatch:driver_assigned:early': answered(() => ({ kind: 'continue' })),
     'dispatch:completed': answered(() => ({ kind: 'continue' })),
     'dispatch:cancelled': answered(() => ({ kind: 'continue' })),
     'dispatch:no_show': answered(() => ({ kind: 'continue' })),
@@ -149,13 +191,14 @@ export const consoleBookingUi: UiMachine = {
       const { booking, notice, error } = ctx(snapshot);
       await run.waitForPath(`/admin/bookings/${number(run)}`);
       await visible(run.page.getByTestId('booking-status').getByText(BOOKING_STATUS_LABELS[booking!.status], { exact: true }));
-      const labels = allowedEvents(booking!.status).map((event) => DISPATCH_EVENT_LABELS[event]);
+      // "Offer to a driver" beside "Assign driver" for an accepted booking without a driver (issue 32).
+      const labels = allowedEvents(booking!.status).flatMap((event) => (event === 'assign' && mayOffer(booking) ? [DISPATCH_EVENT_LABELS[event], OFFER_LABEL] : [DISPATCH_EVENT_LABELS[event]]));
       if (labels.length) await visible(run.page.getByTestId('dispatch-actions'));
       const shown = labels.length ? await run.page.getByTestId('dispatch-actions').getByRole('button').allTextContents() : [];
       if (JSON.stringify(shown) !== JSON.stringify(labels)) throw new Error(`the dispatch buttons are ${JSON.stringify(shown)}, expected ${JSON.stringify(labels)}`);
       // The server's own words (the refund's amount is the real payment's).
       if (notice) await visible(run.page.getByTestId('dispatch-notice').getByText(notice.tone === 'warning' ? DISPATCH_MESSAGES.revisionChanged : DONE_MESSAGE));
-      if (error) await visible(run.page.getByRole('alert').getByText(error === DISPATCH_TEXT.loadFailed ? error : REFUSED_MESSAGE));
+      if (error) await visible(run.page.getByRole('alert').getByText(error === DISPATCH_TEXT.loadFailed ? error : TOO_EARLY_MESSAGES.includes(error) ? TOO_EARLY_TEXT : REFUSED_MESSAGE));
     },
     // The booking stays on screen while it is read again; the read itself is the next step's (or the end's) held call.
     'ready.idle.reloading': async (run, { index }) => {
@@ -174,6 +217,23 @@ export const consoleBookingUi: UiMachine = {
       await visible(step.getByLabel('Driver', { exact: true }));
       const error = ctx(snapshot).error;
       if (error) await visible(step.getByRole('alert').getByText(error));
+    },
+    'ready.offering.loadingDrivers': async (run) => {
+      await visible(offerStep(run).getByText('Loading drivers on duty…'));
+    },
+    'ready.offering.driversFailed': async (run) => {
+      await visible(offerStep(run).getByRole('alert'));
+      await visible(offerStep(run).getByRole('button', { name: 'Try again' }));
+    },
+    'ready.offering.choosing': async (run, { snapshot }) => {
+      await visible(offerStep(run).getByLabel('Driver on duty', { exact: true }));
+      const options = await offerStep(run).getByLabel('Driver on duty', { exact: true }).locator('option').allTextContents();
+      if (!options.includes('Model Duty Driver · MD01DTY Toyota Prius · Free')) throw new Error(`the drivers on duty offered are ${JSON.stringify(options)}`);
+      const error = ctx(snapshot).error;
+      if (error) await visible(offerStep(run).getByRole('alert').getByText(error));
+    },
+    'ready.offering.sending': async (run) => {
+      await visible(offerStep(run).locator('button[type="submit"][data-loading]'));
     },
     'ready.cancelling': async (run, { snapshot }) => {
       await visible(cancelStep(run).getByLabel(/^Reason/));

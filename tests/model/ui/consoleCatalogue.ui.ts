@@ -4,9 +4,12 @@
  * server), which it edits and switches off; new ones get unique names. A refused save or upload is the server's own
  * 409/415 shape answered by the gate; everything else is the real server (a 20 kB PNG uploaded and resized).
  */
+import { existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { AnyMachineSnapshot } from 'xstate';
-import { CATALOGUE_MESSAGES } from '../../../contract/adminCatalogue.ts';
+import { CATALOGUE_MESSAGES } from '../../../contract/consoleCatalogue.ts';
 import { CATALOGUE_TEXT, type CatalogueContext } from '../../../machines/consoleCatalogue/index.ts';
 import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
 import { SERVER_ERROR_BODY, answered, gone, labelled, visible } from './common.ts';
@@ -26,6 +29,16 @@ function openForm(run: UiRun, s: AnyMachineSnapshot) {
   return run.page.getByRole('form', { name: form.id === null ? 'Add a vehicle category' : `Edit ${ownCategory(run)}` });
 }
 let serial = 0;
+/**
+ * A 6 MB file on disk, handed to the browser by its path: as a buffer it crosses the DevTools protocol base64-encoded,
+ * which took over 15 s on a loaded machine (CI, 1 December).
+ */
+function hugePicture(): string {
+  const file = join(tmpdir(), `cabflow-huge-${process.pid}.png`);
+  if (!existsSync(file)) writeFileSync(file, Buffer.alloc(6 * 1024 * 1024, 1));
+  return file;
+}
+
 const unique = (what: string) => `${what} ${Date.now().toString(36)}${(serial += 1)}`;
 let picture: Promise<Buffer> | null = null;
 const smallPicture = () => (picture ??= sharp({ create: { width: 800, height: 400, channels: 3, background: { r: 30, g: 120, b: 80 } } }).png().toBuffer());
@@ -64,7 +77,7 @@ export const consoleCatalogueUi: UiMachine = {
       run: async (run, { before }) => openForm(run, before).locator('input[type="file"]').setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: await smallPicture() }),
     },
     'image.choose:large': {
-      run: async (run, { before }) => openForm(run, before).locator('input[type="file"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024, 1) }),
+      run: async (run, { before }) => openForm(run, before).locator('input[type="file"]').setInputFiles(hugePicture()),
     },
     'save:form': {
       run: async (run, { before }) => {

@@ -6,7 +6,7 @@
  * server and its maps port.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import { PLACES_MESSAGES } from '../../../contract/adminPlaces.ts';
+import { PLACES_MESSAGES } from '../../../contract/consolePlaces.ts';
 import { PLACES_TEXT, type PlacesContext } from '../../../machines/consolePlaces/index.ts';
 import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
 import { KEW } from '../machines/consolePlaces.model.ts';

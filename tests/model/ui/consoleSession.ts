@@ -3,26 +3,25 @@
  * the live feed (a change elsewhere announced, and heard by the page).
  */
 import type { APIResponse } from 'playwright-core';
-import type { Db } from '../../../server/adapters/db/index.ts';
 import { hashPassword } from '../../../server/domain/accounts/passwords.ts';
 import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
 import { publishBookingEvent } from '../../../server/domain/dispatch/events.ts';
+import { uniqueEmail } from './common.ts';
 import { eventually, type UiRun } from './harness.ts';
 
 /**
- * The console session model's own staff: its paths sign their member out everywhere, which would end the sessions of
- * every other console path signed in as the same member (the demo owner and dispatcher are theirs).
+ * A staff member of the path's own on the demo site: the console session paths sign their member out everywhere, which
+ * would end the sessions of any other path running at the same time as the same member.
  */
-export const SESSION_PATHS_STAFF = {
-  owner: { email: 'paths.owner@westwaycars.test', password: DEMO_STAFF.owner.password, name: 'Paths Owner', role: 'owner' },
-  dispatcher: { email: 'paths.dispatcher@westwaycars.test', password: DEMO_STAFF.dispatcher.password, name: 'Paths Dispatcher', role: 'dispatcher' },
-} as const;
-
-/** Adds SESSION_PATHS_STAFF to the demo site (once per path run's server). */
-export async function addSessionPathsStaff(db: Db) {
-  for (const member of Object.values(SESSION_PATHS_STAFF)) {
-    await db.query('INSERT INTO staff (site_id, email, name, role, password_hash) SELECT id, $1, $2, $3, $4 FROM sites WHERE is_default', [member.email, member.name, member.role, await hashPassword(member.password)]);
-  }
+export async function addPathStaff(run: UiRun, role: 'owner' | 'dispatcher'): Promise<{ email: string; password: string }> {
+  const member = { email: uniqueEmail(`paths.${role}`), password: DEMO_STAFF.owner.password };
+  await run.env.provider.db.query('INSERT INTO staff (site_id, email, name, role, password_hash) SELECT id, $1, $2, $3, $4 FROM sites WHERE is_default', [
+    member.email,
+    `Paths ${role === 'owner' ? 'Owner' : 'Dispatcher'}`,
+    role,
+    await hashPassword(member.password),
+  ]);
+  return member;
 }
 
 const origin = (run: UiRun) => new URL(run.url('/')).origin;

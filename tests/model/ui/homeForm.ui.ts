@@ -5,8 +5,8 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { FALLBACK_LOCATION, hourlyErrors, quoteErrors, type HomeFormContext } from '../../../machines/homeForm/index.ts';
-import { HOME_LOCATION } from '../machines/homeForm.model.ts';
-import { gone, visible } from './common.ts';
+import { HOME_ADDRESS, HOME_LOCATION, POPULAR_PICKUP } from '../machines/homeForm.model.ts';
+import { answered, gone, visible } from './common.ts';
 import { eventually, type UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
 import { appReady } from '../../helpers/browser.ts';
@@ -29,6 +29,19 @@ const GEOLOCATION_STAND_IN = `
   });
 `;
 
+const NEAREST_CALL = '**/api/v1/places/nearest?*';
+const nearestAnswer = (address: string | null) =>
+  answered(() => ({ kind: 'fulfil', status: 200, body: { place: address ? { address, lat: HOME_LOCATION.lat, lon: HOME_LOCATION.lon, kind: 'airport', estimated: false } : null } }));
+const pickupField = (c: HomeFormContext) => (c.tab === 'quote' ? 'quote-pickup' : 'hourly-pickup');
+/** The line under the pick-up of the tab on show says what "Use my location" did there. */
+async function locationNote(run: UiRun, c: HomeFormContext, text: string) {
+  if (c.locateFor !== c.tab) return;
+  await eventually(async () => {
+    const shown = await run.page.getByTestId(`${pickupField(c)}-location`).textContent();
+    if (shown !== text) throw new Error(`the pick-up's line says ${JSON.stringify(shown)}, not ${JSON.stringify(text)}`);
+  });
+}
+
 const panel = (run: UiRun) => run.page.getByRole('tabpanel');
 const locate = (run: UiRun) => run.page.getByRole('button', { name: 'Use my location' });
 
@@ -38,17 +51,17 @@ async function typeAddress(run: UiRun, testId: string, text: string) {
   await field.press('Escape');
 }
 
-/** The device answers the position request the page is waiting for. */
-async function answerPosition(run: UiRun, ok: boolean) {
+/** The device answers the position request the page is waiting for: a position, a refusal (1) or a timeout (3). */
+async function answerPosition(run: UiRun, answer: 'ok' | 1 | 3) {
   await run.page.waitForFunction(() => (window as unknown as { __geo?: unknown }).__geo != null);
   await run.page.evaluate(
-    ([granted, lat, lon]) => {
+    ([how, lat, lon]) => {
       const geo = (window as unknown as { __geo: { ok: (p: unknown) => void; fail: (e: unknown) => void } | null }).__geo!;
       (window as unknown as { __geo: null }).__geo = null;
-      if (granted) geo.ok({ coords: { latitude: lat, longitude: lon, accuracy: 20 }, timestamp: Date.now() });
-      else geo.fail({ code: 1, message: 'User denied Geolocation', PERMISSION_DENIED: 1 });
+      if (how === 'ok') geo.ok({ coords: { latitude: lat, longitude: lon, accuracy: 20 }, timestamp: Date.now() });
+      else geo.fail({ code: how, message: how === 1 ? 'User denied Geolocation' : 'Timeout expired', PERMISSION_DENIED: 1, TIMEOUT: 3 });
     },
-    [ok, HOME_LOCATION.lat, HOME_LOCATION.lon] as const,
+    [answer, HOME_LOCATION.lat, HOME_LOCATION.lon] as const,
   );
 }
 
@@ -61,7 +74,7 @@ const ready = (s: AnyMachineSnapshot) =>
 
 export const homeFormUi: UiMachine = {
   model: 'homeForm',
-  calls: { geolocate: null },
+  calls: { geolocate: null, nearestAddress: NEAREST_CALL },
   open: async (run) => {
     // A string, not a function: the test's compiler may add helpers to functions that do not exist in the page.
     await run.context.addInitScript(GEOLOCATION_STAND_IN);
@@ -105,8 +118,19 @@ export const homeFormUi: UiMachine = {
       unavailable: (s, u) => (ready(s) && !u.last ? 'a Search with a complete form hands the trip to the booking flow and the page leaves for the prices' : null),
       run: async (run, c) => run.page.getByTestId(ctx(c.before).tab === 'quote' ? 'quote-search' : 'hourly-search').click(),
     },
-    'geolocate:done': { run: async (run) => answerPosition(run, true) },
-    'geolocate:error': { run: async (run) => answerPosition(run, false) },
+    'pickup.fill': {
+      run: async (run) => {
+        const place = run.page.getByRole('button', { name: `Pick up at ${POPULAR_PICKUP}` });
+        await place.scrollIntoViewIfNeeded();
+        await place.click();
+      },
+    },
+    'geolocate:done': { run: async (run) => answerPosition(run, 'ok') },
+    'geolocate:error': { run: async (run) => answerPosition(run, 3) },
+    'geolocate:refused': { run: async (run) => answerPosition(run, 1) },
+    'nearestAddress:done': nearestAnswer(HOME_ADDRESS),
+    'nearestAddress:none': nearestAnswer(null),
+    'nearestAddress:error': answered(() => ({ kind: 'fulfil', status: 503, body: { success: false, message: 'Service unavailable' } })),
   },
   assertions: {
     'form.editing': async (run, { path, index, snapshot }) => {
@@ -141,6 +165,21 @@ export const homeFormUi: UiMachine = {
     },
     'location.locating': async (run) => {
       await visible(locate(run).and(run.page.locator('[data-loading]')));
+    },
+    'location.naming': async (run) => {
+      await visible(locate(run).and(run.page.locator('[data-loading]')));
+    },
+    'location.filled': async (run, { snapshot }) => {
+      const c = ctx(snapshot);
+      await locationNote(run, c, `Pick-up set to your location: ${HOME_ADDRESS}`);
+      const pickup = c.tab === 'quote' ? c.quote.pickup : c.hourly.pickup;
+      await eventually(async () => {
+        const value = await run.page.getByTestId(pickupField(c)).inputValue();
+        if (value !== pickup) throw new Error(`the pick-up shows ${JSON.stringify(value)}, the form holds ${JSON.stringify(pickup)}`);
+      });
+    },
+    'location.refused': async (run, { snapshot }) => {
+      await locationNote(run, ctx(snapshot), 'Location is off: type your pick-up address.');
     },
     'location.located': async (run) => {
       await eventually(async () => {

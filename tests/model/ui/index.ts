@@ -1,6 +1,6 @@
 /** The UI side of every model, by model id. */
-import { adminInboxUi } from './adminInbox.ui.ts';
-import { adminOutboxUi } from './adminOutbox.ui.ts';
+import { consoleInboxUi } from './consoleInbox.ui.ts';
+import { consoleOutboxUi } from './consoleOutbox.ui.ts';
 import { bookingUi } from './booking.ui.ts';
 import { consoleUi } from './console.ui.ts';
 import { consoleBoardUi } from './consoleBoard.ui.ts';
@@ -37,8 +37,8 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   consolePlaces: consolePlacesUi,
   consolePromos: consolePromosUi,
   consoleSettings: consoleSettingsUi,
-  adminOutbox: adminOutboxUi,
-  adminInbox: adminInboxUi,
+  consoleOutbox: consoleOutboxUi,
+  consoleInbox: consoleInboxUi,
   manageBooking: manageBookingUi,
   quoteOffer: quoteOfferUi,
 };

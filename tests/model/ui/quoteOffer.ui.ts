@@ -5,7 +5,7 @@
  * storage is one whose localStorage throws, as when a visitor switches site data off.
  */
 import type { AnyMachineSnapshot } from 'xstate';
-import { QUOTE_OFFER_API } from '../../../contract/adminEnquiries.ts';
+import { QUOTE_OFFER_API } from '../../../contract/consoleEnquiries.ts';
 import { HAND_OVER_FAILURE, QUOTE_OFFER_FAILURE, type QuoteOfferContext } from '../../../machines/quoteOffer/index.ts';
 import { oneWayForm } from '../../helpers/forms.ts';
 import { OFFER_TOKEN } from '../machines/quoteOffer.model.ts';

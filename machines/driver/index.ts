@@ -1,0 +1,3 @@
+export * from './driver.machine.ts';
+export * from './driver.actors.ts';
+export * from './driver.selectors.ts';

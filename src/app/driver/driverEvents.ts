@@ -1,0 +1,23 @@
+/**
+ * The driver's live feed: one EventSource on GET /api/driver/events while on duty. Each `booking` event (an offer
+ * made, withdrawn or taken, a job changed by the office or the passenger) and each `resync` tells the machine to read
+ * the offers and jobs again (`work.changed`); the browser reconnects by itself after a drop, and on reopening the
+ * work is read again in case something was missed.
+ */
+import { useEffect } from 'react';
+import { DRIVER_EVENTS_URL } from '../../api/driver.ts';
+
+export function useDriverEvents(active: boolean, changed: () => void): void {
+  useEffect(() => {
+    if (!active || typeof EventSource === 'undefined') return;
+    const source = new EventSource(DRIVER_EVENTS_URL, { withCredentials: true });
+    let opened = false;
+    source.addEventListener('booking', changed);
+    source.addEventListener('resync', changed);
+    source.onopen = () => {
+      if (opened) changed();
+      opened = true;
+    };
+    return () => source.close();
+  }, [active, changed]);
+}

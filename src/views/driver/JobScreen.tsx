@@ -1,0 +1,103 @@
+/**
+ * The job in hand: its state, pick-up time, the places in order with a Navigate link each, the passenger with a call
+ * link, flight, options, notes, how the fare is paid, and the steps the server allows now (allowed_steps).
+ */
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { DRIVER_JOB_STATE_LABELS, DRIVER_STEP_LABELS } from '../../../contract/dispatch.ts';
+import { tripPlaces } from '../../../contract/tripPlaces.ts';
+import { selectBusy, selectContext } from '../../../machines/driver/index.ts';
+import { Driver } from '../../app/driver/driverLogic.ts';
+import { farePaid, money, navigateUrl, optionLines, pickupMoment } from './format.ts';
+import classes from './Driver.module.css';
+
+export function JobScreen() {
+  const actor = Driver.useActorRef();
+  const busy = Driver.useSelector(selectBusy);
+  const { job } = Driver.useSelector(selectContext);
+  if (!job) return null;
+  const places = tripPlaces(job.pickup_address, job.stops, job.dropoff_address);
+  const options = optionLines(job.options);
+  return (
+    <section aria-labelledby="job-title" className={classes.card} data-testid="driver-job">
+      <Stack gap="md">
+        <div>
+          <Title order={1} id="job-title" className={classes.heading}>
+            {job.booking_number}
+          </Title>
+          <Text className={classes.fact} data-testid="driver-job-state">
+            {DRIVER_JOB_STATE_LABELS[job.state]}
+          </Text>
+        </div>
+        <div>
+          <Text className={classes.label}>Pick-up time</Text>
+          <Text className={classes.fact}>{pickupMoment(job.pickup_at)}</Text>
+        </div>
+        <ol className={classes.places} aria-label="Places in order">
+          {places.map((place) => (
+            <li key={`${place.label}-${place.address}`}>
+              <Text className={classes.label}>{place.label}</Text>
+              <Text className={classes.fact}>{place.address}</Text>
+              <a className={classes.link} href={navigateUrl(place.address)} target="_blank" rel="noopener noreferrer">
+                Navigate to {place.label.toLowerCase()}
+              </a>
+            </li>
+          ))}
+        </ol>
+        <div>
+          <Text className={classes.label}>Passenger</Text>
+          <Text className={classes.fact}>
+            {job.passenger_name} · {job.passengers} {job.passengers === 1 ? 'passenger' : 'passengers'}
+          </Text>
+          {job.passenger_phone && (
+            <a className={classes.link} href={`tel:${job.passenger_phone.replace(/[^+\d]/g, '')}`}>
+              Call {job.passenger_name}
+            </a>
+          )}
+        </div>
+        {job.flight_no && (
+          <div>
+            <Text className={classes.label}>Flight</Text>
+            <Text className={classes.fact}>{job.flight_no}</Text>
+          </div>
+        )}
+        {options.length > 0 && (
+          <div>
+            <Text className={classes.label}>Options</Text>
+            {options.map((line) => (
+              <Text key={line} className={classes.fact}>
+                {line}
+              </Text>
+            ))}
+          </div>
+        )}
+        {job.notes && (
+          <div>
+            <Text className={classes.label}>Notes</Text>
+            <Text c="#000">{job.notes}</Text>
+          </div>
+        )}
+        <div>
+          <Text className={classes.label}>Fare</Text>
+          <Text className={classes.fact} data-testid="driver-job-fare">
+            {farePaid(job.fare)}
+          </Text>
+          {job.fare.payment === 'card' && <Text c="#000">{money(job.fare.total_pence, job.fare.currency)}</Text>}
+        </div>
+        {job.allowed_steps.map((step) => (
+          <Button
+            key={step}
+            size="xl"
+            className={classes.big}
+            fullWidth
+            color="dark"
+            variant={step === 'no_show' ? 'outline' : 'filled'}
+            loading={busy}
+            onClick={() => actor.send({ type: 'step', step })}
+          >
+            {DRIVER_STEP_LABELS[step]}
+          </Button>
+        ))}
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/** The driver app's wording of a job's facts (London time, money, how the fare is paid, options, the Navigate link). */
+import { londonClock } from '../../../contract/londonClock.ts';
+import { NOTHING_TO_PAY } from '../../../contract/paymentMethods.ts';
+import type { DriverJob, DriverOffer } from '../../../contract/driver.ts';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** "14:30, Wed 2 Dec" in London time. */
+export function pickupMoment(iso: string): string {
+  const clock = londonClock(new Date(iso));
+  const day = new Date(`${clock.date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return `${pad(clock.hour)}:${pad(clock.minute)}, ${day}`;
+}
+
+export const money = (pence: number, symbol: string) => `${symbol}${(pence / 100).toFixed(2)}`;
+
+/** "Paid by card" / "Collect £X in the car" / "Nothing to pay". */
+export function farePaid(fare: DriverJob['fare'] | DriverOffer['fare']): string {
+  if (fare.payment === 'card') return 'Paid by card';
+  if (fare.collect_pence <= 0) return NOTHING_TO_PAY;
+  return `Collect ${money(fare.collect_pence, fare.currency)} in the car`;
+}
+
+/**
+ * The booking's options as lines: "Meet and greet: J. Smith", "Child seats: 2", "Wheelchair". The return leg's copies
+ * (return_passengers, return_luggages …) are left out: the job is the outbound leg.
+ */
+export function optionLines(options: Record<string, unknown>): string[] {
+  return Object.entries(options)
+    .filter(([key]) => !key.startsWith('return_'))
+    .filter(([, value]) => value !== null && value !== undefined && value !== false && value !== 0 && !['', 'no', 'false', '0'].includes(String(value).trim().toLowerCase()))
+    .map(([key, value]) => {
+      const name = key.replace(/[_-]+/g, ' ').replace(/^\w/, (first) => first.toUpperCase());
+      return value === true ? name : `${name}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+    });
+}
+
+/** Google Maps directions to an address (the phone opens its maps app). */
+export const navigateUrl = (address: string) => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
