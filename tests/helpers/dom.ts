@@ -4,8 +4,7 @@
  * ResizeObserver (Burger, ScrollArea…), and focus code calls scrollIntoView; happy-dom lacks or only
  * partly implements them, so they get quiet stand-ins here.
  */
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { configure } from '@testing-library/react';
 
 // findBy… and waitFor give up after 5 s rather than 1 s: the unit tests run beside the API tests, on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -38,7 +37,5 @@ export function installMantinePolyfills(win: Window & typeof globalThis = window
   win.scrollTo = (() => {}) as typeof win.scrollTo;
 }
 
-if (typeof window !== 'undefined') {
-  installMantinePolyfills();
-  afterEach(() => cleanup());
-}
+// The cleanup after each test is registered by tests/helpers/unit-setup.ts, once per file.
+if (typeof window !== 'undefined') installMantinePolyfills();
