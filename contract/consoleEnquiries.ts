@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BookingForm, BookingType, HourlyRateForm, PriceDetail } from './booking.ts';
 
 /**
  * The console's enquiries inbox and mail outbox (issue 17), under /api/admin, for owners and dispatchers of the site.
@@ -40,6 +41,16 @@ export const QUOTE_OFFER_ROUTE = '/quote-offer';
  */
 export const QUOTE_OFFER_API = '/quote-offer';
 export const quoteOfferOpenSchema = z.object({ token: z.string({ error: 'token is required' }).regex(/^[A-Za-z0-9_-]{43}$/, 'not a quote link') });
+/** The server's answer to a valid link: the stored quote's trip and the offered vehicle, priced again now. */
+export interface OpenedQuoteOffer {
+  booking_type: BookingType;
+  /** The quote's form: a BookingForm for a mileage quote, an HourlyRateForm for an hourly one. */
+  booking_form: BookingForm | HourlyRateForm;
+  vehicle: PriceDetail;
+  /** ISO instant after which the link is refused. */
+  expires_at: string;
+}
+
 export const QUOTE_OFFER_UNKNOWN = 'This quote link has expired or is not valid. Please search again or ask us for a new quote.';
 
 /** An offered quote stays bookable this long, or until the pick-up if sooner. */

@@ -115,6 +115,8 @@ export type BanCheckResult = z.infer<typeof banCheckResultSchema>;
 
 // The answers of the places calls (GET lists; POST addresses and banned answer 201; deletes `{ success: true }`).
 export const placesListResponseSchema = z.object({ success: z.literal(true), maps: z.enum(['offline', 'google']), addresses: z.array(savedPlaceSchema), banned: z.array(bannedPatternSchema) });
+/** The places page's lists: GET's answer without its success flag. */
+export type PlacesLists = Omit<z.infer<typeof placesListResponseSchema>, 'success'>;
 export const locateResponseSchema = z.object({ success: z.literal(true), place: locatedPlaceSchema });
 export const savedPlaceResponseSchema = z.object({ success: z.literal(true), address: savedPlaceSchema });
 export const bannedPatternResponseSchema = z.object({ success: z.literal(true), banned: bannedPatternSchema });

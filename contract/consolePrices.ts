@@ -262,6 +262,21 @@ export const previewAnswerSchema = z.discriminatedUnion('success', [
   z.object({ success: z.literal(false), message: z.string() }),
 ]);
 export type PreviewAnswer = z.infer<typeof previewAnswerSchema>;
+/** A preview the server could price: its trip and rows. */
+export type PreviewRows = Extract<PreviewAnswer, { success: true }>;
+
+export type PriceEntity = 'tariff' | 'surcharge' | 'zone' | 'fixed_fare';
+/** A price row as the console's client sends it: its entity, its saved key (null: a new row; a tariff's is '1/2/2026-01-01') and its values. */
+export interface PriceRowEdit {
+  entity: PriceEntity;
+  key: string | null;
+  values: Record<string, unknown>;
+}
+/** One price row to save or remove. */
+export interface PriceRowChange {
+  action: 'save' | 'remove';
+  edit: PriceRowEdit;
+}
 
 // ─── Lists ─────────────────────────────────────────────────────────────────────────────────────────
 // The saved rows: the input's fields (a surcharge, zone and fixed fare with its id), unnamed fields stripped. A

@@ -9,6 +9,7 @@
  * - A corporate passenger's monthly statement: `GET RECEIPT_API.statement?month=YYYY-MM&format=pdf|csv` with the
  *   bearer token. The month is London's calendar month; the bookings are those whose pick-up falls in it.
  */
+import type { ManageAccess } from './manageBooking.ts';
 
 export const RECEIPT_API = {
   receipt: '/manage-booking/receipt',
@@ -25,6 +26,18 @@ export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 export const STATEMENT_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** The oldest statement month offered and accepted (no bookings before it). */
 export const FIRST_STATEMENT_YEAR = 2000;
+
+/** A file the passenger asks for. */
+export type DownloadRequest =
+  /** A booking's receipt: a link's token, or a corporate passenger's booking number with their bearer token. */
+  | { kind: 'receipt'; access: ManageAccess; bearer?: string }
+  /** The corporate passenger's statement of a London month. */
+  | { kind: 'statement'; month: string; format: StatementFormat; bearer: string };
+
+export interface DownloadedFile {
+  filename: string;
+  blob: Blob;
+}
 
 export const RECEIPT_MESSAGES = {
   monthInvalid: 'Choose a month as YYYY-MM.',

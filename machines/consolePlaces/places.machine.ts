@@ -12,7 +12,7 @@
  *   the form kept.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { UK_BOUNDS, type BanCheck, type BanCheckResult, type BannedPattern, type LocatedPlace, type SavedPlace } from '../../contract/consolePlaces.ts';
+import { UK_BOUNDS, type BanCheck, type BanCheckResult, type LocatedPlace, type PlacesLists } from '../../contract/consolePlaces.ts';
 import { messageOf } from '../console/callError.ts';
 
 export const PLACES_TEXT = {
@@ -22,11 +22,7 @@ export const PLACES_TEXT = {
   checkFailed: 'The sample could not be checked. Check the connection and try again.',
 } as const;
 
-export interface PlacesLists {
-  maps: 'offline' | 'google';
-  addresses: SavedPlace[];
-  banned: BannedPattern[];
-}
+export type { PlacesLists };
 
 /** One change to save, as the page's save actor knows it: `address.create`, `address.update`, `address.delete`, `ban.create`, `ban.delete`. */
 export interface PlacesChange {

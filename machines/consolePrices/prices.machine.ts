@@ -14,7 +14,7 @@
  *     dropped (leaving `pricing` stops it).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { PreviewAnswer, PreviewInput, PricesList } from '../../contract/consolePrices.ts';
+import type { PreviewInput, PreviewRows, PriceEntity, PriceRowChange, PriceRowEdit, PricesList } from '../../contract/consolePrices.ts';
 import { addZonePoint, moveZoneCorner, removeZoneCorner, type MapPoint } from './zoneArea.ts';
 import { messageOf } from '../console/callError.ts';
 
@@ -27,20 +27,15 @@ export const PRICES_TEXT = {
 /** Wait after the last keystroke before pricing the preview. */
 export const PREVIEW_DELAY_MS = 350;
 
-export type PriceEntity = 'tariff' | 'surcharge' | 'zone' | 'fixed_fare';
+export type { PreviewRows, PriceEntity };
 
-/** The row being edited: its kind, its saved key (null: a new row) and the values as the API takes them. */
-export interface PriceEdit {
-  entity: PriceEntity;
-  /** A saved row's id ('1/2/2026-01-01' for a tariff's key); null for a new row. */
-  key: string | null;
-  values: Record<string, unknown>;
+/** The row being edited, as the API takes it. */
+export interface PriceEdit extends PriceRowEdit {
   /** Bumped each time the map picker changed the values (the form then re-reads the zone's area from them). */
   revision?: number;
 }
 
-export interface PriceChange {
-  action: 'save' | 'remove';
+export interface PriceChange extends PriceRowChange {
   edit: PriceEdit;
 }
 
@@ -50,8 +45,6 @@ export interface PreviewTrip {
   date: string;
   time: string;
 }
-
-export type PreviewRows = Extract<PreviewAnswer, { success: true }>;
 
 export interface PricesContext {
   data: PricesList | null;

@@ -5,20 +5,10 @@
  * Used by the corporate area and by the manage page's receipt button.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { ManageAccess } from '../../contract/manageBooking.ts';
-import { STATEMENT_FORMATS, STATEMENT_MONTH_PATTERN, type StatementFormat } from '../../contract/receipts.ts';
+import { STATEMENT_FORMATS, STATEMENT_MONTH_PATTERN, type DownloadedFile, type DownloadRequest } from '../../contract/receipts.ts';
 import { failureOf, isUnauthorizedError } from './corporate.types.ts';
 
-export type DownloadRequest =
-  /** A booking's receipt: a link's token, or a corporate passenger's booking number with their bearer token. */
-  | { kind: 'receipt'; access: ManageAccess; bearer?: string }
-  /** The corporate passenger's statement of a London month. */
-  | { kind: 'statement'; month: string; format: StatementFormat; bearer: string };
-
-export interface DownloadedFile {
-  filename: string;
-  blob: Blob;
-}
+export type { DownloadedFile, DownloadRequest };
 
 export interface DownloadContext {
   error: string | null;

@@ -3,16 +3,9 @@
  * the booking flow's trip made from it, as the booking flow itself stores a trip whose vehicle was chosen.
  */
 import type { BookingForm, BookingType, HourlyRateForm, PriceDetail } from '../../contract/booking.ts';
+import type { OpenedQuoteOffer } from '../../contract/consoleEnquiries.ts';
 
-/** The server's answer to a valid link: the stored quote's trip and the offered vehicle, priced again now. */
-export interface OpenedQuoteOffer {
-  booking_type: BookingType;
-  /** The quote's form: a BookingForm for a mileage quote, an HourlyRateForm for an hourly one. */
-  booking_form: BookingForm | HourlyRateForm;
-  vehicle: PriceDetail;
-  /** ISO instant after which the link is refused. */
-  expires_at: string;
-}
+export type { OpenedQuoteOffer };
 
 /**
  * The booking flow's trip with the offered vehicle chosen: what the flow stores after Search and Book Now on a vehicle

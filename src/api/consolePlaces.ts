@@ -1,6 +1,5 @@
 /** The owner's places calls (contract/consolePlaces.ts). */
-import type { BanCheck, BanCheckResult, BanCreate, BannedPattern, LocatedPlace, PlaceCreate, PlacePatch, SavedPlace } from '../../contract/consolePlaces.ts';
-import type { PlacesLists } from '../../machines/consolePlaces/index.ts';
+import type { BanCheck, BanCheckResult, BanCreate, BannedPattern, LocatedPlace, PlaceCreate, PlacePatch, PlacesLists, SavedPlace } from '../../contract/consolePlaces.ts';
 import { consoleCall } from './consoleClient.ts';
 import type { CallOptions } from './client.ts';
 

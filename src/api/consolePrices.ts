@@ -1,6 +1,5 @@
 /** The owner's price calls (contract/consolePrices.ts) through the console's client. */
-import { PRICES_PATHS, type PreviewAnswer, type PreviewInput, type PricesList } from '../../contract/consolePrices.ts';
-import type { PriceChange, PreviewRows } from '../../machines/consolePrices/index.ts';
+import { PRICES_PATHS, type PreviewAnswer, type PreviewInput, type PreviewRows, type PriceRowChange, type PricesList } from '../../contract/consolePrices.ts';
 import { CONSOLE_API_BASE, consoleCall } from './consoleClient.ts';
 import type { CallOptions } from './client.ts';
 
@@ -19,7 +18,7 @@ export async function previewPrices(input: PreviewInput, { signal }: CallOptions
 }
 
 /** Saves or removes the row being edited; answers the text that confirms it. */
-export async function savePriceChange({ action, edit }: PriceChange): Promise<string> {
+export async function savePriceChange({ action, edit }: PriceRowChange): Promise<string> {
   const collection = path(COLLECTIONS[edit.entity]);
   if (edit.entity === 'tariff') {
     const { company_id, vehicle_id, valid_from, ...figures } = edit.values as Record<string, unknown>;

@@ -4,8 +4,7 @@
  * flow's price calls are); a failure rejects with an ApiCallError carrying the HTTP status (404: unknown or expired).
  */
 import { priceDetailSchema } from '../../contract/booking.ts';
-import { QUOTE_OFFER_API } from '../../contract/consoleEnquiries.ts';
-import type { OpenedQuoteOffer } from '../../machines/quoteOffer/index.ts';
+import { QUOTE_OFFER_API, type OpenedQuoteOffer } from '../../contract/consoleEnquiries.ts';
 import { apiClient, type CallOptions } from './client.ts';
 import { ApiCallError, callApi } from './enquiries.ts';
 

@@ -4,8 +4,7 @@
  * passenger's monthly statement (GET with the bearer token). A refusal rejects with an ApiCallError carrying the
  * status and the server's JSON (its `message`, and a manage refusal's `code`).
  */
-import { attachmentFilename, RECEIPT_API, receiptFilename, statementFilename } from '../../contract/receipts.ts';
-import type { DownloadedFile, DownloadRequest } from '../../machines/corporate/download.machine.ts';
+import { attachmentFilename, RECEIPT_API, receiptFilename, statementFilename, type DownloadedFile, type DownloadRequest } from '../../contract/receipts.ts';
 import { apiClient, type CallOptions } from './client.ts';
 import { callApi, downloadRefusal } from './enquiries.ts';
 

@@ -112,7 +112,11 @@ async function openBookingAt(path: string, width: number, registration?: Record<
 let emailCounter = 0;
 const uniqueEmail = (who: string) => `${who}.${Date.now().toString(36)}.${(emailCounter += 1)}@example.com`;
 
-describe('booking screens', () => {
+// Each test tours several screens at one width, with axe on each: 15–50 s alone, and a run on a loaded machine took
+// over the e2e project's 60 s. A timeout here catches a hang, not slowness.
+const SCREEN_TOUR_TIMEOUT_MS = 180_000;
+
+describe('booking screens', { timeout: SCREEN_TOUR_TIMEOUT_MS }, () => {
   for (const width of WIDTH_LIST) {
     it(`personal details in each mode, a booking alert, payment, card page, 3-D Secure and confirmation at ${width} px`, async () => {
       const { page, errors, close } = await openBookingAt('/personalDetailView', width);
@@ -169,7 +173,7 @@ describe('booking screens', () => {
   }
 });
 
-describe('home and quotation (shot by quoting.test.ts)', () => {
+describe('home and quotation (shot by quoting.test.ts)', { timeout: SCREEN_TOUR_TIMEOUT_MS }, () => {
   for (const width of [WIDTHS.mobile, WIDTHS.desktop]) {
     it(`have no accessibility violations at ${width} px: both home tabs and the quotation`, async () => {
       const home = await openPage(browser, `${provider.url}/`, { width });
@@ -194,7 +198,7 @@ describe('home and quotation (shot by quoting.test.ts)', () => {
   }
 });
 
-describe('enquiry, fleet and menu screens', () => {
+describe('enquiry, fleet and menu screens', { timeout: SCREEN_TOUR_TIMEOUT_MS }, () => {
   for (const width of WIDTH_LIST) {
     it(`QUOTE NOW, Contact Us and Our Fleet at ${width} px${width === WIDTHS.mobile ? ', and the mobile menu open' : ''}`, async () => {
       for (const [path, name, ready] of [
@@ -230,7 +234,7 @@ describe('enquiry, fleet and menu screens', () => {
   }
 });
 
-describe('accounts screens', () => {
+describe('accounts screens', { timeout: SCREEN_TOUR_TIMEOUT_MS }, () => {
   const labelled = (page: Page, label: string) => page.locator('input, textarea, select').and(page.getByLabel(new RegExp(`^${label}( \\*)?$`)));
 
   let session: { token: string; passenger: unknown } | null = null;
