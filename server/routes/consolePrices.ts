@@ -27,7 +27,7 @@ import { londonParts } from '../domain/pricing/londonTime.ts';
 import { createPricesRepository, type PricesRepository } from '../domain/pricing/pricesRepository.ts';
 import { QuoteRefused, createQuoting, zonePricingCatalog, type Quoting } from '../domain/quotes/quoting.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
 import { draftPricing, previewForm, previewRows } from '../domain/pricing/preview.ts';
 import { answers, createdAnswers, doneSchema } from './schemas.ts';
 
@@ -162,14 +162,15 @@ export function consolePricesRoutes(deps: { db: Db; cache: SiteCache; now: () =>
     // ─── The live preview: saved rows with the draft in them, priced by the site's engine; nothing is saved ───
     // A draft the owner is still typing (an empty amount, half a polygon) and a trip the maps cannot place are the
     // preview's usual answers while typing, not faults: 200 with success false and the reason, shown beside the preview.
-    // The body is checked here, not by a schema: a draft's problem is this 200 answer, not a 400.
-    typed.post('/prices/preview', { schema: { response: answers(previewAnswerSchema) } }, async (request): Promise<PreviewAnswer> => {
-      const parsed = previewInputSchema.safeParse(request.body ?? {});
-      if (!parsed.success && parsed.error.issues[0].path[0] === 'draft') {
-        const issue = parsed.error.issues[0];
-        return { success: false, message: `${issue.path.slice(1).join('.')}: ${issue.message}` };
+    // A draft's problem is this 200 answer, not a 400: the schema's refusal is attached to the request (attachValidation)
+    // and only a problem outside the draft is thrown.
+    typed.post('/prices/preview', { attachValidation: true, schema: { body: previewInputSchema, response: answers(previewAnswerSchema) } }, async (request): Promise<PreviewAnswer> => {
+      if (request.validationError) {
+        const issue = previewInputSchema.safeParse(request.body ?? {}).error?.issues[0];
+        if (issue?.path[0] === 'draft') return { success: false, message: `${issue.path.slice(1).join('.')}: ${issue.message}` };
+        throw request.validationError;
       }
-      const input = parseInput(previewInputSchema, request.body);
+      const input = request.body;
       const site = request.site;
       const catalog = await cache.catalog(site.id);
       const saved = await zonePricingCatalog(db, site.id, catalog);

@@ -26,7 +26,7 @@ import {
 } from '../domain/accounts/index.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
 import { DomainError } from '../domain/errors.ts';
-import { HttpError, parseInput } from '../http.ts';
+import { HttpError } from '../http.ts';
 import type { RateLimiter, RateLimitRule } from '../plugins/rateLimit.ts';
 import { answers } from './schemas.ts';
 
@@ -93,11 +93,12 @@ export function passengerRoutes(deps: AccountRouteDeps & { credentials: Credenti
       return { success: true as const, message: ACCOUNT_MESSAGES.loggedOut };
     });
 
-    // The session is checked before the body is read (an unauthenticated caller learns nothing of the fields), so the
-    // body is parsed in the handler, not by a schema.
-    app.patch('/update-passenger', { schema: { response: answers(updatePassengerResponseSchema) } }, async (request) => {
+    // The session is checked before the body's problems are told (an unauthenticated caller learns nothing of the
+    // fields): the schema's refusal is attached to the request (attachValidation) and thrown after the check.
+    app.patch('/update-passenger', { attachValidation: true, schema: { body: updatePassengerRequestSchema, response: answers(updatePassengerResponseSchema) } }, async (request) => {
       const auth = await authenticatePassenger(request, db);
-      const input = parseInput(updatePassengerRequestSchema, request.body);
+      if (request.validationError) throw request.validationError;
+      const input = request.body;
       assertOwnPassenger(auth, input.passenger_id);
       const passenger = await updateOwnProfile(await accountsContext(deps, request), credentials, auth, {
         name: input.name,

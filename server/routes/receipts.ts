@@ -6,7 +6,6 @@ import { FIRST_STATEMENT_YEAR, RECEIPT_API, RECEIPT_MESSAGES, STATEMENT_FORMATS,
 import { authenticatePassenger } from '../domain/accounts/index.ts';
 import { createManageService, type ManageServiceDeps } from '../domain/manage/service.ts';
 import { receiptPdf, statementFile, type ReceiptFile } from '../domain/receipts/index.ts';
-import { parseInput } from '../http.ts';
 import { manageGrantOf } from './manage.ts';
 
 /** What the receipt routes need: the manage service's deps (a receipt is asked for with a manage link or a session). */
@@ -39,9 +38,11 @@ export function receiptRoutes(deps: ReceiptRouteDeps) {
       return sendFile(reply, await receiptPdf(deps.db, request.site.id, bookingId));
     });
 
-    app.get(RECEIPT_API.statement, async (request, reply) => {
+    // The session is checked before the query's problems are told: the schema's refusal waits (attachValidation).
+    app.get(RECEIPT_API.statement, { attachValidation: true, schema: { querystring: statementQuerySchema } }, async (request, reply) => {
       const auth = await authenticatePassenger(request, deps.db);
-      const query = parseInput(statementQuerySchema, request.query);
+      if (request.validationError) throw request.validationError;
+      const query = request.query;
       const file = await statementFile(deps.db, request.site.id, { id: auth.passenger.id, name: auth.passenger.name }, query.month, query.format);
       return sendFile(reply, file);
     });

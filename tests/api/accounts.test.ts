@@ -170,6 +170,8 @@ describe(`accounts: corporate sign-in, profile and forgot password, on ${testDat
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toEqual({ success: false, message: 'Please sign in again', code: 'unauthenticated' });
       expect((await call('PATCH', '/update-passenger', attempt, { token: 'x'.repeat(43) })).statusCode).toBe(401);
+      // Signed out, a bad body is still 401: the fields' problems are told only to the signed-in passenger.
+      expect((await call('PATCH', '/update-passenger', { passenger_id: 'x', name: '' })).json()).toEqual({ success: false, message: 'Please sign in again', code: 'unauthenticated' });
       const { rows } = await provider.db.query('SELECT name, email FROM passengers WHERE site_id = 1 AND id = $1', [b.id]);
       expect(rows[0]).toEqual({ name: b.name, email: b.email });
     });

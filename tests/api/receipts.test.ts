@@ -270,6 +270,8 @@ describe(`receipts and statements on ${testDatabaseKind}`, () => {
       expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 400, body: { success: false, message, code: 'invalid_input' } });
     }
     expect((await statement('month=2030-04', KEY_HEADERS)).statusCode).toBe(401);
+    // Signed out, a bad month is still 401: the query's problems are told only to the signed-in passenger.
+    expect((await statement('month=2030-13&format=doc', KEY_HEADERS)).statusCode).toBe(401);
   });
 
   it('a receipt made in the transaction that queues its mail (as the completion mail is) goes through the outbox as base64 and arrives as the same bytes', async () => {
