@@ -292,6 +292,8 @@ export const retentionRunResponseSchema = z.object({
     quote_offers: z.number(),
     passenger_accounts: z.number(),
     mails: z.number(),
+    position_reports: z.number(),
+    flights: z.number(),
   }),
 });
 export type RetentionRunResponse = z.infer<typeof retentionRunResponseSchema>;

@@ -110,6 +110,20 @@ describe(`retention and the statutory export on ${testDatabaseKind}`, () => {
       );
       return id;
     };
+    // Where drivers were: the old booking's trail and flight go, the recent one's stay; off a job, 13 months ago goes, 11 stays.
+    const position = (number: string | null, months: number) =>
+      api.sql(
+        'INSERT INTO driver_position_reports (site_id, driver_id, booking_id, lat, lng, recorded_at) VALUES ($1, 1, (SELECT id FROM bookings WHERE booking_number = $2), 51.5, -0.1, $3)',
+        [siteId, number, monthsAgo(months)],
+      );
+    await position(old, 13);
+    await position(old, 13);
+    await position(recent, 11);
+    await position(null, 13);
+    await position(null, 11);
+    for (const number of [old, recent]) {
+      await api.sql("INSERT INTO booking_flights (site_id, booking_id, flight_number) SELECT site_id, id, 'BA117' FROM bookings WHERE booking_number = $1", [number]);
+    }
     const oldSent = await mail(13, 'sent');
     const oldQueued = await mail(13, 'queued');
     const youngSent = await mail(11, 'sent');
@@ -124,6 +138,7 @@ describe(`retention and the statutory export on ${testDatabaseKind}`, () => {
         `1 QUOTE NOW request and 1 Contact Us message deleted (received before ${cutoff}), with 2 replies and 1 quote offer`,
         `1 passenger account deleted (no booking or sign-in since ${cutoff})`,
         `1 mail deleted (written before ${cutoff})`,
+        `3 driver positions and 1 followed flight deleted (those bookings' trips, and positions off a job before ${cutoff})`,
         '',
       ].join('\n'),
     );
@@ -177,8 +192,14 @@ describe(`retention and the statutory export on ${testDatabaseKind}`, () => {
     expect(aboutOld.every((row) => row.to_address === 'anonymised' && row.text_body === '')).toBe(true);
     expect(await api.sql("SELECT count(*)::int AS n FROM mail_outbox WHERE to_address LIKE '%old.passenger%' OR text_body LIKE '%old.passenger%'")).toEqual([{ n: 0 }]);
 
+    expect(await api.sql('SELECT b.booking_number, count(*)::int AS n FROM driver_position_reports p LEFT JOIN bookings b ON b.site_id = p.site_id AND b.id = p.booking_id WHERE p.site_id = $1 GROUP BY 1 ORDER BY 1', [siteId])).toEqual([
+      { booking_number: recent, n: 1 },
+      { booking_number: null, n: 1 },
+    ]);
+    expect(await api.sql('SELECT b.booking_number FROM booking_flights f JOIN bookings b ON b.site_id = f.site_id AND b.id = f.booking_id WHERE f.site_id = $1', [siteId])).toEqual([{ booking_number: recent }]);
+
     const [audit] = await api.sql<{ action: string; actor_kind: string; after: Record<string, unknown> }>("SELECT action, actor_kind, after FROM audit_log WHERE action = 'retention.run'");
-    const deleted = { quote_requests: 1, contact_messages: 1, enquiry_replies: 2, quote_offers: 1, passenger_accounts: 1, mails: 1 };
+    const deleted = { quote_requests: 1, contact_messages: 1, enquiry_replies: 2, quote_offers: 1, passenger_accounts: 1, mails: 1, position_reports: 3, flights: 1 };
     expect(audit).toMatchObject({ action: 'retention.run', actor_kind: 'admin-token', after: { anonymised: 1, months: 12, booking_numbers: [old], deleted } });
 
     const again = await api.asAdmin('POST', 'retention/run');
@@ -187,7 +208,7 @@ describe(`retention and the statutory export on ${testDatabaseKind}`, () => {
       months: 12,
       cutoff: expect.any(String),
       anonymised: 0,
-      deleted: { quote_requests: 0, contact_messages: 0, enquiry_replies: 0, quote_offers: 0, passenger_accounts: 0, mails: 0 },
+      deleted: { quote_requests: 0, contact_messages: 0, enquiry_replies: 0, quote_offers: 0, passenger_accounts: 0, mails: 0, position_reports: 0, flights: 0 },
     });
     expect(await api.sql("SELECT count(*)::int AS n FROM audit_log WHERE action = 'retention.run'")).toEqual([{ n: 1 }]);
   });

@@ -69,6 +69,18 @@ export function createRetentionRepository(tx: Queryable, siteId: number, cutoff:
       );
     },
 
+    /** Those bookings' trips as the drivers' phones reported them (issue 32) and their flights (issue 33): deleted. */
+    async deleteTripTracesOf(bookingNumbers: string[]): Promise<{ positionReports: number; flights: number }> {
+      const ofBookings = `(SELECT id FROM bookings WHERE site_id = $1 AND booking_number = ANY($2::text[]))`;
+      const trace = async (table: string) => (await tx.query(`DELETE FROM ${table} WHERE site_id = $1 AND booking_id IN ${ofBookings} RETURNING booking_id`, [siteId, bookingNumbers])).rows.length;
+      return { positionReports: await trace('driver_position_reports'), flights: await trace('booking_flights') };
+    },
+
+    /** Drivers' positions reported off a job before the cutoff: deleted (where a person was is personal data). */
+    async deleteOffJobPositions(): Promise<number> {
+      return count('DELETE FROM driver_position_reports WHERE site_id = $1 AND booking_id IS NULL AND recorded_at < $2 RETURNING id');
+    },
+
     /**
      * QUOTE NOW requests and Contact Us messages received before the cutoff, whatever their status, with the replies
      * mailed to them and the quote offers made to them. Nothing refers to them but those.

@@ -55,6 +55,10 @@ export interface RetentionDeletions {
   quote_offers: number;
   passenger_accounts: number;
   mails: number;
+  /** Drivers' reported positions: the anonymised bookings' trails, and those off a job before the cutoff. */
+  position_reports: number;
+  /** The anonymised bookings' followed flights. */
+  flights: number;
 }
 
 /** The automation actor of the daily run (audit_log's 'admin-token' kind is automation and the CLI). */
@@ -62,7 +66,8 @@ export const RETENTION_ACTOR: Actor = { kind: 'admin-token', role: 'owner' };
 
 /**
  * One site's run in one transaction with its audit row: bookings anonymised, then enquiries (with their replies and
- * quote offers), dormant passenger accounts and old mails deleted.
+ * quote offers), dormant passenger accounts, old mails, the drivers' old positions and the anonymised bookings' trails
+ * and flights deleted.
  */
 export async function runRetention(db: Db, siteId: number, actor: Actor, now: Date): Promise<RetentionResult> {
   const months = retentionMonths(settingsFromRows(await retentionSettingRows(db, siteId)).RETENTION_MONTHS);
@@ -71,11 +76,13 @@ export async function runRetention(db: Db, siteId: number, actor: Actor, now: Da
     const repository = createRetentionRepository(tx, siteId, cutoff);
     const bookings = await repository.anonymiseBookings(ANONYMISED_NAME, now);
     const numbers = bookings.map((row) => row.booking_number);
+    let traces = { positionReports: 0, flights: 0 };
     if (bookings.length > 0) {
       await repository.anonymisePayments(bookings.map((row) => row.payment_intent_id).filter((intent): intent is string => intent !== null), ANONYMISED_NAME);
       await repository.anonymiseBookingChanges(numbers, ANONYMISED_NAME);
       await repository.blankMailsAbout(numbers);
       await repository.deleteTextsAbout(numbers);
+      traces = await repository.deleteTripTracesOf(numbers);
     }
     const enquiries = await repository.deleteEnquiries();
     const deleted: RetentionDeletions = {
@@ -85,6 +92,8 @@ export async function runRetention(db: Db, siteId: number, actor: Actor, now: Da
       quote_offers: enquiries.quoteOffers,
       passenger_accounts: await repository.deleteDormantAccounts(),
       mails: await repository.deleteMails(),
+      position_reports: traces.positionReports + (await repository.deleteOffJobPositions()),
+      flights: traces.flights,
     };
     if (numbers.length > 0 || Object.values(deleted).some((n) => n > 0)) {
       await recordAudit(tx, actor, {
