@@ -43,6 +43,8 @@ function backgroundStep(title, command, commandArgs, env = {}) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Each failed test's title and the first lines of its error, printed again at the very end (CI shows only the tail). */
 const failures = [];
+/** Tests that failed once and passed when run again (the e2e project retries once in CI), named at the end. */
+const flaky = [];
 let ok = true;
 const vitestArgs = (projects, report) => [bin('vitest', 'vitest.mjs'), 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 
@@ -76,6 +78,9 @@ function count(title, report, passed) {
     totals.skipped += json.numPendingTests + json.numTodoTests;
     for (const file of json.testResults ?? []) {
       for (const test of file.assertionResults ?? []) {
+        if (test.status === 'passed' && (test.failureMessages ?? []).length > 0) {
+          flaky.push(`${title}: ${path.relative(root, file.name)} › ${test.fullName}\n    ${test.failureMessages[0].split('\n').slice(0, 3).join('\n    ')}`);
+        }
         if (test.status !== 'failed') continue;
         const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 6).join('\n    ');
         failures.push(`${title}: ${path.relative(root, file.name)} › ${test.fullName}\n    ${message}`);
@@ -135,6 +140,7 @@ try {
   postgres?.stop();
 }
 
+if (flaky.length > 0) console.log(`\nPassed on a retry (flaky: look into them):\n${flaky.map((test) => `- ${test}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `- ${failure}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
