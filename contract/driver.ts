@@ -30,6 +30,11 @@ export const DRIVER_API = '/api/driver';
 /** Where a driver's set-password link points: the token in the fragment, as the staff's. */
 export const DRIVER_SET_PASSWORD_ROUTE = '/driver/set-password';
 export const DRIVER_PASSWORD_LINK_HOURS = 24;
+/**
+ * The driver app's service worker (working without signal): served by the server (server/web/driverWorker.ts) with
+ * the app shell's files named from the build, registered by the driver app only, for its pages only.
+ */
+export const DRIVER_WORKER = { url: '/driver-sw.js', scope: '/driver' } as const;
 
 export const DRIVER_MESSAGES = {
   invalidCredentials: 'Wrong e-mail or password. Please try again.',

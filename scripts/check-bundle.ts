@@ -54,6 +54,9 @@ function closure(keys: readonly string[], loaded: Set<string>): Set<string> {
 }
 
 const overBudget = [...report.overBudget];
+/** Whether any of `files` (dist-relative) holds `text`. */
+const holds = (files: Iterable<string>, text: string) => [...files].some((file) => readFileSync(path.join(distDir, file), 'utf8').includes(text));
+
 const home = new Set(report.homeInitial.files);
 for (const { piece, measure, budgetKB } of STARTUP_BUDGETS) {
   const kB = measure === 'home initial JS' ? report.homeInitial.js : report.homeInitial.css;
@@ -93,9 +96,18 @@ if (manifest[CONSOLE_ENTRY]) {
  */
 const DRIVER_ENTRY = 'src/views/driver/DriverApp.tsx';
 if (manifest[DRIVER_ENTRY]) {
-  const driverKB = gzipKB(closure([DRIVER_ENTRY], home));
+  const driverFiles = closure([DRIVER_ENTRY], home);
+  const driverKB = gzipKB(driverFiles);
   console.log(`driver app first load beyond home: JS ${driverKB} kB gzip (budget ${budget.driverInitialJsGzipKB})`);
   if (driverKB > budget.driverInitialJsGzipKB) overBudget.push(`driver app first load ${driverKB} kB > ${budget.driverInitialJsGzipKB} kB`);
+  // Its service worker (working without signal) is registered by the driver app alone: the website's and the
+  // console's scripts never register it nor carry the code that does.
+  const consoleFiles = manifest[CONSOLE_ENTRY] ? [...closure([CONSOLE_ENTRY], home), ...(manifest[CONSOLE_ENTRY].dynamicImports ?? []).flatMap((page) => [...closure([page], home)])] : [];
+  const register = 'serviceWorker.register';
+  if (!holds(driverFiles, register)) overBudget.push(`the driver app does not register its service worker (no ${register} in its chunks)`);
+  if (holds(home, register)) overBudget.push(`the home page's initial scripts hold ${register}: only the driver app registers a service worker`);
+  if (holds(consoleFiles, register)) overBudget.push(`the console's scripts hold ${register}: only the driver app registers a service worker`);
+  console.log(`driver service worker registered by the driver app only: ${!holds(home, register) && !holds(consoleFiles, register) && holds(driverFiles, register)}`);
 } else {
   overBudget.push(`no ${DRIVER_ENTRY} in the build's manifest`);
 }

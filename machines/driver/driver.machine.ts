@@ -1,112 +1,35 @@
 /**
- * The driver's app (issue 32, /driver): who is signed in, the shift, the offer and the job in hand.
+ * The driver's app (issue 32, /driver): who is signed in, the shift, the offer and the job in hand, and the taps on
+ * their way to the office.
  * - `start`: the set-password link (/driver/set-password#token=…) → `settingPassword`; else `checking` the session
- *   → `signedIn` (on or off duty, as the server says) or `signedOut` (the sign-in form).
- * - `signedIn.offDuty`: today's usable vehicles (GET /api/driver/vehicles) → pick one → `onDuty`.
- * - `signedIn.onDuty`: `loading` the offers and jobs → `job` (one in hand), `offered` (an open offer: its countdown is
- *   the server's `seconds_left`; at zero the offer is gone, `timedOut`), or `waiting`. The SSE stream's
- *   `work.changed` reads them again. Accept / decline / each step is a tap with a fresh UUID idempotency key; a refused
- *   tap (409 job_changed, 422 too_early, an offer closed) shows the server's message and the job as it now is.
- *   Completed or no-show → back to `waiting` on duty. `shift.end` → `offDuty` (refused while a job is in progress).
- * - `signOut` anywhere signed in; a 401 (`session.lost`) → `signedOut` with why.
- * The machine never touches the page: the app (src/app/driver) gives it its effects and sends it the stream's news.
+ *   → `signedIn` (on or off duty, as the server says) or `signedOut` (the sign-in form). With no answer (no signal) the
+ *   phone's memory of the driver last signed in opens `signedIn` as it was: the job last known, the taps still waiting.
+ * - `signedIn` runs two regions side by side:
+ *   - `screen`: `offDuty` (today's usable vehicles → pick one → `onDuty`); `onDuty`: `loading` the offers and jobs →
+ *     `job` (one in hand), `offered` (an open offer: its countdown is the server's `seconds_left`; at zero the offer
+ *     is gone, `timedOut`), or `waiting`. The SSE stream's `work.changed` reads them again. Accept / decline are taps
+ *     with a fresh UUID idempotency key sent at once; a refusal (an offer closed) shows the server's message. A status
+ *     step is queued (`queue`, kept on the phone by `remember`) and the job shown moves on as tapped at once
+ *     (`shownJob`); `job.settling` lets a double tap take one step only. Completed or no-show → `waiting` on duty.
+ *     `shift.end` → `offDuty` (refused while a job is in progress or taps wait).
+ *   - `sync`: sends the queued taps in order, one at a time, each with its key (the server applies a key once). No
+ *     answer (no signal, the office down) → `held`: the tap stays first in the queue and goes again when the signal
+ *     returns (`connection.back`: the browser's online event, the stream reopening) or the retry timer fires; there
+ *     the work is read again too (`probing`), so the screen says when it last knew it. A refusal (the job changed,
+ *     cancelled, too early) shows the server's message and the job as it now is, and drops the taps queued after it
+ *     for that job with a notice. A session restored from the phone is confirmed (`confirming`: the CSRF token)
+ *     before any tap goes.
+ * - `signOut` anywhere signed in; a 401 (`session.lost`) → `signedOut` with why. The phone keeps a signed-out driver's
+ *   waiting taps (never their work) until they sign in again.
+ * The machine never touches the page: the app (src/app/driver) gives it its effects (calls, storage, keys, the clock)
+ * and sends it the stream's and the browser's news.
  */
-import { assign, setup } from 'xstate';
-import { DRIVER_MESSAGES, type DriverJob, type DriverOffer, type DriverSession, type DriverShift, type TapResponse } from '../../contract/driver.ts';
-import type { DriverStep } from '../../contract/dispatch.ts';
-import { driverActors, type DriverVehicle, type Work } from './driver.actors.ts';
+import { assign } from 'xstate';
+import { DRIVER_MESSAGES } from '../../contract/driver.ts';
+import { DRIVER_TEXT, driverSetup, messageOf, randomKey, rememberIt, signedInAs, statusOf, type DriverEvent } from './driver.setup.ts';
+import { syncState } from './driver.sync.ts';
 
-export const DRIVER_TEXT = {
-  sessionEnded: 'Your session has ended. Sign in again to carry on.',
-  unreachable: 'The office could not be reached. Check your signal and try again.',
-  linkMissing: DRIVER_MESSAGES.linkInvalid,
-  noVehicles: 'No vehicle can be driven today. Ask the office.',
-} as const;
-
-export interface DriverInput {
-  path: string;
-  linkToken: string | null;
-  /** A fresh UUID per tap (crypto.randomUUID in the app). */
-  newKey?: () => string;
-}
-
-export interface Notice {
-  tone: 'info' | 'success' | 'warning';
-  text: string;
-}
-
-export interface DriverContext {
-  session: DriverSession | null;
-  shift: DriverShift | null;
-  vehicles: DriverVehicle[];
-  offer: DriverOffer | null;
-  job: DriverJob | null;
-  linkToken: string | null;
-  atLink: boolean;
-  notice: Notice | null;
-  error: string | null;
-  /** The key of the tap under way (kept for its display and tests). */
-  tapKey: string | null;
-  newKey: () => string;
-}
-
-export type DriverEvent =
-  | { type: 'signIn.submit'; email: string; password: string }
-  | { type: 'setPassword.submit'; password: string }
-  | { type: 'signIn.open' }
-  | { type: 'signOut' }
-  | { type: 'session.lost'; message: string }
-  | { type: 'shift.start'; vehicleId: number }
-  | { type: 'shift.end' }
-  | { type: 'work.changed' }
-  | { type: 'offer.accept' }
-  | { type: 'offer.decline' }
-  | { type: 'step'; step: DriverStep }
-  | { type: 'notice.dismiss' };
-
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const IN_HAND = new Set<DriverJob['state']>(['assigned', 'on_the_way', 'arrived', 'on_board']);
-const FINISHED = new Set<DriverJob['state']>(['completed', 'no_show', 'cancelled']);
-
-const messageOf = (error: unknown, fallback: string) => {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : fallback;
-};
-const statusOf = (error: unknown) => (error as { status?: unknown } | null)?.status;
-/** The job a refused tap's answer carries (409 job_changed, 422 too_early): the job as it now is, null when gone. */
-const jobOfRefusal = (error: unknown): DriverJob | null | undefined => {
-  const body = (error as { body?: unknown } | null)?.body as { job?: DriverJob | null } | null | undefined;
-  return body && 'job' in body ? (body.job ?? null) : undefined;
-};
-
-/** The job in hand: the first of the driver's jobs still to run (the list is in pick-up order). */
-export const jobInHand = (jobs: readonly DriverJob[]): DriverJob | null => jobs.find((job) => IN_HAND.has(job.state)) ?? null;
-
-const randomKey = () => globalThis.crypto.randomUUID();
-
-export const driverMachine = setup({
-  types: {
-    context: {} as DriverContext,
-    events: {} as DriverEvent,
-    input: {} as DriverInput,
-  },
-  actors: driverActors,
-  actions: {
-    useCsrfToken: (_, _params: { token: string | null }) => {},
-    forgetLink: () => {},
-  },
-  guards: {
-    atLink: ({ context }) => context.atLink,
-    tokenShaped: ({ context }) => context.linkToken !== null && TOKEN.test(context.linkToken),
-    onShift: ({ context }) => context.shift !== null,
-    hasJob: ({ context }) => context.job !== null,
-    hasOffer: ({ context }) => context.offer !== null,
-    unauthorised: ({ event }) => statusOf((event as { error?: unknown }).error) === 401,
-  },
-  delays: {
-    offerTimeout: ({ context }) => Math.max(0, (context.offer?.seconds_left ?? 0) * 1000),
-  },
-}).createMachine({
+export const driverMachine = driverSetup.createMachine({
   id: 'driver',
   context: ({ input }) => ({
     session: null,
@@ -119,7 +42,14 @@ export const driverMachine = setup({
     notice: null,
     error: null,
     tapKey: null,
+    queue: [],
+    offline: null,
+    stale: false,
+    knownAt: null,
+    confirmed: false,
     newKey: input.newKey ?? randomKey,
+    recall: input.recall ?? (() => null),
+    now: input.now ?? (() => new Date()),
   }),
   initial: 'start',
   states: {
@@ -131,10 +61,28 @@ export const driverMachine = setup({
         src: 'loadSession',
         onDone: {
           target: 'signedIn',
-          actions: [assign({ session: ({ event }) => event.output, shift: ({ event }) => event.output.shift }), { type: 'useCsrfToken', params: ({ event }) => ({ token: event.output.csrf_token }) }],
+          actions: [assign(({ context, event }) => signedInAs(context, event.output)), { type: 'useCsrfToken', params: ({ event }) => ({ token: event.output.csrf_token }) }, rememberIt],
         },
         onError: [
           { guard: 'unauthorised', target: 'signedOut' },
+          {
+            // No signal: open as the phone last knew it (the session is confirmed once the office answers again).
+            guard: 'remembered',
+            target: 'signedIn',
+            actions: assign(({ context, event }) => {
+              const kept = context.recall(null)!;
+              return {
+                session: { driver: kept.driver, site: kept.site },
+                shift: kept.shift,
+                job: kept.job,
+                knownAt: kept.knownAt,
+                queue: kept.queue,
+                confirmed: false,
+                offline: typeof statusOf(event.error) === 'number' ? ('office' as const) : ('signal' as const),
+                stale: true,
+              };
+            }),
+          },
           { target: 'signedOut', actions: assign({ error: DRIVER_TEXT.unreachable }) },
         ],
       },
@@ -155,7 +103,7 @@ export const driverMachine = setup({
             },
             onDone: {
               target: '#driver.signedIn',
-              actions: [assign({ session: ({ event }) => event.output, shift: ({ event }) => event.output.shift, notice: null }), { type: 'useCsrfToken', params: ({ event }) => ({ token: event.output.csrf_token }) }],
+              actions: [assign(({ context, event }) => ({ ...signedInAs(context, event.output), notice: null })), { type: 'useCsrfToken', params: ({ event }) => ({ token: event.output.csrf_token }) }, rememberIt],
             },
             onError: { target: 'idle', actions: assign({ error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
           },
@@ -180,149 +128,183 @@ export const driverMachine = setup({
       on: { 'signIn.open': { target: 'signedOut', actions: assign({ error: null }) } },
     },
     signedIn: {
-      initial: 'route',
+      type: 'parallel',
       on: {
-        signOut: '.signingOut',
-        'session.lost': { target: 'signedOut', actions: assign({ session: null, shift: null, offer: null, job: null, error: ({ event }) => event.message || DRIVER_TEXT.sessionEnded }) },
+        'session.lost': {
+          target: 'signedOut',
+          actions: [
+            { type: 'forget', params: ({ context }) => ({ driverId: context.session?.driver.id ?? null }) },
+            assign({ session: null, shift: null, offer: null, job: null, queue: [], knownAt: null, offline: null, error: ({ event }) => event.message || DRIVER_TEXT.sessionEnded }),
+          ],
+        },
         'notice.dismiss': { actions: assign({ notice: null }) },
+        'connection.lost': { actions: 'markOffline' },
       },
       states: {
-        route: { always: [{ guard: 'onShift', target: 'onDuty' }, { target: 'offDuty' }] },
-        offDuty: {
-          initial: 'loadingVehicles',
+        screen: {
+          initial: 'route',
+          on: { signOut: '.signingOut' },
           states: {
-            loadingVehicles: {
-              invoke: {
-                src: 'loadVehicles',
-                onDone: { target: 'choosing', actions: assign({ vehicles: ({ event }) => event.output }) },
-                onError: { target: 'choosing', actions: assign({ vehicles: [], error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
-              },
-            },
-            choosing: {
-              on: { 'shift.start': { target: 'starting', actions: assign({ error: null }) } },
-            },
-            starting: {
-              invoke: {
-                src: 'startShift',
-                input: ({ event }) => ({ vehicleId: (event as Extract<DriverEvent, { type: 'shift.start' }>).vehicleId }),
-                onDone: { target: '#driver.signedIn.onDuty', actions: assign({ shift: ({ event }) => event.output, notice: { tone: 'success', text: DRIVER_MESSAGES.onDuty } }) },
-                onError: { target: 'loadingVehicles', actions: assign({ error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
-              },
-            },
-          },
-        },
-        onDuty: {
-          initial: 'loading',
-          states: {
-            loading: {
-              invoke: {
-                src: 'loadWork',
-                onDone: {
-                  target: 'deciding',
-                  actions: assign({ job: ({ event }) => jobInHand(event.output.jobs), offer: ({ event }) => event.output.offers.find((offer) => offer.seconds_left > 0) ?? null }),
-                },
-                onError: { target: 'waiting', actions: assign({ error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
-              },
-            },
-            deciding: {
-              always: [{ guard: 'hasOffer', target: 'offered' }, { guard: 'hasJob', target: 'job' }, { target: 'waiting' }],
-            },
-            waiting: {
-              on: {
-                'work.changed': 'loading',
-                'shift.end': 'ending',
-              },
-            },
-            offered: {
-              initial: 'open',
+            route: { always: [{ guard: 'onShift', target: 'onDuty' }, { target: 'offDuty' }] },
+            offDuty: {
+              initial: 'loadingVehicles',
               states: {
-                open: {
-                  after: { offerTimeout: { target: '#driver.signedIn.onDuty.loading', actions: assign({ offer: null, notice: { tone: 'warning', text: DRIVER_MESSAGES.offerExpired } }) } },
-                  on: {
-                    'offer.accept': { target: 'accepting', actions: assign({ tapKey: ({ context }) => context.newKey(), error: null }) },
-                    'offer.decline': { target: 'declining', actions: assign({ tapKey: ({ context }) => context.newKey(), error: null }) },
-                    'work.changed': '#driver.signedIn.onDuty.loading',
-                  },
-                },
-                accepting: {
+                loadingVehicles: {
                   invoke: {
-                    src: 'acceptOffer',
-                    input: ({ context }) => ({ offerId: context.offer!.id, key: context.tapKey! }),
-                    onDone: { target: '#driver.signedIn.onDuty.job', actions: assign({ offer: null, job: ({ event }) => event.output.job, notice: ({ event }) => ({ tone: 'success' as const, text: event.output.message }) }) },
-                    onError: { target: '#driver.signedIn.onDuty.loading', actions: assign({ offer: null, error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
-                  },
-                },
-                declining: {
-                  invoke: {
-                    src: 'declineOffer',
-                    input: ({ context }) => ({ offerId: context.offer!.id, key: context.tapKey! }),
-                    onDone: { target: '#driver.signedIn.onDuty.loading', actions: assign({ offer: null, notice: ({ event }) => ({ tone: 'info' as const, text: event.output.message }) }) },
-                    onError: { target: '#driver.signedIn.onDuty.loading', actions: assign({ offer: null, error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
-                  },
-                },
-              },
-            },
-            job: {
-              initial: 'idle',
-              states: {
-                idle: {
-                  on: {
-                    step: { target: 'stepping', actions: assign({ tapKey: ({ context }) => context.newKey(), error: null, notice: null }) },
-                    'work.changed': '#driver.signedIn.onDuty.loading',
-                  },
-                },
-                stepping: {
-                  invoke: {
-                    src: 'step',
-                    input: ({ context, event }) => ({ bookingNumber: context.job!.booking_number, step: (event as Extract<DriverEvent, { type: 'step' }>).step, key: context.tapKey! }),
-                    onDone: [
-                      {
-                        guard: ({ event }) => event.output.job === null || FINISHED.has(event.output.job.state),
-                        target: '#driver.signedIn.onDuty.loading',
-                        actions: assign({ job: null, notice: ({ event }) => ({ tone: 'success' as const, text: event.output.message }) }),
-                      },
-                      { target: 'idle', actions: assign({ job: ({ event }) => event.output.job, notice: ({ event }) => ({ tone: 'success' as const, text: event.output.message }) }) },
-                    ],
+                    src: 'loadVehicles',
+                    onDone: { target: 'choosing', actions: assign({ vehicles: ({ event }) => event.output, offline: null }) },
                     onError: [
-                      { guard: 'unauthorised', target: 'idle' },
-                      {
-                        // Refused: the server's message, and the job as it now is (gone → read the work again).
-                        guard: ({ event }) => jobOfRefusal(event.error) === null,
-                        target: '#driver.signedIn.onDuty.loading',
-                        actions: assign({ job: null, error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }),
+                      { guard: 'transient', target: 'choosing', actions: ['markOffline', assign({ vehicles: [], error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) })] },
+                      { target: 'choosing', actions: assign({ vehicles: [], error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
+                    ],
+                  },
+                },
+                choosing: {
+                  on: { 'shift.start': { target: 'starting', actions: assign({ error: null }) } },
+                },
+                starting: {
+                  invoke: {
+                    src: 'startShift',
+                    input: ({ event }) => ({ vehicleId: (event as Extract<DriverEvent, { type: 'shift.start' }>).vehicleId }),
+                    onDone: {
+                      target: '#driver.signedIn.screen.onDuty',
+                      actions: [assign({ shift: ({ event }) => event.output, offline: null, notice: { tone: 'success', text: DRIVER_MESSAGES.onDuty } }), rememberIt],
+                    },
+                    onError: { target: 'loadingVehicles', actions: assign({ error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
+                  },
+                },
+              },
+            },
+            onDuty: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'loadWork',
+                    onDone: { target: 'deciding', actions: [{ type: 'takeWork', params: ({ event }) => event.output }, rememberIt] },
+                    onError: [
+                      // No signal: the work as last known (the screen says so), read again once the signal is back.
+                      { guard: 'transient', target: 'deciding', actions: 'markOffline' },
+                      { target: 'waiting', actions: assign({ error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
+                    ],
+                  },
+                },
+                deciding: {
+                  always: [{ guard: 'hasOffer', target: 'offered' }, { guard: 'hasJob', target: 'job' }, { target: 'waiting' }],
+                },
+                waiting: {
+                  on: {
+                    'work.changed': 'loading',
+                    'job.updated': 'deciding',
+                    'shift.end': [{ guard: 'queued', actions: assign({ error: DRIVER_TEXT.tapsWaiting }) }, { target: 'ending' }],
+                  },
+                },
+                offered: {
+                  initial: 'open',
+                  states: {
+                    open: {
+                      after: {
+                        offerTimeout: { target: '#driver.signedIn.screen.onDuty.loading', actions: assign({ offer: null, notice: { tone: 'warning', text: DRIVER_MESSAGES.offerExpired } }) },
                       },
-                      {
-                        target: 'idle',
-                        actions: assign({
-                          job: ({ context, event }) => jobOfRefusal(event.error) ?? context.job,
-                          error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable),
-                        }),
+                      on: {
+                        'offer.accept': { target: 'accepting', actions: assign({ tapKey: ({ context }) => context.newKey(), error: null }) },
+                        'offer.decline': { target: 'declining', actions: assign({ tapKey: ({ context }) => context.newKey(), error: null }) },
+                        'work.changed': '#driver.signedIn.screen.onDuty.loading',
+                        'job.updated': { guard: ({ context }) => context.offer === null, target: '#driver.signedIn.screen.onDuty.deciding' },
                       },
+                    },
+                    accepting: {
+                      invoke: {
+                        src: 'acceptOffer',
+                        input: ({ context }) => ({ offerId: context.offer!.id, key: context.tapKey! }),
+                        onDone: {
+                          target: '#driver.signedIn.screen.onDuty.job',
+                          actions: [
+                            assign({ offer: null, offline: null, job: ({ event }) => event.output.job, knownAt: ({ context }) => context.now().toISOString(), notice: ({ event }) => ({ tone: 'success' as const, text: event.output.message }) }),
+                            rememberIt,
+                          ],
+                        },
+                        onError: [
+                          { guard: 'transient', target: '#driver.signedIn.screen.onDuty.loading', actions: ['markOffline', assign({ offer: null, error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) })] },
+                          { target: '#driver.signedIn.screen.onDuty.loading', actions: assign({ offer: null, error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
+                        ],
+                      },
+                    },
+                    declining: {
+                      invoke: {
+                        src: 'declineOffer',
+                        input: ({ context }) => ({ offerId: context.offer!.id, key: context.tapKey! }),
+                        onDone: { target: '#driver.signedIn.screen.onDuty.loading', actions: assign({ offer: null, offline: null, notice: ({ event }) => ({ tone: 'info' as const, text: event.output.message }) }) },
+                        onError: [
+                          { guard: 'transient', target: '#driver.signedIn.screen.onDuty.loading', actions: ['markOffline', assign({ offer: null, error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) })] },
+                          { target: '#driver.signedIn.screen.onDuty.loading', actions: assign({ offer: null, error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
+                        ],
+                      },
+                    },
+                  },
+                },
+                job: {
+                  initial: 'ready',
+                  on: {
+                    'work.changed': '#driver.signedIn.screen.onDuty.loading',
+                    'job.updated': { guard: 'screenChanged', target: '#driver.signedIn.screen.onDuty.deciding' },
+                  },
+                  states: {
+                    ready: {
+                      on: {
+                        // A step is queued with its key and shown as tapped at once; `sync` sends it.
+                        step: [
+                          { guard: 'stepFinishes', target: '#driver.signedIn.screen.onDuty.deciding', actions: ['queueTap', rememberIt] },
+                          { guard: 'stepAllowed', target: 'settling', actions: ['queueTap', rememberIt] },
+                        ],
+                      },
+                    },
+                    settling: { after: { settle: 'ready' } },
+                  },
+                },
+                ending: {
+                  invoke: {
+                    src: 'endShift',
+                    onDone: {
+                      target: '#driver.signedIn.screen.offDuty',
+                      actions: [assign({ shift: null, offer: null, job: null, offline: null, notice: { tone: 'info', text: DRIVER_MESSAGES.offDuty } }), rememberIt],
+                    },
+                    onError: [
+                      { guard: 'transient', target: 'loading', actions: ['markOffline', assign({ error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) })] },
+                      { target: 'loading', actions: assign({ error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
                     ],
                   },
                 },
               },
             },
-            ending: {
+            signingOut: {
               invoke: {
-                src: 'endShift',
-                onDone: { target: '#driver.signedIn.offDuty', actions: assign({ shift: null, offer: null, job: null, notice: { tone: 'info', text: DRIVER_MESSAGES.offDuty } }) },
-                onError: { target: 'loading', actions: assign({ error: ({ event }) => messageOf(event.error, DRIVER_TEXT.unreachable) }) },
+                src: 'signOut',
+                onDone: {
+                  target: '#driver.signedOut',
+                  actions: [
+                    { type: 'forget', params: ({ context }) => ({ driverId: context.session?.driver.id ?? null }) },
+                    assign({ session: null, shift: null, offer: null, job: null, queue: [], knownAt: null, offline: null, notice: { tone: 'info', text: DRIVER_MESSAGES.signedOut } }),
+                  ],
+                },
+                onError: {
+                  target: '#driver.signedOut',
+                  actions: [
+                    { type: 'forget', params: ({ context }) => ({ driverId: context.session?.driver.id ?? null }) },
+                    assign({ session: null, shift: null, offer: null, job: null, queue: [], knownAt: null, offline: null }),
+                  ],
+                },
               },
             },
           },
         },
-        signingOut: {
-          invoke: {
-            src: 'signOut',
-            onDone: { target: '#driver.signedOut', actions: assign({ session: null, shift: null, offer: null, job: null, notice: { tone: 'info', text: DRIVER_MESSAGES.signedOut } }) },
-            onError: { target: '#driver.signedOut', actions: assign({ session: null, shift: null, offer: null, job: null }) },
-          },
-        },
+        sync: syncState,
       },
     },
   },
 });
 
 export type DriverMachine = typeof driverMachine;
-export type { DriverVehicle, Work, TapResponse };
+export { DRIVER_TEXT, tapsDroppedText, type DriverContext, type DriverEvent, type DriverInput, type Notice, type Offline } from './driver.setup.ts';
+export type { DriverVehicle, Work } from './driver.actors.ts';
+export type { TapResponse } from '../../contract/driver.ts';

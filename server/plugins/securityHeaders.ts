@@ -194,6 +194,12 @@ export function documentFacts(pathname: string, settings: PagePolicySettings): D
 /** The policy of everything that is not a page: it may load nothing, run nothing, and be framed nowhere. */
 export const RESOURCE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/**
+ * The driver app's service worker (server/web/driverWorker.ts): a worker runs under the policy of its own script, and
+ * this one fetches and keeps the app shell from this origin (connect-src); it loads no script and nothing else.
+ */
+export const DRIVER_WORKER_POLICY = "default-src 'none'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 /** Headers of every response; a page's own policy is set by the page handler (pageHeaders). */
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {

@@ -5,8 +5,8 @@
  *
  * The start-up seam on the server: server/web/ renders and serves the page (routeAssets: the preload table; html: the
  * page's assembly; renderer: the server renderer and its cache; tripPage: a booking step from the trip cookie;
- * deferScripts and earlyInput: what a server-rendered page changes; staticFiles: the build's files); src/boot/ is the
- * browser side.
+ * deferScripts and earlyInput: what a server-rendered page changes; staticFiles: the build's files; driverWorker: the
+ * driver app's service worker); src/boot/ is the browser side.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sendError } from '../http.ts';
 import { pageServer, type PageOptions } from './page.ts';
+import { registerDriverWorker } from './driverWorker.ts';
 import { loadRenderer } from './renderer.ts';
 import { preloadTable, readManifest } from './routeAssets.ts';
 import { cacheControlFor, COMPRESSIBLE, compressedFiles, pickEncoding } from './staticFiles.ts';
@@ -21,10 +22,13 @@ import { cacheControlFor, COMPRESSIBLE, compressedFiles, pickEncoding } from './
 export async function registerSpa(app: FastifyInstance, options: PageOptions & { distDir: string; ssrTimeoutMs: number }) {
   const indexFile = path.join(options.distDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const manifest = template ? readManifest(options.distDir) : null;
   const servePage = template
-    ? pageServer(options, { template, renderer: await loadRenderer(options.distDir, options.ssrTimeoutMs), preloadLinks: preloadTable(readManifest(options.distDir)) })
+    ? pageServer(options, { template, renderer: await loadRenderer(options.distDir, options.ssrTimeoutMs), preloadLinks: preloadTable(manifest) })
     : null;
   if (template) {
+    // The driver app's service worker, with this build's app shell (issue 32).
+    registerDriverWorker(app, { template, manifest });
     const compressed = compressedFiles(options.distDir);
     // Text files of the public build go out brotli- or gzip-compressed when the client accepts it (Lighthouse: "enable
     // text compression"); any other path falls through to @fastify/static and the page handler.

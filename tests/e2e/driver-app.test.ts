@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVER_JOB_STATE_LABELS } from '../../contract/dispatch.ts';
-import { DRIVER_MESSAGES, STEP_MESSAGES } from '../../contract/driver.ts';
+import { DRIVER_MESSAGES, DRIVER_WORKER, STEP_MESSAGES } from '../../contract/driver.ts';
+import { WAITING_TAPS_TEXT } from '../../src/views/driver/format.ts';
 import { axeViolations, settled } from '../helpers/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
 import { consoleOf, type Signed } from '../helpers/console.ts';
@@ -10,8 +11,10 @@ import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // Issue 32: the driver's app (/driver) in Chromium at 375 × 812 against the real server: sign in → on duty with a
 // vehicle (position emulated) → an offer made from the console API arrives while the app is open (SSE) → accept →
-// on my way → arrived → passenger on board → completed, the database showing the booking completed; axe on each
-// screen, screenshots at 375 px. Needs a build first (DIST_DIR).
+// on my way → arrived, tapped with the browser offline (kept and shown as waiting; the app reloaded offline opens from
+// its service worker with the job last known), sent once back online → passenger on board → completed, the database
+// showing each step applied once and the booking completed; axe on each screen, screenshots at 375 px. Needs a build
+// first (DIST_DIR).
 
 let provider: TestProvider;
 let browser: Browser;
@@ -60,6 +63,12 @@ describe("the driver's app at 375 px", () => {
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.json()).toMatchObject({ start_url: '/driver', scope: '/driver', display: 'standalone' });
+    // The service worker: JavaScript, allowed to fetch this origin only, naming this build's driver app chunk.
+    const worker = await provider.fastify.inject({ method: 'GET', url: DRIVER_WORKER.url });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers['content-security-policy']).toBe("default-src 'none'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(worker.body).toMatch(/const SHELL = \["\/driver",.*"\/assets\/DriverApp-[\w-]+\.js".*"\/driver\.webmanifest"\];/);
   });
 
   it('signs in, goes on duty, takes an offer that arrives live and runs the job to completed', async () => {
@@ -102,21 +111,55 @@ describe("the driver's app at 375 px", () => {
     expect(await page.getByRole('link', { name: 'Navigate to pick-up' }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
     expect(await page.getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
     await screen(page, 'driver-job');
+    // Installable: the app's service worker is active for the app's pages.
+    expect(await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return [new URL(registration.scope).pathname, registration.active?.state];
+    })).toEqual([DRIVER_WORKER.scope, 'activated']);
 
-    for (const [button, reached] of [
-      ['On my way', 'on_the_way'],
-      ['Arrived', 'arrived'],
-      ['Passenger on board', 'on_board'],
-    ] as const) {
+    const tap = async (button: string, reached: keyof typeof DRIVER_JOB_STATE_LABELS) => {
       await page.getByRole('button', { name: button, exact: true }).click();
       await state.getByText(DRIVER_JOB_STATE_LABELS[reached], { exact: true }).waitFor();
-    }
+    };
+    const stageOf = async () => (await provider.db.query<{ status: string; job_stage: string | null }>('SELECT status, job_stage FROM bookings WHERE booking_number = $1', [number])).rows[0];
+    await tap('On my way', 'on_the_way');
+
+    // No signal: the tap is kept, the job moves on as tapped, and the driver sees what waits and since when.
+    await context.setOffline(true);
+    await tap('Arrived', 'arrived');
+    const waiting = page.getByTestId('driver-waiting-taps');
+    await waiting.getByText(WAITING_TAPS_TEXT.held).waitFor();
+    expect(await waiting.locator('li').allTextContents()).toEqual([expect.stringMatching(new RegExp(`^Arrived · ${number} · tapped \\d\\d:\\d\\d$`))]);
+    expect(await page.getByTestId('driver-offline').textContent()).toMatch(/^Last known at \d\d:\d\d — no signal$/);
+    expect(await page.getByTestId('driver-error').count()).toBe(0);
+    expect(await stageOf()).toEqual({ status: 'driver_assigned', job_stage: 'on_the_way' });
+    await screen(page, 'driver-offline-tap');
+
+    // Reloaded with no signal: the service worker opens the app, which shows the job last known and the waiting tap.
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await heading(page, number);
+    await state.getByText(DRIVER_JOB_STATE_LABELS.arrived, { exact: true }).waitFor();
+    expect(await page.getByTestId('driver-offline').textContent()).toMatch(/^Last known at \d\d:\d\d — no signal$/);
+    expect(await waiting.locator('li').count()).toBe(1);
+    await screen(page, 'driver-offline-reopened');
+
+    // Back online: the waiting tap goes once, with its key; the job is the office's again.
+    await context.setOffline(false);
+    await page.getByTestId('driver-notice').getByText(STEP_MESSAGES.arrived, { exact: true }).waitFor();
+    expect(await waiting.count()).toBe(0);
+    expect(await page.getByTestId('driver-offline').count()).toBe(0);
+    expect(await stageOf()).toEqual({ status: 'driver_assigned', job_stage: 'arrived' });
+    const sent = await provider.db.query<{ n: number }>("SELECT count(*)::int AS n FROM driver_taps WHERE target = $1", [`arrived:${number}`]);
+    const timeline = await provider.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE entity_type = 'booking' AND entity_id = $1 AND action = 'booking.driver_arrived'", [number]);
+    expect([sent.rows[0].n, timeline.rows[0].n]).toEqual([1, 1]);
+
+    await tap('Passenger on board', 'on_board');
     // Completed only once the pick-up time has come: the server's clock moved past it.
     offset = 35 * MINUTE;
     await page.getByRole('button', { name: 'Completed', exact: true }).click();
     await heading(page, 'Waiting for a job');
-    expect(await page.getByTestId('driver-notice').textContent()).toBe(STEP_MESSAGES.complete);
-    const [row] = (await provider.db.query<{ status: string }>('SELECT status FROM bookings WHERE booking_number = $1', [number])).rows;
-    expect(row.status).toBe('completed');
+    await page.getByTestId('driver-notice').getByText(STEP_MESSAGES.complete, { exact: true }).waitFor();
+    expect((await stageOf()).status).toBe('completed');
   }, 90_000);
 });

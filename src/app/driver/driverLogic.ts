@@ -1,7 +1,8 @@
 /**
  * Composition root of the driver's app (/driver): machines/driver's placeholders given their real effects
- * (src/api/driver.ts, the CSRF token handed to the client, the set-password fragment dropped from the address), its
- * input read from the page, a fresh UUID per tap.
+ * (src/api/driver.ts, the CSRF token handed to the client, the set-password fragment dropped from the address, the
+ * driver's memory kept in localStorage by ./driverMemory.ts), its input read from the page, a fresh UUID per tap, the
+ * clock.
  */
 import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
@@ -24,11 +25,14 @@ import {
   tapStep,
 } from '../../api/driver.ts';
 import { forgetLinkAddress } from '../linkAddress.ts';
+import { driverMemoryStore } from './driverMemory.ts';
+
+const memory = driverMemoryStore();
 
 /** The page's path, and the set-password link's token from the fragment (`#token=…`), never sent to a server. */
 export function readDriverInput(): DriverInput {
   const token = new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
-  return { path: window.location.pathname, linkToken: token, newKey: () => crypto.randomUUID() };
+  return { path: window.location.pathname, linkToken: token, newKey: () => crypto.randomUUID(), recall: memory.recall, now: () => new Date() };
 }
 
 export const driverLogic = driverMachine.provide({
@@ -51,6 +55,8 @@ export const driverLogic = driverMachine.provide({
   actions: {
     useCsrfToken: (_, { token }) => setDriverCsrfToken(token),
     forgetLink: () => forgetLinkAddress(DRIVER_SET_PASSWORD_ROUTE),
+    remember: (_, { memory: kept }) => memory.keep(kept),
+    forget: (_, { driverId }) => memory.forget(driverId),
   },
 });
 

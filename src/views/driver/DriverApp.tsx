@@ -1,7 +1,8 @@
 /**
  * The driver's app (/driver, issue 32), one lazy chunk the public pages and the console never load: the machine's
- * actor (src/app/driver/driverLogic.ts), its live feed and position reports while on duty, and the screen of the
- * stage it is in. Phone first: one column, large targets, the job's facts black on white.
+ * actor (src/app/driver/driverLogic.ts), its live feed and position reports while on duty, the browser's news of the
+ * signal, the service worker that keeps the app shell, and the screen of the stage it is in. Phone first: one column,
+ * large targets, the job's facts black on white.
  */
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
@@ -10,9 +11,11 @@ import '@mantine/core/styles/ActionIcon.css';
 import { Center, Loader } from '@mantine/core';
 import { useCallback, useEffect } from 'react';
 import { selectOnDuty, selectStage } from '../../../machines/driver/index.ts';
+import { useConnectivity } from '../../app/driver/connectivity.ts';
 import { useDriverEvents } from '../../app/driver/driverEvents.ts';
 import { Driver, readDriverInput, useDriverSessionLoss } from '../../app/driver/driverLogic.ts';
 import { usePositionReports } from '../../app/driver/position.ts';
+import { useDriverWorker } from '../../app/driver/serviceWorker.ts';
 import { DriverFrame } from './DriverFrame.tsx';
 import { JobScreen } from './JobScreen.tsx';
 import { OfferScreen } from './OfferScreen.tsx';
@@ -38,7 +41,10 @@ function Live() {
   const actor = Driver.useActorRef();
   const onDuty = Driver.useSelector(selectOnDuty);
   const changed = useCallback(() => actor.send({ type: 'work.changed' }), [actor]);
-  useDriverEvents(onDuty, changed);
+  const lost = useCallback(() => actor.send({ type: 'connection.lost' }), [actor]);
+  const back = useCallback(() => actor.send({ type: 'connection.back' }), [actor]);
+  useConnectivity(lost, back);
+  useDriverEvents(onDuty, changed, back);
   return null;
 }
 
@@ -66,6 +72,7 @@ function Stage() {
 
 export function DriverApp() {
   useManifestLink();
+  useDriverWorker();
   useEffect(() => {
     document.title = 'Driver';
   }, []);

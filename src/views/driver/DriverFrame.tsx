@@ -1,9 +1,13 @@
-/** The signed-in frame: who and which vehicle, the notice or the refusal of the last tap, sign-out, and the screen. */
+/**
+ * The signed-in frame: who and which vehicle, the signal (when the office is out of reach) and the taps waiting to be
+ * sent, the notice or the refusal of the last tap, sign-out, and the screen.
+ */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { selectContext } from '../../../machines/driver/index.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
 import { LOCATION_OFF_TEXT } from '../../app/driver/position.ts';
+import { SignalStatus } from './SignalStatus.tsx';
 import classes from './Driver.module.css';
 
 export function Messages() {
@@ -48,6 +52,7 @@ export function DriverFrame({ children, locationOff = false }: { children: React
             {LOCATION_OFF_TEXT}
           </Text>
         )}
+        <SignalStatus />
         <Messages />
         {children}
       </Stack>

@@ -1,11 +1,12 @@
 /**
  * The job in hand: its state, pick-up time, the places in order with a Navigate link each, the passenger with a call
- * link, flight, options, notes, how the fare is paid, and the steps the server allows now (allowed_steps).
+ * link, flight, options, notes, how the fare is paid, and the steps the server allows now (allowed_steps). Shown as
+ * tapped: the driver's taps still waiting for the office are applied (DriverFrame lists them).
  */
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { DRIVER_JOB_STATE_LABELS, DRIVER_STEP_LABELS } from '../../../contract/dispatch.ts';
 import { tripPlaces } from '../../../contract/tripPlaces.ts';
-import { selectBusy, selectContext } from '../../../machines/driver/index.ts';
+import { selectBusy, selectSettling, selectShownJob } from '../../../machines/driver/index.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
 import { farePaid, money, navigateUrl, optionLines, pickupMoment } from './format.ts';
 import classes from './Driver.module.css';
@@ -13,7 +14,8 @@ import classes from './Driver.module.css';
 export function JobScreen() {
   const actor = Driver.useActorRef();
   const busy = Driver.useSelector(selectBusy);
-  const { job } = Driver.useSelector(selectContext);
+  const settling = Driver.useSelector(selectSettling);
+  const job = Driver.useSelector(selectShownJob);
   if (!job) return null;
   const places = tripPlaces(job.pickup_address, job.stops, job.dropoff_address);
   const options = optionLines(job.options);
@@ -92,6 +94,7 @@ export function JobScreen() {
             color="dark"
             variant={step === 'no_show' ? 'outline' : 'filled'}
             loading={busy}
+            disabled={settling}
             onClick={() => actor.send({ type: 'step', step })}
           >
             {DRIVER_STEP_LABELS[step]}

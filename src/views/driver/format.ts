@@ -37,3 +37,25 @@ export function optionLines(options: Record<string, unknown>): string[] {
 
 /** Google Maps directions to an address (the phone opens its maps app). */
 export const navigateUrl = (address: string) => `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
+
+/** "14:05" in London time. */
+export function clockTime(iso: string): string {
+  const clock = londonClock(new Date(iso));
+  return `${pad(clock.hour)}:${pad(clock.minute)}`;
+}
+
+/**
+ * The calm line shown while the office is out of reach, with when the work shown was last read from it:
+ * "Last known at 14:05 — no signal", "Last known at 14:05 — the office cannot be reached".
+ */
+export function lastKnownText(knownAt: string | null, offline: 'signal' | 'office'): string {
+  const why = offline === 'signal' ? 'no signal' : 'the office cannot be reached';
+  return knownAt ? `Last known at ${clockTime(knownAt)} — ${why}` : why.replace(/^\w/, (first) => first.toUpperCase());
+}
+
+/** What the list of waiting taps says under it. */
+export const WAITING_TAPS_TEXT = {
+  title: 'Waiting to send',
+  held: 'They go to the office in order when the signal returns.',
+  sending: 'Sending them now, in order.',
+} as const;
