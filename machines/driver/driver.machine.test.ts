@@ -57,6 +57,8 @@ const refusal = (status: number, message: string, body: unknown) => Object.assig
 
 function start(options: { signedOut?: boolean; onShift?: boolean; work?: () => Work; step?: (input: { step: DriverStep; key: string }) => Promise<TapResponse>; accept?: () => Promise<TapResponse>; path?: string; token?: string | null } = {}) {
   const calls: { name: string; input: unknown }[] = [];
+  /** The offers the phone was asked to ring for. */
+  const alerts: (number | null)[] = [];
   let keys = 0;
   // Each stub answers its own actor's types: loosely typed here.
   const record = (name: string, answer: (input: any) => Promise<any>) =>
@@ -81,11 +83,12 @@ function start(options: { signedOut?: boolean; onShift?: boolean; work?: () => W
       declineOffer: record('declineOffer', async () => ({ success: true as const, message: DRIVER_MESSAGES.declined, job: null })),
       step: record('step', options.step ?? (async () => ({ success: true as const, message: '', job: null }))),
     },
+    actions: { alertOffer: (_, { offerId }) => void alerts.push(offerId) },
     // A double tap's pause (600 ms) is its own test's.
     delays: { settle: 1 },
   });
   const actor = createActor(machine, { input: { path: options.path ?? '/driver', linkToken: options.token ?? null, newKey: () => `key-${++keys}` } }).start();
-  return { actor, calls };
+  return { actor, calls, alerts };
 }
 
 describe('the driver app machine', () => {
@@ -122,7 +125,7 @@ describe('the driver app machine', () => {
     let work: Work = { offers: [], jobs: [] };
     let state: DriverJob['state'] = 'assigned';
     const next: Record<string, [DriverJob['state'], DriverStep[]]> = { on_the_way: ['on_the_way', ['arrived']], arrived: ['arrived', ['on_board', 'no_show']], on_board: ['on_board', ['complete']], complete: ['completed', []] };
-    const { actor, calls } = start({
+    const { actor, calls, alerts } = start({
       onShift: true,
       work: () => work,
       step: async ({ step }) => {
@@ -136,6 +139,8 @@ describe('the driver app machine', () => {
     actor.send({ type: 'work.changed' });
     await waitFor(actor, (s) => selectStage(s) === 'offered');
     expect(actor.getSnapshot().context.offer).toEqual(offer);
+    // The phone rings for the offer as it comes on screen (not while it only waited).
+    expect(alerts).toEqual([offer.id]);
     actor.send({ type: 'offer.accept' });
     await waitFor(actor, (s) => selectStage(s) === 'job' && s.matches({ signedIn: { screen: { onDuty: { job: 'ready' } } } }));
     expect(calls.find((call) => call.name === 'acceptOffer')?.input).toEqual({ offerId: 11, key: 'key-1' });

@@ -201,6 +201,7 @@ export const driverMachine = driverSetup.createMachine({
                 },
                 offered: {
                   initial: 'open',
+                  entry: { type: 'alertOffer', params: ({ context }) => ({ offerId: context.offer?.id ?? null }) },
                   states: {
                     open: {
                       after: {

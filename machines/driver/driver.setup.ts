@@ -143,6 +143,8 @@ export const driverSetup = setup({
     remember: (_, _params: { memory: DriverMemory | null }) => {},
     /** Signed out: the phone forgets the driver's work (their waiting taps stay until they sign in again). */
     forget: (_, _params: { driverId: number | null }) => {},
+    /** A new offer is on screen: the phone rings and vibrates where the browser allows (issue 32). */
+    alertOffer: (_, _params: { offerId: number | null }) => {},
     /** No answer: say so (`sync` holds the queue and tries again). */
     markOffline: assign(({ event }) => {
       const error = errorOf(event);

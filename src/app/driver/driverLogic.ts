@@ -26,8 +26,10 @@ import {
 } from '../../api/driver.ts';
 import { forgetLinkAddress } from '../linkAddress.ts';
 import { driverMemoryStore } from './driverMemory.ts';
+import { createOfferAlert } from './offerAlert.ts';
 
 const memory = driverMemoryStore();
+const offerAlert = createOfferAlert();
 
 /** The page's path, and the set-password link's token from the fragment (`#token=…`), never sent to a server. */
 export function readDriverInput(): DriverInput {
@@ -57,6 +59,7 @@ export const driverLogic = driverMachine.provide({
     forgetLink: () => forgetLinkAddress(DRIVER_SET_PASSWORD_ROUTE),
     remember: (_, { memory: kept }) => memory.keep(kept),
     forget: (_, { driverId }) => memory.forget(driverId),
+    alertOffer: (_, { offerId }) => offerAlert.ring(offerId),
   },
 });
 
