@@ -150,13 +150,23 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
       }
     });
 
-    it('account pages, the card page and the manage page allow no Google host, and serve each other but not the booking pages', async () => {
+    it('account pages and the card page allow no Google host, and serve each other but not the booking pages', async () => {
       if (!isBuilt(provider)) return;
-      for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES, ...MANAGE_PAGES]) {
+      for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES]) {
         const { csp, facts } = await page(provider, url);
         const { 'frame-ancestors': _ancestors, ...sources } = csp;
         expect({ url, sources }).toEqual({ url, sources: OWN_ONLY });
-        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['account', 'card', 'manage'] });
+        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['account', 'card'] });
+      }
+    });
+
+    it("the manage page allows the Maps JavaScript API for the passenger's live map (issue 33), and is a document of its own", async () => {
+      if (!isBuilt(provider)) return;
+      for (const url of MANAGE_PAGES) {
+        const { csp, facts } = await page(provider, url);
+        const { 'frame-ancestors': ancestors, ...sources } = csp;
+        expect({ url, sources, ancestors }).toEqual({ url, sources: WITH_GOOGLE_MAPS, ancestors: ["'self'"] });
+        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['manage'] });
       }
     });
   });
