@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import type { ManageBookingView } from '../../contract/manageBooking.ts';
 import type { LivePositionEvent, LiveStatusEvent, ManageLiveTrip } from '../../contract/manageLive.ts';
 import { freshestView, liveRetryDelay, liveTripMachine, selectCar, selectEta, selectLiveConnection, selectLiveView, type LiveStreamEvent } from './liveTrip.machine.ts';
@@ -45,18 +45,18 @@ const refusal = (status: number, code?: string) => Object.assign(new Error('refu
 function start(initial: ManageBookingView) {
   const streams: { input: { token: string }; send: (event: LiveStreamEvent) => void; stopped: boolean }[] = [];
   const reads: { input: ManageAccessInput; resolve: (view: ManageBookingView) => void; reject: (error: unknown) => void }[] = [];
-  let visible: ((event: AnyEventObject) => void) | null = null;
+  let visible: ((event: { type: 'page.visible' }) => void) | null = null;
   const actor = createActor(
     liveTripMachine.provide({
       actors: {
-        tripStream: fromCallback<AnyEventObject, { token: string }>(({ input, sendBack }) => {
+        tripStream: fromCallback<EventObject, { token: string }, LiveStreamEvent>(({ input, sendBack }) => {
           const stream = { input, send: (event: LiveStreamEvent) => sendBack(event), stopped: false };
           streams.push(stream);
           return () => {
             stream.stopped = true;
           };
         }),
-        pageVisibility: fromCallback(({ sendBack }) => {
+        pageVisibility: fromCallback<EventObject, void, { type: 'page.visible' }>(({ sendBack }) => {
           visible = sendBack;
           return () => {
             visible = null;
@@ -222,7 +222,7 @@ describe('the passenger’s live view (liveTrip.machine)', () => {
           loadBooking: fromPromise(async () => loaded),
           liveTrip: liveTripMachine.provide({
             actors: {
-              tripStream: fromCallback(({ input }) => {
+              tripStream: fromCallback<EventObject, { token: string }, LiveStreamEvent>(({ input }) => {
                 inputs.push(input);
               }),
             },
@@ -233,7 +233,7 @@ describe('the passenger’s live view (liveTrip.machine)', () => {
     );
     actor.start();
     await vi.advanceTimersByTimeAsync(0);
-    const child = actor.getSnapshot().children.liveTrip;
+    const child = actor.getSnapshot().children.liveTrip as ActorRefFrom<typeof liveTripMachine> | undefined;
     expect(child?.getSnapshot().value).toEqual({ following: { streaming: 'connecting' } });
     expect(child?.getSnapshot().context.view).toBe(loaded);
     expect(inputs).toEqual([{ token: TOKEN }]);
