@@ -71,10 +71,11 @@ export function LiveTripPanel({ live, view, operatorPhone }: { live: LiveTripAct
           </dl>
         )}
         {arrived && (
-          <Alert color="green" variant="light" title="Where to meet" data-testid="live-meeting">
+          <Alert color="blue" variant="light" data-testid="live-meeting">
             <Text size="sm" fw={700}>
-              {trip.meeting.address}
+              Where to meet
             </Text>
+            <Text size="sm">{trip.meeting.address}</Text>
             {trip.meeting.note && <Text size="sm">{trip.meeting.note}</Text>}
           </Alert>
         )}
