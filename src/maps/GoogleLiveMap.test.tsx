@@ -21,6 +21,8 @@ describe('the live map with a Google key (@react-google-maps/api against the fak
   afterEach(() => {
     cleanup();
     delete (window as unknown as { google?: unknown }).google;
+    // The loader's state is the module's, shared with the worker's other files (isolate: false).
+    resetGoogleMapsLoader();
   });
 
   it('marks the pick-up and the car, fits both in, and moves the car’s marker as positions arrive', async () => {
