@@ -61,13 +61,17 @@ export async function followManagedTrip(token: string, handlers: LiveStreamHandl
   signal?.addEventListener('abort', abort);
   let silence: ReturnType<typeof setTimeout> | undefined;
   let silent = false;
+  let reader: ReadableStreamDefaultReader<string> | null = null;
   const watch = () => {
     clearTimeout(silence);
     silence = setTimeout(() => {
       silent = true;
       controller.abort();
+      // Ends a read still waiting (a body not tied to the abort signal ends here too).
+      void reader?.cancel().catch(() => {});
     }, silenceMs);
   };
+  const wentSilent = (cause?: unknown) => new ApiCallError('Live updates went silent.', null, null, { cause });
   try {
     watch();
     let response: Response;
@@ -87,15 +91,16 @@ export async function followManagedTrip(token: string, handlers: LiveStreamHandl
       const message = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : 'Live updates were refused.';
       throw new ApiCallError(message, response.status, body);
     }
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {
       let chunk: ReadableStreamReadResult<string>;
       try {
         chunk = await reader.read();
       } catch (error) {
-        throw new ApiCallError(silent ? 'Live updates went silent.' : 'Live updates were cut off.', null, null, { cause: error });
+        throw silent ? wentSilent(error) : new ApiCallError('Live updates were cut off.', null, null, { cause: error });
       }
+      if (silent) throw wentSilent();
       if (chunk.done) return;
       watch();
       buffer += chunk.value;
