@@ -6,6 +6,8 @@ import { LIVE_TEXT } from '../../contract/manageLive.ts';
 import { consoleOf, type Signed } from '../helpers/console.ts';
 import { driverAppOf, type SignedDriver } from '../helpers/driver.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
+import { createOfflineMaps, type MapsPort } from '../../server/domain/geo/mapsPort.ts';
+import { ROUTE_EVERY_MS } from '../../server/domain/manage/live.ts';
 
 /**
  * Issue 33, the passenger's live view: POST /api/v1/manage-booking/live, let in by the manage link's token like the
@@ -235,5 +237,64 @@ describe(`the passenger's live view on ${testDatabaseKind}`, () => {
     const arrived = (await manage({ token: trip.token })).json();
     expect([arrived.status_label, arrived.live.stage, arrived.live.eta, arrived.live.driver_phone]).toEqual(['Your driver has arrived', 'arrived', null, null]);
     expect(arrived.live.meeting).toEqual({ address: onTheWay.data.booking.pick_up_address, note: 'Your driver is waiting in arrivals with a sign with your name.' });
+  });
+});
+
+describe(`the live view's time to the pick-up with a routing service on ${testDatabaseKind}`, () => {
+  let provider: TestProvider;
+  let clock = Date.now();
+  const routed: number[] = [];
+  // The maps port as Google's answers it (kind 'google', routes not estimated): every route 10 minutes by road.
+  const offline = createOfflineMaps();
+  const maps: MapsPort = {
+    ...offline,
+    kind: 'google',
+    async route(points) {
+      routed.push(clock);
+      return points.length === 2 && Math.abs(points[0].lat - 51.5) < 0.2 ? { miles: 4, seconds: 600, legs: [{ miles: 4, seconds: 600 }], estimated: false } : offline.route(points);
+    },
+  };
+  beforeAll(async () => {
+    provider = await startTestProvider({ listen: true, maps, now: () => new Date(clock) });
+  });
+  afterAll(() => provider.dispose());
+
+  it('is the road route’s, asked of the routing service at most once per stream every 30 s', async () => {
+    const api = consoleOf(provider);
+    const app = driverAppOf(provider, api);
+    const dispatcher = await api.dispatcher();
+    const number = await api.bookInCar('live.routed@example.test');
+    expect((await api.as(dispatcher, 'POST', `bookings/${number}/dispatch`, { event: 'accept' })).statusCode).toBe(200);
+    const [{ pick_up_at: pickupAt, text_body: mail }] = await api.sql<{ pick_up_at: string; text_body: string }>(
+      "SELECT b.pick_up_at, m.text_body FROM bookings b JOIN mail_outbox m ON m.site_id = b.site_id AND m.kind = 'booking_confirmation' AND m.subject LIKE '%' || b.booking_number || '%' WHERE b.booking_number = $1",
+      [number],
+    );
+    const token = /manage-booking\?token=([A-Za-z0-9_-]{43})/.exec(mail)![1];
+    const driver = await app.newDriver(dispatcher, 'Mohammed Khan');
+    const vehicle = await app.newVehicle(dispatcher);
+    expect((await app.as(driver, 'POST', 'shift', { vehicle_id: vehicle })).statusCode).toBe(200);
+    const offer = (await api.as(dispatcher, 'POST', `bookings/${number}/offers`, { driver_id: driver.driverId })).json().offer;
+    expect((await app.as(driver, 'POST', `offers/${offer.id}/accept`, app.tapBody())).statusCode).toBe(200);
+    clock = new Date(pickupAt).getTime() - 30 * 60_000;
+    expect((await app.as(driver, 'POST', `jobs/${number}/steps`, { step: 'on_the_way', idempotency_key: randomUUID() })).statusCode).toBe(200);
+    const report = async (lat: number) => expect((await app.as(driver, 'POST', 'positions', { lat, lng: -0.3 })).statusCode).toBe(200);
+
+    const stream = await openLive(provider.url, { token });
+    await stream.until(1);
+    routed.length = 0;
+    await report(51.5);
+    await report(51.501);
+    clock += ROUTE_EVERY_MS;
+    await report(51.502);
+    const positions = (await stream.until(4)).filter((event) => event.event === 'position');
+    expect(positions.map((event) => event.data.eta)).toEqual([
+      { minutes: 10, by_road: true },
+      { minutes: 10, by_road: true },
+      { minutes: 10, by_road: true },
+    ]);
+    // The second position came within 30 s of the first: the stream's last route stood.
+    expect(routed).toHaveLength(2);
+    expect((await provider.fastify.inject({ method: 'POST', url: '/api/v1/manage-booking', headers: KEY_HEADERS, payload: { token } })).json().live.eta).toEqual({ minutes: 10, by_road: true });
+    stream.close();
   });
 });
