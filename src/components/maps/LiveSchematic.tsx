@@ -36,7 +36,7 @@ export function LiveSchematic({ pickup, car, label }: { pickup: LiveMapPoint | n
   return (
     <figure className={classes.frame} data-testid="live-map" data-map="schematic">
       <svg
-        className={classes.canvas}
+        className={classes.schematic}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         preserveAspectRatio="xMidYMid meet"
         role="img"
