@@ -81,11 +81,42 @@ describe('the passenger’s live view (liveTrip.machine)', () => {
   });
 
   it('follows nothing before a driver is assigned, nor once the trip is over: no stream opens', () => {
-    for (const state of ['confirmed', 'accepted', 'completed', 'cancelled', 'no_show'] as const) {
+    for (const [state, value] of [
+      ['confirmed', 'awaitingDriver'],
+      ['accepted', 'awaitingDriver'],
+      ['completed', 'idle'],
+      ['cancelled', 'idle'],
+      ['no_show', 'idle'],
+    ] as const) {
       const { actor, streams } = start(view({ status: state }));
-      expect([state, actor.getSnapshot().value, selectLiveConnection(actor.getSnapshot()), streams.length]).toEqual([state, 'idle', 'off', 0]);
+      expect([state, actor.getSnapshot().value, selectLiveConnection(actor.getSnapshot()), streams.length]).toEqual([state, value, 'off', 0]);
       actor.stop();
     }
+  });
+
+  it('before a driver is assigned, the page coming back on screen reads the booking again and follows it once a driver is on it', async () => {
+    const { actor, streams, reads, settle, pageVisible } = start(view({ status: 'accepted', status_label: 'Accepted by the operator', driver: null }));
+    pageVisible();
+    expect(actor.getSnapshot().value).toBe('checking');
+    reads[0].resolve(view({ status: 'accepted', status_label: 'Accepted by the operator', driver: null }));
+    await settle();
+    expect([actor.getSnapshot().value, streams.length]).toEqual(['awaitingDriver', 0]);
+    pageVisible();
+    reads[1].resolve(view({ revision: 2 }));
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ following: { streaming: 'connecting' } });
+    expect([selectLiveView(actor.getSnapshot()).status_label, streams.length]).toEqual(['Driver assigned', 1]);
+    // A failed read waits for the next time; a refused link stops.
+    const refused = start(view({ status: 'confirmed', driver: null }));
+    refused.pageVisible();
+    refused.reads[0].reject(refusal(503));
+    await refused.settle();
+    expect(refused.actor.getSnapshot().value).toBe('awaitingDriver');
+    refused.pageVisible();
+    refused.reads[1].reject(refusal(401, 'link_revoked'));
+    await refused.settle();
+    expect(refused.actor.getSnapshot().value).toBe('stopped');
+    actor.stop();
   });
 
   it('opens the stream with the link’s token; each status reads the booking again; each position moves the car; the page coming back reads again', async () => {

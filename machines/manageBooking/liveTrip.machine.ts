@@ -2,7 +2,9 @@
  * The passenger's live view (issue 33), the part of the manage page's statechart that follows a booking with a driver
  * on it: invoked by manageBooking.machine.ts in `ready` (a machine of its own, as the console's arrival machine is
  * beside its dispatch machine, so the manage page's model-based paths are unchanged).
- * - `deciding` → `following` while the booking has a driver and is still to run (`followsLive`), else `idle`.
+ * - `deciding` → `following` while the booking has a driver and is still to run (`followsLive`); `awaitingDriver`
+ *   before a driver is assigned (the booking read again whenever the page comes back on screen, then `deciding`);
+ *   `idle` once the trip is over.
  * - `following.streaming`: the stream (contract/manageLive.ts) is open. Every `live.status` (the first comes as it opens)
  *   and every return of the page to the screen (`page.visible`: a phone waking up) reads the booking again
  *   (`reading`); each `live.position` moves the car. A read that finds the trip over goes back to `deciding`.
@@ -86,6 +88,7 @@ export const liveTripMachine = setup({
   },
   guards: {
     follows: ({ context }) => followsLive(context.view.status),
+    mayFollowLater: ({ context }) => context.view.status === 'confirmed' || context.view.status === 'accepted',
     stillFollows: (_, params: { view: ManageBookingView }) => followsLive(params.view.status),
     isLinkRefused: (_, params: { error: unknown }) => linkRefusalOf(params.error) !== null,
   },
@@ -98,9 +101,22 @@ export const liveTripMachine = setup({
   initial: 'deciding',
   states: {
     deciding: {
-      always: [{ guard: 'follows', target: 'following' }, { target: 'idle' }],
+      always: [{ guard: 'follows', target: 'following' }, { guard: 'mayFollowLater', target: 'awaitingDriver' }, { target: 'idle' }],
     },
-    /** Nothing to follow: no driver yet, or the trip is over (the page shows the booking as read). */
+    /** No driver yet: when the page comes back on screen the booking is read again, and followed once a driver is on it. */
+    awaitingDriver: {
+      invoke: { src: 'pageVisibility' },
+      on: { 'page.visible': 'checking' },
+    },
+    checking: {
+      invoke: {
+        src: 'loadBooking',
+        input: access,
+        onDone: { target: 'deciding', actions: { type: 'setView', params: ({ event }) => ({ view: event.output }) } },
+        onError: [{ guard: { type: 'isLinkRefused', params: ({ event }) => ({ error: event.error }) }, target: 'stopped' }, { target: 'awaitingDriver' }],
+      },
+    },
+    /** Nothing to follow: the trip is over (the page shows the booking as read). */
     idle: {},
     following: {
       invoke: { src: 'pageVisibility' },
