@@ -145,7 +145,8 @@ export function manageLiveStreams(deps: { hub: BookingEventHub; positions: Posit
         },
       };
       streams.add(stream);
-      request.raw.on('close', () => stream.end());
+      // The answer's 'close': the client went (a POST's request has ended long before; its 'close' says nothing of the socket).
+      raw.on('close', () => stream.end());
       sendStatus(true);
     });
   };

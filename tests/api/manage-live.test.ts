@@ -8,6 +8,7 @@ import { driverAppOf, type SignedDriver } from '../helpers/driver.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 import { createOfflineMaps, type MapsPort } from '../../server/domain/geo/mapsPort.ts';
 import { ROUTE_EVERY_MS } from '../../server/domain/manage/live.ts';
+import { LIVE_STREAM_MESSAGES } from '../../server/routes/manageLive.ts';
 
 /**
  * Issue 33, the passenger's live view: POST /api/v1/manage-booking/live, let in by the manage link's token like the
@@ -144,6 +145,22 @@ describe(`the passenger's live view on ${testDatabaseKind}`, () => {
     expect((await api.asAdmin('POST', `bookings/${mine.number}/revoke-manage-links`)).statusCode).toBe(200);
     const revoked = await live({ token: mine.token });
     expect([revoked.statusCode, revoked.json().code]).toEqual([401, 'link_revoked']);
+  });
+
+  it('at most 4 streams of one booking at once (429 with a JSON message); a window closed gives its place back', async () => {
+    const trip = await booking('live.cap@example.test');
+    const open = await Promise.all(Array.from({ length: 4 }, () => openLive(provider.url, { token: trip.token })));
+    for (const stream of open) await stream.until(1);
+    const fifth = await live({ token: trip.token });
+    expect([fifth.statusCode, fifth.json().success, fifth.json().message]).toEqual([429, false, LIVE_STREAM_MESSAGES.tooManyForBooking]);
+    open[0].close();
+    // The server hears the socket close and ends that stream.
+    await expect.poll(async () => (await openLive(provider.url, { token: trip.token }).then(async (stream) => {
+      const status = stream.status;
+      stream.close();
+      return status;
+    })), { timeout: 5_000 }).toBe(200);
+    for (const stream of open.slice(1)) stream.close();
   });
 
   it('the stream sends its booking’s status and driver positions in order: no position before on the way, none of another booking, then the end of the trip', async () => {

@@ -284,7 +284,12 @@ function StatusOrLive({ shown, live, token }: { shown: View; live: LiveTripActor
 function BookingPage({ actor, stage }: { actor: ManageActor; stage: ManageStage }) {
   const live = useSelector(actor, (snapshot) => snapshot.children.liveTrip as LiveTripActor | undefined);
   const own = useSelector(actor, selectView)!;
-  return live ? <Freshest live={live} view={own}>{(shown) => <BookingContent actor={actor} stage={stage} live={live} shown={shown} />}</Freshest> : <BookingContent actor={actor} stage={stage} live={undefined} shown={own} />;
+  if (!live) return <BookingContent actor={actor} stage={stage} live={undefined} shown={own} />;
+  return (
+    <Freshest live={live} view={own}>
+      {(shown) => <BookingContent actor={actor} stage={stage} live={live} shown={shown} />}
+    </Freshest>
+  );
 }
 
 function BookingContent({ actor, stage, live, shown }: { actor: ManageActor; stage: ManageStage; live: LiveTripActor | undefined; shown: View }) {
