@@ -1,4 +1,6 @@
 import { passengerFlightSchema } from './flights.ts';
+import { JOB_STAGES } from './dispatch.ts';
+import type { ManageLiveTrip } from './manageLive.ts';
 import { z } from 'zod';
 import { BOOKING_TYPES, priceDetailSchema } from './booking.ts';
 import type { BookingResponse, ConfirmPaymentResponse } from './bookings.ts';
@@ -179,6 +181,17 @@ const manageTripValuesSchema = z.object({
   dropoff: z.string(),
 });
 
+const liveCarSchema = z.object({ lat: z.number(), lng: z.number(), recorded_at: z.string() });
+const manageLiveTripSchema = z.object({
+  stage: z.enum(JOB_STAGES),
+  car: liveCarSchema.nullable(),
+  eta: z.object({ minutes: z.number(), by_road: z.boolean() }).nullable(),
+  pickup: z.object({ address: z.string(), lat: z.number().nullable(), lng: z.number().nullable() }),
+  meeting: z.object({ address: z.string(), note: z.string().nullable() }),
+  driver_phone: z.string().nullable(),
+});
+true satisfies Equal<z.infer<typeof manageLiveTripSchema>, ManageLiveTrip>;
+
 const manageVehicleSchema = z.object({ make: z.string(), model: z.string(), colour: z.string(), registration: z.string() });
 
 export const manageBookingViewSchema = z.object({
@@ -218,6 +231,7 @@ export const manageBookingViewSchema = z.object({
   }),
   change_requests: z.array(z.object({ at: z.string(), summary: z.array(z.string()) })),
   flight: passengerFlightSchema.nullable().optional(),
+  live: manageLiveTripSchema.nullable().optional(),
 });
 true satisfies Equal<z.infer<typeof manageBookingViewSchema>, ManageBookingView>;
 

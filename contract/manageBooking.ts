@@ -1,4 +1,5 @@
 import type { PassengerFlight } from './flights.ts';
+import type { ManageLiveTrip } from './manageLive.ts';
 import type { BookingResponse } from './bookings.ts';
 
 /**
@@ -165,6 +166,12 @@ export interface ManageBookingView {
    * come): "Your flight BA117 is expected at 14:35; your driver will meet you at 15:05". Absent or null otherwise.
    */
   flight?: PassengerFlight | null;
+  /**
+   * Issue 33, the passenger's live view (contract/manageLive.ts): while the driver is on the way, arrived or on board,
+   * the car's position, the time to the pick-up, where to meet and (where the owner allows it) the driver's phone.
+   * Absent or null otherwise.
+   */
+  live?: ManageLiveTrip | null;
 }
 
 export interface ManageVehicle {

@@ -85,6 +85,9 @@ export const SETTING_NAMES = [
   'AUTO_OFFER_LEAD_MINUTES',
   'AUTO_OFFER_TRIES',
   'AUTO_OFFER_SPEED_KMH',
+  // Ours (issue 33, the passenger's live view): 'enable' shows the driver's phone number to the passenger while the
+  // driver is on the way (a call button beside the operator's); anything else (the default) only the operator's number.
+  'PASSENGER_CALLS_DRIVER',
 ] as const;
 
 /** Settings the server works out from its deployment and adds to the site's own: never stored, never the owner's to set. */

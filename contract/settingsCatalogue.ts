@@ -197,6 +197,13 @@ export const SETTINGS_CATALOGUE: readonly SettingEntry[] = [
     min: 5,
     max: 120,
   },
+  {
+    name: 'PASSENGER_CALLS_DRIVER',
+    group: 'dispatch',
+    kind: 'switch',
+    label: 'Passengers may call the driver',
+    explanation: "Shows the driver's phone number on the passenger's live view while the driver is on the way; off: your number only.",
+  },
 
   { name: 'SMS_BOOKING_CONFIRMED', group: 'texts', kind: 'switch', defaultOn: true, label: 'Booking confirmed', explanation: 'Texts the booking number, pick-up time and place, and the manage link when a booking is made.' },
   { name: 'SMS_DRIVER_ASSIGNED', group: 'texts', kind: 'switch', defaultOn: true, label: 'Driver assigned', explanation: "Texts the driver's first name, the car and its registration when a driver is given the job." },

@@ -27,6 +27,8 @@ import { authRoutes } from './routes/auth.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { enquiryRoutes } from './routes/enquiries.ts';
 import { manageRoutes } from './routes/manage.ts';
+import { manageLiveStreams } from './routes/manageLive.ts';
+import { createPositionHub } from './domain/drivers/positionEvents.ts';
 import { quoteOfferRoutes } from './routes/quoteOffers.ts';
 import { receiptRoutes } from './routes/receipts.ts';
 import { passengerRoutes } from './routes/passengers.ts';
@@ -154,6 +156,12 @@ export async function buildApp({
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
 
+  // One LISTEN per process for booking events, heard by the console's streams, the driver's and the passenger's live
+  // view (PGlite keeps one listener per channel); one for the drivers' positions on a job, heard by the live view.
+  const events = createBookingEventHub(db);
+  const positions = createPositionHub(db);
+  const liveStreams = manageLiveStreams({ hub: events, positions });
+
   await fastify.register(
     async (api) => {
       api.addHook('onRequest', apiLimits());
@@ -165,14 +173,12 @@ export async function buildApp({
       await api.register(quoteOfferRoutes({ db, cache, quoting }));
       await api.register(passengerRoutes({ db, cache, mail, limiter, credentials }));
       await api.register(authRoutes({ db, cache, mail, limiter }));
-      await api.register(manageRoutes({ db, cache, bookings, payments, mail, maps, log: fastify.log, now, afterChange: (siteId, bookingNumber) => flights.afterChange(siteId, bookingNumber) }));
+      await api.register(manageRoutes({ db, cache, bookings, payments, mail, maps, log: fastify.log, now, afterChange: (siteId, bookingNumber) => flights.afterChange(siteId, bookingNumber), liveStreams }));
       await api.register(receiptRoutes({ db, cache, payments, mail, log: fastify.log, now }));
     },
     { prefix: '/api/v1' },
   );
   if (stripe) await fastify.register(stripeWebhookRoutes({ db, cache, bookings, stripe }), { prefix: '/api/v1' });
-  // One LISTEN per process for booking events, heard by the console's streams and the driver's (PGlite keeps one listener per channel).
-  const events = createBookingEventHub(db);
   await fastify.register(consoleRoutes({ db, cache, mail, payments, quoting, maps, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now, storage, events, limiter, flights }), { prefix: '/api/admin' });
   const driverDispatch = createDispatchService({ db, cache, mail, payments, log: fastify.log, now: clock });
   await fastify.register(driverRoutes({ db, cache, mail, publicUrl: config.publicUrl, dispatch: driverDispatch, hub: events, now: clock, limiter, log: fastify.log, maps }), { prefix: '/api/driver' });

@@ -3,3 +3,4 @@ export * from './manageBooking.machine.ts';
 export * from './manageBooking.selectors.ts';
 export * from './manageBooking.types.ts';
 export * from './manageBooking.routes.ts';
+export * from './liveTrip.machine.ts';

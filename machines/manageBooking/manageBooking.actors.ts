@@ -7,6 +7,7 @@
 import { fromPromise } from 'xstate';
 import type { ManageBookingView, ManageCancelResponse, ManageChangePreview, ManageChangeResponse } from '../../contract/manageBooking.ts';
 import type { ApplyChangeInput, CardMethodInput, ManageAccessInput, NextActionInput, NextActionResult, PreviewChangeInput } from './manageBooking.types.ts';
+import { liveTripMachine } from './liveTrip.machine.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`manage-booking actor "${name}" is not provided: supply it with manageBookingMachine.provide({ actors })`));
 
@@ -32,4 +33,6 @@ export const manageBookingActors = {
   handleNextAction: fromPromise<NextActionResult, NextActionInput>(notProvided('handleNextAction')),
   /** POST /api/v1/manage-booking/calendar: the .ics text and its file name. */
   downloadCalendar: fromPromise<CalendarFile, ManageAccessInput>(notProvided('downloadCalendar')),
+  /** The passenger's live view (liveTrip.machine.ts), its own effects provided with it: the stream, its reads, the page's visibility. */
+  liveTrip: liveTripMachine,
 };

@@ -13,6 +13,8 @@
  *   sends one request. `changing` (manageBooking.change.ts) beside `confirmingCancel`: editing → previewing →
  *   confirming (old and new price) → applying, or paying the difference by card → `changed`. `calendar`: `idle` → `downloading` → the file is saved (`saveCalendar`) →
  *   `idle`, or `failed` (download again).
+ * - `ready` invokes the passenger's live view (liveTrip.machine.ts, issue 33): once a driver is on the job, their
+ *   progress and the car's position as they arrive, the booking read again at each change.
  * The machine never touches the page: storage, the address bar and the download are actions the view supplies.
  */
 import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
@@ -63,6 +65,8 @@ export const manageBookingMachine = manageBookingSetup.createMachine({
     refused: {},
     ready: {
       type: 'parallel',
+      // Issue 33: once a driver is on the job, the live view follows it (liveTrip.machine.ts; idle otherwise).
+      invoke: { id: 'liveTrip', src: 'liveTrip', input: ({ context }) => ({ token: context.token ?? '', view: context.view! }) },
       states: {
         booking: {
           initial: 'showing',

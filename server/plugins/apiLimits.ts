@@ -51,6 +51,8 @@ export const API_LIMITED_ROUTES: Record<string, RateLimitRule> = {
   '/api/v1/manage-booking/change/preview': API_LIMITS.manage,
   '/api/v1/manage-booking/change': API_LIMITS.manage,
   '/api/v1/manage-booking/change/authenticate': API_LIMITS.payment,
+  // Each opening of the passenger's live stream (a reconnection after a phone slept counts again).
+  '/api/v1/manage-booking/live': API_LIMITS.manage,
   '/api/v1/passenger/statement': API_LIMITS.manage,
   '/api/v1/quote-offer': API_LIMITS.manage,
 };

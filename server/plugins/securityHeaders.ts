@@ -15,6 +15,8 @@ import { isConsolePath, isDriverPath } from '../../contract/routeManifest.ts';
  * - account pages (sign-in, password reset, the corporate area) and the card page: never framed outside the
  *   operator's own origins (this origin and EMBED_ORIGINS; X-Frame-Options for browsers without frame-ancestors), and
  *   no Google. The card page loads Stripe.js when the card processor is Stripe.
+ * - the manage page: framed as an account page; Stripe.js as the card page (a change's difference), and on a site
+ *   with a browser Maps key the Maps JavaScript API as the booking pages (the passenger's live map, issue 33).
  * Anything else (API answers, files) gets a policy that lets it load and run nothing and be framed nowhere.
  *
  * The app is a single-page app and a document keeps its first policy: the page tells the browser, in
@@ -118,7 +120,8 @@ function pageSources(kind: PageKind, settings: PagePolicySettings): Directives {
     'form-action': ["'self'"],
   };
   const extras = [
-    kind === 'booking' && settings.googleMaps ? GOOGLE_MAPS : null,
+    // The manage page draws the passenger's live map with Google too (issue 33), loaded only when the map shows.
+    (kind === 'booking' || kind === 'manage') && settings.googleMaps ? GOOGLE_MAPS : null,
     (kind === 'card' || kind === 'manage') && settings.stripe ? STRIPE : null,
     // Every page but the console's (never rendered on the server): one policy per kind whether or not the server rendered the page.
     kind !== 'private' && settings.inlineScriptHashes?.length ? { 'script-src': [...settings.inlineScriptHashes] } : null,

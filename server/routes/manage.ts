@@ -11,10 +11,16 @@ import { authenticatePassenger } from '../domain/accounts/index.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
 import { createManageService, type ManageGrant, type ManageService, type ManageServiceDeps } from '../domain/manage/service.ts';
 import { HttpError } from '../http.ts';
+import type { ManageLiveStreams } from './manageLive.ts';
 import { answers } from './schemas.ts';
 
 /** The manage service's deps, and the booking service (changes with re-pricing go through it). */
-export type ManageRouteDeps = ManageServiceDeps & { bookings: BookingService; afterChange?: (siteId: number, bookingNumber: string) => void };
+export type ManageRouteDeps = ManageServiceDeps & {
+  bookings: BookingService;
+  afterChange?: (siteId: number, bookingNumber: string) => void;
+  /** The passenger's live view (issue 33): its stream, POST /manage-booking/live (routes/manageLive.ts). */
+  liveStreams?: ManageLiveStreams;
+};
 
 /**
  * Who a manage call (or a receipt) lets in: a link's token, or a signed-in corporate passenger's own booking by its
@@ -73,6 +79,8 @@ export function manageRoutes(deps: ManageRouteDeps) {
         return manage.authenticateChange(request.site, await grant(request, access), intentId, (id) => sandbox.authenticate(request.site.id, id, outcome));
       });
     }
+
+    deps.liveStreams?.register(app, manage);
 
     // The answer is the calendar file (text/calendar), so only the request has a schema.
     app.post(MANAGE_API.calendar, { schema: { body: manageAccessSchema } }, async (request, reply) => {

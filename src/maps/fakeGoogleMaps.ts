@@ -159,7 +159,14 @@ export function createFakeGoogleMaps(places: FakePlace[], { failAutocomplete = f
       target.listeners.clear();
     },
   };
-  const classes = { Map: FakeMap, Marker: overlayClass('Marker'), Polyline: overlayClass('Polyline'), Polygon: overlayClass('Polygon'), Circle: overlayClass('Circle'), event };
+  /** google.maps.Point (a marker icon's anchor). */
+  class Point {
+    constructor(
+      readonly x: number,
+      readonly y: number,
+    ) {}
+  }
+  const classes = { Map: FakeMap, Point, Marker: overlayClass('Marker'), Polyline: overlayClass('Polyline'), Polygon: overlayClass('Polygon'), Circle: overlayClass('Circle'), event };
 
   const google: GoogleMapsNamespace = {
     importLibrary: (async (name: string) => {

@@ -46,6 +46,8 @@ const CALLS: [method: 'GET' | 'POST' | 'PATCH', url: string][] = [
   ['POST', '/api/v1/manage-booking/change/preview'],
   ['POST', '/api/v1/manage-booking/change'],
   ['POST', '/api/v1/manage-booking/change/authenticate'],
+  // Random bodies only (never a real token): a valid one opens a stream that would not end.
+  ['POST', '/api/v1/manage-booking/live'],
   ['GET', '/api/v1/passenger/statement'],
   ['POST', '/api/v1/quote-offer'],
 ];

@@ -116,6 +116,8 @@ describe(`managing a booking on ${testDatabaseKind}`, () => {
       status_label: 'Confirmed',
       driver: null,
       flight: null,
+      // Issue 33: no live view before a driver is on the way.
+      live: null,
       revision: 0,
       cancellation: {
         allowed: true,

@@ -15,6 +15,7 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'GET /api/admin/bookings/export.csv': 'answers the statutory record as a CSV file',
   'GET /api/admin/events': 'a Server-Sent Events stream (text/event-stream)',
   'GET /api/driver/events': "the driver's Server-Sent Events stream (text/event-stream)",
+  'POST /api/v1/manage-booking/live': "the passenger's live view, a Server-Sent Events stream (text/event-stream)",
 };
 
 describe(`the response schemas of every API route on ${testDatabaseKind}`, () => {

@@ -140,23 +140,33 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
     beforeAll(() => putSettings(provider, { GOOGLE_API_KEY: 'browser-key' }));
     afterAll(() => putSettings(provider, { GOOGLE_API_KEY: '' }));
 
-    it("booking pages allow the Maps JavaScript API (scripts from maps.googleapis.com only) and are one kind of document", async () => {
+    it("booking pages allow the Maps JavaScript API (scripts from maps.googleapis.com only) and are one kind of document with the manage page", async () => {
       if (!isBuilt(provider)) return;
       for (const url of BOOKING_PAGES) {
         const { csp, facts } = await page(provider, url);
         const { 'frame-ancestors': _ancestors, ...sources } = csp;
         expect({ url, sources }).toEqual({ url, sources: WITH_GOOGLE_MAPS });
-        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking'] });
+        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking', 'manage'] });
       }
     });
 
-    it('account pages, the card page and the manage page allow no Google host, and serve each other but not the booking pages', async () => {
+    it('account pages and the card page allow no Google host, and serve each other but not the booking pages', async () => {
       if (!isBuilt(provider)) return;
-      for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES, ...MANAGE_PAGES]) {
+      for (const url of [...ACCOUNT_PAGES, ...CARD_PAGES]) {
         const { csp, facts } = await page(provider, url);
         const { 'frame-ancestors': _ancestors, ...sources } = csp;
         expect({ url, sources }).toEqual({ url, sources: OWN_ONLY });
-        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['account', 'card', 'manage'] });
+        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['account', 'card'] });
+      }
+    });
+
+    it("the manage page allows the Maps JavaScript API for the passenger's live map (issue 33): the booking pages' sources, framed as an account page", async () => {
+      if (!isBuilt(provider)) return;
+      for (const url of MANAGE_PAGES) {
+        const { csp, facts } = await page(provider, url);
+        const { 'frame-ancestors': ancestors, ...sources } = csp;
+        expect({ url, sources, ancestors }).toEqual({ url, sources: WITH_GOOGLE_MAPS, ancestors: ["'self'"] });
+        expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking', 'manage'] });
       }
     });
   });

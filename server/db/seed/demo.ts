@@ -111,6 +111,8 @@ export function demoSettings(googleBrowserKey: string | null): Record<Exclude<Se
     AUTO_OFFER_LEAD_MINUTES: '60',
     AUTO_OFFER_TRIES: '3',
     AUTO_OFFER_SPEED_KMH: '20',
+    // Ours (issue 33): the passenger's live view offers the operator's number only, not the driver's.
+    PASSENGER_CALLS_DRIVER: 'disable',
   };
 }
 

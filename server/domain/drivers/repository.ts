@@ -393,6 +393,20 @@ export function createDriversRepository(db: Queryable) {
       );
     },
 
+    /**
+     * The car on a job (issue 33, the passenger's live view): the latest trusted report of the job's trail by its
+     * driver, taken at or after `since` (their 'on the way'), or null.
+     */
+    async latestOnJob(siteId: number, bookingId: number, driverId: number, since: Date): Promise<{ lat: number; lng: number; recordedAt: Date } | null> {
+      const { rows } = await db.query<Row>(
+        `SELECT lat, lng, recorded_at FROM driver_position_reports
+          WHERE site_id = $1 AND booking_id = $2 AND driver_id = $3 AND NOT flagged AND recorded_at >= $4
+          ORDER BY recorded_at DESC, id DESC LIMIT 1`,
+        [siteId, bookingId, driverId, since],
+      );
+      return rows[0] ? { lat: Number(rows[0].lat), lng: Number(rows[0].lng), recordedAt: new Date(rows[0].recorded_at as string) } : null;
+    },
+
     /** A job's trail, in the order received. */
     async trail(siteId: number, bookingId: number): Promise<Row[]> {
       const { rows } = await db.query<Row>('SELECT lat, lng, accuracy_m, recorded_at, flagged FROM driver_position_reports WHERE site_id = $1 AND booking_id = $2 ORDER BY id', [siteId, bookingId]);

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../bookings/paymentsRepository.ts';
 import { DomainError } from '../errors.ts';
 import { createFleetRepository } from '../fleet/repository.ts';
 import { londonParts } from '../pricing/londonTime.ts';
+import { publishDriverPosition } from './positionEvents.ts';
 import { createDriversRepository, toShift } from './repository.ts';
 
 /** Faster than this from the last trusted position is impossible on the road (about 157 mph): kept, flagged, not used. */
@@ -96,6 +97,8 @@ export function createDriverShifts(deps: { db: Db; now: () => Date }) {
         const repository = createDriversRepository(tx);
         await repository.insertPositionReport(siteId, { driverId, bookingId: job?.id ?? null, ...position, flagged });
         if (!flagged) await repository.saveLatestPosition(siteId, driverId, position);
+        // The job's passenger sees the car move (issue 33): a trusted report on a job in progress only.
+        if (job && !flagged) await publishDriverPosition(tx, { site_id: siteId, booking_id: job.id, lat: position.lat, lng: position.lng, recorded_at: position.recordedAt.toISOString() });
       });
       return { flagged };
     },

@@ -13,6 +13,8 @@ export interface ManagedBooking {
   status: ManageStatus;
   /** The driver's progress on the job (issue 32): on the way, arrived, passenger on board; null before. */
   jobStage: JobStage | null;
+  /** When the driver tapped 'on the way' (issue 33: the passenger sees no position recorded before it). */
+  onTheWayAt: Date | null;
   /** The pick-up's flight when followed (issue 33), as stored; null otherwise. */
   flight: StoredFlight | null;
   revision: number;
@@ -39,6 +41,9 @@ export interface ManagedBooking {
   currency: string;
   totalPence: number;
   driverName: string | null;
+  /** The assigned driver as the assignment's snapshot has them: their register id and phone (the live view, issue 33). */
+  driverId: number | null;
+  driverPhone: string | null;
   vehicleRegistration: string | null;
   /** The vehicle the operator assigned, as it was then (migration 011's snapshot), when there is one. */
   assignedVehicle: { make: string; model: string; colour: string; registration: string } | null;
@@ -82,13 +87,15 @@ function stopsOf(value: unknown): ManageStop[] {
 }
 
 /** The assignment snapshot (read through to_jsonb, so a database before migration 011 simply has none). */
-function assignment(row: Row): { driverName: string | null; vehicle: ManagedBooking['assignedVehicle'] } {
+function assignment(row: Row): { driverName: string | null; driverId: number | null; driverPhone: string | null; vehicle: ManagedBooking['assignedVehicle'] } {
   const driver = json(row.assigned_driver);
   const vehicle = json(row.assigned_vehicle);
   const driverName = field(driver, 'name', 'full_name', 'first_name') || ((row.driver_name as string | null) ?? null);
   const registration = field(vehicle, 'registration') || ((row.vehicle_registration as string | null) ?? '');
   return {
     driverName: driverName || null,
+    driverId: typeof driver?.id === 'number' ? driver.id : driver?.id !== undefined && driver?.id !== null ? Number(driver.id) : null,
+    driverPhone: field(driver, 'phone') || null,
     vehicle: vehicle ? { make: field(vehicle, 'make'), model: field(vehicle, 'model'), colour: field(vehicle, 'colour', 'color'), registration } : null,
   };
 }
@@ -100,6 +107,7 @@ function toManaged(row: Row): ManagedBooking {
     bookingNumber: String(row.booking_number),
     status: row.status as ManageStatus,
     jobStage: (row.job_stage as JobStage | null | undefined) ?? null,
+    onTheWayAt: dateOrNull(row.on_the_way_at),
     flight: storedFlightOf(row.flight),
     revision: Number(row.revision),
     rideType: row.ride_type as 'Q' | 'H',
@@ -124,6 +132,8 @@ function toManaged(row: Row): ManagedBooking {
     currency: String(row.currency),
     totalPence: Number(row.total_pence),
     driverName: assigned.driverName,
+    driverId: assigned.driverId,
+    driverPhone: assigned.driverPhone,
     vehicleRegistration: assigned.vehicle?.registration || ((row.vehicle_registration as string | null) ?? null),
     assignedVehicle: assigned.vehicle,
     quoteId: String(row.quote_id),

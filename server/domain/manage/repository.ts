@@ -15,7 +15,7 @@ const MANAGED_BOOKING = `
          b.duration_seconds, b.breakdown->>'return_duration_seconds' AS return_duration_seconds, b.hourly_duration, b.flight_no, b.return_flight_no,
          b.vehicle_category, b.vehicle_qty, b.company_name, b.total_passengers, b.passenger_id, b.passenger_name, b.passenger_email,
          b.payment_method, b.currency, b.total_pence, b.driver_name, b.vehicle_registration, b.cancelled_at, b.cancelled_by, b.cancellation_fee_pence,
-         b.quote_id, b.vehicle_id, b.company_id, b.options, b.passenger_phone, b.breakdown->'promo' AS promo_line, b.job_stage,
+         b.quote_id, b.vehicle_id, b.company_id, b.options, b.passenger_phone, b.breakdown->'promo' AS promo_line, b.job_stage, b.on_the_way_at,
          (SELECT q.form->'stops' FROM quotes q WHERE q.site_id = b.site_id AND q.id = b.quote_id) AS quote_stops,
          to_jsonb(b)->'assigned_driver' AS assigned_driver, to_jsonb(b)->'assigned_vehicle' AS assigned_vehicle,
          p.intent_id, p.amount_pence, p.refunded_pence, p.currency AS payment_currency,
@@ -49,6 +49,16 @@ export function createManageRepository(db: Queryable) {
     /** What managing a booking reads of it (record.ts maps it): the booking, its card payment and the refund under `refundKey`. */
     async managedBookingRow(siteId: number, bookingId: number, refundKey: string): Promise<Record<string, unknown> | null> {
       const { rows } = await db.query<Record<string, unknown>>(MANAGED_BOOKING, [siteId, bookingId, refundKey]);
+      return rows[0] ?? null;
+    },
+
+    /** What the passenger's live stream follows of the booking (issue 33): its status, the driver's stage and since when they are on the way. */
+    async liveState(siteId: number, bookingId: number): Promise<Record<string, unknown> | null> {
+      const { rows } = await db.query<Record<string, unknown>>(
+        `SELECT booking_number, status, job_stage, revision, on_the_way_at, (assigned_driver ->> 'id')::bigint AS driver_id, pick_up_address
+           FROM bookings WHERE site_id = $1 AND id = $2`,
+        [siteId, bookingId],
+      );
       return rows[0] ?? null;
     },
 

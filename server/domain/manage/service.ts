@@ -20,6 +20,7 @@ import { changeSummary } from './changeMails.ts';
 import { changeRequests } from './changesRepository.ts';
 import { addressChangesOnline, decideCancellation, decideChange, operatorOf, type Operator } from './terms.ts';
 import type { Places } from './reprice.ts';
+import { createLiveTrips } from './live.ts';
 import { manageView } from './view.ts';
 import type { ManageGrant, ManageServiceDeps } from './grant.ts';
 
@@ -36,6 +37,8 @@ export function createManageService(deps: ManageServiceDeps) {
   const now = deps.now ?? (() => new Date());
   // Places and routes already worked out are not worked out again, as in the quoting use cases.
   const maps = deps.maps ? memoiseMaps(deps.maps) : null;
+  // The passenger's live view (issue 33): the car, the time to the pick-up, where to meet.
+  const live = createLiveTrips({ db: deps.db, cache: deps.cache, maps, now });
 
   async function siteContext(site: Site) {
     const catalog = await deps.cache.catalog(site.id);
@@ -75,7 +78,17 @@ export function createManageService(deps: ManageServiceDeps) {
     const confirmation = (await loadBookingResponse(deps.db, site.id, booking.id)).data;
     const requests = (await changeRequests(deps.db, site.id, booking.id)).map((request) => ({ at: request.at, summary: changeSummary(request.before, request.plan.values, request.plan.changed) }));
     const at = now();
-    return manageView(booking, confirmation, decideCancellation(booking, settings, operator, at), operator, grant.linkExpiresAt, { decision: decideChange(booking, settings, operator, at, places !== null), requests }, flightRulesOf(settings));
+    const trip = await live.trip(site, booking);
+    return manageView(
+      booking,
+      confirmation,
+      decideCancellation(booking, settings, operator, at),
+      operator,
+      grant.linkExpiresAt,
+      { decision: decideChange(booking, settings, operator, at, places !== null), requests },
+      flightRulesOf(settings),
+      trip,
+    );
   }
 
   /** Asks the processor for a cancellation's refund; a failure stays recorded (status failed) for a retry or the operator. */
@@ -133,7 +146,7 @@ export function createManageService(deps: ManageServiceDeps) {
 
   const change = createChangeActions(deps, { siteContext, view });
 
-  return { grantByLink, grantByPassenger, view, cancel, calendar, previewChange: change.preview, applyChange: change.apply, authenticateChange: change.authenticate };
+  return { grantByLink, grantByPassenger, view, cancel, calendar, previewChange: change.preview, applyChange: change.apply, authenticateChange: change.authenticate, live };
 }
 
 export type ManageService = ReturnType<typeof createManageService>;

@@ -1,5 +1,6 @@
 import { flightRulesOf, passengerFlight, type FlightRules } from '../flights/rules.ts';
 import type { ManageBookingView } from '../../../contract/manageBooking.ts';
+import type { ManageLiveTrip } from '../../../contract/manageLive.ts';
 import { passengerStatusLabel } from '../drivers/progress.ts';
 import type { BookingResponse } from '../../../contract/bookings.ts';
 import { penceToPounds } from '../pricing/money.ts';
@@ -18,9 +19,10 @@ export function manageView(
   linkExpiresAt: Date | null,
   change: { decision: ChangeDecision; requests: { at: Date; summary: string[] }[] },
   flightRules: FlightRules = flightRulesOf({}),
+  live: ManageLiveTrip | null = null,
 ): ManageBookingView {
   // The flight's line while the trip is still to come (not once cancelled, completed or a no-show).
-  const live = booking.status === 'confirmed' || booking.status === 'accepted' || booking.status === 'driver_assigned';
+  const toCome = booking.status === 'confirmed' || booking.status === 'accepted' || booking.status === 'driver_assigned';
   const driverName = booking.driverName && booking.status !== 'cancelled' ? firstName(booking.driverName) : '';
   return {
     success: true,
@@ -43,6 +45,8 @@ export function manageView(
     link_expires_at: linkExpiresAt?.toISOString() ?? null,
     change: change.decision.terms,
     change_requests: change.requests.map((request) => ({ at: request.at.toISOString(), summary: request.summary })),
-    flight: booking.flight && live ? passengerFlight(booking.flight, flightRules) : null,
+    flight: booking.flight && toCome ? passengerFlight(booking.flight, flightRules) : null,
+    // Issue 33: the car, the time to the pick-up and where to meet, while the driver is on the job (live.ts).
+    live,
   };
 }

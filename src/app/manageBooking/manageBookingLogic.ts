@@ -2,12 +2,13 @@
  * Composition root of the manage page: the real effects behind machines/manageBooking's placeholders (src/api calls,
  * the token in this tab's sessionStorage, the address bar, the file download) and the machine's input from the page.
  */
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import { CALENDAR_CONTENT_TYPE } from '../../../contract/bookingCalendar.ts';
 import type { ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import { MANAGE_API, MANAGE_TOKEN_PARAM } from '../../../contract/manageBooking.ts';
 import { SESSION_KEYS } from '../../../contract/storageKeys.ts';
-import { MANAGE_BOOKING_PATH, manageBookingMachine, stepOf, type ManageBookingInput } from '../../../machines/manageBooking/index.ts';
+import { liveTripMachine, MANAGE_BOOKING_PATH, manageBookingMachine, stepOf, type LiveStreamEvent, type ManageBookingInput } from '../../../machines/manageBooking/index.ts';
+import { followManagedTrip } from '../../api/manageLive.ts';
 import { applyManagedChange, cancelManagedBooking, downloadManagedCalendar, loadManagedBooking, previewManagedChange } from '../../api/manageBooking.ts';
 import { fetchPublishableKey } from '../../api/booking.ts';
 import { apiClient } from '../../api/client.ts';
@@ -43,8 +44,45 @@ function answerChangeChallenge(token: string): PaymentsDeps['sandboxAuthenticate
     apiClient()<ConfirmPaymentResponse>(MANAGE_API.changeAuthenticate, { method: 'POST', body: { token, payment_intent_id: paymentIntentId, outcome }, signal });
 }
 
+/**
+ * The passenger's live view (issue 33): the stream read with fetch (src/api/manageLive.ts), the booking's reads, and
+ * the page coming back on screen (a phone waking up, a tab shown again).
+ */
+export const liveTripLogic = liveTripMachine.provide({
+  actors: {
+    loadBooking: fromPromise(({ input, signal }) => loadManagedBooking(input, { signal })),
+    tripStream: fromCallback<EventObject, { token: string }, LiveStreamEvent>(({ input, sendBack }) => {
+      const stop = new AbortController();
+      followManagedTrip(input.token, { status: (status) => sendBack({ type: 'live.status', status }), position: (position) => sendBack({ type: 'live.position', position }) }, { signal: stop.signal }).then(
+        () => {
+          if (!stop.signal.aborted) sendBack({ type: 'live.ended' });
+        },
+        (error: unknown) => {
+          if (stop.signal.aborted) return;
+          const status = (error as { status?: unknown }).status;
+          sendBack(typeof status === 'number' && status >= 400 && status < 500 && status !== 429 ? { type: 'live.refused', error } : { type: 'live.lost' });
+        },
+      );
+      return () => stop.abort();
+    }),
+    pageVisibility: fromCallback(({ sendBack }) => {
+      const seen = () => {
+        if (document.visibilityState === 'visible') sendBack({ type: 'page.visible' });
+      };
+      document.addEventListener('visibilitychange', seen);
+      // Back online after a network drop: as good as the page coming back.
+      window.addEventListener('online', seen);
+      return () => {
+        document.removeEventListener('visibilitychange', seen);
+        window.removeEventListener('online', seen);
+      };
+    }),
+  },
+});
+
 export const manageBookingLogic = manageBookingMachine.provide({
   actors: {
+    liveTrip: liveTripLogic,
     loadBooking: fromPromise(({ input, signal }) => loadManagedBooking(input, { signal })),
     cancelBooking: fromPromise(({ input, signal }) => cancelManagedBooking(input, { signal })),
     downloadCalendar: fromPromise(({ input, signal }) => downloadManagedCalendar(input, { signal })),
@@ -75,3 +113,4 @@ export const manageBookingLogic = manageBookingMachine.provide({
 });
 
 export type ManageActor = ActorRefFrom<typeof manageBookingLogic>;
+export type LiveTripActor = ActorRefFrom<typeof liveTripLogic>;

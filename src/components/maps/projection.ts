@@ -26,8 +26,12 @@ const MARGIN = 0.15;
 
 const round = (value: number, places = 5) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** The frame around `points` (with a margin), at least MIN_HALF_HEIGHT tall, shaped like the width × height box. */
-export function frameAround(points: readonly LatLonPoint[], width: number, height: number): Frame {
+/**
+ * The frame around `points` (with a margin), at least `minHalfHeight` degrees of latitude either side of its centre
+ * (MIN_HALF_HEIGHT: a county, for the console's zones; the live view's car and pick-up take a street's), shaped like
+ * the width × height box.
+ */
+export function frameAround(points: readonly LatLonPoint[], width: number, height: number, minHalfHeight = MIN_HALF_HEIGHT): Frame {
   const shown = points.filter((point) => Number.isFinite(point.lat) && Number.isFinite(point.lon));
   const all = shown.length > 0 ? shown : [DEFAULT_CENTRE];
   const lats = all.map((point) => point.lat);
@@ -38,7 +42,7 @@ export function frameAround(points: readonly LatLonPoint[], width: number, heigh
   const halfLat = ((Math.max(...lats) - Math.min(...lats)) / 2) * (1 + MARGIN);
   const halfLon = ((Math.max(...lons) - Math.min(...lons)) / 2) * lonScale * (1 + MARGIN);
   const aspect = width / height;
-  const halfHeight = Math.max(MIN_HALF_HEIGHT, halfLat, halfLon / aspect);
+  const halfHeight = Math.max(minHalfHeight, halfLat, halfLon / aspect);
   const halfWidthLon = (halfHeight * aspect) / lonScale;
   return { north: centre.lat + halfHeight, south: centre.lat - halfHeight, east: centre.lon + halfWidthLon, west: centre.lon - halfWidthLon, width, height };
 }

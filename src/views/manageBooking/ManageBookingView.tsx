@@ -17,6 +17,8 @@ import {
   selectRefusal,
   selectStage,
   selectView,
+  selectLiveView,
+  freshestView,
   MANAGE_ROUTES,
   type ManageStage,
 } from '../../../machines/manageBooking/index.ts';
@@ -29,7 +31,8 @@ import { cutoffMoment, londonMoment, REFUND_STATUS_TEXT } from './format.ts';
 import { ChangeEditor } from './ChangeEditor.tsx';
 import { ChangeConfirm, ChangeDone, ChangePayment } from './ChangeSteps.tsx';
 import { ReceiptDownload } from './receipt/ReceiptDownload.tsx';
-import { manageBookingLogic, readManageInput, type ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
+import { manageBookingLogic, readManageInput, type LiveTripActor, type ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
+import { LiveTripPanel, TripDonePanel } from './live/LiveTripPanel.tsx';
 import classes from './ManageBooking.module.css';
 import { CallButton } from '../../components/CallButton.tsx';
 
@@ -260,7 +263,38 @@ function ChangeFlow({ view, actor, stage, symbol }: { view: View; actor: ManageA
   );
 }
 
+/** The booking as the live view last read it when that is newer than the page's own (a driver's step, the trip's end). */
+function Freshest({ live, view, children }: { live: LiveTripActor; view: View; children: (shown: View) => ReactNode }) {
+  const liveView = useSelector(live, selectLiveView);
+  return children(freshestView(view, liveView));
+}
+
+/**
+ * The status, or (issue 33) the live view while the driver is on the job, and after the trip its receipt. The live
+ * statechart is the manage statechart's child (`ready` invokes it); the panels render its snapshot.
+ */
+function StatusOrLive({ shown, live, token }: { shown: View; live: LiveTripActor | undefined; token: string }) {
+  if (shown.live && live) return <LiveTripPanel live={live} view={shown} operatorPhone={shown.operator_phone} />;
+  return (
+    <>
+      {shown.status === 'completed' && <TripDonePanel token={token} />}
+      <StatusPanel view={shown} />
+    </>
+  );
+}
+
 function BookingPage({ actor, stage }: { actor: ManageActor; stage: ManageStage }) {
+  const live = useSelector(actor, (snapshot) => snapshot.children.liveTrip as LiveTripActor | undefined);
+  const own = useSelector(actor, selectView)!;
+  if (!live) return <BookingContent actor={actor} stage={stage} live={undefined} shown={own} />;
+  return (
+    <Freshest live={live} view={own}>
+      {(shown) => <BookingContent actor={actor} stage={stage} live={live} shown={shown} />}
+    </Freshest>
+  );
+}
+
+function BookingContent({ actor, stage, live, shown }: { actor: ManageActor; stage: ManageStage; live: LiveTripActor | undefined; shown: View }) {
   const view = useSelector(actor, selectView)!;
   const notice = useSelector(actor, selectNotice);
   const calendarBusy = useSelector(actor, selectCalendarBusy);
@@ -289,7 +323,7 @@ function BookingPage({ actor, stage }: { actor: ManageActor; stage: ManageStage 
         <ChangeFlow view={view} actor={actor} stage={stage} symbol={symbol} />
       ) : (
         <div className={classes.overview}>
-          <StatusPanel view={view} />
+          <StatusOrLive shown={shown} live={live} token={token ?? ''} />
           <CancelPanel view={view} stage={stage} actor={actor} symbol={symbol} phone={phone} />
           <ChangeEntry view={view} actor={actor} phone={phone} />
         </div>
@@ -306,7 +340,8 @@ function BookingPage({ actor, stage }: { actor: ManageActor; stage: ManageStage 
         <Button variant="default" size="md" loading={calendarBusy} onClick={() => actor.send({ type: 'calendar.download' })}>
           Add to calendar
         </Button>
-        <ReceiptDownload access={{ token: token ?? '' }} />
+        {/* After the trip the receipt is the trip panel's (TripDonePanel). */}
+        {shown.status !== 'completed' && <ReceiptDownload access={{ token: token ?? '' }} />}
         <Button variant="default" size="md" onClick={() => window.print()}>
           Print
         </Button>

@@ -137,6 +137,10 @@ export const manageBookingModel: MachineModel = {
     variant('finish:revoked', { type: outcomeIn(`${CHANGING}.paying.finishing`, 'error'), error: refused(401, 'link_revoked', MANAGE_MESSAGES.linkRevoked) }, 'the link was revoked meanwhile'),
     variant('finish:moved', { type: outcomeIn(`${CHANGING}.paying.finishing`, 'error'), error: refused(409, 'stale_revision', MANAGE_MESSAGES.staleRevision) }, 'the booking moved on meanwhile (the charge is refunded)'),
     variant('finish:offline', { type: outcomeIn(`${CHANGING}.paying.finishing`, 'error'), error: refused(null) }, 'after 3-D Secure: no answer'),
+    // The live view (issue 33, its own statechart: liveTrip.machine.ts) runs as long as the booking is shown; the page
+    // handles neither its end nor a failure (kept off by `offer`).
+    variant('liveTrip:done', { type: outcome(m, 'liveTrip', 'done') }, 'the live view ends'),
+    variant('liveTrip:error', { type: outcome(m, 'liveTrip', 'error'), error: refused(null) }, 'the live view fails'),
   ],
   abstract: (s) => {
     const c = ctx(s);
@@ -160,6 +164,7 @@ export const manageBookingModel: MachineModel = {
   },
   /** The calendar from the booking's own view only; one edit per change; a second booking revision is not explored. */
   offer: (s, v) => {
+    if (v.key.startsWith('liveTrip:')) return false;
     const booking = s.matches({ ready: { booking: 'viewing' } });
     if (v.key === 'calendar.download' || v.key.startsWith('downloadCalendar:')) return booking || !s.matches({ ready: { calendar: 'idle' } });
     const draft = ctx(s).draft;
