@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type EventObject } from 'xstate';
 import type { ManageBookingView } from '../../contract/manageBooking.ts';
 import type { LivePositionEvent, LiveStatusEvent, ManageLiveTrip } from '../../contract/manageLive.ts';
-import { freshestView, liveRetryDelay, liveTripMachine, selectCar, selectEta, selectLiveConnection, selectLiveView, type LiveStreamEvent } from './liveTrip.machine.ts';
+import { AWAIT_DRIVER_CHECK_MS, freshestView, liveRetryDelay, liveTripMachine, selectCar, selectEta, selectLiveConnection, selectLiveView, type LiveStreamEvent } from './liveTrip.machine.ts';
 import { manageBookingMachine } from './manageBooking.machine.ts';
 import type { ManageAccessInput } from './manageBooking.types.ts';
 
@@ -116,6 +116,26 @@ describe('the passenger’s live view (liveTrip.machine)', () => {
     refused.reads[1].reject(refusal(401, 'link_revoked'));
     await refused.settle();
     expect(refused.actor.getSnapshot().value).toBe('stopped');
+    actor.stop();
+  });
+
+  it('a page left open before a driver is assigned reads the booking again every 30 s, and follows once a driver is on it', async () => {
+    const { actor, streams, reads, settle } = start(view({ status: 'confirmed', status_label: 'Confirmed', driver: null }));
+    await vi.advanceTimersByTimeAsync(AWAIT_DRIVER_CHECK_MS - 1);
+    expect([actor.getSnapshot().value, reads.length]).toEqual(['awaitingDriver', 0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect([actor.getSnapshot().value, reads.length]).toEqual(['checking', 1]);
+    reads[0].resolve(view({ status: 'accepted', status_label: 'Accepted by the operator', driver: null }));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('awaitingDriver');
+    await vi.advanceTimersByTimeAsync(AWAIT_DRIVER_CHECK_MS);
+    reads[1].resolve(view({ revision: 2 }));
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ following: { streaming: 'connecting' } });
+    expect(streams).toHaveLength(1);
+    // Following: no more timed reads (the stream says when to read).
+    await vi.advanceTimersByTimeAsync(5 * AWAIT_DRIVER_CHECK_MS);
+    expect(reads).toHaveLength(2);
     actor.stop();
   });
 

@@ -3,7 +3,8 @@
  * on it: invoked by manageBooking.machine.ts in `ready` (a machine of its own, as the console's arrival machine is
  * beside its dispatch machine, so the manage page's model-based paths are unchanged).
  * - `deciding` → `following` while the booking has a driver and is still to run (`followsLive`); `awaitingDriver`
- *   before a driver is assigned (the booking read again whenever the page comes back on screen, then `deciding`);
+ *   before a driver is assigned (the booking read again every 30 s and whenever the page comes back on screen, then
+ *   `deciding`);
  *   `idle` once the trip is over.
  * - `following.streaming`: the stream (contract/manageLive.ts) is open. Every `live.status` (the first comes as it opens)
  *   and every return of the page to the screen (`page.visible`: a phone waking up) reads the booking again
@@ -18,6 +19,9 @@ import { assign, fromCallback, fromPromise, setup, type EventObject, type Snapsh
 import type { ManageBookingView } from '../../contract/manageBooking.ts';
 import { followsLive, type LiveCar, type LiveEta, type LivePositionEvent, type LiveStatusEvent } from '../../contract/manageLive.ts';
 import { linkRefusalOf, type ManageAccessInput } from './manageBooking.types.ts';
+
+/** How often a page open before a driver is assigned reads the booking again. */
+export const AWAIT_DRIVER_CHECK_MS = 30_000;
 
 export interface LiveTripInput {
   token: string;
@@ -94,6 +98,7 @@ export const liveTripMachine = setup({
   },
   delays: {
     retry: ({ context }) => liveRetryDelay(context.retries),
+    awaitDriverCheck: AWAIT_DRIVER_CHECK_MS,
   },
 }).createMachine({
   id: 'liveTrip',
@@ -103,9 +108,14 @@ export const liveTripMachine = setup({
     deciding: {
       always: [{ guard: 'follows', target: 'following' }, { guard: 'mayFollowLater', target: 'awaitingDriver' }, { target: 'idle' }],
     },
-    /** No driver yet: when the page comes back on screen the booking is read again, and followed once a driver is on it. */
+    /**
+     * No driver yet: the booking is read again every AWAIT_DRIVER_CHECK_MS while the page stays open, and at once when
+     * it comes back on screen; followed once a driver is on it. (No stream yet: a page left open for days before the
+     * trip would hold one of the site's streams for nothing.)
+     */
     awaitingDriver: {
       invoke: { src: 'pageVisibility' },
+      after: { awaitDriverCheck: 'checking' },
       on: { 'page.visible': 'checking' },
     },
     checking: {

@@ -19,8 +19,11 @@ export async function axeViolations(page: Page, where = '', { include, exclude }
   );
 }
 
-/** Until no CSS transition or animation runs (a modal's fade-in, a drawer's slide): axe reads colours mid-fade otherwise. */
-export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+/**
+ * Until no CSS transition or animation runs (a modal's fade-in, a drawer's slide): axe reads colours mid-fade otherwise.
+ * `network: false` for a page with a stream open (it never goes network-idle).
+ */
+export async function settled(page: Page, { network = true }: { network?: boolean } = {}): Promise<void> {
+  if (network) await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 }
