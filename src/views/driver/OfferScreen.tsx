@@ -1,6 +1,7 @@
 /**
- * An offer: the pick-up time and area, the fare and how it is paid, and the countdown to the server's expiry. A short
- * vibration (and the screen's live region) tells the driver where the browser allows it.
+ * An offer: the pick-up time and area, the fare and how it is paid, and the countdown to the server's expiry. The phone
+ * rings and vibrates as it comes (the statechart's alertOffer, src/app/driver/offerAlert.ts); the screen's live region
+ * says it too.
  */
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -21,11 +22,6 @@ export function OfferScreen() {
     const timer = setInterval(() => setSeconds(Math.max(0, Math.ceil((until - Date.now()) / 1000))), 250);
     return () => clearInterval(timer);
   }, [offer]);
-  // A new offer buzzes once where the browser allows it (not again when the same offer is read again).
-  const offerId = offer?.id;
-  useEffect(() => {
-    if (offerId !== undefined) navigator.vibrate?.([200, 100, 200]);
-  }, [offerId]);
   if (!offer) return null;
   return (
     <section aria-labelledby="offer-title" className={classes.card} data-testid="driver-offer">
