@@ -89,6 +89,7 @@ describe("the passenger's live view", () => {
       await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
       await still(page);
       expect(await axeViolations(page, 'live view 1280')).toEqual([]);
+      await saveScreenshot(page, 'manage-live-arrived');
 
       expect(await page.evaluate(() => (window as unknown as { liveMark?: string }).liveMark)).toBe('same page');
       expect(await page.content()).not.toContain('Khan');

@@ -33,6 +33,7 @@ import { ChangeConfirm, ChangeDone, ChangePayment } from './ChangeSteps.tsx';
 import { ReceiptDownload } from './receipt/ReceiptDownload.tsx';
 import { manageBookingLogic, readManageInput, type LiveTripActor, type ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
 import { LiveTripPanel, TripDonePanel } from './live/LiveTripPanel.tsx';
+import { Fact } from './Fact.tsx';
 import classes from './ManageBooking.module.css';
 import { CallButton } from '../../components/CallButton.tsx';
 
@@ -57,15 +58,6 @@ const CHANGE_TITLES: Partial<Record<ManageStage, string>> = {
   paying: 'Pay the difference',
   changed: 'Booking changed',
 };
-
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className={classes.fact}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
-  );
-}
 
 /** A panel whose heading takes the focus when `focus` turns true (the panel's content changed under the user's click). */
 function Panel({ title, focus = false, children, testId }: { title: string; focus?: boolean; children: ReactNode; testId?: string }) {

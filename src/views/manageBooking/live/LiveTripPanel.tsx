@@ -1,6 +1,5 @@
 import { Alert, Badge, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
 import type { ManageBookingView as View } from '../../../../contract/manageBooking.ts';
 import { etaText, LIVE_TEXT } from '../../../../contract/manageLive.ts';
 import { selectCar, selectEta, selectLiveConnection } from '../../../../machines/manageBooking/index.ts';
@@ -10,19 +9,11 @@ import { CallButton } from '../../../components/CallButton.tsx';
 import { IconPhone } from '../../../components/icons.tsx';
 import { LiveMap } from '../../../components/maps/LiveMap.tsx';
 import { ReceiptDownload } from '../receipt/ReceiptDownload.tsx';
+import { Fact } from '../Fact.tsx';
 import classes from './LiveTripPanel.module.css';
 
 /** The car as the passenger looks for it: 'Silver Toyota Prius'. */
 const carText = (vehicle: NonNullable<View['driver']>['vehicle']) => (vehicle ? [vehicle.colour, vehicle.make, vehicle.model].filter(Boolean).join(' ') : '');
-
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className={classes.fact}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
-  );
-}
 
 /**
  * The passenger's live view (issue 33) while the driver is on the job: where the trip is in the passenger's words, the
@@ -55,16 +46,16 @@ export function LiveTripPanel({ live, view, operatorPhone }: { live: LiveTripAct
         </div>
         {driver && (
           <dl className={classes.facts}>
-            <Fact label="Your driver" testId="live-driver">
+            <Fact stacked label="Your driver" testId="live-driver">
               {driver.first_name}
             </Fact>
             {carText(driver.vehicle) && (
-              <Fact label="Car" testId="live-car">
+              <Fact stacked label="Car" testId="live-car">
                 {carText(driver.vehicle)}
               </Fact>
             )}
             {(driver.vehicle?.registration || driver.vehicle_registration) && (
-              <Fact label="Registration" testId="live-registration">
+              <Fact stacked label="Registration" testId="live-registration">
                 {driver.vehicle?.registration || driver.vehicle_registration}
               </Fact>
             )}
