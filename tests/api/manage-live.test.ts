@@ -5,7 +5,7 @@ import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
 import { LIVE_TEXT } from '../../contract/manageLive.ts';
 import { consoleOf, type Signed } from '../helpers/console.ts';
 import { driverAppOf, type SignedDriver } from '../helpers/driver.ts';
-import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
+import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 import { createOfflineMaps, type MapsPort } from '../../server/domain/geo/mapsPort.ts';
 import { ROUTE_EVERY_MS } from '../../server/domain/manage/live.ts';
 import { LIVE_STREAM_MESSAGES } from '../../server/routes/manageLive.ts';
@@ -142,6 +142,16 @@ describe(`the passenger's live view on ${testDatabaseKind}`, () => {
     expect([expired.statusCode, expired.json().code, expired.json().message]).toEqual([401, 'link_expired', expect.stringContaining(MANAGE_MESSAGES.linkExpired)]);
     clock = saved;
 
+    // Another operator's site (its own key pair) does not know this booking's link.
+    const site = (await provider.fastify.inject({ method: 'POST', url: '/api/admin/sites', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { name: 'Live Elsewhere Cars', hosts: ['live.elsewhere.test'] } })).json().site;
+    const elsewhere = await provider.fastify.inject({ method: 'POST', url: '/api/v1/manage-booking/live', headers: { 'api-public-key': site.public_key, 'api-secret-key': site.secret_key }, payload: { token: mine.token } });
+    expect([elsewhere.statusCode, elsewhere.json().code]).toEqual([401, 'link_invalid']);
+    // Hostile bodies: a NUL, the wrong type, a huge token, a body over the limit: 4xx with a JSON message, nothing streams.
+    for (const payload of [{ token: `${mine.token.slice(0, 42)}\u0000` }, { token: 42 }, { token: 'A'.repeat(100_000) }, { token: mine.token, pad: 'x'.repeat(300 * 1024) }]) {
+      const hostile = await live(payload);
+      expect([hostile.statusCode >= 400 && hostile.statusCode < 500, hostile.headers['content-type'], hostile.json().success, typeof hostile.json().message]).toEqual([true, 'application/json; charset=utf-8', false, 'string']);
+    }
+
     expect((await api.asAdmin('POST', `bookings/${mine.number}/revoke-manage-links`)).statusCode).toBe(200);
     const revoked = await live({ token: mine.token });
     expect([revoked.statusCode, revoked.json().code]).toEqual([401, 'link_revoked']);
@@ -161,6 +171,17 @@ describe(`the passenger's live view on ${testDatabaseKind}`, () => {
       return status;
     })), { timeout: 5_000 }).toBe(200);
     for (const stream of open.slice(1)) stream.close();
+  });
+
+  it('20 windows of one booking opened at once: 4 stream, 16 are told 429, none half-open', async () => {
+    const trip = await booking('live.burst@example.test');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => openLive(provider.url, { token: trip.token })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(4).fill(200), ...Array(16).fill(429)]);
+    for (const answer of answers.filter((candidate) => candidate.status === 429)) {
+      await answer.ended();
+      expect(JSON.parse(answer.text())).toMatchObject({ success: false, message: LIVE_STREAM_MESSAGES.tooManyForBooking });
+    }
+    for (const answer of answers) answer.close();
   });
 
   it('the stream sends its booking’s status and driver positions in order: no position before on the way, none of another booking, then the end of the trip', async () => {
