@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, quoteFor } from '../helpers/booking.ts';
-import { bodyOf, hostileString } from '../helpers/fuzz.ts';
+import { bodyOf, fuzzRuns, hostileString } from '../helpers/fuzz.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 /**
@@ -82,7 +82,7 @@ describe(`fuzzing every /api/admin call on ${testDatabaseKind}`, () => {
           expect(await counts(), where).toEqual(before);
         }
       }),
-      { numRuns: 900, seed: 20261126 },
+      fuzzRuns(900, 20261126),
     );
     console.log(`fuzz: ${cases} cases over ${calls.length} admin calls, zero 5xx`);
   }, 240_000);

@@ -4,7 +4,7 @@ import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../server/plugins/inputRules.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { hourlyForm } from '../helpers/forms.ts';
-import { bodyOf, hostileString, replacedAt, stringPaths, type Template } from '../helpers/fuzz.ts';
+import { bodyOf, fuzzRuns, hostileString, replacedAt, stringPaths, type Template } from '../helpers/fuzz.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 /** Every /api/v1 call of spec §7 and ours. */
@@ -128,7 +128,7 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
           expect(await counts()).toEqual(before);
         }
       }),
-      { numRuns: 1500, seed: 20261123 },
+      fuzzRuns(1500, 20261123),
     );
     console.log(`fuzz: ${cases} cases over ${CALLS.length} calls, zero 5xx`);
 
@@ -156,9 +156,9 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
           expect(await counts()).toEqual(before);
         }
       }),
-      { numRuns: 600, seed: 20261124 },
+      fuzzRuns(600, 20261124),
     );
-    console.log(`fuzz: 600 valid bodies with a hostile string, ${refusedAtEdge} refused by the edge rule, zero 5xx`);
+    console.log(`fuzz: ${fuzzRuns(600, 0).numRuns} valid bodies with a hostile string, ${refusedAtEdge} refused by the edge rule, zero 5xx`);
     const alive = await provider.fastify.inject({ method: 'GET', url: '/api/v1/ping', headers: KEY_HEADERS });
     expect(alive.statusCode).toBe(200);
   }, 240_000);

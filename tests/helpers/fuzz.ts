@@ -63,3 +63,15 @@ export const replacedAt = (value: unknown, path: (string | number)[], text: stri
   return copy;
 };
 
+
+/**
+ * The fuzz cases of one property, shared between the two databases `npm test` runs the API tests on: each database
+ * runs its own half, with its own seed (PGlite `seed`, PostgreSQL `seed + 1`), so a full run tries `total` different
+ * cases and repeats none (both engines are PostgreSQL: what a case finds does not depend on which one ran it).
+ * CABFLOW_FUZZ_FULL=1 runs all `total` on this database alone.
+ */
+export function fuzzRuns(total: number, seed: number): { numRuns: number; seed: number } {
+  if (process.env.CABFLOW_FUZZ_FULL === '1') return { numRuns: total, seed };
+  const postgres = Boolean(process.env.TEST_DATABASE_URL);
+  return { numRuns: Math.ceil(total / 2), seed: postgres ? seed + 1 : seed };
+}
