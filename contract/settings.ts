@@ -25,6 +25,8 @@ export const SETTING_NAMES = [
   'GRACE_TIME',
   'CURRENCY',
   'GOOGLE_API_KEY',
+  // Ours (issue 33): the dispatcher's street map without a Google key, a MapLibre style JSON URL (any OpenStreetMap-based provider).
+  'MAP_STYLE_URL',
   'GUEST_LOGIN',
   'SHOWCARD',
   'SHOWPAYINCAR',

@@ -23,7 +23,8 @@ export type SettingKind =
   | 'percent'
   | 'text'
   | 'email'
-  | 'secret';
+  | 'secret'
+  | 'url'; // '' or an https address
 
 export type SettingGroupId = 'company' | 'pages' | 'booking' | 'options' | 'payments' | 'maps' | 'policies' | 'dispatch' | 'texts';
 
@@ -119,6 +120,15 @@ export const SETTINGS_CATALOGUE: readonly SettingEntry[] = [
     label: 'Google Maps browser key',
     explanation: "Loads Google's address suggestions and route map in visitors' browsers; blank uses the built-in gazetteer.",
     max: 200,
+  },
+  {
+    name: 'MAP_STYLE_URL',
+    group: 'maps',
+    kind: 'url',
+    label: 'Street map style URL',
+    explanation:
+      "The console's live map without a Google key: a MapLibre style JSON address from any OpenStreetMap-based provider (for example https://tiles.openfreemap.org/styles/liberty). Its tiles, fonts and icons must come from the same host. Blank draws the built-in schematic.",
+    max: 500,
   },
 
   { name: 'CANCEL_CUTOFF_MINUTES', group: 'policies', kind: 'minutes', label: 'Online cancellation cut-off', explanation: 'Passengers may cancel on their manage page until this many minutes before pick-up.', min: 0, max: 43_200 },
@@ -235,6 +245,22 @@ const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const KEY = /^[A-Za-z0-9_-]+$/;
 
+/** An absolute https URL with a host (and no user name or password in it). */
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** The origin a https style URL is served from (the console's policy lets the street map load from it), or null. */
+export function styleUrlOrigin(value: string | null | undefined): string | null {
+  const text = value?.trim() ?? '';
+  return text !== '' && isHttpsUrl(text) ? new URL(text).origin : null;
+}
+
 const within = (entry: SettingEntry, value: number) => (entry.min === undefined || value >= entry.min) && (entry.max === undefined || value <= entry.max);
 
 /** What is wrong with a value for this setting, as the owner reads it (without the setting's name), or null. */
@@ -264,6 +290,8 @@ function valueProblem(entry: SettingEntry, value: string): string | null {
       return value.length <= 254 && EMAIL_PATTERN.test(value) ? null : 'one e-mail address';
     case 'secret':
       return value === '' || (value.length <= (entry.max ?? 200) && KEY.test(value)) ? null : 'a key of letters, digits, - and _ only';
+    case 'url':
+      return value === '' || (value.length <= (entry.max ?? 500) && !CONTROL.test(value) && isHttpsUrl(value)) ? null : 'an https:// address, or blank';
     case 'text':
       if (CONTROL.test(value)) return 'one line of text';
       if (entry.required && value.trim() === '') return 'cannot be blank';

@@ -23,6 +23,7 @@ export const QUEUE_PATH = '/admin/needs-action';
 export type ConsolePage =
   | { name: 'bookings' }
   | { name: 'queue' }
+  | { name: 'map' }
   | { name: 'booking'; number: string }
   | { name: 'enquiries' }
   | { name: 'mail' }
@@ -39,6 +40,7 @@ export type ConsolePageName = ConsolePage['name'];
 const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/bookings': { name: 'bookings' },
   [QUEUE_PATH]: { name: 'queue' },
+  '/admin/map': { name: 'map' },
   '/admin/enquiries': { name: 'enquiries' },
   '/admin/mail': { name: 'mail' },
   '/admin/fleet': { name: 'fleet' },

@@ -82,6 +82,11 @@ export interface PagePolicySettings {
   googleMaps: boolean;
   /** The card processor is Stripe: the card page loads Stripe.js. */
   stripe: boolean;
+  /**
+   * The origin of the owner's street map style (setting MAP_STYLE_URL), or null: the console's live map (issue 33)
+   * loads the style, its tiles, fonts and icons from it.
+   */
+  streetMapOrigin?: string | null;
   /** The hash sources of the page's inline scripts (a server-rendered page's input recorder, server/web/earlyInput.ts). */
   inlineScriptHashes?: readonly string[];
 }
@@ -104,8 +109,14 @@ const STRIPE: Directives = {
   'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
 };
 
-/** The policy of a page without its frame-ancestors: what it may load and run. */
-function pageSources(kind: PageKind, settings: PagePolicySettings): Directives {
+/** The console's live map of drivers (issue 33): Google's map with the browser key, or the owner's street map style's host. */
+function consoleMapSources(settings: PagePolicySettings): Directives[] {
+  const origin = settings.streetMapOrigin ?? null;
+  return [settings.googleMaps ? GOOGLE_MAPS : null, origin ? { 'connect-src': [origin], 'img-src': [origin, 'blob:'] } : null].filter((entry): entry is Directives => entry !== null);
+}
+
+/** The policy of a page without its frame-ancestors: what it may load and run (`consoleMaps`: a console page, whose map may load). */
+function pageSources(kind: PageKind, settings: PagePolicySettings, consoleMaps = false): Directives {
   const directives: Directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -125,6 +136,7 @@ function pageSources(kind: PageKind, settings: PagePolicySettings): Directives {
     (kind === 'card' || kind === 'manage') && settings.stripe ? STRIPE : null,
     // Every page but the console's (never rendered on the server): one policy per kind whether or not the server rendered the page.
     kind !== 'private' && settings.inlineScriptHashes?.length ? { 'script-src': [...settings.inlineScriptHashes] } : null,
+    ...(kind === 'private' && consoleMaps ? consoleMapSources(settings) : []),
   ];
   for (const extra of extras) for (const [name, values] of Object.entries(extra ?? {})) directives[name] = [...directives[name], ...values];
   return directives;
@@ -142,14 +154,14 @@ function frameAncestors(kind: PageKind, embedOrigins: readonly string[]): string
   return ["'self'", ...embedOrigins];
 }
 
-export function pagePolicy(kind: PageKind, settings: PagePolicySettings): string {
-  return serialise({ ...pageSources(kind, settings), 'frame-ancestors': frameAncestors(kind, settings.embedOrigins) });
+export function pagePolicy(kind: PageKind, settings: PagePolicySettings, consoleMaps = false): string {
+  return serialise({ ...pageSources(kind, settings, consoleMaps), 'frame-ancestors': frameAncestors(kind, settings.embedOrigins) });
 }
 
 /** The headers of a page: its policy, and X-Frame-Options where browsers without frame-ancestors should refuse frames. */
 export function pageHeaders(pathname: string, settings: PagePolicySettings): Record<string, string> {
   const kind = pageKind(pathname);
-  const headers: Record<string, string> = { 'content-security-policy': pagePolicy(kind, settings) };
+  const headers: Record<string, string> = { 'content-security-policy': pagePolicy(kind, settings, isConsolePath(pageRoute(pathname))) };
   if (kind !== 'booking') headers['x-frame-options'] = kind === 'private' ? 'DENY' : 'SAMEORIGIN';
   if (kind === 'private') {
     headers['referrer-policy'] = 'no-referrer';

@@ -27,6 +27,7 @@ import type { Quoting } from '../domain/quotes/quoting.ts';
 import { retentionAnswer, runRetention } from '../domain/retention/retention.ts';
 import { consoleBookingsRoutes } from './consoleBookings.ts';
 import { consoleQueueRoutes } from './consoleQueue.ts';
+import { consoleMapRoutes } from './consoleMap.ts';
 import { consoleEvents } from './consoleEvents.ts';
 import { consoleDriversRoutes } from './consoleDrivers.ts';
 import { consoleFleetRoutes } from './consoleFleet.ts';
@@ -153,6 +154,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
       await authorised.register(consoleManageRoutes(db));
       await authorised.register(consoleBookingsRoutes({ db, cache, dispatch, now, flights: deps.flights }));
       await authorised.register(consoleQueueRoutes({ db, cache, now }));
+      await authorised.register(consoleMapRoutes({ db, cache, maps: deps.maps, dispatch, now }));
       await authorised.register(consoleFleetRoutes({ db, now }));
       await authorised.register(consoleDriversRoutes({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, dispatch, now, limiter }));
       await authorised.register(consoleInboxRoutes({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, quoting: deps.quoting, log: deps.log }));

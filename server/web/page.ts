@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { routeKey } from '../../contract/routeKey.ts';
+import { styleUrlOrigin } from '../../contract/settingsCatalogue.ts';
 import type { SiteCache, SiteCatalog } from '../domain/sites/index.ts';
 import { sendError } from '../http.ts';
 import { documentFacts, pageHeaders, pageKind, previewPageHeaders } from '../plugins/securityHeaders.ts';
@@ -118,6 +119,7 @@ export function pageServer(options: PageOptions, build: Build) {
     const policy = {
       embedOrigins: options.embedOrigins,
       googleMaps: catalog !== null && hasBrowserMapsKey(catalog),
+      streetMapOrigin: catalog === null ? null : styleUrlOrigin(catalog.settings.find((setting) => setting.setting_name === 'MAP_STYLE_URL')?.setting_value),
       stripe: options.stripe ?? false,
       inlineScriptHashes: [EARLY_INPUT_SCRIPT_HASH],
     };

@@ -71,6 +71,7 @@ export function demoSettings(googleBrowserKey: string | null): Record<Exclude<Se
     GRACE_TIME: '120',
     CURRENCY: '£',
     GOOGLE_API_KEY: googleBrowserKey ?? '',
+    MAP_STYLE_URL: '',
     GUEST_LOGIN: 'enable',
     SHOWCARD: 'yes',
     SHOWPAYINCAR: 'yes',

@@ -18,8 +18,9 @@ import {
   type Estimate,
   type Point,
 } from './autoOfferRanking.ts';
-import { createAutoOffersRepository, type WaitingBooking } from './autoOffersRepository.ts';
+import { createAutoOffersRepository } from './autoOffersRepository.ts';
 import { publishBookingEvent, type BookingEventHub } from './events.ts';
+import { createPickupPoints } from './pickupPoints.ts';
 
 /**
  * Automatic offers (issue 33): with the owner's AUTO_OFFERS switch on, a booking waiting for a driver (accepted, no
@@ -101,23 +102,7 @@ const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(
 export function createAutoOffers(deps: { db: Db; cache: SiteCache; maps: MapsPort; now: () => Date; log: Log }) {
   const { db } = deps;
 
-  /** Where the booking's pick-up is: placed once by the maps port (again if the address changed), kept beside the booking. */
-  async function pickupPoint(site: Site, booking: WaitingBooking): Promise<Point | null> {
-    const repository = createAutoOffersRepository(db);
-    const state = await repository.state(site.id, booking.id);
-    if (state && state.pickupAddress === booking.pickupAddress) return state.pickupLat === null || state.pickupLng === null ? null : { lat: state.pickupLat, lng: state.pickupLng };
-    const point = await place(site, booking.pickupAddress);
-    await repository.savePickupPoint(site.id, booking.id, booking.pickupAddress, point);
-    return point;
-  }
-
-  /** An address placed by the maps port as the quotes place it (the site's saved addresses, its base); null when unknown or the port fails. */
-  async function place(site: Site, address: string): Promise<Point | null> {
-    const catalog = await deps.cache.catalog(site.id);
-    const base = site.baseLat !== null && site.baseLon !== null ? { lat: site.baseLat, lon: site.baseLon } : null;
-    const found = await deps.maps.resolve(address, { savedAddresses: catalog.addresses, base }).catch(() => null);
-    return found ? { lat: found.lat, lng: found.lon } : null;
-  }
+  const pickupPoints = createPickupPoints(deps);
 
   /** The on-duty drivers of the site as the rules see them, with how each answered this booking before. */
   async function candidatesFor(tx: Queryable, siteId: number, now: Date, earlier: Map<number, 'declined' | 'expired'>): Promise<AutoOfferCandidate[]> {
@@ -196,7 +181,7 @@ export function createAutoOffers(deps: { db: Db; cache: SiteCache; maps: MapsPor
     const timing = driverTimingOf(settingsFromRows((await deps.cache.catalog(site.id)).settings));
     const peek = await createAutoOffersRepository(db).booking(site.id, bookingId);
     if (!peek) return null;
-    const pickup = peek.status === 'accepted' ? await pickupPoint(site, peek) : null;
+    const pickup = peek.status === 'accepted' ? await pickupPoints.pointOf(site, peek) : null;
     return db.transaction(async (tx) => {
       const repository = createAutoOffersRepository(tx);
       const booking = await repository.lockBookingOrSkip(site.id, bookingId);
@@ -334,7 +319,7 @@ export function createAutoOffers(deps: { db: Db; cache: SiteCache; maps: MapsPor
   return {
     runOnce,
     runSite,
-    place,
+    place: pickupPoints.place,
     /**
      * Passes every `intervalMs` (never two at once in this process; the timer never keeps the process alive) and, with
      * the booking-event hub, a pass of a site soon after any of its booking events (a decline, a new or accepted

@@ -19,6 +19,7 @@ function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, nam
 const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> = {
   bookings: lazyPage(() => import('./bookings/BoardPage.tsx'), 'BoardPage'),
   queue: lazyPage(() => import('./queue/QueuePage.tsx'), 'QueuePage'),
+  map: lazyPage(() => import('./map/MapPage.tsx'), 'MapPage'),
   booking: lazyPage(() => import('./booking/BookingPage.tsx'), 'BookingPage'),
   enquiries: lazyPage(() => import('./enquiries/EnquiriesPage.tsx'), 'EnquiriesPage'),
   mail: lazyPage(() => import('./outbox/OutboxPage.tsx'), 'OutboxPage'),

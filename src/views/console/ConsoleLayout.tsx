@@ -23,6 +23,7 @@ interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { page: 'bookings', label: 'Bookings', href: '/admin/bookings' },
   { page: 'queue', label: 'Needs action', href: '/admin/needs-action' },
+  { page: 'map', label: 'Live map', href: '/admin/map' },
   { page: 'enquiries', label: 'Enquiries', href: '/admin/enquiries' },
   { page: 'mail', label: 'Mail', href: '/admin/mail' },
   { page: 'fleet', label: 'Drivers & vehicles', href: '/admin/fleet' },

@@ -35,10 +35,10 @@ import {
   selectRefreshing,
   selectRows,
   selectUnseen,
-  LIVE_OFF_TEXT,
 } from '../../../../machines/consoleBoard/index.ts';
 import type { ConsolePage } from '../../../../machines/console/index.ts';
 import { shortDay } from '../format.ts';
+import { LiveIndicator } from './LiveIndicator.tsx';
 import { usePageTitle } from '../pageTitle.ts';
 import { BoardFiltersForm } from './BoardFilters.tsx';
 import { boardLogic, storedMuted } from '../../../app/console/boardLogic.ts';
@@ -50,34 +50,9 @@ export type BoardActor = ReturnType<typeof useActorRef<typeof boardLogic>>;
 
 function LiveState({ actor }: { actor: BoardActor }) {
   const live = useSelector(actor, selectLive);
-  const refreshing = useSelector(actor, selectRefreshing);
   const off = useSelector(actor, selectLiveOff);
-  if (live === 'off' && off)
-    return (
-      <Group gap={6} className={classes.live} data-live="off" data-testid="live-state" role="status">
-        <span className={classes.liveDot} aria-hidden="true" />
-        <Text size="xs" data-testid="live-off">
-          {LIVE_OFF_TEXT[off]}
-        </Text>
-        <Button size="compact-xs" variant="light" className={classes.liveRetry} onClick={() => actor.send({ type: 'live.retry' })}>
-          Try again
-        </Button>
-      </Group>
-    );
-  const text = live === 'open' ? 'Live' : live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…';
-  return (
-    <Group gap={6} className={classes.live} data-live={live} data-testid="live-state">
-      <span className={classes.liveDot} aria-hidden="true" />
-      <Text size="xs" c="dimmed">
-        {text}
-      </Text>
-      {refreshing && (
-        <span role="status" aria-label="Updating">
-          <Loader size={12} />
-        </span>
-      )}
-    </Group>
-  );
+  const refreshing = useSelector(actor, selectRefreshing);
+  return <LiveIndicator live={live} off={off} refreshing={refreshing} onRetry={() => actor.send({ type: 'live.retry' })} />;
 }
 
 function SoundToggle({ actor }: { actor: BoardActor }) {

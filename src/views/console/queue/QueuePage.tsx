@@ -4,7 +4,6 @@ import '@mantine/core/styles/CloseButton.css';
 import { Alert, Button, Group, Loader, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { NEEDS_ACTION_LABELS, type NeedsActionItem, type NeedsActionReasonCode } from '../../../../contract/consoleQueue.ts';
-import { LIVE_OFF_TEXT } from '../../../../machines/consoleBoard/index.ts';
 import type { ConsolePage } from '../../../../machines/console/index.ts';
 import {
   selectCount,
@@ -21,6 +20,7 @@ import { queueLogic } from '../../../app/console/queueLogic.ts';
 import { BookingCard } from '../bookings/BookingCard.tsx';
 import boardClasses from '../bookings/Board.module.css';
 import { londonDateTime } from '../format.ts';
+import { LiveIndicator } from '../bookings/LiveIndicator.tsx';
 import { usePageTitle } from '../pageTitle.ts';
 import { ToneBadge } from '../StatusBadge.tsx';
 
@@ -41,29 +41,7 @@ function LiveState({ actor }: { actor: QueueActor }) {
   const live = useSelector(actor, selectQueueLive);
   const off = useSelector(actor, selectQueueLiveOff);
   const refreshing = useSelector(actor, selectQueueRefreshing);
-  if (live === 'off' && off)
-    return (
-      <Group gap={6} className={boardClasses.live} data-live="off" data-testid="live-state" role="status">
-        <span className={boardClasses.liveDot} aria-hidden="true" />
-        <Text size="xs">{LIVE_OFF_TEXT[off]}</Text>
-        <Button size="compact-xs" variant="light" className={boardClasses.liveRetry} onClick={() => actor.send({ type: 'live.retry' })}>
-          Try again
-        </Button>
-      </Group>
-    );
-  return (
-    <Group gap={6} className={boardClasses.live} data-live={live} data-testid="live-state">
-      <span className={boardClasses.liveDot} aria-hidden="true" />
-      <Text size="xs" c="dimmed">
-        {live === 'open' ? 'Live' : live === 'reconnecting' ? 'Reconnecting…' : 'Connecting…'}
-      </Text>
-      {refreshing && (
-        <span role="status" aria-label="Updating">
-          <Loader size={12} />
-        </span>
-      )}
-    </Group>
-  );
+  return <LiveIndicator live={live} off={off} refreshing={refreshing} onRetry={() => actor.send({ type: 'live.retry' })} />;
 }
 
 function Reasons({ item, actor }: { item: NeedsActionItem; actor: QueueActor }) {

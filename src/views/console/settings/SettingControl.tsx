@@ -66,6 +66,8 @@ export function SettingControl({ entry, value, problem, disabled, onChange }: Co
       }
       case 'secret':
         return <PasswordInput {...common} value={value ?? ''} onChange={(event) => onChange(event.currentTarget.value)} autoComplete="off" spellCheck={false} maw="28rem" />;
+      case 'url':
+        return <TextInput {...common} type="url" value={value ?? ''} onChange={(event) => onChange(event.currentTarget.value)} autoComplete="off" spellCheck={false} maxLength={entry.max} maw="36rem" />;
       case 'email':
         return <TextInput {...common} type="email" value={value ?? ''} onChange={(event) => onChange(event.currentTarget.value)} autoComplete="off" maw="28rem" />;
       case 'text':
