@@ -17,7 +17,7 @@ import classes from '../views/console/map/MapPage.module.css';
 // MapLibre finds its worker next to its own module, which a bundle moves: it is told where the build put it.
 setWorkerUrl(workerUrl);
 
-const FIT_PADDING_PX = 48;
+const FIT_PADDING_PX = 64;
 const SINGLE_POINT_ZOOM = 13;
 
 export interface StreetDispatchMapProps extends MapCanvasProps {
@@ -120,5 +120,10 @@ export default function StreetDispatchMap({ styleUrl, markers, base, label, onSe
   const latestMarkers = useRef(new Map<string, MapMarker>());
   latestMarkers.current = new Map(markers.map((marker) => [marker.key, marker]));
 
-  return <div ref={container} className={classes.canvas} data-testid="dispatch-map" data-map="street" role="region" aria-label={label} />;
+  // MapLibre makes its container position: relative, so the box that fills the frame is this one's parent.
+  return (
+    <div className={classes.canvas} data-testid="dispatch-map" data-map="street" role="region" aria-label={label}>
+      <div ref={container} className={classes.street} />
+    </div>
+  );
 }

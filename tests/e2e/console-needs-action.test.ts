@@ -6,7 +6,10 @@ import { axeViolations, settled } from '../helpers/axe.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
 import { londonDate } from '../helpers/forms.ts';
+import { consoleOf } from '../helpers/console.ts';
+import { driverAppOf } from '../helpers/driver.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
+import { londonParts } from '../../server/domain/pricing/londonTime.ts';
 
 // Issue 33: the dispatcher's "Needs action" queue in Chromium against the real server. A visitor's booking for next
 // week (off the board's default days) raises the board's badge and appears in the queue, live; the board and the
@@ -145,6 +148,87 @@ describe('the "Needs action" queue', () => {
       }
     }
     await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    expect(found).toEqual([]);
+  });
+});
+
+describe("the dispatcher's live map", () => {
+  /** Today in London, an hour from the London midday side of now: the job is today's whatever time the run is. */
+  const todayPickup = () => (londonParts(new Date()).hour >= 12 ? new Date(Date.now() - 3_600_000) : new Date(Date.now() + 3_600_000));
+
+  it('the schematic: drivers on duty and today\'s jobs, picked on the list or the map; a new job arrives live; a street map on the owner\'s style; axe at 1280 and 375 px', { timeout: 120_000 }, async () => {
+    const { page } = dispatcher;
+    const api = consoleOf(provider);
+    const app = driverAppOf(provider, api);
+    const office = await api.dispatcher();
+    const site = (await provider.cache.sites()).find((entry) => entry.isDefault)!;
+    const heathrow = (await provider.autoOffers.place(site, 'Heathrow Airport Terminal 5, Hounslow TW6 2GA'))!;
+    const driver = await app.newDriver(office, 'Maya Map');
+    const vehicle = await api.as(office, 'POST', 'vehicles', { registration: 'MP26MAP', make: 'Toyota', model: 'Prius', colour: 'Silver', category_id: 1, licence_number: 'PHV-MAP-1', licence_expiry: '2035-01-31' });
+    expect(vehicle.statusCode, vehicle.body).toBe(201);
+    expect((await app.as(driver, 'POST', 'shift', { vehicle_id: vehicle.json().vehicle.id })).statusCode).toBe(200);
+    expect((await app.as(driver, 'POST', 'positions', { lat: heathrow.lat + 0.02, lng: heathrow.lng + 0.03 })).statusCode).toBe(200);
+    const template = await api.bookInCar('map.e2e@example.test');
+    await api.copyBooking(template, { number: 'CF-MAPE2E1', pickupAt: todayPickup() });
+    await api.sql("UPDATE bookings SET status = 'accepted', pick_up_address = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA' WHERE booking_number = 'CF-MAPE2E1'");
+
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await page.goto(`${provider.url}/admin/map`);
+    await page.getByRole('heading', { name: 'Live map', level: 1 }).waitFor();
+    const map = page.getByTestId('dispatch-map');
+    expect(await map.getAttribute('data-map')).toBe('schematic');
+    const driverMarker = map.locator(`[data-marker="driver:${driver.driverId}"]`);
+    await driverMarker.waitFor();
+    await map.locator('[data-marker="job:CF-MAPE2E1"]').waitFor();
+    const driverItem = page.getByTestId('map-drivers').locator(`[data-driver="${driver.driverId}"]`);
+    expect(await driverItem.textContent()).toContain('Maya Map');
+    expect(await driverItem.textContent()).toContain('Free');
+    // Picked on the list: pressed there and marked on the map; picked again: neither.
+    await driverItem.click();
+    expect(await driverItem.getAttribute('aria-pressed')).toBe('true');
+    expect(await driverMarker.getAttribute('data-selected')).toBe('');
+    await driverItem.click();
+    expect(await driverItem.getAttribute('aria-pressed')).toBe('false');
+    // Picked on the map: the job's card is pressed, with a link to the booking.
+    await map.locator('[data-marker="job:CF-MAPE2E1"]').click();
+    const jobItem = page.getByTestId('map-jobs').locator('[data-job="CF-MAPE2E1"]');
+    expect(await jobItem.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('link', { name: 'Open CF-MAPE2E1' }).waitFor();
+
+    // A job accepted in the office elsewhere arrives without a reload (the live stream).
+    await api.copyBooking(template, { number: 'CF-MAPE2E2', pickupAt: todayPickup() });
+    await api.sql("UPDATE bookings SET status = 'confirmed' WHERE booking_number = 'CF-MAPE2E2'");
+    expect((await api.as(office, 'POST', 'bookings/CF-MAPE2E2/dispatch', { event: 'accept' })).statusCode).toBe(200);
+    await page.getByTestId('map-jobs').locator('[data-job="CF-MAPE2E2"]').waitFor();
+
+    const found: string[] = [];
+    for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settled(page);
+      found.push(...(await axeViolations(page, `map @${width}`)));
+      expect(await sidewaysScroll(page), `map @${width}`).toBe(0);
+      await saveScreenshot(page, 'console-map');
+    }
+
+    // The owner's street map style (any OpenStreetMap-based provider's; here a stand-in answering the style): MapLibre
+    // draws it, with the same markers as buttons named for what they are.
+    const style = 'https://tiles.example.test/styles/plain.json';
+    expect((await api.asAdmin('PUT', 'settings', { MAP_STYLE_URL: style })).statusCode).toBe(200);
+    await page.route('https://tiles.example.test/**', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ version: 8, sources: {}, layers: [{ id: 'land', type: 'background', paint: { 'background-color': '#e8eee4' } }] }) }),
+    );
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await page.goto(`${provider.url}/admin/map`);
+    await page.locator('[data-map="street"] canvas').waitFor();
+    const pin = page.locator(`[data-map="street"] button[data-marker="driver:${driver.driverId}"]`);
+    await pin.waitFor();
+    expect(await pin.getAttribute('aria-label')).toBe('Maya Map: Free');
+    await pin.click();
+    expect(await driverItem.getAttribute('aria-pressed')).toBe('true');
+    await settled(page, { network: false });
+    await saveScreenshot(page, 'console-map-street');
+    expect((await api.asAdmin('PUT', 'settings', { MAP_STYLE_URL: null })).statusCode).toBe(200);
+    await page.unroute('https://tiles.example.test/**');
     expect(found).toEqual([]);
   });
 });

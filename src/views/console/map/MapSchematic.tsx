@@ -35,7 +35,7 @@ export function MapSchematic({ markers, base, label, onSelect }: MapCanvasProps)
           const at = toSvg(frame, { lat: marker.lat, lon: marker.lng });
           const colour = markerColour(marker);
           return (
-            <g key={marker.key} className={classes.marker} data-marker={marker.key} data-selected={marker.selected || undefined} onClick={() => onSelect(marker)}>
+            <g key={marker.key} className={classes.marker} data-marker={marker.key} data-selected={marker.selected ? '' : undefined} onClick={() => onSelect(marker)}>
               <title>{marker.title}</title>
               {marker.kind === 'driver' ? (
                 <circle cx={at.x} cy={at.y} r={14} fill={colour} stroke="#fff" strokeWidth={2} />
