@@ -3,13 +3,13 @@
  * street map, drawn as the passenger's live schematic (projection.ts: north up, equirectangular), framed around every
  * marker (at least a few kilometres across, the site's base when there is nothing to show).
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { frameAround, toSvg } from '../../../components/maps/projection.ts';
 import { markerColour, type MapMarker } from './mapMarkers.ts';
 import classes from './MapPage.module.css';
 
-const WIDTH = 800;
-const HEIGHT = 500;
+/** The drawing's size before the box is measured; then the box's own, so markers keep their size on a phone. */
+const START = { width: 800, height: 500 };
 /** At least about 2 km either side of the centre. */
 const MIN_HALF_HEIGHT = 0.02;
 
@@ -20,15 +20,32 @@ export interface MapCanvasProps {
   onSelect: (marker: MapMarker) => void;
 }
 
+function useBoxSize() {
+  const box = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState(START);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const { width, height } = entry.contentRect;
+      if (width > 0 && height > 0) setSize({ width: Math.round(width), height: Math.round(height) });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { box, ...size };
+}
+
 export function MapSchematic({ markers, base, label, onSelect }: MapCanvasProps) {
+  const { box, width: WIDTH, height: HEIGHT } = useBoxSize();
   const frame = useMemo(() => {
     const points = markers.length ? markers.map((marker) => ({ lat: marker.lat, lon: marker.lng })) : base ? [{ lat: base.lat, lon: base.lng }] : [];
     return frameAround(points, WIDTH, HEIGHT, MIN_HALF_HEIGHT);
-  }, [markers, base]);
+  }, [markers, base, WIDTH, HEIGHT]);
   // Jobs under drivers; the selected marker on top.
   const ordered = [...markers].sort((a, b) => Number(a.kind === 'driver') - Number(b.kind === 'driver') || Number(a.selected) - Number(b.selected));
   return (
-    <div className={classes.canvas} data-testid="dispatch-map" data-map="schematic">
+    <div ref={box} className={classes.canvas} data-testid="dispatch-map" data-map="schematic">
       <svg className={classes.schematic} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="xMidYMid meet" role="img" aria-label={label}>
         <rect width={WIDTH} height={HEIGHT} className={classes.ground} />
         {ordered.map((marker) => {
