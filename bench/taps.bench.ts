@@ -32,6 +32,13 @@ export interface TapsResult {
 }
 
 /** The element's box lies inside the layout viewport as it is now (no scroll). */
+/** TAPS_SHOTS=dir: a 375 × 812 screenshot of each step as it shows (to look at the layout). */
+const shot = async (page: Page, name: string) => {
+  if (!process.env.TAPS_SHOTS) return;
+  await page.screenshot({ path: path.join(process.env.TAPS_SHOTS, `${name}.png`) });
+  await page.screenshot({ path: path.join(process.env.TAPS_SHOTS, `${name}-full.png`), fullPage: true });
+};
+
 const inView = (locator: Locator) =>
   locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
@@ -95,15 +102,18 @@ export async function run(): Promise<TapsResult> {
     await type('Stop 1: street or road name', street, 'Baker Street');
     const postcode = stop.getByLabel('City or post code').and(page.locator('input'));
     if ((await postcode.inputValue()) === '') await type('Stop 1: City or post code', postcode, 'NW1 6XE');
+    await shot(page, 'home');
     primaryInView.home = await inView(page.getByTestId('quote-search'));
     await tap('Search', page.getByTestId('quote-search'));
 
     // Quotation.
     await page.waitForURL('**/quotationview', { timeout: 60_000 });
-    const book = page.getByTestId('book-now').first();
-    await book.waitFor();
+    // The Lowest Price block's Book Now when there is one (multi-operator mode: it comes first), else the first card's.
+    await page.getByTestId('book-now').first().waitFor();
+    const book = (await page.getByTestId('book-lowest').count()) > 0 ? page.getByTestId('book-lowest') : page.getByTestId('book-now').first();
     quotationHeightPx = await page.evaluate(() => document.documentElement.scrollHeight);
     primaryInView.quotation = await inView(book);
+    await shot(page, 'quotation');
     await tap('Book Now', book);
 
     // Personal details: guest.
@@ -111,6 +121,7 @@ export async function run(): Promise<TapsResult> {
     const next = page.getByRole('button', { name: 'Next', exact: true });
     await next.waitFor();
     primaryInView.details = await inView(next);
+    await shot(page, 'details');
     await type('First Name', page.getByLabel('First Name'), 'Ada');
     await type('Last Name', page.getByLabel('Last Name'), 'Lovelace');
     await type('Email', page.getByLabel('Email'), 'ada.taps@example.test');
@@ -123,6 +134,7 @@ export async function run(): Promise<TapsResult> {
     await payInCar.waitFor();
     primaryInView.payment = await inView(payInCar);
     primaryInView.paymentCard = await inView(page.getByRole('button', { name: 'Pay By Card' }));
+    await shot(page, 'payment');
     await tap('Pay in Car', payInCar);
 
     await page.waitForURL('**/paymentSuccessView', { timeout: 60_000 });
