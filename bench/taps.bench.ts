@@ -114,6 +114,12 @@ export async function run(): Promise<TapsResult> {
     quotationHeightPx = await page.evaluate(() => document.documentElement.scrollHeight);
     primaryInView.quotation = await inView(book);
     await shot(page, 'quotation');
+    if (process.env.TAPS_SHOTS) {
+      await page.getByTestId('vehicle-card').first().evaluate((card) => card.scrollIntoView({ block: 'center' }));
+      await page.getByRole('button', { name: 'See Details' }).nth(1).tap();
+      await page.screenshot({ path: path.join(process.env.TAPS_SHOTS, 'quotation-cards.png') });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
     await tap('Book Now', book);
 
     // Personal details: guest.
