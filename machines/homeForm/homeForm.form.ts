@@ -40,6 +40,24 @@ export const GEOLOCATION_TIMEOUT_MS = 10_000;
 
 export const EMPTY_STOP: Stop = { street_name: '', number: '', postcode: '' };
 
+/**
+ * A suggested address picked for an extra stop, into the stop's fields (spec §5: street or road name, number, city or
+ * post code): the last part after a comma is the city or post code ('London NW1 6JJ'), the rest the street; a house
+ * number leading the street goes to Number. Without a comma it is all street, and the city or post code is kept.
+ * stopText gives the address back.
+ */
+export function stopFromAddress(address: string, current: Stop = EMPTY_STOP): Stop {
+  const parts = address
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return current;
+  const street = parts.length > 1 ? parts.slice(0, -1).join(', ') : parts[0]!;
+  const postcode = parts.length > 1 ? parts.at(-1)! : current.postcode;
+  const numbered = /^(\d+[A-Za-z]?)\s+(\S.*)$/.exec(street);
+  return numbered ? { street_name: numbered[2]!, number: numbered[1]!, postcode } : { street_name: street, number: parts.length > 1 ? '' : current.number, postcode };
+}
+
 // ─── Defaults and restoring ───────────────────────────────────────────────────────────────────────
 
 export function defaultQuoteForm(now: Date): BookingForm {

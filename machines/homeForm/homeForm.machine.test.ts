@@ -147,6 +147,30 @@ describe('editing the quote form', () => {
     for (let i = 0; i < 15; i += 1) actor.send({ type: 'stop.add' });
     expect(ctx().quote.stops).toHaveLength(10);
   });
+
+  it('a suggested address picked for a stop fills its street, number and city or post code, clears their marks and is saved', () => {
+    const { actor, calls, ctx } = start({ storedBookingType: 'milleage' });
+    actor.send({ type: 'stop.add' });
+    actor.send({ type: 'stop.add' });
+    actor.send({ type: 'search' });
+    expect(Object.keys(ctx().errors)).toContain('stops.1.postcode');
+    actor.send({ type: 'stop.place', index: 1, address: 'Marylebone Station, Melcombe Place, London NW1 6JJ' });
+    expect(ctx().quote.stops[1]).toEqual({ street_name: 'Marylebone Station, Melcombe Place', number: '', postcode: 'London NW1 6JJ' });
+    expect(Object.keys(ctx().errors).filter((key) => key.startsWith('stops.1.'))).toEqual([]);
+    expect(Object.keys(ctx().errors)).toContain('stops.0.postcode');
+    expect((calls.persistQuote.mock.lastCall?.[0] as BookingForm).stops[1]).toEqual(ctx().quote.stops[1]);
+    actor.send({ type: 'stop.place', index: 0, address: '221B Baker Street, London NW1 6XE' });
+    expect(ctx().quote.stops[0]).toEqual({ street_name: 'Baker Street', number: '221B', postcode: 'London NW1 6XE' });
+    // No comma: all street; the city or post code typed before stays.
+    actor.send({ type: 'stop.change', index: 0, values: { postcode: 'NW1' } });
+    actor.send({ type: 'stop.place', index: 0, address: 'Regent Street' });
+    expect(ctx().quote.stops[0]).toEqual({ street_name: 'Regent Street', number: '221B', postcode: 'NW1' });
+    // A stop that is not there (removed meanwhile) is left alone.
+    const before = ctx().quote.stops;
+    expect(actor.getSnapshot().can({ type: 'stop.place', index: 2, address: 'x, y' })).toBe(false);
+    actor.send({ type: 'stop.place', index: 2, address: 'x, y' });
+    expect(ctx().quote.stops).toBe(before);
+  });
 });
 
 describe('Search', () => {

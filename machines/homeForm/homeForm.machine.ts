@@ -12,7 +12,8 @@
  *             `refused` (the visitor said no) | `fallback` (no position otherwise). Without a position central London
  *             is stored, and the failure is logged.
  *
- * `pickup.fill` (a popular pickup location tapped) fills the pick-up of the tab on show.
+ * `pickup.fill` (a popular pickup location tapped) fills the pick-up of the tab on show. `stop.place` (a suggested
+ * address picked in an extra stop's street field) fills that stop's street, number and city or post code at once.
  */
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { BookingForm, HourlyRateForm, LatLon, Stop } from '../../contract/booking.ts';
@@ -21,6 +22,7 @@ import { homeFormActors, LocationRefused } from './homeForm.actors.ts';
 import {
   EMPTY_STOP,
   FALLBACK_LOCATION,
+  stopFromAddress,
   hourlyErrors,
   londonClock,
   MAX_STOPS,
@@ -73,6 +75,8 @@ export type HomeFormEvent =
   | { type: 'stop.add' }
   | { type: 'stop.remove'; index: number }
   | { type: 'stop.change'; index: number; values: Partial<Stop> }
+  /** A suggested address picked for an extra stop: split into its street, number and city or post code. */
+  | { type: 'stop.place'; index: number; address: string }
   | { type: 'hourly.change'; values: Partial<Omit<HourlyRateForm, 'userLocation'>> }
   | { type: 'location.request' }
   /** A popular pickup location tapped: the pick-up of the tab on show. */
@@ -110,6 +114,7 @@ export const homeFormMachine = setup({
     tabShown: ({ context, event }) =>
       event.type === 'tab.select' && (event.tab === 'quote' ? quoteTabShown(context.settings) : hourlyTabShown(context.settings)),
     canAddStop: ({ context }) => context.quote.stops.length < MAX_STOPS,
+    stopExists: ({ context, event }) => event.type === 'stop.place' && event.index >= 0 && event.index < context.quote.stops.length,
     locationRefused: (_, params: { error: unknown }) => params.error instanceof LocationRefused,
     /** An address was found, and the pick-up is as it was when the visitor asked (not typed meanwhile). */
     addressFits: ({ context }, params: { address: string | null }) => Boolean(params.address) && pickupOf(context, context.locateFor) === context.pickupAtRequest,
@@ -164,6 +169,11 @@ export const homeFormMachine = setup({
       const stops = context.quote.stops.map((stop, i) => (i === event.index ? { ...stop, ...event.values } : stop));
       return { quote: { ...context.quote, stops }, errors: withoutErrors(context.errors, Object.keys(event.values).map((k) => `stops.${event.index}.${k}`)) };
     }),
+    placeStop: assign(({ context, event }) => {
+      assertEvent(event, 'stop.place');
+      const stops = context.quote.stops.map((stop, i) => (i === event.index ? stopFromAddress(event.address, stop) : stop));
+      return { quote: { ...context.quote, stops }, errors: withoutErrors(context.errors, ['street_name', 'number', 'postcode'].map((k) => `stops.${event.index}.${k}`)) };
+    }),
     changeHourly: assign(({ context, event }) => {
       assertEvent(event, 'hourly.change');
       return { hourly: { ...context.hourly, ...event.values }, errors: withoutErrors(context.errors, Object.keys(event.values)) };
@@ -209,6 +219,7 @@ export const homeFormMachine = setup({
             'stop.add': { guard: 'canAddStop', actions: ['addStop', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
             'stop.remove': { actions: ['removeStop', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
             'stop.change': { actions: ['changeStop', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
+            'stop.place': { guard: 'stopExists', actions: ['placeStop', { type: 'persistQuote', params: ({ context }) => ({ bookingForm: context.quote }) }] },
             'hourly.change': { actions: ['changeHourly', { type: 'persistHourly', params: ({ context }) => ({ hourlyRateForm: context.hourly }) }] },
             'pickup.fill': {
               actions: [

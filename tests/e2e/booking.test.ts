@@ -77,9 +77,9 @@ async function seedStorage(seed: Seed = {}) {
 }
 
 /** Opens `path` with the seeded storage, as a visitor who reloads there would. */
-async function openAt(path: string, seed: Seed = {}, width: number = WIDTHS.desktop): Promise<OpenedPage & { quote: Awaited<ReturnType<typeof realQuote>> }> {
+async function openAt(path: string, seed: Seed = {}, width: number = WIDTHS.desktop, height = 900): Promise<OpenedPage & { quote: Awaited<ReturnType<typeof realQuote>> }> {
   const { entries, quote } = await seedStorage(seed);
-  const opened = await openPage(browser, `${provider.url}${path}`, { width, storage: entries });
+  const opened = await openPage(browser, `${provider.url}${path}`, { width, height, storage: entries });
   opened.page.setDefaultTimeout(15_000);
   await opened.page.locator('[data-screen]').first().waitFor();
   return { ...opened, quote };
@@ -269,6 +269,47 @@ describe('pay in car', () => {
       await appReady(page);
       await page.getByTestId('booking-number').waitFor();
       expect(await page.getByTestId('booking-number').textContent()).toBe(number);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('on a 375 × 812 phone: the trip summary first, and each step’s action on screen without scrolling (Book Now, Next, Pay in Car, Pay By Card)', async () => {
+    const email = uniqueEmail('phone');
+    const { page, errors, close } = await openAt('/quotationview', { quotationOnly: true }, WIDTHS.mobile, 812);
+    /** The element lies inside the screen as it is now, with no scrolling done. */
+    const onScreen = (name: string) =>
+      page.getByRole('button', { name, exact: true }).first().evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return { name: element.textContent, top: box.top >= 0, bottom: box.bottom <= window.innerHeight, scrolled: window.scrollY };
+      });
+    try {
+      await page.getByTestId('vehicle-card').first().waitFor();
+      // The trip summary and its route come before the vehicles; each vehicle is a compact card (no picture).
+      const top = (testId: string) => page.getByTestId(testId).first().evaluate((element) => element.getBoundingClientRect().top);
+      expect(await top('booking-summary')).toBeLessThan(await top('vehicle-card'));
+      expect(await page.getByTestId('vehicle-card').first().locator('img').isVisible()).toBe(false);
+      const card = await page.getByTestId('vehicle-card').first().evaluate((element) => element.getBoundingClientRect().height);
+      expect(card).toBeLessThan(260);
+      // The Lowest Price block's Book Now waits at the foot of the screen.
+      expect(await page.getByTestId('book-lowest').evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+      await page.getByTestId('book-lowest').click();
+      await expect.poll(() => pathname(page)).toBe('/personalDetailView');
+      await page.getByTestId('vehicle-summary').waitFor();
+      expect(await onScreen('Next')).toEqual({ name: 'Next', top: true, bottom: true, scrolled: 0 });
+      await page.getByLabel('First Name').fill('Ada');
+      await page.getByLabel('Last Name').fill('Lovelace');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel(/Mobile Number/).fill('+44 7700 900123');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => pathname(page)).toBe('/paymentview');
+      await page.getByRole('button', { name: 'Pay By Card' }).waitFor();
+      expect(await onScreen('Pay in Car')).toEqual({ name: 'Pay in Car', top: true, bottom: true, scrolled: 0 });
+      expect(await onScreen('Pay By Card')).toEqual({ name: 'Pay By Card', top: true, bottom: true, scrolled: 0 });
+      await page.getByRole('button', { name: 'Pay in Car' }).click();
+      await expectConfirmed(page);
+      expect((await bookingsFor(email))[0]).toMatchObject({ payment_method: 'car' });
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -26,7 +26,15 @@ function StopRow({ form, index }: { form: HomeFormRef; index: number }) {
   return (
     <div className={classes.stop} data-testid="extra-stop">
       <div className={classes.stopFields}>
-        <TextField label={`Stop ${n}: street or road name`} required value={stop.street_name} error={errors[`stops.${index}.street_name`]} onChange={(v) => change({ street_name: v })} />
+        {/* Suggests addresses like Pick-Up and Drop-Off; a picked one fills the street, number and city or post code. */}
+        <AddressAutocomplete
+          label={`Stop ${n}: street or road name`}
+          required
+          value={stop.street_name}
+          error={errors[`stops.${index}.street_name`]}
+          onChange={(v) => change({ street_name: v })}
+          onSuggestionSelect={(suggestion) => form.send({ type: 'stop.place', index, address: suggestion.address })}
+        />
         <TextField label="Number" value={stop.number} onChange={(v) => change({ number: v })} />
         <TextField label="City or post code" required value={stop.postcode} error={errors[`stops.${index}.postcode`]} onChange={(v) => change({ postcode: v })} />
       </div>

@@ -149,6 +149,13 @@ export function VehicleCard({ vehicle, layout, currency, badges }: { vehicle: Pr
       </div>
       {open && (
         <div id={detailsId} className={classes.details}>
+          {/* A phone's compact card shows these only here (Quotation.module.css .phoneExtra). */}
+          <div className={classes.phoneExtra}>
+            <img src={storageUrl(vehicle.vehicle_image)} alt="" loading="lazy" decoding="async" width={120} height={60} />
+            <ul className={classes.facts} aria-label="Hand luggage">
+              <li data-icon="hand-luggage">{`${vehicle.small_luggage} hand luggage`}</li>
+            </ul>
+          </div>
           <Breakdown vehicle={vehicle} symbol={symbol} />
         </div>
       )}

@@ -1,6 +1,7 @@
 /**
  * The home forms' model (machines/homeForm): tabs, Add Return and its cross, Extra Stops, the locate icon (on both
- * tabs: the position, then the nearest address fills the pick-up), a popular pickup location tapped, Search.
+ * tabs: the position, then the nearest address fills the pick-up), a popular pickup location tapped, a suggested
+ * address picked for a stop, Search.
  * Parallel regions `form` and `location`; `checkingQuote` / `checkingHourly` are eventless and never at rest.
  */
 import { expect } from 'vitest';
@@ -20,6 +21,8 @@ export const HOME_LOCATION = { lat: 51.4700, lon: -0.4543 };
 /** The nearest address the server names for HOME_LOCATION, and the popular pickup location a path taps. */
 export const HOME_ADDRESS = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
 export const POPULAR_PICKUP = 'Paddington Station, Praed Street, London W2 1HB';
+/** A saved address a path picks from stop 1's suggestions. */
+export const STOP_PLACE = 'Marylebone Station, Melcombe Place, London NW1 6JJ';
 
 export const homeFormModel: MachineModel = {
   id: 'homeForm',
@@ -40,6 +43,7 @@ export const homeFormModel: MachineModel = {
     variant('stop.add', { type: 'stop.add' }, 'Extra Stop'),
     variant('stop.remove', { type: 'stop.remove', index: 0 }, 'remove stop 1'),
     variant('stop.change', { type: 'stop.change', index: 0, values: { street_name: 'Baker Street', number: '221B', postcode: 'NW1 6XE' } }, 'fill in stop 1'),
+    variant('stop.place', { type: 'stop.place', index: 0, address: STOP_PLACE }, 'pick a suggested address for stop 1'),
     variant('hourly.change:pickup', { type: 'hourly.change', values: { pickup: 'Paddington Station, Praed Street, London W2 1HB' } }, 'type the hourly Pick-Up'),
     variant('hourly.change:clear', { type: 'hourly.change', values: { pickup: '' } }, 'clear the hourly Pick-Up'),
     variant('location.request', { type: 'location.request' }, 'Use my location'),
@@ -72,13 +76,13 @@ export const homeFormModel: MachineModel = {
     const c = ctx(s);
     // The position (within 10 s) and then its address come before anything else: the model takes their answers first.
     if (s.matches({ location: 'locating' }) || s.matches({ location: 'naming' })) return v.event.type.startsWith('xstate.');
-    const quoteControl = ['quote.change', 'return.add', 'return.remove', 'stop.add', 'stop.remove', 'stop.change'].includes(v.event.type);
+    const quoteControl = ['quote.change', 'return.add', 'return.remove', 'stop.add', 'stop.remove', 'stop.change', 'stop.place'].includes(v.event.type);
     const hourlyControl = v.event.type === 'hourly.change';
     if (quoteControl && c.tab !== 'quote') return false;
     if (hourlyControl && c.tab !== 'hourly') return false;
     if (v.event.type === 'return.add') return c.quote.select_option !== 'return';
     if (v.event.type === 'return.remove') return c.quote.select_option === 'return';
-    if (v.event.type === 'stop.remove' || v.event.type === 'stop.change') return c.quote.stops.length > 0;
+    if (v.event.type === 'stop.remove' || v.event.type === 'stop.change' || v.event.type === 'stop.place') return c.quote.stops.length > 0;
     if (c.quote.stops.length >= 2 && c.tab === 'quote') return ['stop.add', 'stop.remove', 'search'].includes(v.event.type) || v.event.type.startsWith('xstate.');
     return true;
   },

@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { FALLBACK_LOCATION, hourlyErrors, quoteErrors, type HomeFormContext } from '../../../machines/homeForm/index.ts';
-import { HOME_ADDRESS, HOME_LOCATION, POPULAR_PICKUP } from '../machines/homeForm.model.ts';
+import { HOME_ADDRESS, HOME_LOCATION, POPULAR_PICKUP, STOP_PLACE } from '../machines/homeForm.model.ts';
 import { answered, gone, visible } from './common.ts';
 import { eventually, type UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
@@ -105,9 +105,21 @@ export const homeFormUi: UiMachine = {
     'stop.change': {
       run: async (run) => {
         const stop = run.page.getByTestId('extra-stop').first();
-        await stop.getByLabel(/street or road name/).fill('Baker Street');
+        await stop.getByLabel(/street or road name/).and(run.page.locator('input')).fill('Baker Street');
         await stop.getByLabel('Number').fill('221B');
         await stop.getByLabel('City or post code').fill('NW1 6XE');
+      },
+    },
+    'stop.place': {
+      run: async (run) => {
+        // Typed in part, then the saved address picked from the suggestions: street and city or post code filled.
+        const stop = run.page.getByTestId('extra-stop').first();
+        await stop.getByLabel(/street or road name/).and(run.page.locator('input')).fill('Marylebone');
+        await stop.getByRole('option', { name: STOP_PLACE }).click();
+        await eventually(async () => {
+          const postcode = await stop.getByLabel('City or post code').inputValue();
+          if (postcode !== 'London NW1 6JJ') throw new Error(`stop 1's city or post code shows ${JSON.stringify(postcode)}`);
+        });
       },
     },
     'hourly.change:pickup': { run: async (run) => typeAddress(run, 'hourly-pickup', PADDINGTON) },
