@@ -2,7 +2,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
-import { Anchor, Badge, Button, Group, NativeSelect, Paper, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Table, Text, TextInput, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { DriverWeek, WeekDetail } from '../../../../contract/settlement.ts';
@@ -13,6 +13,7 @@ import { settlementStatementUrl } from '../../../api/consoleSettlement.ts';
 import { settlementLogic } from '../../../app/console/settlementLogic.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
+import { ToneBadge } from '../StatusBadge.tsx';
 import classes from '../Register.module.css';
 
 const PAYMENT = { car: 'In the car', card: 'Card online', account: 'On account' } as const;
@@ -105,7 +106,7 @@ function WeekPanel({ detail, busy, onAdjust, onSettle, onClose }: { detail: Week
       </Group>
       <Text size="sm" mb="xs">
         Commission: {detail.rule}.{' '}
-        {detail.settled_at ? <Badge color="green">Settled {londonDateTime(detail.settled_at)}</Badge> : detail.ended ? <Badge color="yellow">Not settled</Badge> : <Badge color="gray">Week in progress</Badge>}
+        {detail.settled_at ? <ToneBadge color="green">Settled {londonDateTime(detail.settled_at)}</ToneBadge> : detail.ended ? <ToneBadge color="gray">Not settled</ToneBadge> : <ToneBadge color="gray">Week in progress</ToneBadge>}
       </Text>
       <WeekFigures week={{ ...detail, jobs: detail.jobs.length }} />
       <Group mt="sm" gap="sm">
