@@ -312,7 +312,8 @@ describe(`driver settlement on ${testDatabaseKind}`, () => {
       ['POST', `settlement/${id}/2024-07-01/adjustments`, { amount_pence: '100', reason: 'x' }, 400, SETTLEMENT_MESSAGES.amount],
       ['POST', `settlement/${id}/2024-07-01/adjustments`, { amount_pence: 1e12, reason: 'x' }, 400, SETTLEMENT_MESSAGES.amount],
       ['POST', `settlement/${id}/2024-07-01/adjustments`, { amount_pence: 100, reason: '   ' }, 400, SETTLEMENT_MESSAGES.reason],
-      ['POST', `settlement/${id}/2024-07-01/adjustments`, { amount_pence: 100, reason: 'a\u0000b' }, 400, SETTLEMENT_MESSAGES.reason],
+      ['POST', `settlement/${id}/2024-07-01/adjustments`, { amount_pence: 100, reason: 'a\u0000b' }, 400, 'reason: Text must not contain NUL characters'],
+      ['POST', `settlement/${id}/2024-07-01/adjustments`, { amount_pence: 100, reason: 'line\nbreak' }, 400, SETTLEMENT_MESSAGES.reason],
       ['POST', `settlement/${id}/2024-07-01/adjustments`, { amount_pence: 100, reason: 'x'.repeat(201) }, 400, SETTLEMENT_MESSAGES.reason],
       ['POST', `settlement/${id}/2024-07-01/adjustments`, { amount_pence: 100 }, 400, SETTLEMENT_MESSAGES.reason],
     ];
