@@ -154,3 +154,7 @@ export const SETTLEMENT_MESSAGES = {
 } as const;
 
 export const statementFilename = (weekStart: string) => `statement-${weekStart}.pdf`;
+
+/** The weekly statement's addresses (plain links: the staff's or the driver's cookie goes with them). */
+export const consoleStatementPath = (driverId: number, weekStart: string) => `/api/admin/settlement/${driverId}/${encodeURIComponent(weekStart)}/statement`;
+export const driverStatementPath = (weekStart: string) => `/api/driver/earnings/${encodeURIComponent(weekStart)}/statement`;

@@ -1,6 +1,6 @@
 /** The owner's driver settlement calls (contract/settlement.ts). */
 import type { AdjustmentCreate, SettlementList, WeekDetail } from '../../contract/settlement.ts';
-import { consoleCall, CONSOLE_API_BASE } from './consoleClient.ts';
+import { consoleCall } from './consoleClient.ts';
 import type { CallOptions } from './client.ts';
 
 const weekPath = (driverId: number, week: string) => `/settlement/${driverId}/${encodeURIComponent(week)}`;
@@ -11,5 +11,3 @@ export const loadSettlementWeek = async (driverId: number, week: string, { signa
 export const addSettlementAdjustment = async (driverId: number, week: string, adjustment: AdjustmentCreate) =>
   (await consoleCall<{ success: true; detail: WeekDetail }>(`${weekPath(driverId, week)}/adjustments`, { method: 'POST', body: { ...adjustment } })).detail;
 export const settleWeek = (driverId: number, week: string) => consoleCall<{ success: true; message: string; detail: WeekDetail }>(`${weekPath(driverId, week)}/settle`, { method: 'POST' });
-/** The weekly statement's address (a plain link: the staff cookie goes with it). */
-export const settlementStatementUrl = (driverId: number, week: string) => `${CONSOLE_API_BASE}${weekPath(driverId, week)}/statement`;

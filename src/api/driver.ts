@@ -78,6 +78,5 @@ export const tapStep = (bookingNumber: string, step: DriverStep, key: string, { 
 export const reportPosition = (position: { lat: number; lng: number; accuracy_m?: number; recorded_at?: string }, { signal }: CallOptions = {}) =>
   driverCall<{ success: true; flagged: boolean }>('/positions', { method: 'POST', body: position, signal });
 
-/** The driver's own weeks (issue 35), newest first; a week's statement is a plain link (the cookie goes with it). */
+/** The driver's own weeks (issue 35), newest first (a week's statement is a plain link: contract/settlementRules.ts). */
 export const loadEarnings = async ({ signal }: CallOptions = {}) => (await driverCall<{ weeks: DriverWeek[] }>('/earnings', { signal })).weeks;
-export const earningsStatementUrl = (week: string) => `${DRIVER_API}/earnings/${encodeURIComponent(week)}/statement`;

@@ -1,9 +1,8 @@
 /** The driver's own earnings (issue 35): their weeks, newest first, each with the balance and its statement as PDF. */
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { DriverWeek } from '../../../contract/settlement.ts';
-import { balanceText, poundsText, weekTitle } from '../../../contract/settlementRules.ts';
+import { balanceText, driverStatementPath, poundsText, weekTitle } from '../../../contract/settlementRules.ts';
 import { selectBusy, selectEarnings, selectEarningsLoading } from '../../../machines/driver/index.ts';
-import { earningsStatementUrl } from '../../api/driver.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
 import classes from './Driver.module.css';
 
@@ -40,7 +39,7 @@ function Week({ week }: { week: DriverWeek }) {
           ))}
         </tbody>
       </table>
-      <Anchor href={earningsStatementUrl(week.week_start)} download className={classes.link} aria-label={`Statement for ${weekTitle(week.week_start)} (PDF)`}>
+      <Anchor href={driverStatementPath(week.week_start)} download className={classes.link} aria-label={`Statement for ${weekTitle(week.week_start)} (PDF)`}>
         Statement (PDF)
       </Anchor>
     </section>

@@ -6,10 +6,9 @@ import { Anchor, Button, Group, NativeSelect, Paper, Table, Text, TextInput, Tit
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { DriverWeek, WeekDetail } from '../../../../contract/settlement.ts';
-import { balanceText, poundsText, weekTitle } from '../../../../contract/settlementRules.ts';
+import { balanceText, consoleStatementPath, poundsText, weekTitle } from '../../../../contract/settlementRules.ts';
 import type { ConsolePage } from '../../../../machines/console/index.ts';
 import { selectSettlementBusy, selectSettlementStage } from '../../../../machines/consoleSettlement/index.ts';
-import { settlementStatementUrl } from '../../../api/consoleSettlement.ts';
 import { settlementLogic } from '../../../app/console/settlementLogic.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
@@ -110,7 +109,7 @@ function WeekPanel({ detail, busy, onAdjust, onSettle, onClose }: { detail: Week
       </Text>
       <WeekFigures week={{ ...detail, jobs: detail.jobs.length }} />
       <Group mt="sm" gap="sm">
-        <Anchor href={settlementStatementUrl(detail.driver_id, detail.week_start)} download>
+        <Anchor href={consoleStatementPath(detail.driver_id, detail.week_start)} download>
           Download statement (PDF)
         </Anchor>
         {!detail.settled_at && (
