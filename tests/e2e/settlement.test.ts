@@ -5,7 +5,7 @@ import { nextWeek, weekStartOf } from '../../contract/settlementRules.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
 import { londonParts } from '../../server/domain/pricing/londonTime.ts';
 import { axeViolations, settled } from '../helpers/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, signInToConsole, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { launchBrowser, openPage, signInToConsole, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
 import { consoleOf } from '../helpers/console.ts';
 import { DRIVER_PASSWORD, driverAppOf, type SignedDriver } from '../helpers/driver.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
@@ -89,7 +89,6 @@ describe('driver settlement', () => {
     // 2 jobs, £102.50 of fares; the operator took £60.00 by card, 15% is £6.38 + £9.00, less £5.00: the operator owes the driver £39.62.
     const figure = (label: string) => console_.locator(`[data-figure^="${label}"]`).first().textContent();
     expect([await figure('Jobs done'), await figure('Fares'), await figure('Commission'), await figure('Balance')]).toEqual(['2', '£102.50', '£15.38', 'You owe the driver £39.62']);
-    await saveScreenshot(console_, 'console-settlement');
     const ownersPdf = await owner.context.request.get(`${provider.url}/api/admin/settlement/${driver.driverId}/${lastWeek}/statement`);
     expect(ownersPdf.status()).toBe(200);
     const text = await pdfText(await ownersPdf.body());
@@ -124,7 +123,6 @@ describe('driver settlement', () => {
     expect(text).toContain('Fuel card top-up -£5.00');
     await settled(app);
     expect(await axeViolations(app, 'driver-earnings')).toEqual([]);
-    await saveScreenshot(app, 'driver-earnings');
 
     // The app's own download is the same statement.
     const href = await week.getByRole('link', { name: /^Statement for .* \(PDF\)$/ }).getAttribute('href');
