@@ -90,6 +90,13 @@ export const SETTING_NAMES = [
   // Ours (issue 33, the passenger's live view): 'enable' shows the driver's phone number to the passenger while the
   // driver is on the way (a call button beside the operator's); anything else (the default) only the operator's number.
   'PASSENGER_CALLS_DRIVER',
+  // Ours (issue 35, driver settlement): the day a settlement week starts ('monday' … 'sunday', default monday); what
+  // the operator takes of a driver's week ('percent' of each job's fare, default; 'per_job' fixed; 'per_week' fixed
+  // rent); the percentage (default 0) and the fixed amount in pounds (default 0).
+  'SETTLEMENT_WEEK_START',
+  'SETTLEMENT_COMMISSION',
+  'SETTLEMENT_COMMISSION_PERCENT',
+  'SETTLEMENT_COMMISSION_AMOUNT',
 ] as const;
 
 /** Settings the server works out from its deployment and adds to the site's own: never stored, never the owner's to set. */

@@ -9,6 +9,7 @@
  */
 import { EMAIL_PATTERN } from './plainChecks.ts';
 import { ENABLE, YES, type SettingName } from './settings.ts';
+import { WEEKDAYS } from './settlementRules.ts';
 
 /** The shapes a setting's value takes, each with one control in the console and one check. */
 export type SettingKind =
@@ -24,7 +25,8 @@ export type SettingKind =
   | 'text'
   | 'email'
   | 'secret'
-  | 'url'; // '' or an https address
+  | 'url' // '' or an https address
+  | 'choice'; // one of the entry's `choices`
 
 export type SettingGroupId = 'company' | 'pages' | 'booking' | 'options' | 'payments' | 'maps' | 'policies' | 'dispatch' | 'texts';
 
@@ -44,6 +46,8 @@ export interface SettingEntry {
   required?: boolean;
   /** A switch that is on while unset (the passenger texts): anything but 'disable' reads as on. */
   defaultOn?: boolean;
+  /** The values a 'choice' takes, each with its label. */
+  choices?: readonly { value: string; label: string }[];
 }
 
 export const SETTING_GROUPS: readonly { id: SettingGroupId; title: string; description: string }[] = [
@@ -63,6 +67,7 @@ export const SETTING_GROUPS: readonly { id: SettingGroupId; title: string; descr
 ];
 
 const MONEY_MAX = 10_000;
+
 
 /** In the order of SETTING_GROUPS, then as the owner reads each group. */
 export const SETTINGS_CATALOGUE: readonly SettingEntry[] = [
@@ -214,6 +219,28 @@ export const SETTINGS_CATALOGUE: readonly SettingEntry[] = [
     label: 'Passengers may call the driver',
     explanation: "Shows the driver's phone number on the passenger's live view while the driver is on the way; off: your number only.",
   },
+  {
+    name: 'SETTLEMENT_WEEK_START',
+    group: 'dispatch',
+    kind: 'choice',
+    label: 'Settlement week starts on',
+    explanation: "The first day of each driver's settlement week and weekly statement (London time).",
+    choices: WEEKDAYS.map((day) => ({ value: day, label: day[0].toUpperCase() + day.slice(1) })),
+  },
+  {
+    name: 'SETTLEMENT_COMMISSION',
+    group: 'dispatch',
+    kind: 'choice',
+    label: 'What you take of a driver',
+    explanation: "A percentage of each completed job's fare, a fixed amount per job, or a fixed rent per week with jobs.",
+    choices: [
+      { value: 'percent', label: 'Percentage per job' },
+      { value: 'per_job', label: 'Fixed amount per job' },
+      { value: 'per_week', label: 'Fixed rent per week' },
+    ],
+  },
+  { name: 'SETTLEMENT_COMMISSION_PERCENT', group: 'dispatch', kind: 'percent', label: 'Commission percentage', explanation: "Your share of each completed job's fare, when you take a percentage.", min: 0, max: 100 },
+  { name: 'SETTLEMENT_COMMISSION_AMOUNT', group: 'dispatch', kind: 'money', label: 'Fixed commission or rent', explanation: 'The fixed amount per job, or the rent per week, when you take a fixed amount.', min: 0, max: MONEY_MAX },
 
   { name: 'SMS_BOOKING_CONFIRMED', group: 'texts', kind: 'switch', defaultOn: true, label: 'Booking confirmed', explanation: 'Texts the booking number, pick-up time and place, and the manage link when a booking is made.' },
   { name: 'SMS_DRIVER_ASSIGNED', group: 'texts', kind: 'switch', defaultOn: true, label: 'Driver assigned', explanation: "Texts the driver's first name, the car and its registration when a driver is given the job." },
@@ -292,6 +319,8 @@ function valueProblem(entry: SettingEntry, value: string): string | null {
       return value === '' || (value.length <= (entry.max ?? 200) && KEY.test(value)) ? null : 'a key of letters, digits, - and _ only';
     case 'url':
       return value === '' || (value.length <= (entry.max ?? 500) && !CONTROL.test(value) && isHttpsUrl(value)) ? null : 'an https:// address, or blank';
+    case 'choice':
+      return entry.choices?.some((choice) => choice.value === value) ? null : `one of ${entry.choices?.map((choice) => `'${choice.value}'`).join(', ')}`;
     case 'text':
       if (CONTROL.test(value)) return 'one line of text';
       if (entry.required && value.trim() === '') return 'cannot be blank';

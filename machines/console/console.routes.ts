@@ -33,7 +33,8 @@ export type ConsolePage =
   | { name: 'catalogue' }
   | { name: 'prices' }
   | { name: 'places' }
-  | { name: 'promos' };
+  | { name: 'promos' }
+  | { name: 'settlement' };
 
 export type ConsolePageName = ConsolePage['name'];
 
@@ -50,6 +51,7 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/prices': { name: 'prices' },
   '/admin/places': { name: 'places' },
   '/admin/promos': { name: 'promos' },
+  '/admin/settlement': { name: 'settlement' },
 };
 
 /** Booking numbers as the server issues them: letters, digits and dashes. */
@@ -75,7 +77,7 @@ export function pathOfPage(page: ConsolePage): string {
 }
 
 /** Pages only an owner sees (a dispatcher asking for one lands on the board). */
-const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places'];
+const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places', 'settlement'];
 
 export const mayOpen = (page: ConsolePage, role: StaffRole) => role === 'owner' || !OWNER_PAGES.includes(page.name);
 

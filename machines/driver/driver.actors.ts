@@ -5,6 +5,7 @@
 import { fromPromise } from 'xstate';
 import type { DriverJob, DriverOffer, DriverSession, DriverShift, TapResponse } from '../../contract/driver.ts';
 import type { DriverStep } from '../../contract/dispatch.ts';
+import type { DriverWeek } from '../../contract/settlement.ts';
 
 export interface DriverVehicle {
   id: number;
@@ -37,4 +38,6 @@ export const driverActors = {
   acceptOffer: fromPromise<TapResponse, { offerId: number; key: string }>(missing('acceptOffer')),
   declineOffer: fromPromise<TapResponse, { offerId: number; key: string }>(missing('declineOffer')),
   step: fromPromise<TapResponse, { bookingNumber: string; step: DriverStep; key: string }>(missing('step')),
+  /** The driver's own weeks (issue 35), newest first. */
+  loadEarnings: fromPromise<DriverWeek[]>(missing('loadEarnings')),
 };

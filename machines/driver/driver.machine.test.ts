@@ -55,7 +55,9 @@ const job = (state: DriverJob['state'], allowed: DriverStep[]): DriverJob => ({
 });
 const refusal = (status: number, message: string, body: unknown) => Object.assign(new Error(message), { status, body });
 
-function start(options: { signedOut?: boolean; onShift?: boolean; work?: () => Work; step?: (input: { step: DriverStep; key: string }) => Promise<TapResponse>; accept?: () => Promise<TapResponse>; path?: string; token?: string | null } = {}) {
+const earningsWeek = { driver_id: 1, driver_name: 'Dan Driver', week_start: '2026-11-23', week_end: '2026-11-29', jobs: 2, fares_pence: 9000, driver_collected_pence: 4500, operator_collected_pence: 4500, commission_pence: 1350, adjustments_pence: 0, balance_pence: 3150, settled_at: null };
+
+function start(options: { signedOut?: boolean; onShift?: boolean; work?: () => Work; earnings?: () => Promise<unknown>; step?: (input: { step: DriverStep; key: string }) => Promise<TapResponse>; accept?: () => Promise<TapResponse>; path?: string; token?: string | null } = {}) {
   const calls: { name: string; input: unknown }[] = [];
   /** The offers the phone was asked to ring for. */
   const alerts: (number | null)[] = [];
@@ -82,6 +84,7 @@ function start(options: { signedOut?: boolean; onShift?: boolean; work?: () => W
       acceptOffer: record('acceptOffer', options.accept ?? (async () => ({ success: true as const, message: DRIVER_MESSAGES.offerAccepted, job: job('assigned', ['on_the_way']) }))),
       declineOffer: record('declineOffer', async () => ({ success: true as const, message: DRIVER_MESSAGES.declined, job: null })),
       step: record('step', options.step ?? (async () => ({ success: true as const, message: '', job: null }))),
+      loadEarnings: record('loadEarnings', options.earnings ?? (async () => [earningsWeek])),
     },
     actions: { alertOffer: (_, { offerId }) => void alerts.push(offerId) },
     // A double tap's pause (600 ms) is its own test's.
@@ -92,6 +95,31 @@ function start(options: { signedOut?: boolean; onShift?: boolean; work?: () => W
 }
 
 describe('the driver app machine', () => {
+  it('Earnings (issue 35): opens off duty with the weeks, a failed read offers a retry, Back returns off duty; on duty an offer leaves it for the work', async () => {
+    let fail = true;
+    const off = start({ earnings: async () => (fail ? Promise.reject(new Error('fetch failed')) : [earningsWeek]) });
+    await waitFor(off.actor, (s) => s.matches({ signedIn: { screen: { offDuty: 'choosing' } } }));
+    off.actor.send({ type: 'earnings.open' });
+    await waitFor(off.actor, (s) => s.matches({ signedIn: { screen: { earnings: 'failed' } } }));
+    expect([selectStage(off.actor.getSnapshot()), off.actor.getSnapshot().context.error]).toEqual(['earnings', DRIVER_TEXT.earningsFailed]);
+    fail = false;
+    off.actor.send({ type: 'earnings.retry' });
+    await waitFor(off.actor, (s) => s.matches({ signedIn: { screen: { earnings: 'list' } } }));
+    expect([off.actor.getSnapshot().context.earnings, off.actor.getSnapshot().context.error]).toEqual([[earningsWeek], null]);
+    off.actor.send({ type: 'earnings.close' });
+    await waitFor(off.actor, (s) => s.matches({ signedIn: { screen: { offDuty: 'choosing' } } }));
+
+    let work: Work = { offers: [], jobs: [] };
+    const on = start({ onShift: true, work: () => work });
+    await waitFor(on.actor, (s) => s.matches({ signedIn: { screen: { onDuty: 'waiting' } } }));
+    on.actor.send({ type: 'earnings.open' });
+    await waitFor(on.actor, (s) => s.matches({ signedIn: { screen: { earnings: 'list' } } }));
+    work = { offers: [offer], jobs: [] };
+    on.actor.send({ type: 'work.changed' });
+    await waitFor(on.actor, (s) => selectStage(s) === 'offered');
+    expect(on.calls.filter((call) => call.name === 'loadEarnings')).toHaveLength(1);
+  });
+
   it('signs in, picks the vehicle, goes on duty and waits for work', async () => {
     const { actor, calls } = start({ signedOut: true });
     await waitFor(actor, (s) => s.matches('signedOut'));

@@ -11,7 +11,9 @@
  *     with a fresh UUID idempotency key sent at once; a refusal (an offer closed) shows the server's message. A status
  *     step is queued (`queue`, kept on the phone by `remember`) and the job shown moves on as tapped at once
  *     (`shownJob`); `job.settling` lets a double tap take one step only. Completed or no-show → `waiting` on duty.
- *     `shift.end` → `offDuty` (refused while a job is in progress or taps wait).
+ *     `shift.end` → `offDuty` (refused while a job is in progress or taps wait). `earnings` (issue 35; from `offDuty`
+ *     or `onDuty.waiting`): the driver's own weeks (`loading` → `list` | `failed`); `earnings.close` goes back on or off
+ *     duty as the shift is, and on duty the stream's `work.changed` leaves it for the offer or job that came.
  *   - `sync`: sends the queued taps in order, one at a time, each with its key (the server applies a key once). No
  *     answer (no signal, the office down) → `held`: the tap stays first in the queue and goes again when the signal
  *     returns (`connection.back`: the browser's online event, the stream reopening) or the retry timer fires; there
@@ -50,6 +52,7 @@ export const driverMachine = driverSetup.createMachine({
     newKey: input.newKey ?? randomKey,
     recall: input.recall ?? (() => null),
     now: input.now ?? (() => new Date()),
+    earnings: null,
   }),
   initial: 'start',
   states: {
@@ -160,7 +163,10 @@ export const driverMachine = driverSetup.createMachine({
                   },
                 },
                 choosing: {
-                  on: { 'shift.start': { target: 'starting', actions: assign({ error: null }) } },
+                  on: {
+                    'shift.start': { target: 'starting', actions: assign({ error: null }) },
+                    'earnings.open': { target: '#driver.signedIn.screen.earnings', actions: assign({ error: null, notice: null }) },
+                  },
                 },
                 starting: {
                   invoke: {
@@ -194,6 +200,7 @@ export const driverMachine = driverSetup.createMachine({
                 },
                 waiting: {
                   on: {
+                    'earnings.open': { target: '#driver.signedIn.screen.earnings', actions: assign({ error: null, notice: null }) },
                     'work.changed': 'loading',
                     'job.updated': 'deciding',
                     'shift.end': [{ guard: 'queued', actions: assign({ error: DRIVER_TEXT.tapsWaiting }) }, { target: 'ending' }],
@@ -276,6 +283,24 @@ export const driverMachine = driverSetup.createMachine({
                     ],
                   },
                 },
+              },
+            },
+            earnings: {
+              initial: 'loading',
+              on: {
+                'earnings.close': [{ guard: 'onShift', target: 'onDuty' }, { target: 'offDuty' }],
+                'work.changed': { guard: 'onShift', target: 'onDuty' },
+              },
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'loadEarnings',
+                    onDone: { target: 'list', actions: assign({ earnings: ({ event }) => event.output, error: null }) },
+                    onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error, DRIVER_TEXT.earningsFailed) }) },
+                  },
+                },
+                list: { on: { 'earnings.retry': 'loading' } },
+                failed: { on: { 'earnings.retry': { target: 'loading', actions: assign({ error: null }) } } },
               },
             },
             signingOut: {

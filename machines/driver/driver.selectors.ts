@@ -5,7 +5,7 @@ import { shownJob, type QueuedTap } from './driver.queue.ts';
 
 type Snapshot = SnapshotFrom<DriverMachine>;
 
-export type DriverStage = 'checking' | 'signIn' | 'setPassword' | 'offDuty' | 'waiting' | 'offered' | 'job' | 'busy';
+export type DriverStage = 'checking' | 'signIn' | 'setPassword' | 'offDuty' | 'waiting' | 'offered' | 'job' | 'earnings' | 'busy';
 
 const onDutyIn = (snapshot: Snapshot, state: 'loading' | 'waiting' | 'offered' | 'job' | 'ending') => snapshot.matches({ signedIn: { screen: { onDuty: state } } });
 
@@ -17,6 +17,7 @@ export function selectStage(snapshot: Snapshot): DriverStage {
   if (snapshot.matches('signedOut')) return 'signIn';
   if (snapshot.matches('settingPassword')) return 'setPassword';
   if (snapshot.matches({ signedIn: { screen: 'offDuty' } })) return 'offDuty';
+  if (snapshot.matches({ signedIn: { screen: 'earnings' } })) return 'earnings';
   if (onDutyIn(snapshot, 'offered')) return 'offered';
   if (onDutyIn(snapshot, 'job')) return 'job';
   if (onDutyIn(snapshot, 'waiting')) return 'waiting';
@@ -27,7 +28,12 @@ export function selectStage(snapshot: Snapshot): DriverStage {
   }
   return 'busy';
 }
-export const selectOnDuty = (snapshot: Snapshot) => snapshot.matches({ signedIn: { screen: 'onDuty' } });
+/** On duty: on the work screens, or reading Earnings with a shift open (the stream and position reports go on). */
+export const selectOnDuty = (snapshot: Snapshot) =>
+  snapshot.matches({ signedIn: { screen: 'onDuty' } }) || (snapshot.matches({ signedIn: { screen: 'earnings' } }) && snapshot.context.shift !== null);
+/** The Earnings screen's weeks, and whether they are being read. */
+export const selectEarnings = (snapshot: Snapshot) => snapshot.context.earnings;
+export const selectEarningsLoading = (snapshot: Snapshot) => snapshot.matches({ signedIn: { screen: { earnings: 'loading' } } });
 export const selectBusy = (snapshot: Snapshot) =>
   snapshot.matches({ signedOut: 'submitting' }) ||
   snapshot.matches({ settingPassword: 'submitting' }) ||

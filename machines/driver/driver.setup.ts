@@ -5,6 +5,7 @@
 import { assign, setup } from 'xstate';
 import { DRIVER_MESSAGES, type DriverJob, type DriverOffer, type DriverSession, type DriverShift } from '../../contract/driver.ts';
 import type { DriverStep } from '../../contract/dispatch.ts';
+import type { DriverWeek } from '../../contract/settlement.ts';
 import { driverActors, type DriverVehicle, type Work } from './driver.actors.ts';
 import { jobInHand, shownJob, type DriverMemory, type QueuedTap } from './driver.queue.ts';
 
@@ -13,6 +14,7 @@ export const DRIVER_TEXT = {
   unreachable: 'The office could not be reached. Check your signal and try again.',
   linkMissing: DRIVER_MESSAGES.linkInvalid,
   noVehicles: 'No vehicle can be driven today. Ask the office.',
+  earningsFailed: 'Your earnings could not be loaded. Check your signal and try again.',
   tapsWaiting: 'Your waiting taps must reach the office before you go off duty.',
 } as const;
 
@@ -64,6 +66,8 @@ export interface DriverContext {
   newKey: () => string;
   recall: (driverId: number | null) => DriverMemory | null;
   now: () => Date;
+  /** The driver's weeks as the Earnings screen last read them (issue 35), newest first. */
+  earnings: DriverWeek[] | null;
 }
 
 export type DriverEvent =
@@ -79,6 +83,10 @@ export type DriverEvent =
   | { type: 'offer.decline' }
   | { type: 'step'; step: DriverStep }
   | { type: 'notice.dismiss' }
+  /** The Earnings screen (issue 35): open it (off duty, or on duty with no job or offer on screen), read again, leave. */
+  | { type: 'earnings.open' }
+  | { type: 'earnings.retry' }
+  | { type: 'earnings.close' }
   /** The browser says the signal went (offline event). */
   | { type: 'connection.lost' }
   /** The signal may be back (online event, the stream reopened). */

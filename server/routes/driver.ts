@@ -45,6 +45,9 @@ import type { Site, SiteCache } from '../domain/sites/index.ts';
 import { ERROR_STATUS, HttpError } from '../http.ts';
 import { driverEvents } from './driverEvents.ts';
 import { answers } from './schemas.ts';
+import { earningsResponseSchema, earningsWeekParamsSchema, weekDetailResponseSchema } from '../../contract/settlement.ts';
+import { createSettlementService } from '../domain/settlement/service.ts';
+import { sendWeekStatement } from './consoleSettlement.ts';
 import { assertSameOrigin, isSecure, siteOfRequest } from './staffSession.ts';
 
 type DriverActor = Extract<Actor, { kind: 'driver' }>;
@@ -95,6 +98,7 @@ export function driverRoutes(deps: DriverRouteDeps) {
   const offers = createDriverOffers({ db, dispatch: deps.dispatch, jobs, now });
   const shifts = createDriverShifts({ db, now });
   const events = driverEvents({ db, hub: deps.hub });
+  const settlement = createSettlementService(db);
 
   const sessionAnswer = async (account: DriverAccountRecord, site: Site, token: string, expiresAt: Date): Promise<DriverSession> => ({
     success: true,
@@ -209,6 +213,21 @@ export function driverRoutes(deps: DriverRouteDeps) {
         const number = request.params.booking_number;
         const { step, idempotency_key: key } = request.body;
         return send(reply, await tap(request, key, `${step}:${number}`, (record) => jobs.step(request.site, driverOf(request), number, step, record)));
+      });
+
+      // The driver's own earnings (issue 35): the session names the driver, so another driver's week is out of reach.
+      signed.get('/earnings', { schema: { response: answers(earningsResponseSchema) } }, async (request) => ({
+        success: true as const,
+        weeks: await settlement.earnings(request.site.id, driverOf(request).driverId, now()),
+      }));
+      signed.get('/earnings/:week', { schema: { params: earningsWeekParamsSchema, response: answers(weekDetailResponseSchema) } }, async (request) => ({
+        success: true as const,
+        detail: await settlement.detail(request.site.id, driverOf(request).driverId, request.params.week, now()),
+      }));
+      // A file: no response schema (tests/api/responseSchemas.test.ts lists it).
+      signed.get('/earnings/:week/statement', { schema: { params: earningsWeekParamsSchema } }, async (request, reply) => {
+        const detail = await settlement.detail(request.site.id, driverOf(request).driverId, request.params.week, now());
+        return sendWeekStatement(reply, detail, await settlement.issuer(request.site.id));
       });
 
       // A stream: no response schema (tests/api/responseSchemas.test.ts lists it).

@@ -4,6 +4,7 @@
  * CSRF_HEADER, a failure rejecting with an ApiCallError whose message is the server's JSON `message` and whose `body`
  * keeps the rest (a refused tap's `job`). A 401 from any call but sign-in tells the onDriverSessionLost listeners.
  */
+import type { DriverWeek } from '../../contract/settlement.ts';
 import { ofetch } from 'ofetch';
 import { API_KEY_HEADERS } from '../../contract/catalog.ts';
 import { DRIVER_API, type DriverJob, type DriverOffer, type DriverSession, type DriverShift, type TapResponse } from '../../contract/driver.ts';
@@ -76,3 +77,6 @@ export const tapStep = (bookingNumber: string, step: DriverStep, key: string, { 
 
 export const reportPosition = (position: { lat: number; lng: number; accuracy_m?: number; recorded_at?: string }, { signal }: CallOptions = {}) =>
   driverCall<{ success: true; flagged: boolean }>('/positions', { method: 'POST', body: position, signal });
+
+/** The driver's own weeks (issue 35), newest first (a week's statement is a plain link: contract/settlementRules.ts). */
+export const loadEarnings = async ({ signal }: CallOptions = {}) => (await driverCall<{ weeks: DriverWeek[] }>('/earnings', { signal })).weeks;

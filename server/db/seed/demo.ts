@@ -114,6 +114,10 @@ export function demoSettings(googleBrowserKey: string | null): Record<Exclude<Se
     AUTO_OFFER_SPEED_KMH: '20',
     // Ours (issue 33): the passenger's live view offers the operator's number only, not the driver's.
     PASSENGER_CALLS_DRIVER: 'disable',
+    SETTLEMENT_WEEK_START: 'monday',
+    SETTLEMENT_COMMISSION: 'percent',
+    SETTLEMENT_COMMISSION_PERCENT: '15',
+    SETTLEMENT_COMMISSION_AMOUNT: '0',
   };
 }
 

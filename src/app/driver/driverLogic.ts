@@ -13,6 +13,7 @@ import {
   answerOffer,
   endShift,
   loadDriverSession,
+  loadEarnings,
   loadJobs,
   loadOffers,
   loadUsableVehicles,
@@ -53,6 +54,7 @@ export const driverLogic = driverMachine.provide({
     acceptOffer: fromPromise(({ input, signal }) => answerOffer(input.offerId, 'accept', input.key, { signal })),
     declineOffer: fromPromise(({ input, signal }) => answerOffer(input.offerId, 'decline', input.key, { signal })),
     step: fromPromise(({ input, signal }) => tapStep(input.bookingNumber, input.step, input.key, { signal })),
+    loadEarnings: fromPromise(({ signal }) => loadEarnings({ signal })),
   },
   actions: {
     useCsrfToken: (_, { token }) => setDriverCsrfToken(token),

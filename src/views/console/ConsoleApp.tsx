@@ -30,6 +30,7 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
   prices: lazyPage(() => import('./prices/PricesPage.tsx'), 'PricesPage'),
   places: lazyPage(() => import('./places/PlacesPage.tsx'), 'PlacesPage'),
   promos: lazyPage(() => import('./promos/PromosPage.tsx'), 'PromosPage'),
+  settlement: lazyPage(() => import('./settlement/SettlementPage.tsx'), 'SettlementPage'),
 };
 
 const PageLoading = () => (

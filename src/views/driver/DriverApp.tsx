@@ -17,6 +17,7 @@ import { Driver, readDriverInput, useDriverSessionLoss } from '../../app/driver/
 import { usePositionReports } from '../../app/driver/position.ts';
 import { useDriverWorker } from '../../app/driver/serviceWorker.ts';
 import { DriverFrame } from './DriverFrame.tsx';
+import { EarningsScreen } from './EarningsScreen.tsx';
 import { JobScreen } from './JobScreen.tsx';
 import { OfferScreen } from './OfferScreen.tsx';
 import { OffDutyScreen, WaitingScreen } from './ShiftScreens.tsx';
@@ -65,7 +66,7 @@ function Stage() {
   if (stage === 'offDuty') return <OffDutyScreen />;
   return (
     <DriverFrame locationOff={refused}>
-      {stage === 'offered' ? <OfferScreen /> : stage === 'job' ? <JobScreen /> : stage === 'waiting' ? <WaitingScreen /> : <Center py="xl" role="status" aria-label="Loading"><Loader size="md" /></Center>}
+      {stage === 'earnings' ? <EarningsScreen /> : stage === 'offered' ? <OfferScreen /> : stage === 'job' ? <JobScreen /> : stage === 'waiting' ? <WaitingScreen /> : <Center py="xl" role="status" aria-label="Loading"><Loader size="md" /></Center>}
     </DriverFrame>
   );
 }

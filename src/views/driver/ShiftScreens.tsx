@@ -25,6 +25,9 @@ export function OffDutyScreen() {
           </div>
         ))}
       </Stack>
+      <Button size="xl" variant="outline" color="dark" fullWidth className={classes.big} disabled={busy} onClick={() => actor.send({ type: 'earnings.open' })}>
+        Earnings
+      </Button>
     </DriverFrame>
   );
 }
@@ -37,6 +40,9 @@ export function WaitingScreen() {
         Waiting for a job
       </Title>
       <Text c="#000">Offers from the office appear here at once. Keep this screen open.</Text>
+      <Button size="xl" variant="outline" color="dark" className={classes.big} fullWidth onClick={() => actor.send({ type: 'earnings.open' })}>
+        Earnings
+      </Button>
       <Button size="xl" variant="outline" color="dark" className={classes.big} fullWidth onClick={() => actor.send({ type: 'shift.end' })}>
         Go off duty
       </Button>

@@ -1,4 +1,4 @@
-import { NumberInput, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { NativeSelect, NumberInput, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { SWITCH_VALUES, WHEELCHAIR_VALUES, YES_NO_VALUES, type SettingEntry } from '../../../../contract/settingsCatalogue.ts';
 import classes from './Settings.module.css';
 
@@ -64,6 +64,16 @@ export function SettingControl({ entry, value, problem, disabled, onChange }: Co
           />
         );
       }
+      case 'choice':
+        return (
+          <NativeSelect
+            {...common}
+            value={value ?? ''}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            data={[...(value === null ? [{ value: '', label: 'Not set', disabled: true }] : []), ...(entry.choices ?? [])]}
+            maw="20rem"
+          />
+        );
       case 'secret':
         return <PasswordInput {...common} value={value ?? ''} onChange={(event) => onChange(event.currentTarget.value)} autoComplete="off" spellCheck={false} maw="28rem" />;
       case 'url':

@@ -1,0 +1,2 @@
+export * from './settlement.machine.ts';
+export * from './settlement.selectors.ts';
