@@ -15,11 +15,28 @@ const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const args = process.argv.slice(2);
 const only = args.find((arg) => !arg.startsWith('-'));
 
+/** The machine's CPU time so far (Linux /proc/stat: busy and total jiffies), to say how busy a phase kept the cores. */
+function cpuTimes() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+const busyShare = (before) => {
+  const after = cpuTimes();
+  return before && after && after.total > before.total ? `, CPU ${Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))} % busy` : '';
+};
+
 function step(title, command, commandArgs, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
+  const cpu = cpuTimes();
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s${busyShare(cpu)})`);
   return result.status === 0;
 }
 
@@ -58,9 +75,10 @@ async function vitestNow(title, projects, reportName, env = {}, runtime = node) 
   const report = path.join(reports, `${reportName}.json`);
   console.log(`\n▶ ${title}`);
   const started = Date.now();
+  const cpu = cpuTimes();
   const child = spawn(runtime, vitestArgs(projects, report), { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const code = await new Promise((resolve) => child.on('close', resolve));
-  console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s${busyShare(cpu)})`);
   count(title, report, code === 0);
 }
 
