@@ -121,6 +121,8 @@ export function createReportsRepository(db: Queryable) {
      */
     async roomToAggregate(): Promise<void> {
       await db.query("SET LOCAL work_mem = '64MB'");
+      // PostgreSQL's JIT would compile a year's aggregate for longer than it runs (PGlite has no JIT: a no-op there).
+      await db.query('SET LOCAL jit = off');
     },
     async trips(siteId: number, previousStart: Date, start: Date, end: Date): Promise<TripAggregate[]> {
       const { rows } = await db.query<Record<string, unknown>>(TRIPS_SQL, params(siteId, previousStart, start, end));
