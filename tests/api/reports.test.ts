@@ -183,6 +183,7 @@ describe(`reports on ${testDatabaseKind}`, () => {
     for (const [query, message] of [
       ['from=2026-13-01&to=2026-12-31', REPORTS_MESSAGES.badDate],
       ['from=2026-02-30&to=2026-03-01', REPORTS_MESSAGES.badDate],
+      ['from=0000-01-01&to=0000-01-02', REPORTS_MESSAGES.badDate],
       ['from=yesterday&to=2026-03-01', `from: ${REPORTS_MESSAGES.badDate}`],
       ['to=2026-03-01', `from: ${REPORTS_MESSAGES.badDate}`],
       ['from=2026-03-02&to=2026-03-01', REPORTS_MESSAGES.toBeforeFrom],

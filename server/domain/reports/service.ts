@@ -27,7 +27,9 @@ import { createReportsRepository, type CountAggregate, type ReportPeriod, type T
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-const isRealDate = (date: string) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date;
+/** A calendar date of this millennium (a year 0 or 9999 would only reach the database to be refused there). */
+const isRealDate = (date: string) =>
+  date >= '2000-01-01' && date <= '2999-12-31' && !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date;
 
 /** The asked range and the one before it, checked: real dates, to ≥ from, at most REPORT_MAX_DAYS days. */
 export function reportPeriods(query: ReportQuery) {
