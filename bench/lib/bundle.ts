@@ -9,6 +9,16 @@ export interface BundleReport {
   overBudget: string[];
 }
 
+/** The reports page's charts (@mantine/charts over recharts, issue 35): a lazy chunk with a budget of its own (scripts/check-bundle.ts). */
+export const REPORT_CHARTS_ENTRY = 'src/views/console/reports/ReportChart.tsx';
+
+/** The file names (under assets/) of the chunks budgeted on their own: the reports' charts. */
+export function ownBudgetChunks(distDir: string): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const charts = manifest[REPORT_CHARTS_ENTRY]?.file;
+  return charts ? [path.basename(charts)] : [];
+}
+
 const kb = (bytes: number) => Math.round((bytes / 1024) * 100) / 100;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
 
@@ -16,7 +26,7 @@ const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
  * Measures the built site in dist/: the home route's initial load is index.html's entry script, its modulepreloads and
  * stylesheets (what the browser fetches before the page can render); every other JS file is a lazy chunk.
  */
-export function measureBundle(distDir: string, budgetFile: string): BundleReport {
+export function measureBundle(distDir: string, budgetFile: string, ownBudgets: readonly string[] = []): BundleReport {
   const budget = JSON.parse(readFileSync(budgetFile, 'utf8')) as BundleReport['budget'];
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]);
@@ -30,7 +40,8 @@ export function measureBundle(distDir: string, budgetFile: string): BundleReport
   const report: BundleReport = { homeInitial: { js: kb(js), css: kb(css), files: initial }, chunks, budget, overBudget: [] };
   if (report.homeInitial.js > budget.homeInitialJsGzipKB) report.overBudget.push(`home initial JS ${report.homeInitial.js} kB > ${budget.homeInitialJsGzipKB} kB`);
   if (report.homeInitial.css > budget.homeInitialCssGzipKB) report.overBudget.push(`home initial CSS ${report.homeInitial.css} kB > ${budget.homeInitialCssGzipKB} kB`);
-  for (const chunk of chunks) if (chunk.gzipKB > budget.lazyChunkJsGzipKB) report.overBudget.push(`lazy chunk ${chunk.file} ${chunk.gzipKB} kB > ${budget.lazyChunkJsGzipKB} kB`);
+  // A chunk with a budget of its own (`ownBudgets`, file names under assets/: the reports' charts) is checked by its caller.
+  for (const chunk of chunks) if (!ownBudgets.includes(chunk.file) && chunk.gzipKB > budget.lazyChunkJsGzipKB) report.overBudget.push(`lazy chunk ${chunk.file} ${chunk.gzipKB} kB > ${budget.lazyChunkJsGzipKB} kB`);
   return report;
 }
 

@@ -34,7 +34,8 @@ export type ConsolePage =
   | { name: 'prices' }
   | { name: 'places' }
   | { name: 'promos' }
-  | { name: 'settlement' };
+  | { name: 'settlement' }
+  | { name: 'reports' };
 
 export type ConsolePageName = ConsolePage['name'];
 
@@ -52,6 +53,7 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/places': { name: 'places' },
   '/admin/promos': { name: 'promos' },
   '/admin/settlement': { name: 'settlement' },
+  '/admin/reports': { name: 'reports' },
 };
 
 /** Booking numbers as the server issues them: letters, digits and dashes. */
@@ -77,7 +79,7 @@ export function pathOfPage(page: ConsolePage): string {
 }
 
 /** Pages only an owner sees (a dispatcher asking for one lands on the board). */
-const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places', 'settlement'];
+const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places', 'settlement', 'reports'];
 
 export const mayOpen = (page: ConsolePage, role: StaffRole) => role === 'owner' || !OWNER_PAGES.includes(page.name);
 

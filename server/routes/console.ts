@@ -37,6 +37,7 @@ import { consoleCatalogueRoutes } from './consoleCatalogue.ts';
 import { consolePlacesRoutes } from './consolePlaces.ts';
 import { consolePromosRoutes } from './consolePromos.ts';
 import { consoleSettlementRoutes } from './consoleSettlement.ts';
+import { consoleReportsRoutes } from './consoleReports.ts';
 import { consolePricesRoutes } from './consolePrices.ts';
 import { consoleSettingsRoutes } from './consoleSettings.ts';
 import { staffManageRoutes } from './staffManage.ts';
@@ -182,6 +183,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
         await ownerScope.register(consolePlacesRoutes({ db, cache, maps: deps.maps, now }));
         await ownerScope.register(consolePromosRoutes({ db, cache, now }));
         await ownerScope.register(consoleSettlementRoutes({ db, now }));
+        await ownerScope.register(consoleReportsRoutes({ db, cache }));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
         owners.get('/sites', { schema: { response: answers(consoleSiteListSchema) } }, async (request) =>
           (await cache.sites())

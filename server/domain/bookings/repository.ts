@@ -59,7 +59,7 @@ export interface WrittenWithBooking {
 const BOOKING_COLUMNS = `site_id, booking_number, request_key, ride_type, booking_type, quote_id, company_id, company_name, vehicle_id, vehicle_category,
   vehicle_qty, passenger_id, passenger_mode, passenger_name, passenger_email, passenger_phone, total_passengers, additional_info, return_additional_info,
   pick_up_address, drop_off_address, pick_up_at, pick_up_date, pick_up_time, return_at, return_date, return_time, hourly_duration, flight_no, return_flight_no,
-  options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, payment_method, payment_status, payment_intent_id`;
+  options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, payment_method, payment_status, payment_intent_id, source`;
 
 function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber: string, passengerId: number | null, payment: { intentId: string } | null): unknown[] {
   const row = prepared.row;
@@ -109,7 +109,12 @@ function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber:
   ];
 }
 const BOOKING_PARAMS = 41;
-const BOOKING_VALUES = Array.from({ length: BOOKING_PARAMS }, (_, index) => `$${index + 1}`).join(', ');
+/**
+ * Where the booking came from (bookings.source, migration 030, the owner's reports): a QUOTE NOW offer's quote ($6 is
+ * the quote id), else the website.
+ */
+const BOOKING_SOURCE = `CASE WHEN EXISTS (SELECT 1 FROM quote_offers o WHERE o.site_id = $1 AND o.quote_id = $6) THEN 'quote_offer' ELSE 'website' END`;
+const BOOKING_VALUES = `${Array.from({ length: BOOKING_PARAMS }, (_, index) => `$${index + 1}`).join(', ')}, ${BOOKING_SOURCE}`;
 
 /**
  * The statement that writes a new booking and everything that goes with it: its stops, its manage link, its mails

@@ -31,6 +31,7 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
   places: lazyPage(() => import('./places/PlacesPage.tsx'), 'PlacesPage'),
   promos: lazyPage(() => import('./promos/PromosPage.tsx'), 'PromosPage'),
   settlement: lazyPage(() => import('./settlement/SettlementPage.tsx'), 'SettlementPage'),
+  reports: lazyPage(() => import('./reports/ReportsPage.tsx'), 'ReportsPage'),
 };
 
 const PageLoading = () => (

@@ -31,6 +31,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { page: 'prices', label: 'Prices', href: '/admin/prices', ownerOnly: true },
   { page: 'promos', label: 'Promo codes', href: '/admin/promos', ownerOnly: true },
   { page: 'settlement', label: 'Driver settlement', href: '/admin/settlement', ownerOnly: true },
+  { page: 'reports', label: 'Reports', href: '/admin/reports', ownerOnly: true },
   { page: 'places', label: 'Places', href: '/admin/places', ownerOnly: true },
   { page: 'settings', label: 'Settings', href: '/admin/settings', ownerOnly: true },
   { page: 'staff', label: 'Staff', href: '/admin/staff', ownerOnly: true },
