@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { measureBundle, ownBudgetChunks, printBundle, REPORT_CHARTS_ENTRY } from '../bench/lib/bundle.ts';
+import { measureBundle, ownBudgetChunks, printBundle, REPORT_CHARTS_ENTRY, STREET_MAP_ENTRY } from '../bench/lib/bundle.ts';
 import { isConsolePath, isDriverPath } from '../contract/routeManifest.ts';
 import { ROUTE_MODULES } from '../server/web/routeAssets.ts';
 
@@ -38,7 +38,7 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-const budget = JSON.parse(readFileSync(budgetFile, 'utf8')) as { consoleInitialJsGzipKB: number; consolePageJsGzipKB: number; driverInitialJsGzipKB: number; reportChartsJsGzipKB: number };
+const budget = JSON.parse(readFileSync(budgetFile, 'utf8')) as { consoleInitialJsGzipKB: number; consolePageJsGzipKB: number; driverInitialJsGzipKB: number; reportChartsJsGzipKB: number; streetMapJsGzipKB: number };
 const gzipKB = (files: Iterable<string>) => Math.round([...files].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length, 0) / 10.24) / 100;
 
 /** A chunk's file and every file it imports statically, less `loaded`. */
@@ -98,6 +98,15 @@ if (manifest[CONSOLE_ENTRY]) {
     if (chartsKB > budget.reportChartsJsGzipKB) overBudget.push(`reports charts ${chartsKB} kB > ${budget.reportChartsJsGzipKB} kB`);
   } else {
     overBudget.push(`no ${REPORT_CHARTS_ENTRY} (or ReportsPage.tsx) in the build's manifest`);
+  }
+  // The live map's street map (MapLibre GL JS) loads after the map page, only on a site with a style URL.
+  const mapPage = (manifest[CONSOLE_ENTRY].dynamicImports ?? []).find((page) => page.endsWith('/MapPage.tsx'));
+  if (manifest[STREET_MAP_ENTRY] && mapPage) {
+    const streetKB = gzipKB(closure([STREET_MAP_ENTRY], new Set([...loaded, ...closure([mapPage], loaded)])));
+    console.log(`street map beyond the live map page: JS ${streetKB} kB gzip (budget ${budget.streetMapJsGzipKB})`);
+    if (streetKB > budget.streetMapJsGzipKB) overBudget.push(`street map ${streetKB} kB > ${budget.streetMapJsGzipKB} kB`);
+  } else {
+    overBudget.push(`no ${STREET_MAP_ENTRY} (or MapPage.tsx) in the build's manifest`);
   }
 } else {
   overBudget.push(`no ${CONSOLE_ENTRY} in the build's manifest`);

@@ -12,11 +12,13 @@ export interface BundleReport {
 /** The reports page's charts (@mantine/charts over recharts, issue 35): a lazy chunk with a budget of its own (scripts/check-bundle.ts). */
 export const REPORT_CHARTS_ENTRY = 'src/views/console/reports/ReportChart.tsx';
 
-/** The file names (under assets/) of the chunks budgeted on their own: the reports' charts. */
+/** The dispatcher's street map (MapLibre GL JS, issue 33): a lazy chunk with a budget of its own, loaded only with a style URL. */
+export const STREET_MAP_ENTRY = 'src/maps/StreetDispatchMap.tsx';
+
+/** The file names (under assets/) of the chunks budgeted on their own: the reports' charts, the street map. */
 export function ownBudgetChunks(distDir: string): string[] {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const charts = manifest[REPORT_CHARTS_ENTRY]?.file;
-  return charts ? [path.basename(charts)] : [];
+  return [REPORT_CHARTS_ENTRY, STREET_MAP_ENTRY].flatMap((entry) => (manifest[entry] ? [path.basename(manifest[entry].file)] : []));
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 100) / 100;
