@@ -35,6 +35,8 @@ import { consoleManageRoutes } from './consoleManage.ts';
 import { consoleCatalogueRoutes } from './consoleCatalogue.ts';
 import { consolePlacesRoutes } from './consolePlaces.ts';
 import { consolePromosRoutes } from './consolePromos.ts';
+import { consoleCompanyAccountRoutes } from './consoleCompanyAccounts.ts';
+import { createCompanyAccountsService } from '../domain/companyAccounts/service.ts';
 import { consolePricesRoutes } from './consolePrices.ts';
 import { consoleSettingsRoutes } from './consoleSettings.ts';
 import { staffManageRoutes } from './staffManage.ts';
@@ -178,6 +180,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
         await ownerScope.register(consolePricesRoutes({ db, cache, now, quoting: deps.quoting }));
         await ownerScope.register(consolePlacesRoutes({ db, cache, maps: deps.maps, now }));
         await ownerScope.register(consolePromosRoutes({ db, cache, now }));
+        await ownerScope.register(consoleCompanyAccountRoutes(createCompanyAccountsService({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl })));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
         owners.get('/sites', { schema: { response: answers(consoleSiteListSchema) } }, async (request) =>
           (await cache.sites())
