@@ -274,6 +274,7 @@ export function bookingPayload(context: BookingContext, how: 'car' | 'card' | 'f
     paymentId: method === 'card' ? (card?.paymentId ?? card?.paymentIntentId ?? null) : null,
     ...(context.promo ? { promo_code: context.promo.code } : {}),
     ...(how === 'free' ? { nothing_to_pay: true } : {}),
+    ...(context.member ? { signedIn: true } : {}),
     ...(how === 'account' ? { po_number: context.accountFields.poNumber.trim(), cost_centre: context.accountFields.costCentre.trim() } : {}),
     idempotencyKey:
       how === 'card'

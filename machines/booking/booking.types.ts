@@ -63,6 +63,8 @@ export interface BookingCreatePayload extends Pick<BookingCreate, 'selectedVehic
   /** On account (issue 34): the PO number and cost centre (the account is the signed-in member's, found by the server). */
   po_number?: string;
   cost_centre?: string;
+  /** Sent with the corporate session's bearer token (the member is signed in); not part of the body. */
+  signedIn?: boolean;
   idempotencyKey: string;
 }
 
