@@ -32,7 +32,8 @@ export type ConsolePage =
   | { name: 'catalogue' }
   | { name: 'prices' }
   | { name: 'places' }
-  | { name: 'promos' };
+  | { name: 'promos' }
+  | { name: 'company-accounts' };
 
 export type ConsolePageName = ConsolePage['name'];
 
@@ -48,6 +49,7 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/prices': { name: 'prices' },
   '/admin/places': { name: 'places' },
   '/admin/promos': { name: 'promos' },
+  '/admin/company-accounts': { name: 'company-accounts' },
 };
 
 /** Booking numbers as the server issues them: letters, digits and dashes. */
@@ -73,7 +75,7 @@ export function pathOfPage(page: ConsolePage): string {
 }
 
 /** Pages only an owner sees (a dispatcher asking for one lands on the board). */
-const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places'];
+const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places', 'company-accounts'];
 
 export const mayOpen = (page: ConsolePage, role: StaffRole) => role === 'owner' || !OWNER_PAGES.includes(page.name);
 

@@ -29,6 +29,7 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
   prices: lazyPage(() => import('./prices/PricesPage.tsx'), 'PricesPage'),
   places: lazyPage(() => import('./places/PlacesPage.tsx'), 'PlacesPage'),
   promos: lazyPage(() => import('./promos/PromosPage.tsx'), 'PromosPage'),
+  'company-accounts': lazyPage(() => import('./companyAccounts/CompanyAccountsPage.tsx'), 'CompanyAccountsPage'),
 };
 
 const PageLoading = () => (

@@ -29,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { page: 'catalogue', label: 'Vehicles & companies', href: '/admin/catalogue', ownerOnly: true },
   { page: 'prices', label: 'Prices', href: '/admin/prices', ownerOnly: true },
   { page: 'promos', label: 'Promo codes', href: '/admin/promos', ownerOnly: true },
+  { page: 'company-accounts', label: 'Company accounts', href: '/admin/company-accounts', ownerOnly: true },
   { page: 'places', label: 'Places', href: '/admin/places', ownerOnly: true },
   { page: 'settings', label: 'Settings', href: '/admin/settings', ownerOnly: true },
   { page: 'staff', label: 'Staff', href: '/admin/staff', ownerOnly: true },
