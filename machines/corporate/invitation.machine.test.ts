@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { invitationMachine, INVITATION_TEXT } from './invitation.machine.ts';
+import { invitationMachine, INVITATION_TEXT, type InvitationPreview } from './invitation.machine.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const preview = { email: 'ada@acme.test', account_name: 'Acme', role: 'admin' as const, existing_account: false };
+const preview: InvitationPreview = { email: 'ada@acme.test', account_name: 'Acme', role: 'admin', existing_account: false };
 
 function start(token: string | null, accept: (input: { token: string; password: string }) => Promise<{ token: string; passenger: never }>) {
   const stored: unknown[] = [];
