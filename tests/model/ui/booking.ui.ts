@@ -700,7 +700,7 @@ async function open(run: UiRun) {
 
 export const bookingUi: UiMachine = {
   model: bookingModel.id,
-  unsupportedOrigins: { signedIn: 'runner limit: the runner does not seed a corporate session and company account yet (issue 34; the e2e and API tests cover it)' },
+  unsupportedOrigins: { signedIn: 'the UI runner does not seed a corporate session and company account yet (issue 34; the machine paths, unit and API tests cover it)' },
   open,
   opensAtFirstStep: (path) => path.steps[0]?.variant.startsWith('route.enter:') ?? false,
   calls: {
