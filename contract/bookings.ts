@@ -65,6 +65,12 @@ export const bookingCreateSchema = z.object({
    * 'car' (no card payment) with payment_status 'nothing_to_pay'.
    */
   nothing_to_pay: z.boolean().optional(),
+  /**
+   * Booking on account (issue 34), with payment_method 'account': the signed-in member's (the request's bearer token)
+   * PO number and cost centre. The server finds the account from the token, never from the browser.
+   */
+  po_number: z.string().trim().max(100).optional(),
+  cost_centre: z.string().trim().max(100).optional(),
 });
 export type BookingCreate = z.output<typeof bookingCreateSchema>;
 export type BookingCreateInput = z.input<typeof bookingCreateSchema>;

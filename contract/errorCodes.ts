@@ -58,6 +58,9 @@ export const ERROR_CODES = {
   quote_expired: { kind: 'gone', meaning: 'The quote is older than its 30 minutes: search again.' },
   vehicle_not_in_quote: { kind: 'unprocessable', meaning: 'The chosen vehicle is not one the quote priced.' },
 
+  // ─── Company accounts (issue 34) ─────────────────────────────────────────────────────────────────
+  credit_limit: { kind: 'unprocessable', meaning: "A booking on account would take the company account over its credit limit: nothing is written; the message says what is available." },
+
   // ─── Promo codes ─────────────────────────────────────────────────────────────────────────────────
   promo: { kind: 'unprocessable', meaning: 'The promo code is refused (unknown, not valid today, wrong vehicle, below the minimum fare; a conflict when used up).' },
 

@@ -95,6 +95,8 @@ export const PUBLIC_ROUTES = [
   { path: '/bookings', title: 'Bookings', flow: 'corporate', state: 'bookings', module: 'src/views/corporate/BookingsView.tsx', screen: 'BookingsView', hidesNavbar: true },
   { path: '/my-account', title: 'My Profile', flow: 'corporate', state: 'myAccount', module: 'src/views/corporate/MyAccountView.tsx', screen: 'MyAccountView', hidesNavbar: true },
   { path: '/book-now', title: 'Book Now', flow: 'corporate', module: 'src/views/corporate/BookNowView.tsx', screen: 'BookNowView' },
+  // Issue 34: a company account's mailed invitation (#token=…): set a password or join with the existing account.
+  { path: '/account-invitation', title: 'Join your company account', flow: 'corporate', module: 'src/views/corporate/AccountInvitationView.tsx', screen: 'AccountInvitationView', hidesNavbar: true },
   // Issue 18: the "Manage your booking" link of the confirmation mail (rendered in the browser: it needs the link's token).
   { path: '/manage-booking', title: 'Manage your booking', flow: 'manageBooking', module: 'src/views/manageBooking/ManageBookingView.tsx', screen: 'ManageBookingView' },
   // Issue 17: a quote offer's mailed link (#token=…), handed to the booking flow at the offered vehicle.

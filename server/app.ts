@@ -40,6 +40,8 @@ import type { PaymentsPort } from './adapters/payments/port.ts';
 import { createSandboxPayments } from './adapters/payments/sandbox.ts';
 import { createStripePayments, type StripePayments } from './adapters/payments/stripe.ts';
 import { createCredentialGuard, type CredentialGuard } from './domain/accounts/index.ts';
+import { createCompanyAccountsService } from './domain/companyAccounts/service.ts';
+import { companyAccountRoutes } from './routes/companyAccounts.ts';
 import { createBookingService, type BookingService } from './domain/bookings/service.ts';
 import { createGoogleMaps } from './domain/geo/googleMaps.ts';
 import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
@@ -172,6 +174,7 @@ export async function buildApp({
       await api.register(enquiryRoutes({ db, cache, mail, limiter }));
       await api.register(quoteOfferRoutes({ db, cache, quoting }));
       await api.register(passengerRoutes({ db, cache, mail, limiter, credentials }));
+      await api.register(companyAccountRoutes({ db, limiter, companies: createCompanyAccountsService({ db, cache, mail, publicUrl: config.publicUrl, credentials }) }));
       await api.register(authRoutes({ db, cache, mail, limiter }));
       await api.register(manageRoutes({ db, cache, bookings, payments, mail, maps, log: fastify.log, now, afterChange: (siteId, bookingNumber) => flights.afterChange(siteId, bookingNumber), liveStreams }));
       await api.register(receiptRoutes({ db, cache, payments, mail, log: fastify.log, now }));

@@ -64,6 +64,26 @@ export interface BookingContext {
   promo: AppliedPromo | null;
   /** The server's refusal of the code last tried, shown under the field. */
   promoMessage: string | null;
+  /**
+   * The corporate area's signed-in passenger (issue 34), or null: the details step is filled in from it, no password
+   * is asked, and the payment step offers "On account (Company name)" when their account allows it.
+   */
+  member: SignedInMember | null;
+  /** The PO number and cost centre typed on the payment step for a booking on account. */
+  accountFields: AccountFields;
+}
+
+/** The signed-in passenger and their company account's booking rules (the server checks them all again). */
+export interface SignedInMember {
+  name: string;
+  email: string;
+  phone: string;
+  account: { name: string; onAccount: boolean; poRequired: boolean; costCentreRequired: boolean } | null;
+}
+
+export interface AccountFields {
+  poNumber: string;
+  costCentre: string;
 }
 
 export type { AppliedPromo };
@@ -95,6 +115,8 @@ export interface BookingInput {
   booking?: BookingResponse | null;
   /** The applied promo code as persistPromo stored it (only for the restored selection's vehicle). */
   promo?: AppliedPromo | null;
+  /** The corporate area's signed-in passenger, when the page starts signed in. */
+  member?: SignedInMember | null;
 }
 
 export type BookingEvent =
@@ -121,6 +143,10 @@ export type BookingEvent =
   | { type: 'payment.chooseCard' }
   /** "Nothing to pay" (the applied promo code makes the booking free): booked in one tap, without a card. */
   | { type: 'payment.nothingToPay' }
+  /** "On account (Company name)" with the PO number and cost centre typed (issue 34). */
+  | { type: 'payment.onAccount'; fields: AccountFields }
+  /** The corporate session became known or ended (the composition root reads it and the member's account). */
+  | { type: 'member.set'; member: SignedInMember | null }
   | { type: 'card.submit'; card: CardFormOutcome }
   | { type: 'booking.retry' }
   | { type: 'alert.dismiss' }
@@ -148,6 +174,8 @@ export const BOOKING_EVENT_TYPES = [
   'payment.payInCar',
   'payment.chooseCard',
   'payment.nothingToPay',
+  'payment.onAccount',
+  'member.set',
   'card.submit',
   'booking.retry',
   'alert.dismiss',
@@ -196,6 +224,7 @@ export const EMPTY_FLOW = {
   alert: null,
   promoDraft: '',
   promoMessage: null,
+  accountFields: { poNumber: '', costCentre: '' },
 } satisfies Partial<BookingContext>;
 
 export function contextFromInput(input: BookingInput): BookingContext {
@@ -212,6 +241,7 @@ export function contextFromInput(input: BookingInput): BookingContext {
     selectionKind: input.selectedVehicle ? (input.selectionKind ?? 'selection') : null,
     registrationData: { ...EMPTY_REGISTRATION, ...input.registrationData },
     passengerMode: input.passengerMode ?? 'guest_login',
+    member: input.member ?? null,
     booking: input.booking ?? null,
     layout: 'list',
     promo: input.selectedVehicle && input.promo ? input.promo : null,
@@ -227,10 +257,10 @@ export const errorAlert = (message: string): BookingAlert => ({ kind: 'error', t
  * (card). 'free' is "Nothing to pay": payment_method 'car' (no card) with nothing_to_pay, which the server refuses
  * unless its own total is £0.
  */
-export function bookingPayload(context: BookingContext, how: 'car' | 'card' | 'free'): BookingCreatePayload {
+export function bookingPayload(context: BookingContext, how: 'car' | 'card' | 'free' | 'account'): BookingCreatePayload {
   const vehicle = context.selectedVehicle!;
   const card = context.cardPayment;
-  const method = how === 'card' ? 'card' : 'car';
+  const method = how === 'card' ? 'card' : how === 'account' ? 'account' : 'car';
   return {
     selectedVehicleData: vehicle,
     selectedVehicle: bookedQuantity(vehicle, context.selectionKind, context.quantities),
@@ -244,10 +274,12 @@ export function bookingPayload(context: BookingContext, how: 'car' | 'card' | 'f
     paymentId: method === 'card' ? (card?.paymentId ?? card?.paymentIntentId ?? null) : null,
     ...(context.promo ? { promo_code: context.promo.code } : {}),
     ...(how === 'free' ? { nothing_to_pay: true } : {}),
+    ...(context.member ? { signedIn: true } : {}),
+    ...(how === 'account' ? { po_number: context.accountFields.poNumber.trim(), cost_centre: context.accountFields.costCentre.trim() } : {}),
     idempotencyKey:
       how === 'card'
         ? `${context.idempotencyKey}:booking:${card?.paymentIntentId ?? card?.paymentMethodId ?? ''}`
-        : `${context.idempotencyKey}:booking:${vehicle.quote_id}${how === 'free' ? ':free' : ''}`,
+        : `${context.idempotencyKey}:booking:${vehicle.quote_id}${how === 'free' ? ':free' : how === 'account' ? ':account' : ''}`,
   };
 }
 

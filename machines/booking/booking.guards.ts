@@ -7,6 +7,7 @@ import { YES } from '../../contract/settings.ts';
 import { BOOKING_MESSAGES } from './booking.messages.ts';
 import type { RouteFacts } from './booking.routes.ts';
 import type { BookingResponse, BookingSettings, PassengerMode, PriceDetail, RegistrationData } from './booking.types.ts';
+import type { AccountFields, SignedInMember } from './booking.context.ts';
 
 const blank = (value: string | null | undefined) => (value ?? '').trim() === '';
 
@@ -53,5 +54,30 @@ export function routeFacts(c: FlowFacts): RouteFacts {
     hasRegistrationData: detailsProblem(c.registrationData, c.passengerMode) === null,
     cardAllowed: showCard(c.settings) && !isNothingToPay(c.promo),
     hasBooking: c.booking !== null,
+  };
+}
+
+/** "On account (Company name)" is offered: signed in, the member's account is on, and there is something to pay. */
+export const isOnAccountOffered = (member: SignedInMember | null, promo: Pick<AppliedPromo, 'total_pence'> | null) => member?.account?.onAccount === true && !isNothingToPay(promo);
+
+/** The first field the account requires that is blank ('Enter a PO number', 'Enter a cost centre'), or null. */
+export function accountFieldsProblem(member: SignedInMember | null, fields: AccountFields): string | null {
+  const account = member?.account;
+  if (account?.poRequired && blank(fields.poNumber)) return BOOKING_MESSAGES.poRequired;
+  if (account?.costCentreRequired && blank(fields.costCentre)) return BOOKING_MESSAGES.costCentreRequired;
+  return null;
+}
+
+/** The details step signed in: the member's name, e-mail and phone fill the blank fields (what was typed stays). */
+export function withMember(data: RegistrationData, member: SignedInMember | null): RegistrationData {
+  if (!member) return data;
+  const [firstName, ...rest] = member.name.trim().split(/\s+/);
+  return {
+    ...data,
+    firstName: data.firstName || firstName || '',
+    surname: data.surname || rest.join(' '),
+    email: member.email,
+    number: data.number || member.phone,
+    password: '',
   };
 }

@@ -104,7 +104,7 @@ const hourlyForm: HourlyRateForm = {
 
 const guest: Partial<RegistrationData> = { firstName: 'Ada', surname: 'Lovelace', email: 'ada@example.com', number: '+447700900123' };
 
-const bookingResponse = (payment_method: 'car' | 'card'): BookingResponse => ({
+const bookingResponse = (payment_method: 'car' | 'card' | 'account'): BookingResponse => ({
   success: true,
   data: {
     booking: {

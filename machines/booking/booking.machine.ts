@@ -108,6 +108,7 @@ export const bookingMachine = bookingSetup.createMachine({
     'alert.dismiss': { actions: 'clearAlert' },
     'settings.update': { actions: 'updateSettings' },
     'layout.change': { actions: 'setLayout' },
+    'member.set': { actions: 'setMember' },
   },
   states: {
     bookTrip: {
@@ -189,6 +190,8 @@ export const bookingMachine = bookingSetup.createMachine({
             'passengerMode.change': { actions: ['setPassengerMode', persistRegistration] },
             'travelReference.change': { actions: ['mergeTravelReferences', persistForms] },
             'details.next': [
+              // Signed in (issue 34): the member's own e-mail, no password asked and no e-mail check.
+              { guard: 'isSignedIn', target: '#payment', actions: 'clearAlert' },
               { guard: 'hasDetailsProblem', actions: 'alertDetailsProblem' },
               { guard: 'isExistingClient', target: 'checkingEmail', actions: 'clearAlert' },
               { target: '#payment', actions: 'clearAlert' },
@@ -255,7 +258,26 @@ export const bookingMachine = bookingSetup.createMachine({
             'payment.payInCar': { guard: 'payInCarShown', target: 'bookingInCar', actions: 'clearAlert' },
             'payment.chooseCard': { guard: 'cardShown', target: '#cardCheckout', actions: 'clearAlert' },
             'payment.nothingToPay': { guard: 'nothingToPay', target: 'bookingFree', actions: 'clearAlert' },
+            'payment.onAccount': [
+              { guard: 'lacksAccountFields', actions: 'alertAccountFields' },
+              { guard: 'onAccountOffered', target: 'bookingOnAccount', actions: ['clearAlert', 'setAccountFields'] },
+            ],
             'nav.back': { target: '#personalDetails', actions: 'clearAlert' },
+          },
+        },
+        /**
+         * "On account (Company name)" (issue 34): booked with the member's token, the PO number and cost centre; the
+         * server checks membership, the account and its credit limit, and its refusal (over the limit) is shown here.
+         */
+        bookingOnAccount: {
+          tags: ['busy'],
+          on: stay,
+          invoke: {
+            id: 'createBooking',
+            src: 'createBooking',
+            input: ({ context }) => bookingPayload(context, 'account'),
+            onDone: { target: '#confirmed', actions: { type: 'setBooking', params: ({ event }) => ({ booking: event.output }) } },
+            onError: { target: 'choosing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         /** "Nothing to pay" (a promo code made the total £0): booked straight away, without a card or the driver. */

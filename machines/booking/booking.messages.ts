@@ -7,6 +7,9 @@ import { QUOTE_MESSAGES, capacityMessage } from '../../contract/quoting.constant
 export { QUOTE_MESSAGES, capacityMessage };
 
 export const BOOKING_MESSAGES = {
+  // Booking on account (issue 34): the payment step's own checks (the server checks them again).
+  poRequired: 'Enter a PO number',
+  costCentreRequired: 'Enter a cost centre',
   // §8 Price calculation popups
   sameAddressTitle: 'Same Address Booking!',
   sameAddressText: 'Your pickup and drop-off must be different addresses. Please contact us, or ask for a quote on our quotation page.',

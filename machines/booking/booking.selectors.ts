@@ -7,7 +7,7 @@ import type { BookingMachine } from './booking.machine.ts';
 import { bookedQuantity, lowestPriced, unitPrice, vehicleKey, vehicleTotal } from './booking.pricing.ts';
 import { pathForState, ROUTED_STATE_IDS, stepOfPath, type RoutedStateId, type Step } from './booking.routes.ts';
 import { amountToPayMinor } from './booking.context.ts';
-import { isNothingToPay, showCard, showPayInCar } from './booking.guards.ts';
+import { isNothingToPay, isOnAccountOffered, showCard, showPayInCar } from './booking.guards.ts';
 import type { VehicleKey } from './booking.types.ts';
 
 export type BookingSnapshot = SnapshotFrom<BookingMachine>;
@@ -92,3 +92,10 @@ export const selectCanPayByCard = (s: BookingSnapshot) => s.can({ type: 'payment
 export const selectAuthenticating = (s: BookingSnapshot) => s.matches({ cardCheckout: 'authenticating' });
 /** Paid but the booking call failed: offer the retry button (booking.retry). */
 export const selectBookingRetryable = (s: BookingSnapshot) => s.matches({ cardCheckout: 'bookingFailed' });
+
+/** Signed in to the corporate area (issue 34): the member, their account's name and rules, or null. */
+export const selectMember = (s: BookingSnapshot) => s.context.member;
+/** "On account (Company name)" offered on the payment step (stays shown while it books). */
+export const selectOnAccountOffered = (s: BookingSnapshot) => isOnAccountOffered(s.context.member, s.context.promo);
+export const selectCanBookOnAccount = (s: BookingSnapshot) => s.can({ type: 'payment.onAccount', fields: { poNumber: 'x', costCentre: 'x' } });
+export const selectAccountFields = (s: BookingSnapshot) => s.context.accountFields;

@@ -6,7 +6,7 @@
 import { assign, setup } from 'xstate';
 import { bookingActors } from './booking.actors.ts';
 import { BOOKING_TIMINGS, EMPTY_FLOW, TRIP_OPTION_FIELDS, type TripOptions, errorAlert, failedPayment, pickSettings, type BookingContext, type BookingEvent, type BookingInput } from './booking.context.ts';
-import { detailsMessage, detailsProblem, isNothingToPay, routeFacts, showCard, showPayInCar } from './booking.guards.ts';
+import { accountFieldsProblem, detailsMessage, detailsProblem, isNothingToPay, isOnAccountOffered, routeFacts, showCard, showPayInCar, withMember } from './booking.guards.ts';
 import { BOOKING_MESSAGES, capacityMessage, errorText, urgentBookingText } from './booking.messages.ts';
 import { classifyPriceError, clampQuantity, preparePriceList, sameVehicle, vehicleKey, withRecalculatedPrice, type PriceErrorKind } from './booking.pricing.ts';
 import { resolveRoute, type RoutedStateId } from './booking.routes.ts';
@@ -79,6 +79,12 @@ export const bookingSetup = setup({
     recalculationAccepted: (_, params: { status: number; data: SelectedVehiclePriceResponse | null }) => params.status === 200 && params.data !== null,
     hasDetailsProblem: ({ context }) => detailsProblem(context.registrationData, context.passengerMode) !== null,
     isExistingClient: ({ context }) => context.passengerMode === 'existing_client',
+    /** Signed in to the corporate area: the details step needs no password and no e-mail check (issue 34). */
+    isSignedIn: ({ context }) => context.member !== null,
+    /** "On account (Company name)": the member's account allows it and there is something to pay. */
+    onAccountOffered: ({ context }) => isOnAccountOffered(context.member, context.promo),
+    /** A PO number or cost centre the account requires is blank. */
+    lacksAccountFields: ({ context, event }) => event.type === 'payment.onAccount' && accountFieldsProblem(context.member, event.fields) !== null,
     emailFound: (_, params: { success: boolean }) => params.success === true,
     /** Pay in Car and Pay By Card as their settings offer them, and only when there is something to pay. */
     payInCarShown: ({ context }) => showPayInCar(context.settings) && !isNothingToPay(context.promo),
@@ -217,7 +223,15 @@ export const bookingSetup = setup({
     ),
     setBooking: assign((_, params: { booking: BookingResponse }) => ({ booking: params.booking })),
     /** The booking is made: the flow starts afresh (its stored copy is cleared by clearStoredFlow), keeping the booking to show. */
-    resetFlow: assign(({ context }) => ({ ...EMPTY_FLOW, bookingType: context.bookingType })),
+    resetFlow: assign(({ context }) => ({ ...EMPTY_FLOW, bookingType: context.bookingType, registrationData: withMember(EMPTY_FLOW.registrationData, context.member) })),
+    /** The signed-in member (or none): their details fill the step's blank fields. */
+    setMember: assign(({ context, event }) =>
+      event.type === 'member.set' ? { member: event.member, registrationData: event.member ? withMember(context.registrationData, event.member) : context.registrationData } : {},
+    ),
+    setAccountFields: assign(({ event }) => (event.type === 'payment.onAccount' ? { accountFields: event.fields } : {})),
+    alertAccountFields: assign(({ context, event }) =>
+      event.type === 'payment.onAccount' ? { accountFields: event.fields, alert: errorAlert(accountFieldsProblem(context.member, event.fields) ?? '') } : {},
+    ),
     forgetBooking: assign({ booking: null }),
   },
 });

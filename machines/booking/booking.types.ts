@@ -60,6 +60,11 @@ export interface BookingCreatePayload extends Pick<BookingCreate, 'selectedVehic
   promo_code?: string | null;
   /** "Nothing to pay": the applied code makes the booking free (the server refuses it unless its total is £0). */
   nothing_to_pay?: boolean;
+  /** On account (issue 34): the PO number and cost centre (the account is the signed-in member's, found by the server). */
+  po_number?: string;
+  cost_centre?: string;
+  /** Sent with the corporate session's bearer token (the member is signed in); not part of the body. */
+  signedIn?: boolean;
   idempotencyKey: string;
 }
 

@@ -35,7 +35,8 @@ export type ConsolePage =
   | { name: 'places' }
   | { name: 'promos' }
   | { name: 'settlement' }
-  | { name: 'reports' };
+  | { name: 'reports' }
+  | { name: 'company-accounts' };
 
 export type ConsolePageName = ConsolePage['name'];
 
@@ -54,6 +55,7 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/promos': { name: 'promos' },
   '/admin/settlement': { name: 'settlement' },
   '/admin/reports': { name: 'reports' },
+  '/admin/company-accounts': { name: 'company-accounts' },
 };
 
 /** Booking numbers as the server issues them: letters, digits and dashes. */
@@ -79,7 +81,7 @@ export function pathOfPage(page: ConsolePage): string {
 }
 
 /** Pages only an owner sees (a dispatcher asking for one lands on the board). */
-const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places', 'settlement', 'reports'];
+const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places', 'settlement', 'reports', 'company-accounts'];
 
 export const mayOpen = (page: ConsolePage, role: StaffRole) => role === 'owner' || !OWNER_PAGES.includes(page.name);
 

@@ -43,6 +43,7 @@ export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'private';
 const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
   '/login': 'account',
   '/forgot_password': 'account',
+  '/account-invitation': 'account',
   '/bookings': 'account',
   '/my-account': 'account',
   '/book-now': 'account',

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SignedInBooker } from '../domain/bookings/prepare.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingResponseSchema, confirmPaymentResponseSchema, passengerBookingListResponseSchema, paymentIntentResponseSchema, secretKeyResponseSchema } from '../../contract/apiResponses.ts';
@@ -32,6 +33,15 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 /** POST /calculate-selected-vehicle-price, POST /booking, GET /secret_key, the two payment-intent calls, the sandbox's 3-D Secure answer and GET /get_booking. */
 export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: BookingService; payments: PaymentsPort }) {
   const { db, cache, bookings, payments } = deps;
+  /**
+   * The corporate area's signed-in passenger (issue 34): a booking sent with the passenger's bearer token is theirs,
+   * no password asked. No Authorization header: a visitor as before; a header with an unknown or expired token: 401.
+   */
+  const signedInBooker = async (request: FastifyRequest): Promise<SignedInBooker | null> => {
+    if (request.headers.authorization === undefined) return null;
+    const { passenger } = await authenticatePassenger(request, db);
+    return { id: passenger.id, name: passenger.name, email: passenger.email, phone: passenger.phone };
+  };
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // Spec §7's fourth calculate call: the chosen vehicle with the options editor's changes and the visitor's promo code.
@@ -42,7 +52,7 @@ export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: Bookin
 
     app.post('/booking', { schema: { body: bookingCreateSchema, response: answers(bookingResponseSchema) } }, async (request) => {
       const input = request.body;
-      return guarded(async () => bookings.createBooking(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }));
+      return guarded(async () => bookings.createBooking(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }, await signedInBooker(request)));
     });
 
     app.get('/secret_key', { schema: { response: answers(secretKeyResponseSchema) } }, async () => ({
@@ -54,7 +64,7 @@ export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: Bookin
 
     app.post('/create-payment-intent', { schema: { body: createPaymentIntentSchema, response: answers(paymentIntentResponseSchema) } }, async (request) => {
       const input = request.body;
-      return guarded(async () => bookings.createPaymentIntent(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }));
+      return guarded(async () => bookings.createPaymentIntent(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }, await signedInBooker(request)));
     });
 
     app.post('/confirm-payment-intent', { schema: { body: confirmPaymentIntentSchema, response: answers(confirmPaymentResponseSchema) } }, async (request) => {

@@ -38,6 +38,8 @@ import { consolePlacesRoutes } from './consolePlaces.ts';
 import { consolePromosRoutes } from './consolePromos.ts';
 import { consoleSettlementRoutes } from './consoleSettlement.ts';
 import { consoleReportsRoutes } from './consoleReports.ts';
+import { consoleCompanyAccountRoutes } from './consoleCompanyAccounts.ts';
+import { createCompanyAccountsService } from '../domain/companyAccounts/service.ts';
 import { consolePricesRoutes } from './consolePrices.ts';
 import { consoleSettingsRoutes } from './consoleSettings.ts';
 import { staffManageRoutes } from './staffManage.ts';
@@ -184,6 +186,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
         await ownerScope.register(consolePromosRoutes({ db, cache, now }));
         await ownerScope.register(consoleSettlementRoutes({ db, now }));
         await ownerScope.register(consoleReportsRoutes({ db, cache }));
+        await ownerScope.register(consoleCompanyAccountRoutes(createCompanyAccountsService({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl })));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
         owners.get('/sites', { schema: { response: answers(consoleSiteListSchema) } }, async (request) =>
           (await cache.sites())

@@ -8,11 +8,13 @@ import { apiClient, type CallOptions } from './client.ts';
  */
 
 /** POST /booking. The idempotency key is sent as a header; identical submissions make one booking anyway. */
-export function createBooking(payload: BookingCreateInput, idempotencyKey?: string, options: CallOptions = {}): Promise<BookingResponse> {
+export function createBooking(payload: BookingCreateInput, idempotencyKey?: string, options: CallOptions & { token?: string | null } = {}): Promise<BookingResponse> {
+  // Signed in to the corporate area (issue 34): the passenger's bearer token makes the booking theirs, no password.
+  const headers = { ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
   return apiClient()<BookingResponse>('/booking', {
     method: 'POST',
     body: payload,
-    headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+    headers,
     signal: options.signal,
   });
 }
@@ -42,11 +44,12 @@ export interface CreatedIntent {
 /** POST /create-payment-intent: amount in minor units (pence), with the booking it pays for. */
 export async function createPaymentIntent(
   input: { paymentMethodId: string; amount: number; booking: BookingCreateInput; idempotencyKey?: string },
-  options: CallOptions = {},
+  options: CallOptions & { token?: string | null } = {},
 ): Promise<CreatedIntent> {
   const response = await apiClient()<{ success: boolean; paymentIntentId: string; client_secret: string }>('/create-payment-intent', {
     method: 'POST',
     body: input,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : undefined,
     signal: options.signal,
   });
   return { paymentIntentId: response.paymentIntentId, clientSecret: response.client_secret };

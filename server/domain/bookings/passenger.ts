@@ -7,8 +7,17 @@ import { assertPasswordAllowed } from '../accounts/passwordPolicy.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { createAccountsRepository } from '../accounts/repository.ts';
 
+/** The request's signed-in corporate passenger (its bearer token), who books without typing a password. */
+export interface SignedInBooker {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+}
+
 export interface PreparedPassenger {
-  mode: PassengerMode;
+  /** 'corporate': booked signed in (the bearer token's passenger is the booker; no password asked). */
+  mode: PassengerMode | 'corporate';
   /** The existing account (existing_client), or null. */
   passengerId: number | null;
   /** new_client: the account to create with the booking (the password only as its argon2id hash). */
@@ -41,8 +50,27 @@ function contactOf(input: BookingCreate): Omit<PreparedPassenger, 'mode' | 'pass
 }
 
 /** Checks the registration mode (spec §5 Details step) and resolves the account, before any money moves. */
-export async function preparePassenger(deps: { db: Queryable; credentials: CredentialGuard }, siteId: number, input: BookingCreate, caller: Caller): Promise<PreparedPassenger> {
+export async function preparePassenger(deps: { db: Queryable; credentials: CredentialGuard }, siteId: number, input: BookingCreate, caller: Caller, signedIn: SignedInBooker | null = null): Promise<PreparedPassenger> {
   const registration = input.registrationData;
+  if (signedIn) {
+    // Signed in: the booker is the token's passenger whatever the form says; "for someone else" keeps the traveller's
+    // name, phone and e-mail apart (the booking's passenger fields), the booker stays passenger_id.
+    if (registration.passengerDetails === 'yes') {
+      if (!registration.passengerName) throw new DomainError('invalid_input', "Enter the passenger's name");
+      if (registration.passengerEmail && !isOneAddress(registration.passengerEmail)) throw new DomainError('invalid_input', PASSENGER_EMAIL_INVALID);
+    }
+    const contact = contactOf({ ...input, registrationData: { ...registration, email: signedIn.email, number: registration.number || signedIn.phone } });
+    const forOther = registration.passengerDetails === 'yes';
+    return {
+      ...contact,
+      mode: 'corporate',
+      passengerId: signedIn.id,
+      newAccount: null,
+      name: forOther ? contact.name : signedIn.name,
+      email: forOther ? contact.email : signedIn.email,
+      phone: forOther ? contact.phone : registration.number || signedIn.phone,
+    };
+  }
   const email = registration.email.trim();
   if (!email) throw new DomainError('invalid_input', 'Enter Passenger Email to receive booking details');
   if (!isOneAddress(email)) throw new DomainError('invalid_input', 'Enter a valid email address');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SELECTED_OPTION_FIELDS, stopText, type BookingForm, type HourlyRateForm, type PriceDetail, type SelectedOptions } from '../../../contract/booking.ts';
-import { BOOKING_MESSAGES, type BookingCreate } from '../../../contract/bookings.ts';
+import { BOOKING_MESSAGES, type BookingCreate, type PaymentMethod } from '../../../contract/bookings.ts';
+import { COMPANY_ACCOUNT_MESSAGES } from '../../../contract/companyAccounts.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
@@ -9,10 +10,10 @@ import { capacityMessage, QUOTE_MESSAGES } from '../../../contract/booking.ts';
 import type { Quoting } from '../quotes/quoting.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { DomainError } from '../errors.ts';
-import { preparePassenger, type PreparedPassenger } from './passenger.ts';
+import { preparePassenger, type PreparedPassenger, type SignedInBooker } from './passenger.ts';
 import { applyPromo, type BookingPromo } from '../promos/service.ts';
 
-export type { PreparedPassenger };
+export type { PreparedPassenger, SignedInBooker };
 
 /** Everything a booking needs, computed by the server: stored with a card payment so a webhook can finish the booking. */
 export interface PreparedBooking {
@@ -38,8 +39,14 @@ export interface PreparedBooking {
   flightNo: string;
   returnFlightNo: string;
   options: Record<string, unknown>;
-  paymentMethod: 'car' | 'card';
+  paymentMethod: PaymentMethod;
   passenger: PreparedPassenger;
+  /**
+   * On account (issue 34): the signed-in member's account (found from the token; set by the booking's transaction
+   * under the account's lock, 0 until then), PO number and cost centre. Null for any other payment (a card
+   * payment's stored submission from before has no such field: read it with `?? null`).
+   */
+  onAccount?: { accountId: number; poNumber: string; costCentre: string } | null;
   /** The promo code taken off `totalPence` (which is after it), or null. */
   promo: BookingPromo | null;
 }
@@ -116,8 +123,10 @@ export async function prepareBooking(
   catalog: SiteCatalog,
   input: BookingCreate,
   caller: Caller,
+  signedIn: SignedInBooker | null = null,
 ): Promise<PreparedBooking> {
   const settings = settingsFromRows(catalog.settings);
+  if (input.payment_method === 'account' && !signedIn) throw new DomainError('unauthenticated', COMPANY_ACCOUNT_MESSAGES.signInToBookOnAccount);
   // A free booking ("Nothing to pay") is paid neither way: its own check is on the server's total, below.
   if (!input.nothing_to_pay && input.payment_method === 'car' && settings.SHOWPAYINCAR !== 'yes') throw new DomainError('forbidden', BOOKING_MESSAGES.carDisabled);
   if (!input.nothing_to_pay && input.payment_method === 'card' && settings.SHOWCARD !== 'yes') throw new DomainError('forbidden', BOOKING_MESSAGES.cardDisabled);
@@ -149,7 +158,9 @@ export async function prepareBooking(
   const paymentMethod = totalPence === 0 ? 'car' : input.payment_method;
   // The stored breakdown (bookings.breakdown: receipts, the operator's view) keeps the promo line beside the vehicle's lines.
   const bookedRow: PriceDetail = promo ? { ...row, breakdown: { ...row.breakdown, promo: promo.line } as PriceDetail['breakdown'] } : row;
-  const passenger = await preparePassenger(deps, site.id, input, caller);
+  const passenger = await preparePassenger(deps, site.id, input, caller, signedIn);
+  // The account itself is found and checked under its lock when the booking is written (service.ts).
+  const onAccount = paymentMethod === 'account' ? { accountId: 0, poNumber: input.po_number ?? '', costCentre: input.cost_centre ?? '' } : null;
   const submittedForm = input.bookingForm;
   let prepared: Omit<PreparedBooking, 'requestKey'>;
   if (trip) {
@@ -185,6 +196,7 @@ export async function prepareBooking(
       paymentMethod,
       passenger,
       promo,
+      onAccount,
     };
   } else {
     const hire = quote.form as HourlyRateForm;
@@ -213,6 +225,7 @@ export async function prepareBooking(
       paymentMethod,
       passenger,
       promo,
+      onAccount,
     };
   }
   return { ...prepared, requestKey: requestKeyOf(prepared) };

@@ -59,7 +59,8 @@ export interface WrittenWithBooking {
 const BOOKING_COLUMNS = `site_id, booking_number, request_key, ride_type, booking_type, quote_id, company_id, company_name, vehicle_id, vehicle_category,
   vehicle_qty, passenger_id, passenger_mode, passenger_name, passenger_email, passenger_phone, total_passengers, additional_info, return_additional_info,
   pick_up_address, drop_off_address, pick_up_at, pick_up_date, pick_up_time, return_at, return_date, return_time, hourly_duration, flight_no, return_flight_no,
-  options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, payment_method, payment_status, payment_intent_id, source`;
+  options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, company_account_id, po_number, cost_centre,
+  payment_method, payment_status, payment_intent_id, source`;
 
 function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber: string, passengerId: number | null, payment: { intentId: string } | null): unknown[] {
   const row = prepared.row;
@@ -102,13 +103,17 @@ function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber:
     prepared.unitPence,
     prepared.totalPence,
     JSON.stringify(row.breakdown),
+    prepared.onAccount?.accountId ?? null,
+    prepared.onAccount?.poNumber ?? '',
+    prepared.onAccount?.costCentre ?? '',
     prepared.paymentMethod,
-    // The server decides: paid by its card intent, nothing to pay at £0 (a promo code made it free), else the driver's.
-    payment ? 'paid' : prepared.totalPence === 0 ? 'nothing_to_pay' : 'due_to_driver',
+    // The server decides: paid by its card intent, nothing to pay at £0 (a promo code made it free), on the company's
+    // account, else the driver's.
+    payment ? 'paid' : prepared.totalPence === 0 ? 'nothing_to_pay' : prepared.paymentMethod === 'account' ? 'on_account' : 'due_to_driver',
     payment?.intentId ?? null,
   ];
 }
-const BOOKING_PARAMS = 41;
+const BOOKING_PARAMS = 44;
 /**
  * Where the booking came from (bookings.source, migration 030, the owner's reports): a QUOTE NOW offer's quote ($6 is
  * the quote id), else the website.
@@ -268,6 +273,11 @@ export function bookingResponse(booking: Record<string, unknown>, stops: readonl
 /** Spec §3 Corporate booking list item (with its status), newest first, for one passenger. */
 export async function listPassengerBookings(db: Queryable, siteId: number, passengerId: number): Promise<CorporateBookingItem[]> {
   const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM bookings WHERE site_id = $1 AND passenger_id = $2 ORDER BY pick_up_at DESC, id DESC LIMIT 500', [siteId, passengerId]);
+  return corporateBookingItems(db, siteId, rows);
+}
+
+/** Booking rows as the corporate area's list items, with their stops (one more statement). */
+export async function corporateBookingItems(db: Queryable, siteId: number, rows: Record<string, unknown>[]): Promise<CorporateBookingItem[]> {
   const ids = rows.map((row) => Number(row.id));
   const stops = ids.length
     ? (await db.query<Record<string, unknown>>('SELECT booking_id, position, stop_address, stop_post_code, stop_street_number FROM booking_stops WHERE site_id = $1 AND booking_id = ANY($2::bigint[]) ORDER BY booking_id, position', [siteId, ids])).rows

@@ -11,7 +11,8 @@ import { BOOKING_EVENTS_CHANNEL, bookingEventPayload } from '../dispatch/events.
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { bookedSubmission, claimCharge, insertPayment, isUniqueViolation, loadPayment, releaseAbandonedClaim, releaseCharge, settleSuccess, type ClaimResult, type PaymentRecord } from './paymentsRepository.ts';
 import { bookingMails, duplicateChargeMail } from './mails.ts';
-import { assertWheelchairAccess, prepareBooking, submissionDigest, type PreparedBooking } from './prepare.ts';
+import { assertWheelchairAccess, prepareBooking, submissionDigest, type PreparedBooking, type SignedInBooker } from './prepare.ts';
+import { holdAccountCredit } from '../companyAccounts/credit.ts';
 import { PROMO_MESSAGES } from '../../../contract/promoCodes.ts';
 import { createPromoUses } from '../promos/repository.ts';
 import { applyPromo } from '../promos/service.ts';
@@ -61,8 +62,8 @@ const SETTLE_ATTEMPTS = 4;
  */
 export function createBookingService(deps: BookingServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const prepare = (site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller) =>
-    prepareBooking({ db: deps.db, quoting: deps.quoting, credentials: deps.credentials, now }, site, catalog, input, caller);
+  const prepare = (site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller, signedIn: SignedInBooker | null = null) =>
+    prepareBooking({ db: deps.db, quoting: deps.quoting, credentials: deps.credentials, now }, site, catalog, input, caller, signedIn);
 
   /**
    * The submission's booking, written once with its stops, manage link, mails, live event and a card payment's
@@ -89,7 +90,7 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Whether a booking is written with more than its own statement (a new account first, a promo code's use after). */
-  const needsTransaction = (prepared: PreparedBooking) => prepared.promo !== null || prepared.passenger.newAccount !== null;
+  const needsTransaction = (prepared: PreparedBooking) => prepared.promo !== null || prepared.passenger.newAccount !== null || (prepared.onAccount ?? null) !== null;
 
   /**
    * The booking's use of its promo code, in the booking's transaction. Pay in car: taken now, or the booking is refused
@@ -243,9 +244,11 @@ export function createBookingService(deps: BookingServiceDeps) {
   }
 
   /** Whether the caller of POST /booking with a paid intent id is its payer: the same submission (and password). */
-  async function isPayer(site: Site, input: BookingCreate, record: PaymentRecord, caller: Caller): Promise<boolean> {
+  async function isPayer(site: Site, input: BookingCreate, record: PaymentRecord, caller: Caller, signedIn: SignedInBooker | null): Promise<boolean> {
     if (record.submissionDigest === null || record.submissionDigest !== submissionDigest(input)) return false;
     const passenger = record.submission.passenger;
+    // Paid signed in: the same signed-in passenger (the token again), no password.
+    if (passenger.mode === 'corporate') return signedIn !== null && signedIn.id === passenger.passengerId;
     if (passenger.mode !== 'existing_client') return true;
     const account = await deps.credentials.verify(site.id, caller, input.registrationData.email.trim(), input.registrationData.password ?? '');
     return account !== null && account.id === passenger.passengerId;
@@ -273,11 +276,17 @@ export function createBookingService(deps: BookingServiceDeps) {
      * use taken with it. Card: only for an intent the processor reports `succeeded`, and the booking's details only to
      * the submission that paid (anyone else holding the intent id gets a 409).
      */
-    async createBooking(site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller): Promise<BookingResponse> {
-      if (input.payment_method === 'car' || input.nothing_to_pay) {
-        const prepared = await prepare(site, catalog, input, caller);
+    async createBooking(site: Site, catalog: SiteCatalog, input: BookingCreate, caller: Caller, signedIn: SignedInBooker | null = null): Promise<BookingResponse> {
+      if (input.payment_method === 'car' || input.payment_method === 'account' || input.nothing_to_pay) {
+        const prepared = await prepare(site, catalog, input, caller, signedIn);
         const identity = mailIdentity(catalog.settings, site.name);
-        const write = (db: Queryable) => writeBooking(db, site, catalog, identity, prepared, null);
+        const write = async (db: Queryable) => {
+          const onAccount = prepared.onAccount ?? null;
+          // On account: the account's row is locked and its credit checked in this transaction, before the INSERT.
+          if (!onAccount) return writeBooking(db, site, catalog, identity, prepared, null);
+          const accountId = await holdAccountCredit(db, site.id, prepared.passenger.passengerId!, prepared.totalPence, onAccount);
+          return writeBooking(db, site, catalog, identity, { ...prepared, onAccount: { ...onAccount, accountId } }, null);
+        };
         const { bookingId, stored } = needsTransaction(prepared) ? await deps.db.transaction(write) : await write(deps.db);
         deps.mail.kick();
         // Only a booking with a flight number has anything to follow (nothing else is read or written for it).
@@ -294,7 +303,7 @@ export function createBookingService(deps: BookingServiceDeps) {
       if (paidFor.quoteId !== submitted.quote_id || paidFor.row.vehicle_id !== submitted.vehicle_id || paidFor.row.company_id !== submitted.company_id) {
         throw new DomainError('conflict', BOOKING_MESSAGES.paymentUsed);
       }
-      if (!(await isPayer(site, input, record, caller))) throw new DomainError('conflict', BOOKING_MESSAGES.paymentUsed);
+      if (!(await isPayer(site, input, record, caller, signedIn))) throw new DomainError('conflict', BOOKING_MESSAGES.paymentUsed);
       if (record.charge === 'succeeded' && record.bookingId !== null) return loadBookingResponse(deps.db, site.id, record.bookingId);
       const finished = await finishPaidBooking(site, catalog, await deps.payments.retrieveIntent(site.id, intentId), record);
       if (finished.kind === 'booked') return loadBookingResponse(deps.db, site.id, finished.bookingId);
@@ -303,9 +312,9 @@ export function createBookingService(deps: BookingServiceDeps) {
     },
 
     /** POST /create-payment-intent: the amount must be the server's own price; a paid submission gets no new intent. */
-    async createPaymentIntent(site: Site, catalog: SiteCatalog, input: { paymentMethodId: string; amount: number; booking: BookingCreate; idempotencyKey?: string }, caller: Caller) {
+    async createPaymentIntent(site: Site, catalog: SiteCatalog, input: { paymentMethodId: string; amount: number; booking: BookingCreate; idempotencyKey?: string }, caller: Caller, signedIn: SignedInBooker | null = null) {
       const booking = { ...input.booking, payment_method: 'card' as const };
-      const prepared = await prepare(site, catalog, booking, caller);
+      const prepared = await prepare(site, catalog, booking, caller, signedIn);
       if (input.amount !== prepared.totalPence) throw new DomainError('conflict', BOOKING_MESSAGES.amountMismatch, { amount: prepared.totalPence });
       const booked = await bookedSubmission(deps.db, site.id, prepared.requestKey);
       if (booked) throw alreadyPaid(booked.bookingNumber);

@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../../contract/paymentMethods.ts';
 import { storedFlightOf, type StoredFlight } from '../flights/rules.ts';
 import type { JobStage } from '../../../contract/dispatch.ts';
 import type { ManageStatus, ManageStop, RefundStatus } from '../../../contract/manageBooking.ts';
@@ -37,7 +38,7 @@ export interface ManagedBooking {
   passengerId: number | null;
   passengerName: string;
   passengerEmail: string;
-  paymentMethod: 'car' | 'card';
+  paymentMethod: PaymentMethod;
   currency: string;
   totalPence: number;
   driverName: string | null;
@@ -128,7 +129,7 @@ function toManaged(row: Row): ManagedBooking {
     passengerId: numberOrNull(row.passenger_id),
     passengerName: String(row.passenger_name),
     passengerEmail: String(row.passenger_email),
-    paymentMethod: row.payment_method as 'car' | 'card',
+    paymentMethod: row.payment_method as PaymentMethod,
     currency: String(row.currency),
     totalPence: Number(row.total_pence),
     driverName: assigned.driverName,

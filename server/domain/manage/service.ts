@@ -1,3 +1,4 @@
+import { createCompanyAccountsRepository } from '../companyAccounts/repository.ts';
 import { flightRulesOf } from '../flights/rules.ts';
 import { callOperator, MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse, type ManageRefusalCode } from '../../../contract/manageBooking.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
@@ -61,7 +62,8 @@ export function createManageService(deps: ManageServiceDeps) {
 
   /** A signed-in passenger's own booking; another passenger's (or an unknown number) is not found. */
   async function grantByPassenger(site: Site, passengerId: number, bookingNumber: string): Promise<ManageGrant> {
-    const bookingId = await createManageRepository(deps.db).ownBookingId(site.id, passengerId, bookingNumber);
+    // Their own booking, or (issue 34) any booking on the company account they are an admin of.
+    const bookingId = (await createManageRepository(deps.db).ownBookingId(site.id, passengerId, bookingNumber)) ?? (await createCompanyAccountsRepository(deps.db).adminBookingId(site.id, passengerId, bookingNumber));
     if (bookingId === null) throw refusal('not_your_booking', MANAGE_MESSAGES.notYourBooking, (await siteContext(site)).operator);
     return { bookingId, linkExpiresAt: null };
   }

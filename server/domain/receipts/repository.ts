@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '../../../contract/paymentMethods.ts';
 import type { BreakdownLine } from '../../../contract/booking.ts';
 import type { SettingRow } from '../../../contract/settings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
@@ -27,7 +28,7 @@ export interface ReceiptBooking {
   passengerEmail: string;
   passengerPhone: string;
   totalPassengers: number;
-  paymentMethod: 'car' | 'card';
+  paymentMethod: PaymentMethod;
   totalPence: number;
   /** The price lines of one vehicle (the pricing engine's breakdown as booked). */
   lines: Pick<BreakdownLine, 'label' | 'amount_pence'>[];
@@ -121,7 +122,7 @@ function toBooking(row: Row, stops: string[], ledger: Ledger): ReceiptBooking {
     passengerEmail: String(row.passenger_email),
     passengerPhone: String(row.passenger_phone),
     totalPassengers: Number(row.total_passengers),
-    paymentMethod: row.payment_method as 'car' | 'card',
+    paymentMethod: row.payment_method as PaymentMethod,
     totalPence: Number(row.total_pence),
     lines: (breakdown.lines ?? []).map((line) => ({ label: String(line.label), amount_pence: Number(line.amount_pence) })),
     promo: breakdown.promo ? { label: String(breakdown.promo.label), amount_pence: Number(breakdown.promo.amount_pence) } : null,

@@ -143,6 +143,8 @@ function Provider({ children, logic, options, awaitRoute = false, actor: given }
           if (!live) return;
           const created = newActor(machine, options);
           created.start();
+          // Signed in to the corporate area: the flow learns who books and what their account allows (issue 34).
+          void import('./bookingLogic.ts').then((module) => module.syncMember(created));
           startTransition(() => setActor(created));
         },
         (error: unknown) => {

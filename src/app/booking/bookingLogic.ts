@@ -13,6 +13,9 @@ import { bookingMachine } from '../../../machines/booking/index.ts';
 import type { BookingCreatePayload, BookingResponse } from '../../../machines/booking/index.ts';
 import { apiErrorMessage } from '../../api/errorMessage.ts';
 import { clearStoredFlow, persistForms, persistPriceDetails, persistPromo, persistQuantities, persistRegistration, persistSelection } from './bookingStorage.ts';
+import { readEncoded } from '../../storage/codec.ts';
+import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
+import type { SignedInMember } from '../../../machines/booking/booking.context.ts';
 
 const WARM_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -59,7 +62,37 @@ async function refusable<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** The booking body as the API takes it: the idempotency key travels as a header, not in the body. */
-const bookingBody = ({ idempotencyKey: _key, ...body }: BookingCreatePayload) => body;
+const bookingBody = ({ idempotencyKey: _key, signedIn: _signedIn, ...body }: BookingCreatePayload) => body;
+/** The corporate session's token when the flow books signed in (issue 34), else none (a guest's booking). */
+const storedToken = () => {
+  const token = readEncoded<unknown>(STORAGE_KEYS.corporateToken);
+  return typeof token === 'string' && token !== '' ? token : null;
+};
+const tokenFor = (payload: BookingCreatePayload) => (payload.signedIn ? storedToken() : null);
+
+/**
+ * Signed in to the corporate area (issue 34): tells the flow who books (the stored corporateDetails) and what their
+ * company account allows (GET /corporate/account). A token the server no longer knows leaves the flow a guest's.
+ */
+export async function syncMember(actor: { send(event: { type: 'member.set'; member: SignedInMember | null }): void }): Promise<void> {
+  const token = storedToken();
+  const details = readEncoded<{ passenger_name?: string; passenger_email?: string; passenger_contact_no?: string }>(STORAGE_KEYS.corporateDetails);
+  if (!token || !details?.passenger_email) return;
+  try {
+    const account = await (await import('../../api/companyAccounts.ts')).getMyCompanyAccount(token);
+    actor.send({
+      type: 'member.set',
+      member: {
+        name: details.passenger_name ?? '',
+        email: details.passenger_email,
+        phone: details.passenger_contact_no ?? '',
+        account: account ? { name: account.name, onAccount: account.on_account, poRequired: account.po_required, costCentreRequired: account.cost_centre_required } : null,
+      },
+    });
+  } catch {
+    // Signed out meanwhile, or offline: the flow stays a guest's.
+  }
+}
 
 export const bookingLogic = bookingMachine.provide({
   actors: {
@@ -80,7 +113,7 @@ export const bookingLogic = bookingMachine.provide({
       }
     }),
     createBooking: fromPromise(({ input, signal }) =>
-      shown(async () => (await (await bookingApi()).createBooking(bookingBody(input), input.idempotencyKey, { signal })) as BookingResponse),
+      shown(async () => (await (await bookingApi()).createBooking(bookingBody(input), input.idempotencyKey, { signal, token: tokenFor(input) })) as BookingResponse),
     ),
     fetchPublishableKey: fromPromise(({ signal }) => shown(async () => (await (await bookingApi()).fetchPublishableKey({ signal })).key)),
     /** The card page sends what src/payments understands (its CardDetails); anything else is refused there. */
@@ -91,7 +124,7 @@ export const bookingLogic = bookingMachine.provide({
     }),
     createPaymentIntent: fromPromise(({ input, signal }) =>
       refusable(async () =>
-        (await bookingApi()).createPaymentIntent({ paymentMethodId: input.paymentMethodId, amount: input.amount, booking: bookingBody(input.booking), idempotencyKey: input.idempotencyKey }, { signal }),
+        (await bookingApi()).createPaymentIntent({ paymentMethodId: input.paymentMethodId, amount: input.amount, booking: bookingBody(input.booking), idempotencyKey: input.idempotencyKey }, { signal, token: tokenFor(input.booking) }),
       ),
     ),
     confirmPaymentIntent: fromPromise(({ input, signal }) =>

@@ -32,6 +32,7 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
   promos: lazyPage(() => import('./promos/PromosPage.tsx'), 'PromosPage'),
   settlement: lazyPage(() => import('./settlement/SettlementPage.tsx'), 'SettlementPage'),
   reports: lazyPage(() => import('./reports/ReportsPage.tsx'), 'ReportsPage'),
+  'company-accounts': lazyPage(() => import('./companyAccounts/CompanyAccountsPage.tsx'), 'CompanyAccountsPage'),
 };
 
 const PageLoading = () => (

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Paper.css';
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { selectBusy, selectCanBookFree, selectCanPayByCard, selectCanPayInCar, selectCardOffered, selectNothingToPay, selectPayInCarOffered, selectRegistrationData } from '../../../machines/booking/index.ts';
+import { selectBusy, selectCanBookFree, selectCanPayByCard, selectCanPayInCar, selectCardOffered, selectNothingToPay, selectOnAccountOffered, selectPayInCarOffered, selectRegistrationData } from '../../../machines/booking/index.ts';
 import { NOTHING_TO_PAY } from '../../../contract/paymentMethods.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
@@ -11,6 +11,7 @@ import { IconArrowLeft, IconPhone } from '../../components/icons.tsx';
 import { telHref } from '../../app/navigation.ts';
 import { IconCar, IconCard, IconCheck, IconChevronDown, IconLock } from '../../components/icons.tsx';
 import { VehicleSummary } from '../personalDetails/VehicleSummary.tsx';
+import { OnAccountOption } from './OnAccountOption.tsx';
 import { CardBrands } from './CardBrands.tsx';
 import classes from './Payment.module.css';
 
@@ -84,6 +85,7 @@ export function PaymentView() {
   const bookingInCar = Booking.useSelector((s) => s.matches({ payment: 'bookingInCar' }));
   const busy = Booking.useSelector(selectBusy);
   const free = Booking.useSelector(selectNothingToPay);
+  const onAccount = Booking.useSelector(selectOnAccountOffered);
   const phone = useSetting('Company_Contact_Info');
 
   return (
@@ -141,8 +143,9 @@ export function PaymentView() {
             <div className={classes.options}>
               <NothingToPay />
             </div>
-          ) : showPayInCar || showCard ? (
+          ) : showPayInCar || showCard || onAccount ? (
             <div className={classes.options}>
+              <OnAccountOption />
               {showPayInCar && (
                 <div className={classes.option}>
                   <div className={classes.optionHead}>

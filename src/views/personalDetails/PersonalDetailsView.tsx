@@ -10,6 +10,7 @@ import { PassengerDetails } from './PassengerDetails.tsx';
 import { PromoCodeField } from './PromoCodeField.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
 import { TravelReferences } from './TravelReferences.tsx';
+import { SignedInDetails, useSignedIn } from './SignedInDetails.tsx';
 import { VehicleSummary } from './VehicleSummary.tsx';
 import classes from './PersonalDetails.module.css';
 
@@ -19,6 +20,7 @@ import classes from './PersonalDetails.module.css';
  * their messages are the machine's (shown by the booking alerts); an existing client's check shows on Next.
  */
 export function PersonalDetailsView() {
+  const signedIn = useSignedIn();
   const actor = Booking.useActorRef();
   const recalculating = Booking.useSelector((s) => s.matches({ personalDetails: 'recalculating' }));
   const checkingEmail = Booking.useSelector((s) => s.matches({ personalDetails: 'checkingEmail' }));
@@ -54,7 +56,7 @@ export function PersonalDetailsView() {
               Your details
             </Title>
             <Stack gap="lg">
-              <RegistrationForm />
+              {signedIn ? <SignedInDetails /> : <RegistrationForm />}
               <TravelReferences />
             </Stack>
           </Paper>

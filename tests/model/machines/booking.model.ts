@@ -37,6 +37,7 @@ import {
 } from '../fixtures.ts';
 import type { EventVariant, MachineModel, MachineStateAssertion } from '../types.ts';
 import { PROMO_MESSAGES, promoLabel, type AppliedPromo } from '../../../contract/promoCodes.ts';
+import type { SignedInMember } from '../../../machines/booking/booking.context.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as BookingContext;
 
@@ -60,6 +61,9 @@ export const MODEL_FREE_PROMO: AppliedPromo = (() => {
 const MODEL_PROMOS = [MODEL_APPLIED_PROMO, MODEL_FREE_PROMO];
 /** A refusal the server gives with its own message (contract/promoCodes.ts), shown as it is. */
 export const MODEL_PROMO_REFUSAL = PROMO_MESSAGES.usedUp;
+
+/** A signed-in member of a company account that is on and requires a PO number (issue 34). */
+export const MODEL_MEMBER: SignedInMember = { name: 'Tess Traveller', email: 'tess@travel.test', phone: '07700 900123', account: { name: 'Travel Ltd', onAccount: true, poRequired: true, costCentreRequired: false } };
 
 const v = (key: string, event: EventVariant['event'], label: string): EventVariant => ({ key, event, label });
 /** An Error as src/api throws it: the server's message, and its code (contract/errorCodes.ts) when it has one. */
@@ -94,6 +98,10 @@ export const bookingVariants: EventVariant[] = [
   v('payment.payInCar', { type: 'payment.payInCar' }, 'Pay in Car'),
   v('payment.chooseCard', { type: 'payment.chooseCard' }, 'Pay By Card'),
   v('payment.nothingToPay', { type: 'payment.nothingToPay' }, 'Confirm Booking (Nothing to pay)'),
+  // Issue 34: signed in to the corporate area, booking on account.
+  v('member.set', { type: 'member.set', member: MODEL_MEMBER }, 'signed in to a company account (Travel Ltd, PO number required)'),
+  v('payment.onAccount:blank', { type: 'payment.onAccount', fields: { poNumber: '', costCentre: '' } }, 'On account (Travel Ltd) without a PO number'),
+  v('payment.onAccount', { type: 'payment.onAccount', fields: { poNumber: 'PO-77', costCentre: 'Sales' } }, 'On account (Travel Ltd) with PO-77'),
   v('card.submit', { type: 'card.submit', card: { kind: 'sandbox' } }, 'Pay Now'),
   v('booking.retry', { type: 'booking.retry' }, 'Try again (booking)'),
   v('alert.dismiss', { type: 'alert.dismiss' }, 'OK on the alert'),
@@ -175,6 +183,9 @@ export const RESTORED_CHOSEN: BookingInput = {
 
 /** The same, with the stored BookingForm gone (spec §5 Missing stored data: 'No BookingForm data found in localStorage.'). */
 export const RESTORED_WITHOUT_FORM: BookingInput = { ...RESTORED_CHOSEN, idempotencyKey: 'model-no-form', bookingForm: null };
+
+/** A reload after choosing a vehicle, where the page then learns the visitor is signed in to a company account. */
+export const RESTORED_SIGNED_IN: BookingInput = { ...RESTORED_CHOSEN, idempotencyKey: 'model-signed-in' };
 
 export const FRESH: BookingInput = { idempotencyKey: 'model-fresh', settings: DEMO_BOOKING_SETTINGS };
 
@@ -288,6 +299,14 @@ const assertions: Record<string, MachineStateAssertion> = {
     expect(input).toMatchObject({ payment_method: 'car', nothing_to_pay: true, promo_code: c.promo!.code, stripe_session_id: null, paymentId: null });
     expect(input.idempotencyKey).toBe(`${c.idempotencyKey}:booking:${c.selectedVehicle!.quote_id}:free`);
   },
+  'payment.bookingOnAccount': ({ snapshot, invocations }) => {
+    const c = ctx(snapshot);
+    // Signed in, on the member's account (issue 34): with the bearer token, the PO number, one booking per quote.
+    expect(c.member?.account?.onAccount).toBe(true);
+    const input = latest(invocations, 'createBooking');
+    expect(input).toMatchObject({ payment_method: 'account', po_number: 'PO-77', cost_centre: 'Sales', signedIn: true, stripe_session_id: null, paymentId: null });
+    expect(input.idempotencyKey).toBe(`${c.idempotencyKey}:booking:${c.selectedVehicle!.quote_id}:account`);
+  },
   'payment.bookingInCar': ({ snapshot, invocations }) => {
     const c = ctx(snapshot);
     const input = latest(invocations, 'createBooking');
@@ -376,6 +395,7 @@ const untouchedDetails = (c: BookingContext) => c.passengerMode === INITIAL_DETA
 const NO_FORM_EVENTS = ['route.enter', 'options.save', 'alert.dismiss', 'vehicle.book', 'xstate.done.actor.recalculateSelectedVehicle'];
 const SIMPLE_KEYS = ['quote.submit', 'vehicle.book:selection', 'vehicle.contact', 'registration.change:guest', 'details.next', 'payment.payInCar', 'payment.chooseCard', 'card.submit', 'booking.retry'];
 const FREE_KEYS = ['registration.change:guest', 'details.next', 'payment.nothingToPay', 'nav.back', 'alert.dismiss', 'route.enter'];
+const SIGNED_IN_KEYS = ['route.enter:/personalDetailView', 'details.next', 'nav.back', 'payment.onAccount', 'alert.dismiss', 'xstate.done.actor.createBooking', 'xstate.error.actor.createBooking'];
 const BUSY_PROBES = ['quote.submit', 'nav.back', 'card.submit', 'details.next'] as const;
 
 export const bookingModel: MachineModel = {
@@ -386,6 +406,7 @@ export const bookingModel: MachineModel = {
     { id: 'fresh', label: 'a fresh visit to /', input: FRESH },
     { id: 'restored', label: 'a reload after choosing a vehicle', input: RESTORED_CHOSEN },
     { id: 'noForm', label: 'a reload with the stored BookingForm lost', input: RESTORED_WITHOUT_FORM },
+    { id: 'signedIn', label: 'a reload after choosing a vehicle, signed in to a company account', input: RESTORED_SIGNED_IN },
   ],
   unreachable: {
     'personalDetails.editing|options.save|2':
@@ -410,6 +431,7 @@ export const bookingModel: MachineModel = {
       // Whatever made it, a £0 total changes the payment step ("Nothing to pay" instead of the two choices); it is
       // told apart on the two steps that lead there (elsewhere the code is cleared or only shown).
       free: s.matches('personalDetails') || s.matches('payment') ? isNothingToPay(c.promo) : null,
+      member: c.member !== null,
     };
   },
   offer: (s, variant) => {
@@ -418,6 +440,10 @@ export const bookingModel: MachineModel = {
     // BookingForm lost, only the steps that read it: the quotation and the options editor's Save.
     if (c.idempotencyKey === RESTORED_CHOSEN.idempotencyKey && (variant.event.type === 'quote.submit' || variant.event.type === 'hourly.submit')) return false;
     if (c.idempotencyKey === RESTORED_WITHOUT_FORM.idempotencyKey && !NO_FORM_EVENTS.includes(variant.event.type)) return false;
+    // Signed in (issue 34): the member arrives once, then straight through the details step to On account and its
+    // answers (the other journeys are the visitors'); elsewhere neither is offered.
+    if (variant.event.type === 'member.set') return c.idempotencyKey === RESTORED_SIGNED_IN.idempotencyKey && c.member === null;
+    if (c.idempotencyKey === RESTORED_SIGNED_IN.idempotencyKey) return SIGNED_IN_KEYS.some((key) => variant.key === key || variant.key.startsWith(`${key}:`)) && (c.member !== null || variant.key.startsWith('route.enter'));
     // A dialog's OK exists only while a dialog shows; the grid toggle only on the quotation screen.
     if (variant.event.type === 'alert.dismiss') return c.alert !== null;
     if (variant.event.type === 'layout.change') return s.matches({ quotation: 'choosing' });
@@ -474,12 +500,18 @@ export const bookingModel: MachineModel = {
       expected: (s) => (s.matches({ payment: 'choosing' }) ? (isNothingToPay(ctx(s).promo) ? { can: true, next: ['payment.bookingFree'] } : { can: false }) : undefined),
     },
     {
+      label: "'On account' only signed in, for an account that is on, with the PO number it requires",
+      event: { type: 'payment.onAccount', fields: { poNumber: 'PO-1', costCentre: '' } },
+      expected: (s) => (s.matches({ payment: 'choosing' }) ? (ctx(s).member?.account?.onAccount ? { can: true, next: ['payment.bookingOnAccount'] } : { can: false }) : undefined),
+    },
+    {
       label: 'Next shows the first missing detail in the spec order, or goes on',
       event: { type: 'details.next' },
       expected: (s) => {
         if (!s.matches({ personalDetails: 'editing' })) return undefined;
         const c = ctx(s);
         const problem = detailsProblem(c.registrationData, c.passengerMode);
+        if (c.member !== null) return { can: true, next: ['payment.choosing'] };
         return { can: true, next: [problem !== null ? 'personalDetails.editing' : c.passengerMode === 'existing_client' ? 'personalDetails.checkingEmail' : 'payment.choosing'] };
       },
     },

@@ -1,0 +1,1 @@
+export * from './companyAccounts.machine.ts';

@@ -1,0 +1,32 @@
+/** The corporate area's company account calls (contract/companyAccounts.ts, issue 34), with the passenger's bearer token. */
+import type { CompanyBookingItem, CompanyBookingsQuery, CompanyRole, MyCompanyAccount } from '../../contract/companyAccounts.ts';
+import type { PassengerLoginResponse } from '../../contract/accounts.ts';
+import { apiClient, type CallOptions } from './client.ts';
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** GET /corporate/account: the member's account and role, or null (not a member). */
+export async function getMyCompanyAccount(token: string, { signal }: CallOptions = {}): Promise<MyCompanyAccount | null> {
+  return (await apiClient()<{ success: true; account: MyCompanyAccount | null }>('/corporate/account', { headers: bearer(token), signal })).account;
+}
+
+export async function inviteMember(token: string, input: { email: string; role: CompanyRole }, { signal }: CallOptions = {}): Promise<string> {
+  return (await apiClient()<{ success: true; message: string }>('/corporate/members', { method: 'POST', body: input, headers: bearer(token), signal })).message;
+}
+
+export async function removeMember(token: string, passengerId: number, { signal }: CallOptions = {}): Promise<string> {
+  return (await apiClient()<{ success: true; message: string }>(`/corporate/members/${passengerId}`, { method: 'DELETE', headers: bearer(token), signal })).message;
+}
+
+export async function getCompanyBookings(token: string, filter: CompanyBookingsQuery, { signal }: CallOptions = {}): Promise<CompanyBookingItem[]> {
+  const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''));
+  return (await apiClient()<{ success: true; data: CompanyBookingItem[] }>('/corporate/bookings', { query, headers: bearer(token), signal })).data;
+}
+
+export async function previewInvitation(token: string, { signal }: CallOptions = {}) {
+  return (await apiClient()<{ success: true; invitation: { email: string; account_name: string; role: CompanyRole; existing_account: boolean } }>('/corporate/invitation', { method: 'POST', body: { token }, signal })).invitation;
+}
+
+export function acceptInvitation(input: { token: string; password: string }, { signal }: CallOptions = {}): Promise<PassengerLoginResponse> {
+  return apiClient()<PassengerLoginResponse>('/corporate/invitation/accept', { method: 'POST', body: input, signal });
+}
