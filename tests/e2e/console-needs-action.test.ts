@@ -156,7 +156,7 @@ describe("the dispatcher's live map", () => {
   /** Today in London, an hour from the London midday side of now: the job is today's whatever time the run is. */
   const todayPickup = () => (londonParts(new Date()).hour >= 12 ? new Date(Date.now() - 3_600_000) : new Date(Date.now() + 3_600_000));
 
-  it('the schematic: drivers on duty and today\'s jobs, picked on the list or the map; a new job arrives live; a street map on the owner\'s style; axe at 1280 and 375 px', { timeout: 120_000 }, async () => {
+  it('the schematic: drivers on duty and today\'s jobs, picked on the list or the map; a new job arrives live; a street map on the owner\'s style; axe at 1280, 768 and 375 px', { timeout: 120_000 }, async () => {
     const { page } = dispatcher;
     const api = consoleOf(provider);
     const app = driverAppOf(provider, api);
@@ -202,7 +202,7 @@ describe("the dispatcher's live map", () => {
     await page.getByTestId('map-jobs').locator('[data-job="CF-MAPE2E2"]').waitFor();
 
     const found: string[] = [];
-    for (const width of [WIDTHS.desktop, WIDTHS.mobile]) {
+    for (const width of [WIDTHS.desktop, WIDTHS.tablet, WIDTHS.mobile]) {
       await page.setViewportSize({ width, height: 900 });
       await settled(page);
       found.push(...(await axeViolations(page, `map @${width}`)));
