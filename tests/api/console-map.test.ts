@@ -83,7 +83,7 @@ describe(`the dispatcher's map on ${testDatabaseKind}`, () => {
     expect(map.drivers[0].position).toMatchObject({ lat: heathrow.lat + 0.01, lng: heathrow.lng });
 
     // Assigned and on the way: the driver's job and its stage, the booking's driver.
-    const assigned = await api.as(dispatcher, 'POST', `bookings/${morning}/dispatch`, { event: 'assign', driver_id: nadia.driverId, vehicle_id: (await api.sql<{ vehicle_id: string }>('SELECT vehicle_id FROM driver_shifts WHERE driver_id = $1 AND ended_at IS NULL', [nadia.driverId]))[0].vehicle_id });
+    const assigned = await api.as(dispatcher, 'POST', `bookings/${morning}/dispatch`, { event: 'assign', driver_id: nadia.driverId, vehicle_id: Number((await api.sql<{ vehicle_id: string }>('SELECT vehicle_id FROM driver_shifts WHERE driver_id = $1 AND ended_at IS NULL', [nadia.driverId]))[0].vehicle_id) });
     expect(assigned.statusCode, assigned.body).toBe(200);
     const again = await read(owner);
     expect(again.drivers[0].job).toMatchObject({ booking_number: morning, state: 'assigned' });
