@@ -121,7 +121,7 @@ describe('operator console', () => {
       expect(pathname(page)).toBe('/admin/bookings');
       expect(await page.getByTestId('member-role').textContent()).toBe('dispatcher');
       const nav = page.getByRole('navigation', { name: 'Console' });
-      expect(await nav.getByRole('link').allTextContents()).toEqual(['Bookings', 'Needs action', 'Enquiries', 'Mail', 'Drivers & vehicles']);
+      expect(await nav.getByRole('link').allTextContents()).toEqual(['Bookings', 'Needs action', 'Live map', 'Enquiries', 'Mail', 'Drivers & vehicles']);
     } finally {
       await dispatcher.close();
     }
@@ -132,7 +132,7 @@ describe('operator console', () => {
     expect(pathname(page)).toBe('/admin/bookings');
     // The dispatcher's pages, then the owner's own (settings, catalogue, prices … ending with Staff).
     const ownerNav = await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents();
-    expect(ownerNav.slice(0, 5)).toEqual(['Bookings', 'Needs action', 'Enquiries', 'Mail', 'Drivers & vehicles']);
+    expect(ownerNav.slice(0, 6)).toEqual(['Bookings', 'Needs action', 'Live map', 'Enquiries', 'Mail', 'Drivers & vehicles']);
     expect(ownerNav.at(-1)).toBe('Staff');
     expect(await page.getByTestId('console-site').textContent()).toBe('Westway Cars');
   });
