@@ -107,8 +107,9 @@ describe(`enquiries inbox and mail outbox on ${testDatabaseKind}`, () => {
     const answered = await as(dispatcher, 'POST', `enquiries/contact/${contactId}/reply`, { text, reply_key: replyKey });
     expect(answered.statusCode, answered.body).toBe(200);
     const { enquiry } = answered.json();
+    // Queued by the reply; on PostgreSQL the mail dispatcher, woken by the commit, may have sent it before the answer read it.
     expect(enquiry).toMatchObject({ kind: 'contact', id: contactId, status: 'answered', fields: { kind: 'contact', query_reason: 'Lost Item', booking_number: '', comments: 'I left an umbrella in the car.' } });
-    expect(enquiry.replies).toEqual([{ id: expect.any(Number), at: expect.any(String), author: DEMO_STAFF.dispatcher.name, text, mail_id: expect.any(Number), mail_status: 'queued', offer: null }]);
+    expect(enquiry.replies).toEqual([{ id: expect.any(Number), at: expect.any(String), author: DEMO_STAFF.dispatcher.name, text, mail_id: expect.any(Number), mail_status: expect.stringMatching(/^(queued|sent)$/), offer: null }]);
 
     const [mail] = await sql<Record<string, string>>('SELECT kind, to_address, from_address, reply_to, subject, text_body, status FROM mail_outbox WHERE id = $1', [enquiry.replies[0].mail_id]);
     expect(mail).toMatchObject({
