@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoSettings } from '../server/db/seed/demo.ts';
 import { DERIVED_SETTING_NAMES, SETTING_NAMES } from './settings.ts';
-import { SETTING_GROUPS, SETTINGS_CATALOGUE, settingProblem } from './settingsCatalogue.ts';
+import { SETTING_GROUPS, SETTINGS_CATALOGUE, settingProblem, styleUrlOrigin } from './settingsCatalogue.ts';
 
 describe('settings catalogue', () => {
   it('has exactly one entry for every setting the site reads, each in a known group with a label and one-line explanation', () => {
@@ -41,5 +41,23 @@ describe('settings catalogue', () => {
     ['FLIGHT_TRACKING', 'enable', 'FLIGHT_TRACKING: not a setting of this site'],
   ])('%s = %j → %s', (name, value, problem) => {
     expect(settingProblem(name, value)).toBe(problem);
+  });
+});
+
+describe('the street map style URL (MAP_STYLE_URL, kind url)', () => {
+  it('takes blank or an absolute https address, and refuses anything else with the owner\'s words', () => {
+    expect(settingProblem('MAP_STYLE_URL', '')).toBeNull();
+    expect(settingProblem('MAP_STYLE_URL', 'https://tiles.openfreemap.org/styles/liberty')).toBeNull();
+    for (const bad of ['http://tiles.example.test/style.json', 'javascript:alert(1)', 'data:application/json,{}', 'tiles.example.test/style.json', 'https://user:secret@tiles.example.test/s.json', 'https://tiles.example.test/\u0000.json', `https://tiles.example.test/${'x'.repeat(600)}`]) {
+      expect(settingProblem('MAP_STYLE_URL', bad), bad.slice(0, 60)).toBe('MAP_STYLE_URL: an https:// address, or blank');
+    }
+  });
+
+  it('gives the console policy the style\'s origin only for a valid address', () => {
+    expect(styleUrlOrigin('https://tiles.example.test:8443/styles/plain.json?key=abc')).toBe('https://tiles.example.test:8443');
+    expect(styleUrlOrigin('  ')).toBeNull();
+    expect(styleUrlOrigin(null)).toBeNull();
+    expect(styleUrlOrigin('http://tiles.example.test/style.json')).toBeNull();
+    expect(styleUrlOrigin("https://x.test/a'; script-src *")).toBe('https://x.test');
   });
 });

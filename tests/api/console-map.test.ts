@@ -110,6 +110,20 @@ describe(`the dispatcher's map on ${testDatabaseKind}`, () => {
     expect(asDriver.statusCode).toBe(401);
   });
 
+  it('20 reads at once: every one answers, and each pick-up is placed and kept once', async () => {
+    const number = await job(new Date(clock + 20 * 60_000));
+    await api.sql('UPDATE bookings SET pick_up_address = $2 WHERE booking_number = $1', [number, PICKUP]);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => api.as(dispatcher, 'GET', 'dispatch-map')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    const kept = await api.sql<{ count: string }>('SELECT count(*) AS count FROM auto_offer_bookings a JOIN bookings b ON b.site_id = a.site_id AND b.id = a.booking_id WHERE b.booking_number = $1', [number]);
+    expect(Number(kept[0].count)).toBe(1);
+    // A query string or a body is not read: the answer is the same map.
+    const hostile = await api.as(dispatcher, 'GET', `dispatch-map?day=${encodeURIComponent('2020-01-01')}&x=${'y'.repeat(2000)}`);
+    expect(hostile.statusCode).toBe(200);
+    expect(hostile.json().day).toBe(today);
+    expect((await api.as(dispatcher, 'GET', 'dispatch-map?x=%00')).statusCode).toBe(400);
+  });
+
   it(`answers at most ${MAP_JOBS_LIMIT} jobs, soonest first`, async () => {
     const first = await job(new Date(clock + 10 * 60_000));
     const map = await read(dispatcher);
