@@ -17,6 +17,7 @@ import {
   type MapSelection,
 } from '../../../../machines/consoleMap/index.ts';
 import { mapLogic } from '../../../app/console/mapLogic.ts';
+import boardClasses from '../bookings/Board.module.css';
 import { LiveIndicator } from '../bookings/LiveIndicator.tsx';
 import { londonDateTime, shortDay, statusLabel } from '../format.ts';
 import { usePageTitle } from '../pageTitle.ts';
@@ -148,7 +149,7 @@ export function MapPage(_props: { page: ConsolePage }) {
     <div className={classes.page}>
       <Group justify="space-between" align="center" gap="xs" mb="sm" wrap="wrap">
         <Group gap="sm" align="baseline">
-          <Title order={1} style={{ fontSize: '1.25rem', margin: 0 }}>
+          <Title order={1} className={boardClasses.heading}>
             {MAP_TEXT.title}
           </Title>
           {map && (
