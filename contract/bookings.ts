@@ -108,6 +108,15 @@ export interface BookingResponse {
   };
 }
 
+/**
+ * The website framed in the operator's own page (public/embed.js) sends this header with its booking and payment
+ * calls, so the owner's reports can tell those bookings apart (bookings.source 'embedded'). Only that value counts:
+ * anything else, or none, is the website. A report's attribution, not a fact the server can check.
+ */
+export const BOOKING_CHANNEL_HEADER = 'x-cabflow-channel';
+export type BookingChannel = 'website' | 'embedded';
+export const bookingChannelOf = (header: unknown): BookingChannel => (header === 'embedded' ? 'embedded' : 'website');
+
 /** POST /api/v1/create-payment-intent: spec fields plus the booking it pays for (the amount is checked against it). */
 export const createPaymentIntentSchema = z.object({
   paymentMethodId: z.string().trim().min(1).max(200),

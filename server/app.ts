@@ -1,3 +1,4 @@
+import { BOOKING_CHANNEL_HEADER } from '../contract/bookings.ts';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -154,7 +155,7 @@ export async function buildApp({
   await fastify.register(cookie);
   await fastify.register(cors, {
     origin: config.embedOrigins.length ? config.embedOrigins : false,
-    allowedHeaders: ['content-type', 'authorization', 'api-public-key', 'api-secret-key'],
+    allowedHeaders: ['content-type', 'authorization', 'api-public-key', 'api-secret-key', 'idempotency-key', BOOKING_CHANNEL_HEADER],
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
 

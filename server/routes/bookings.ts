@@ -4,12 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bookingResponseSchema, confirmPaymentResponseSchema, passengerBookingListResponseSchema, paymentIntentResponseSchema, secretKeyResponseSchema } from '../../contract/apiResponses.ts';
 import { selectedVehiclePriceBodySchema, selectedVehiclePriceResponseSchema } from '../../contract/booking.ts';
-import { bookingCreateSchema, confirmPaymentIntentSchema, createPaymentIntentSchema, sandboxAuthenticateSchema } from '../../contract/bookings.ts';
+import { BOOKING_CHANNEL_HEADER, bookingChannelOf, bookingCreateSchema, confirmPaymentIntentSchema, createPaymentIntentSchema, sandboxAuthenticateSchema } from '../../contract/bookings.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { PaymentsPort } from '../adapters/payments/port.ts';
 import { PaymentProviderError } from '../adapters/payments/port.ts';
 import type { createSandboxPayments } from '../adapters/payments/sandbox.ts';
 import { assertOwnPassenger, authenticatePassenger } from '../domain/accounts/index.ts';
+import type { Caller } from '../domain/accounts/credentials.ts';
 import { listPassengerBookings } from '../domain/bookings/repository.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
 import { isChangeIntent } from '../domain/manage/changesRepository.ts';
@@ -37,6 +38,8 @@ export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: Bookin
    * The corporate area's signed-in passenger (issue 34): a booking sent with the passenger's bearer token is theirs,
    * no password asked. No Authorization header: a visitor as before; a header with an unknown or expired token: 401.
    */
+  /** The caller's address and where they book from (the framed website says so in its header). */
+  const visitor = (request: FastifyRequest): Caller => ({ ip: request.ip, channel: bookingChannelOf(request.headers[BOOKING_CHANNEL_HEADER]) });
   const signedInBooker = async (request: FastifyRequest): Promise<SignedInBooker | null> => {
     if (request.headers.authorization === undefined) return null;
     const { passenger } = await authenticatePassenger(request, db);
@@ -52,7 +55,7 @@ export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: Bookin
 
     app.post('/booking', { schema: { body: bookingCreateSchema, response: answers(bookingResponseSchema) } }, async (request) => {
       const input = request.body;
-      return guarded(async () => bookings.createBooking(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }, await signedInBooker(request)));
+      return guarded(async () => bookings.createBooking(request.site, await cache.catalog(request.site.id), input, visitor(request), await signedInBooker(request)));
     });
 
     app.get('/secret_key', { schema: { response: answers(secretKeyResponseSchema) } }, async () => ({
@@ -64,7 +67,7 @@ export function bookingRoutes(deps: { db: Db; cache: SiteCache; bookings: Bookin
 
     app.post('/create-payment-intent', { schema: { body: createPaymentIntentSchema, response: answers(paymentIntentResponseSchema) } }, async (request) => {
       const input = request.body;
-      return guarded(async () => bookings.createPaymentIntent(request.site, await cache.catalog(request.site.id), input, { ip: request.ip }, await signedInBooker(request)));
+      return guarded(async () => bookings.createPaymentIntent(request.site, await cache.catalog(request.site.id), input, visitor(request), await signedInBooker(request)));
     });
 
     app.post('/confirm-payment-intent', { schema: { body: confirmPaymentIntentSchema, response: answers(confirmPaymentResponseSchema) } }, async (request) => {

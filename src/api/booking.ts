@@ -1,4 +1,4 @@
-import type { BookingCreateInput, BookingResponse, ConfirmPaymentResponse } from '../../contract/bookings.ts';
+import { BOOKING_CHANNEL_HEADER, type BookingCreateInput, type BookingResponse, type ConfirmPaymentResponse } from '../../contract/bookings.ts';
 import { apiClient, type CallOptions } from './client.ts';
 
 /**
@@ -7,10 +7,19 @@ import { apiClient, type CallOptions } from './client.ts';
  * Errors are not caught here: an ofetch FetchError carries the provider's `{ success: false, message }` in `data`.
  */
 
+/**
+ * Who books, for the booking and payment calls: a signed-in passenger's bearer token, and the website framed in the
+ * operator's page (main.tsx marks the document `data-framed`) says so for the owner's reports.
+ */
+export function bookerHeaders(token: string | null | undefined, doc: Pick<Document, 'documentElement'> | undefined = globalThis.document): Record<string, string> {
+  const framed = doc?.documentElement.hasAttribute('data-framed') ?? false;
+  return { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(framed ? { [BOOKING_CHANNEL_HEADER]: 'embedded' } : {}) };
+}
+
 /** POST /booking. The idempotency key is sent as a header; identical submissions make one booking anyway. */
 export function createBooking(payload: BookingCreateInput, idempotencyKey?: string, options: CallOptions & { token?: string | null } = {}): Promise<BookingResponse> {
   // Signed in to the corporate area (issue 34): the passenger's bearer token makes the booking theirs, no password.
-  const headers = { ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) };
+  const headers = { ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}), ...bookerHeaders(options.token) };
   return apiClient()<BookingResponse>('/booking', {
     method: 'POST',
     body: payload,
@@ -49,7 +58,7 @@ export async function createPaymentIntent(
   const response = await apiClient()<{ success: boolean; paymentIntentId: string; client_secret: string }>('/create-payment-intent', {
     method: 'POST',
     body: input,
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : undefined,
+    headers: bookerHeaders(options.token),
     signal: options.signal,
   });
   return { paymentIntentId: response.paymentIntentId, clientSecret: response.client_secret };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_CHANNEL_HEADER } from '../../contract/bookings.ts';
 import { REPORTS_MESSAGES, type CountGroup, type Report, type TripGroup } from '../../contract/reports.ts';
 import { STAFF_MESSAGES } from '../../contract/staff.ts';
 import { addDays, londonParts, londonWallClock } from '../../server/domain/pricing/londonTime.ts';
@@ -198,5 +199,27 @@ describe(`reports on ${testDatabaseKind}`, () => {
     expect(after.current.bookingsMade).toBe(before.current.bookingsMade + 1);
     expect(asMap(after.bySource, 'current').get('website')!.due).toBe((asMap(before.bySource, 'current').get('website')?.due ?? 0) + 1);
     expect(await api.sql("SELECT source FROM bookings WHERE passenger_email = 'reports-website@example.test'")).toEqual([{ source: 'website' }]);
+  });
+
+  it('the website framed in the operator\'s page books as the embedded site, in the car and by card; no other channel can be claimed', async () => {
+    const before = await report(today, addDays(today, 30));
+    await api.bookInCar('reports-framed@example.test', {}, { [BOOKING_CHANNEL_HEADER]: 'embedded' });
+    // The card's submission is stored with the intent: the booking written at its confirmation keeps where it came from.
+    await api.bookByCard('reports-framed-card@example.test', { [BOOKING_CHANNEL_HEADER]: 'embedded' });
+    for (const claimed of ['console', 'quote_offer', 'EMBEDDED', 'embedded, console']) await api.bookInCar(`reports-claims-${claimed.length}@example.test`, {}, { [BOOKING_CHANNEL_HEADER]: claimed });
+    const rows = await api.sql<{ passenger_email: string; source: string }>(
+      "SELECT passenger_email, source FROM bookings WHERE passenger_email LIKE 'reports-framed%' OR passenger_email LIKE 'reports-claims-%' ORDER BY passenger_email",
+    );
+    expect(rows).toEqual([
+      { passenger_email: 'reports-claims-11@example.test', source: 'website' },
+      { passenger_email: 'reports-claims-17@example.test', source: 'website' },
+      { passenger_email: 'reports-claims-7@example.test', source: 'website' },
+      { passenger_email: 'reports-claims-8@example.test', source: 'website' },
+      { passenger_email: 'reports-framed-card@example.test', source: 'embedded' },
+      { passenger_email: 'reports-framed@example.test', source: 'embedded' },
+    ]);
+    const after = await report(today, addDays(today, 30));
+    const embedded = (r: Report) => asMap(r.bySource, 'current').get('embedded');
+    expect((embedded(after)?.due ?? 0) - (embedded(before)?.due ?? 0)).toBe(2);
   });
 });

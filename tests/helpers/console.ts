@@ -37,13 +37,13 @@ export function consoleOf(provider: TestProvider) {
     asAdmin: (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) => inject(method, url, { authorization: `Bearer ${ADMIN_TOKEN}`, ...headers }, payload),
     raw: inject,
 
-    /** A pay-in-car booking through the public API; its number. */
-    async bookInCar(email = guestRegistration.email, form: Record<string, unknown> = {}): Promise<string> {
+    /** A pay-in-car booking through the public API (with `headers` added to the site's keys); its number. */
+    async bookInCar(email = guestRegistration.email, form: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<string> {
       const { form: trip, row } = await quoteFor(provider, form);
       const response = await provider.fastify.inject({
         method: 'POST',
         url: '/api/v1/booking',
-        headers: KEY_HEADERS,
+        headers: { ...KEY_HEADERS, ...headers },
         payload: bookingPayload(trip, row, { registrationData: { ...guestRegistration, email } }) as object,
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -51,11 +51,11 @@ export function consoleOf(provider: TestProvider) {
     },
 
     /** A booking paid with the sandbox's test card; its number, amount and intent. */
-    async bookByCard(email: string): Promise<{ bookingNumber: string; amount: number; intentId: string }> {
+    async bookByCard(email: string, headers: Record<string, string> = {}): Promise<{ bookingNumber: string; amount: number; intentId: string }> {
       const { form, row } = await quoteFor(provider);
       const booking = bookingPayload(form, row, { payment_method: 'card', registrationData: { ...guestRegistration, email } });
       const amount = Math.round(row.final_price * 100);
-      const post = (url: string, payload: unknown) => provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers: KEY_HEADERS, payload: payload as object });
+      const post = (url: string, payload: unknown) => provider.fastify.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { ...KEY_HEADERS, ...headers }, payload: payload as object });
       const { paymentIntentId } = (await post('create-payment-intent', { paymentMethodId: 'pm_card_visa', amount, booking })).json();
       const confirmed = (await post('confirm-payment-intent', { paymentIntentId })).json();
       expect(confirmed.status).toBe('succeeded');

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { BookingChannel } from '../../../contract/bookings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 import { accountSubject, addressSubject, tooManyRequests, type RateLimiter, type RateLimitRule } from '../../plugins/rateLimit.ts';
 import { verifyPasswordEvenIfMissing } from './passwords.ts';
 import { createAccountsRepository, type PassengerRecord } from './repository.ts';
 
-/** Who is asking: the client address every limit counts against. */
+/** Who is asking: the client address every limit counts against, and where a visitor books from. */
 export interface Caller {
   ip: string;
+  /** The website framed in the operator's page says so (BOOKING_CHANNEL_HEADER); else the website. */
+  channel?: BookingChannel;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SELECTED_OPTION_FIELDS, stopText, type BookingForm, type HourlyRateForm, type PriceDetail, type SelectedOptions } from '../../../contract/booking.ts';
-import { BOOKING_MESSAGES, type BookingCreate, type PaymentMethod } from '../../../contract/bookings.ts';
+import { BOOKING_MESSAGES, type BookingChannel, type BookingCreate, type PaymentMethod } from '../../../contract/bookings.ts';
 import { COMPANY_ACCOUNT_MESSAGES } from '../../../contract/companyAccounts.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
@@ -47,6 +47,8 @@ export interface PreparedBooking {
    * payment's stored submission from before has no such field: read it with `?? null`).
    */
   onAccount?: { accountId: number; poNumber: string; costCentre: string } | null;
+  /** Where the visitor booked (the owner's reports): the website, or the website framed in the operator's page. */
+  source?: BookingChannel;
   /** The promo code taken off `totalPence` (which is after it), or null. */
   promo: BookingPromo | null;
 }
@@ -228,7 +230,7 @@ export async function prepareBooking(
       onAccount,
     };
   }
-  return { ...prepared, requestKey: requestKeyOf(prepared) };
+  return { ...prepared, requestKey: requestKeyOf(prepared), source: caller.channel ?? 'website' };
 }
 
 /** Identical submissions (a double click, a retried request) share this key, and so make one booking. */

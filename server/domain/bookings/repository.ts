@@ -111,14 +111,17 @@ function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber:
     // account, else the driver's.
     payment ? 'paid' : prepared.totalPence === 0 ? 'nothing_to_pay' : prepared.paymentMethod === 'account' ? 'on_account' : 'due_to_driver',
     payment?.intentId ?? null,
+    // $45, read by BOOKING_SOURCE; a card payment's submission stored before `source` existed is the website's.
+    prepared.source ?? 'website',
   ];
 }
+/** The parameters of the booking's own columns ($44 is the payment intent); $45 is its source (BOOKING_SOURCE). */
 const BOOKING_PARAMS = 44;
 /**
  * Where the booking came from (bookings.source, migration 030, the owner's reports): a QUOTE NOW offer's quote ($6 is
- * the quote id), else the website.
+ * the quote id), else where the visitor booked ($45: the website, or the website framed in the operator's page).
  */
-const BOOKING_SOURCE = `CASE WHEN EXISTS (SELECT 1 FROM quote_offers o WHERE o.site_id = $1 AND o.quote_id = $6) THEN 'quote_offer' ELSE 'website' END`;
+const BOOKING_SOURCE = `CASE WHEN EXISTS (SELECT 1 FROM quote_offers o WHERE o.site_id = $1 AND o.quote_id = $6) THEN 'quote_offer' ELSE $45::text END`;
 const BOOKING_VALUES = `${Array.from({ length: BOOKING_PARAMS }, (_, index) => `$${index + 1}`).join(', ')}, ${BOOKING_SOURCE}`;
 
 /**

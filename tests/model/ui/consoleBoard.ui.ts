@@ -142,7 +142,11 @@ export const consoleBoardUi: UiMachine = {
   },
   // A second change while the first page is read again: the app drops the held read for a new one, which no step of
   // the path can answer in its place (the gates answer requests in the order they come).
-  unavailable: (s, v) => (v.event.type === 'live.booking' || v.event.type === 'live.resync') && s.matches({ list: 'refreshing' }) ? 'a second read replaces the held one: the gates answer calls in order' : null,
+  // The feed reopening after a drop (or a refusal) reads the first page again too.
+  unavailable: (s, v) =>
+    s.matches({ list: 'refreshing' }) && (v.event.type === 'live.booking' || v.event.type === 'live.resync' || (v.event.type === 'live.open' && !s.matches({ live: 'connecting' })))
+      ? 'a second read replaces the held one: the gates answer calls in order'
+      : null,
   executors: {
     'filters.apply': {
       run: async (run) => {

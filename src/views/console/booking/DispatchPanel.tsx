@@ -142,11 +142,6 @@ function CancelStep({ actor }: { actor: BookingActor }) {
           <Text size="sm" fw={600} data-testid="cancel-summary">
             {card ? (draft.refundPence > 0 ? `The passenger will be refunded ${pounds(draft.refundPence)} to their card.` : 'No refund will be made.') : booking.payment.method === 'car' ? 'Paid to the driver: nothing to refund.' : 'Nothing left to refund.'} The passenger is told by e-mail.
           </Text>
-          {error && (
-            <Text size="sm" c="red.8" role="alert">
-              {error}
-            </Text>
-          )}
           <Group gap="xs">
             <Button type="submit" size="sm" color="red.8" loading={submitting}>
               {card && draft.refundPence > 0 ? `Cancel and refund ${pounds(draft.refundPence)}` : 'Cancel booking'}
@@ -155,6 +150,13 @@ function CancelStep({ actor }: { actor: BookingActor }) {
               Keep the booking
             </Button>
           </Group>
+          {/* Under the buttons: leaving the refund field clamps an amount over the refundable one, which clears the
+              error; above them, the buttons would move between a click's press and release, and the click be lost. */}
+          {error && (
+            <Text size="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          )}
         </Stack>
       </form>
     </Step>
