@@ -6,6 +6,7 @@
 // server's CPU per request (the steadiest figure when the machine is shared).
 // QUOTE_BENCH_ROUNDS (default 5) and QUOTE_BENCH_SECONDS (per load, default 3); QUOTE_BENCH_POSTGRES as in the bench;
 // BENCH_CPU_PROFILE=<dir> writes each build's CPU profile of one round's repeated searches.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_KEYS } from '../../server/config.ts';
 import { oneWayForm } from '../../tests/helpers/forms.ts';
@@ -83,6 +84,12 @@ async function compareOn(database: 'pglite' | 'postgres', adminUrl: string | nul
         KINDS.map((kind) => ({ build, load: kind, 'req/s': kinds[kind].rps, 'p99 ms': kinds[kind].p99Ms, 'ratio to trivial': kinds[kind].ratio, 'server CPU µs/req': kinds[kind].cpuUs, 'errors+non2xx': kinds[kind].errors })),
       ),
     );
+    // The repeat search's budget (bench/budget.json): a ratio to the trivial route and a p99, medians of the rounds.
+    const budget = JSON.parse(readFileSync(path.join(import.meta.dirname, '../budget.json'), 'utf8')) as { repeatSearchRatioToTrivial: number; repeatSearchP99Ms: number };
+    for (const { build, repeat } of summary) {
+      const met = repeat.ratio >= budget.repeatSearchRatioToTrivial && repeat.p99Ms < budget.repeatSearchP99Ms;
+      console.log(`${build}: repeat ratio ${repeat.ratio} (budget ≥ ${budget.repeatSearchRatioToTrivial}), p99 ${repeat.p99Ms} ms (budget < ${budget.repeatSearchP99Ms}): ${met ? 'within budget' : 'over budget'}`);
+    }
     return { database, rounds, seconds, summary };
   } finally {
     for (const server of servers) await server.stop().catch(() => undefined);
