@@ -8,6 +8,7 @@ import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { stageShares } from './profileHooks.ts';
+import { distinctSearch } from './quoteLoad.ts';
 
 const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../..'));
 const out = path.resolve(process.argv[3] ?? '/tmp/cabflow-inject-profile');
@@ -21,6 +22,8 @@ const address = (n: number) => `10.0.${(n >> 8) & 255}.${n & 255}`;
 const loads: Record<string, (n: number) => InjectOptions> = {
   trivial: (n: number) => ({ method: 'GET' as const, url: '/api/v1/ping', headers: { ...headers, 'x-forwarded-for': address(n) } }),
   repeat: (n: number) => ({ method: 'POST' as const, url: '/api/v1/calculate-distance-price', headers: { ...headers, 'x-forwarded-for': address(n) }, payload }),
+  // A different search each time (numbers apart from the warm-up's), each priced and stored.
+  distinct: (n: number) => ({ method: 'POST' as const, url: '/api/v1/calculate-distance-price', headers: { ...headers, 'x-forwarded-for': address(n) }, payload: JSON.stringify(distinctSearch(n)) }),
 };
 
 async function run(make: (n: number) => InjectOptions, count: number) {
@@ -38,7 +41,7 @@ async function run(make: (n: number) => InjectOptions, count: number) {
 mkdirSync(out, { recursive: true });
 const results: Record<string, unknown> = {};
 for (const [name, make] of Object.entries(loads)) {
-  await run(make, 3_000);
+  await run(name === 'distinct' ? (n) => make(n + 100_000) : make, 3_000);
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
