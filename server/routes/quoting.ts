@@ -46,12 +46,18 @@ const sendPriceList = (request: FastifyRequest, reply: FastifyReply, answer: Quo
  * on headers, query and body); only the validation and the pricing's preflight are skipped, whose outcome for the same
  * text, catalogue and time is the remembered answer. Anything else goes on to validation and the handler.
  */
-const answerRepeat = (cache: SiteCache, quoting: Quoting, kind: 'milleage' | 'hourly') => async (request: FastifyRequest, reply: FastifyReply) => {
-  const rawBody = rawJsonOf(request);
-  if (rawBody === undefined) return;
-  const answer = quoting.repeatOf(request.site, await cache.catalog(request.site.id), kind, rawBody);
-  if (answer) return sendPriceList(request, reply, answer);
-};
+const answerRepeat =
+  (cache: SiteCache, quoting: Quoting, kind: 'milleage' | 'hourly') =>
+  (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    const rawBody = rawJsonOf(request);
+    // A text never answered (every new search) goes on at once, without waiting for anything.
+    if (rawBody === undefined || !quoting.answeredText(request.site, kind, rawBody)) return done();
+    cache.catalog(request.site.id).then((catalog) => {
+      const answer = quoting.repeatOf(request.site, catalog, kind, rawBody);
+      if (answer) sendPriceList(request, reply, answer);
+      else done();
+    }, done);
+  };
 
 /** Three calculate calls of spec §7 and our places calls (calculate-selected-vehicle-price is the booking routes': it prices a promo code as the booking will). */
 export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort) {

@@ -225,6 +225,9 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
      * the return's order depend on the form and catalogue only; the grace period is the freshness check) would
      * answer as they did; anything else is null, and the search takes the validated way.
      */
+    /** Whether this exact text is one `repeatOf` may answer (without the catalogue: the hook asks before waiting for it). */
+    answeredText: (site: Site, kind: SearchKind, rawBody: string) => bodies.has(bodyKey(site, kind, rawBody)),
+
     repeatOf(site: Site, catalog: SiteCatalog, kind: SearchKind, rawBody: string): QuoteAnswer | null {
       const key = bodies.get(bodyKey(site, kind, rawBody));
       if (key === undefined) return null;
