@@ -10,6 +10,8 @@
 // Measured on PGlite and on a throwaway PostgreSQL cluster (fsync on), one after the other (goal for distinct searches on
 // both: ≥ 2 500 req/s, p99 < 50 ms); QUOTE_BENCH_POSTGRES=1 measures PostgreSQL only, QUOTE_BENCH_POSTGRES=0 PGlite only.
 // BENCH_CPU_PROFILE=<dir> also writes a CPU profile of the server during the distinct searches and prints its top frames.
+// QUOTE_BENCH_BASE=<git ref> instead compares that commit's server with this tree's in one run, alternated round by
+// round (bench/lib/quoteCompare.ts), PGlite then PostgreSQL.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +24,7 @@ import { counted, printTable, statementsPerRequest, type LoadResult } from './li
 import { loadInChild } from './lib/loadProcess.ts';
 import { cpuDuring } from './lib/cpu.ts';
 import { profiled } from './lib/profile.ts';
+import { compareQuoteBuilds } from './lib/quoteCompare.ts';
 
 const HEATHROW = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
 const SAVOY = 'The Savoy, Strand, London WC2R 0EZ';
@@ -128,6 +131,7 @@ async function measure(postgres: { url: string; dir: string } | null) {
 }
 
 export async function run() {
+  if (process.env.QUOTE_BENCH_BASE) return compareQuoteBuilds(process.env.QUOTE_BENCH_BASE, () => startThrowawayPostgres({ fsync: true }));
   const only = process.env.QUOTE_BENCH_POSTGRES;
   const pglite = only === '1' ? null : await measure(null);
   if (only === '0') return { pglite };

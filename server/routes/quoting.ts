@@ -15,6 +15,7 @@ import type { MapsPort } from '../domain/geo/mapsPort.ts';
 import { toPlaceSuggestion } from '../domain/geo/mapsPort.ts';
 import { resolveContext, type QuoteAnswer, type Quoting } from '../domain/quotes/quoting.ts';
 import type { SiteCache } from '../domain/sites/index.ts';
+import { keepRawJson, rawJsonOf } from './rawJsonBody.ts';
 import { answers } from './schemas.ts';
 
 /** True when the client takes gzip (every browser does): `gzip` or `*` in Accept-Encoding without q=0. */
@@ -39,6 +40,25 @@ const sendPriceList = (request: FastifyRequest, reply: FastifyReply, answer: Quo
   return reply.send(answer.response);
 };
 
+/**
+ * A route-level preValidation hook answering a search whose request text is exactly one answered lately
+ * (quoting.repeatOf): by then every rule of the request has run (the per-address limit, the key pair, the input rule
+ * on headers, query and body); only the validation and the pricing's preflight are skipped, whose outcome for the same
+ * text, catalogue and time is the remembered answer. Anything else goes on to validation and the handler.
+ */
+const answerRepeat =
+  (cache: SiteCache, quoting: Quoting, kind: 'milleage' | 'hourly') =>
+  (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    const rawBody = rawJsonOf(request);
+    // A text never answered (every new search) goes on at once, without waiting for anything.
+    if (rawBody === undefined || !quoting.answeredText(request.site, kind, rawBody)) return done();
+    cache.catalog(request.site.id).then((catalog) => {
+      const answer = quoting.repeatOf(request.site, catalog, kind, rawBody);
+      if (answer) sendPriceList(request, reply, answer);
+      else done();
+    }, done);
+  };
+
 /** Three calculate calls of spec §7 and our places calls (calculate-selected-vehicle-price is the booking routes': it prices a promo code as the booking will). */
 export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort) {
   return async (fastify: FastifyInstance) => {
@@ -48,17 +68,27 @@ export function quotingRoutes(cache: SiteCache, quoting: Quoting, maps: MapsPort
       return quoting.distance(request.site, await cache.catalog(request.site.id), body);
     });
 
-    // A repeated search is answered from the quoting module's memory of the parsed form (see createQuoting).
-    app.post('/calculate-distance-price', { schema: { body: bookingFormSchema, response: answers(priceListResponseSchema) } }, async (request, reply) => {
-      const form = request.body;
-      const catalog = await cache.catalog(request.site.id);
-      return sendPriceList(request, reply, await quoting.mileage(request.site, catalog, form));
-    });
-
-    app.post('/calculate-hourly-price', { schema: { body: hourlyRateFormSchema, response: answers(priceListResponseSchema) } }, async (request, reply) => {
-      const form = request.body;
-      const catalog = await cache.catalog(request.site.id);
-      return sendPriceList(request, reply, await quoting.hourly(request.site, catalog, form));
+    // A repeated search is answered from the quoting module's memory: the same request text before validation
+    // (answerRepeat), else the same parsed form (see createQuoting). The two price calls keep their body's text.
+    await app.register(async (prices) => {
+      keepRawJson(prices);
+      const priced = prices.withTypeProvider<ZodTypeProvider>();
+      priced.post(
+        '/calculate-distance-price',
+        { schema: { body: bookingFormSchema, response: answers(priceListResponseSchema) }, preValidation: answerRepeat(cache, quoting, 'milleage') },
+        async (request, reply) => {
+          const catalog = await cache.catalog(request.site.id);
+          return sendPriceList(request, reply, await quoting.mileage(request.site, catalog, request.body, rawJsonOf(request)));
+        },
+      );
+      priced.post(
+        '/calculate-hourly-price',
+        { schema: { body: hourlyRateFormSchema, response: answers(priceListResponseSchema) }, preValidation: answerRepeat(cache, quoting, 'hourly') },
+        async (request, reply) => {
+          const catalog = await cache.catalog(request.site.id);
+          return sendPriceList(request, reply, await quoting.hourly(request.site, catalog, request.body, rawJsonOf(request)));
+        },
+      );
     });
 
     app.get('/places', { schema: { querystring: placesQuerySchema, response: answers(placeSuggestionListSchema) } }, async (request) => {

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nearestPlaceResponseSchema, priceListResponseSchema, selectedVehiclePriceResponseSchema } from '../../contract/booking.ts';
 import { createGoogleMaps, type Fetch } from '../../server/domain/geo/googleMaps.ts';
+import { londonDateTime } from '../../server/domain/pricing/londonTime.ts';
 import { hourlyForm, londonDate, oneWayForm, weekdayAhead } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -282,5 +283,37 @@ describe(`GET /api/v1/places/nearest with the Google adapter (a local fake of th
     expect((await nearest('lat=51.7520&lon=-1.2577')).json().place).toMatchObject({ address: 'Oxford, Oxfordshire', estimated: true });
     answer = { status: 500, body: {} };
     expect((await nearest('lat=51.7520&lon=-1.2577')).json().place).toMatchObject({ address: 'Oxford, Oxfordshire', estimated: true });
+  });
+});
+
+describe(`the exact text of a search sent again (answered before validation, issue 36) on ${testDatabaseKind}`, () => {
+  let provider: TestProvider;
+  const form = oneWayForm();
+  // The demo operator's GRACE_TIME is 120 minutes: the clock starts 121 minutes before the pickup.
+  const pickupAt = londonDateTime(form.pickup_date, form.pickup_hour, form.pickup_min).getTime();
+  let clock = pickupAt - 121 * 60_000;
+  beforeAll(async () => {
+    provider = await startTestProvider({ now: () => new Date(clock) });
+  });
+  afterAll(() => provider.dispose());
+  const send = (text: string) =>
+    provider.fastify.inject({ method: 'POST', url: '/api/v1/calculate-distance-price', headers: { ...KEY_HEADERS, 'content-type': 'application/json' }, payload: text });
+
+  it('gets the remembered quote while fresh, and the grace period refusal once the clock reaches it, like any search', async () => {
+    const text = JSON.stringify(form);
+    const first = await send(text);
+    expect(first.statusCode).toBe(200);
+    expect((await send(text)).body).toBe(first.body);
+    // Another text of the same search (spacing): validated, and the same remembered quote.
+    expect((await send(text.replace(',', ', '))).body).toBe(first.body);
+    expect(provider.quoting.repeatCache()).toMatchObject({ entries: 1, bodies: 2 });
+    // The same text refused by a rule is refused, whatever was answered before: a NUL added to a field.
+    const hostile = await send(text.replace('"one_way"', '"one_way\\u0000"'));
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json().message).toBe('select_option: Text must not contain NUL characters or unpaired UTF-16 surrogates');
+    clock += 90_000;
+    const late = await send(text);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe('Pickup time is within the grace period');
   });
 });

@@ -86,6 +86,13 @@ export const REPEAT_SEARCH_MS = 2 * 60 * 1000;
 export const REPEAT_CACHE_BYTES = 32 * 1024 * 1024;
 const ENTRY_OVERHEAD_BYTES = 200;
 
+/**
+ * The exact request texts of remembered searches (see `repeatOf`): at most this many, each at most this long (a real
+ * search's body is about 300 characters; longer ones simply take the validated way), the oldest dropped first.
+ */
+export const REPEAT_BODY_KEYS = 2048;
+export const REPEAT_BODY_MAX_CHARS = 2048;
+
 /** The clock a preview is priced at: this long before its pickup, so no grace period refuses it. */
 const PREVIEW_LEAD_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -136,6 +143,9 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
   const recent = new Map<string, Remembered>();
   let recentBytes = 0;
   const inflight = new Map<string, Promise<QuoteAnswer>>();
+  // The exact JSON text of a search that was validated, passed the preflight checks and was answered → its key in
+  // `recent`. Only a text that produced a remembered answer is here, so it is one that validation accepted.
+  const bodies = new Map<string, string>();
   // Quotes read back (options editor, payment, booking: a visitor's quote is read several times), oldest first.
   const readQuotes = new Map<string, StoredQuote>();
 
@@ -161,12 +171,31 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
   };
 
   const formKey = (site: Site, kind: SearchKind, form: unknown) => `${site.id}:${kind}:${JSON.stringify(form)}`;
+  const bodyKey = (site: Site, kind: SearchKind, rawBody: string) => `${site.id}:${kind}:${rawBody}`;
 
-  const remembered = async (site: Site, catalog: SiteCatalog, kind: SearchKind, form: unknown, make: () => Promise<{ quote: SavedQuote; pickupAt: Date }>): Promise<QuoteAnswer> => {
+  const indexBody = (site: Site, kind: SearchKind, rawBody: string | undefined, key: string) => {
+    if (rawBody === undefined || rawBody.length > REPEAT_BODY_MAX_CHARS) return;
+    const at = bodyKey(site, kind, rawBody);
+    bodies.delete(at);
+    if (bodies.size >= REPEAT_BODY_KEYS) bodies.delete(bodies.keys().next().value!);
+    bodies.set(at, key);
+  };
+
+  const remembered = async (
+    site: Site,
+    catalog: SiteCatalog,
+    kind: SearchKind,
+    form: unknown,
+    rawBody: string | undefined,
+    make: () => Promise<{ quote: SavedQuote; pickupAt: Date }>,
+  ): Promise<QuoteAnswer> => {
     const key = formKey(site, kind, form);
     const at = now().getTime();
     const hit = recent.get(key);
-    if (fresh(hit, catalog, at)) return hit.answer;
+    if (fresh(hit, catalog, at)) {
+      indexBody(site, kind, rawBody, key);
+      return hit.answer;
+    }
     if (hit) forget(key);
     const running = inflight.get(key);
     if (running) return running;
@@ -174,6 +203,7 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
     const pending = make().then(({ quote, pickupAt }) => {
       const answer: QuoteAnswer = { id: quote.id, expiresAt: quote.expiresAt, response: quote.response, gzipped: quote.gzipped };
       remember(key, { catalog, at, pickupAtMs: pickupAt.getTime(), graceMs, answer });
+      indexBody(site, kind, rawBody, key);
       return answer;
     });
     inflight.set(key, pending);
@@ -186,7 +216,24 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
 
   return {
     /** What the remembered searches hold now (tests read it; the bound is REPEAT_CACHE_BYTES). */
-    repeatCache: () => ({ entries: recent.size, bytes: recentBytes }),
+    repeatCache: () => ({ entries: recent.size, bytes: recentBytes, bodies: bodies.size }),
+
+    /**
+     * The answer to a search whose request text is exactly one answered before (same site, same kind of search),
+     * while that answer is still fresh: the same catalogue object, within REPEAT_SEARCH_MS, its pickup still outside the
+     * grace period. Same text means same parsed form, so validation and the preflight checks (banned addresses and
+     * the return's order depend on the form and catalogue only; the grace period is the freshness check) would
+     * answer as they did; anything else is null, and the search takes the validated way.
+     */
+    /** Whether this exact text is one `repeatOf` may answer (without the catalogue: the hook asks before waiting for it). */
+    answeredText: (site: Site, kind: SearchKind, rawBody: string) => bodies.has(bodyKey(site, kind, rawBody)),
+
+    repeatOf(site: Site, catalog: SiteCatalog, kind: SearchKind, rawBody: string): QuoteAnswer | null {
+      const key = bodies.get(bodyKey(site, kind, rawBody));
+      if (key === undefined) return null;
+      const hit = recent.get(key);
+      return fresh(hit, catalog, now().getTime()) ? hit.answer : null;
+    },
 
     async distance(site: Site, catalog: SiteCatalog, body: DistanceBody) {
       const planned = await planDistance(body, maps, resolveContext(site, catalog));
@@ -195,12 +242,13 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       return { via_miles: leg!.miles, time_duration: leg!.seconds, estimated: leg!.estimated };
     },
 
-    async mileage(site: Site, catalog: SiteCatalog, form: BookingForm): Promise<QuoteAnswer> {
+    /** `rawBody`: the request's JSON text, indexed for `repeatOf` once answered. */
+    async mileage(site: Site, catalog: SiteCatalog, form: BookingForm, rawBody?: string): Promise<QuoteAnswer> {
       const pricing = pricingCatalog(catalog);
       const at = now();
       const early = preflightQuote(form, pricing, at);
       if (early) refuse(early);
-      return remembered(site, catalog, 'milleage', form, async () => {
+      return remembered(site, catalog, 'milleage', form, rawBody, async () => {
         const [planned, zonePricing] = await Promise.all([planTrip(form, maps, resolveContext(site, catalog)), zonePricingCatalog(deps.db, site.id, catalog)]);
         if (!planned.ok) return refuse(planned.error);
         const priced = priceQuote(form, planned.value, zonePricing, at);
@@ -210,12 +258,12 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
       });
     },
 
-    async hourly(site: Site, catalog: SiteCatalog, form: HourlyRateForm): Promise<QuoteAnswer> {
+    async hourly(site: Site, catalog: SiteCatalog, form: HourlyRateForm, rawBody?: string): Promise<QuoteAnswer> {
       const pricing = pricingCatalog(catalog);
       const at = now();
       const early = preflightHourly(form, pricing, at);
       if (early) refuse(early);
-      return remembered(site, catalog, 'hourly', form, async () => {
+      return remembered(site, catalog, 'hourly', form, rawBody, async () => {
         const planned = await planHourly(form, maps, resolveContext(site, catalog));
         if (!planned.ok) return refuse(planned.error);
         const priced = priceHourlyQuote(form, planned.value, pricing, at);
