@@ -99,3 +99,8 @@ export const paymentResponseSchema = z.object({ success: z.literal(true), messag
 
 /** The invoice CSV's columns, in order (CRLF; money in pounds with two decimals). */
 export const INVOICE_CSV_COLUMNS = ['Invoice', 'Booking number', 'Pick-up', 'Passenger', 'Booked by', 'Route', 'PO number', 'Cost centre', 'Item', 'Amount'] as const;
+
+/** The console's download of an invoice (a plain GET with the session cookie). */
+export const consoleInvoiceFilePath = (id: number, format: InvoiceFormat) => `/api/admin/invoices/${id}/file?format=${format}`;
+/** The corporate area's (the bearer token goes in the header: fetched, then saved). */
+export const corporateInvoiceFilePath = (id: number, format: InvoiceFormat) => `/api/v1/corporate/invoices/${id}/file?format=${format}`;
