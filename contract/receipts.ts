@@ -32,7 +32,9 @@ export type DownloadRequest =
   /** A booking's receipt: a link's token, or a corporate passenger's booking number with their bearer token. */
   | { kind: 'receipt'; access: ManageAccess; bearer?: string }
   /** The corporate passenger's statement of a London month. */
-  | { kind: 'statement'; month: string; format: StatementFormat; bearer: string };
+  | { kind: 'statement'; month: string; format: StatementFormat; bearer: string }
+  /** A company invoice (issue 34), for an account admin: its id with their bearer token. */
+  | { kind: 'invoice'; id: number; format: StatementFormat; bearer: string };
 
 export interface DownloadedFile {
   filename: string;

@@ -43,6 +43,8 @@ import { createStripePayments, type StripePayments } from './adapters/payments/s
 import { createCredentialGuard, type CredentialGuard } from './domain/accounts/index.ts';
 import { createCompanyAccountsService } from './domain/companyAccounts/service.ts';
 import { companyAccountRoutes } from './routes/companyAccounts.ts';
+import { createInvoicesService, type InvoicesService } from './domain/invoices/service.ts';
+import { corporateInvoiceRoutes } from './routes/corporateInvoices.ts';
 import { createBookingService, type BookingService } from './domain/bookings/service.ts';
 import { createGoogleMaps } from './domain/geo/googleMaps.ts';
 import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
@@ -87,6 +89,8 @@ export interface App {
   flights: FlightTracker;
   /** This process's one subscription to booking events (the console's and the driver's streams, automatic offers). */
   events: BookingEventHub;
+  /** Company accounts' invoices (issue 34): the run (bootstrap starts its hourly job), the console's and the corporate area's calls. */
+  invoices: InvoicesService;
   /** Every route registered: the fuzz suite walks all of them, the schema test reads what each declares. */
   routes: readonly RegisteredRoute[];
 }
@@ -146,6 +150,7 @@ export async function buildApp({
   const stripe = 'webhookEvent' in payments ? (payments as StripePayments) : null;
   const credentials = createCredentialGuard(db, limiter, fastify.log);
   const flights = createFlightTracker({ db, cache, flights: flightsPort, now, log: fastify.log });
+  const invoices = createInvoicesService({ db, cache, mail, log: fastify.log });
   const bookings = createBookingService({ db, quoting, mail, payments, credentials, log: fastify.log, publicUrl: config.publicUrl, now, afterBooked: (siteId, bookingId) => flights.afterWrite(siteId, bookingId, 'booked') });
 
   registerErrorHandling(fastify);
@@ -176,6 +181,7 @@ export async function buildApp({
       await api.register(quoteOfferRoutes({ db, cache, quoting }));
       await api.register(passengerRoutes({ db, cache, mail, limiter, credentials }));
       await api.register(companyAccountRoutes({ db, limiter, companies: createCompanyAccountsService({ db, cache, mail, publicUrl: config.publicUrl, credentials }) }));
+      await api.register(corporateInvoiceRoutes({ db, invoices }));
       await api.register(authRoutes({ db, cache, mail, limiter }));
       await api.register(manageRoutes({ db, cache, bookings, payments, mail, maps, log: fastify.log, now, afterChange: (siteId, bookingNumber) => flights.afterChange(siteId, bookingNumber), liveStreams }));
       await api.register(receiptRoutes({ db, cache, payments, mail, log: fastify.log, now }));
@@ -183,7 +189,7 @@ export async function buildApp({
     { prefix: '/api/v1' },
   );
   if (stripe) await fastify.register(stripeWebhookRoutes({ db, cache, bookings, stripe }), { prefix: '/api/v1' });
-  await fastify.register(consoleRoutes({ db, cache, mail, payments, quoting, maps, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now, storage, events, limiter, flights }), { prefix: '/api/admin' });
+  await fastify.register(consoleRoutes({ db, cache, mail, payments, quoting, maps, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now, storage, events, limiter, flights, invoices }), { prefix: '/api/admin' });
   const driverDispatch = createDispatchService({ db, cache, mail, payments, log: fastify.log, now: clock });
   await fastify.register(driverRoutes({ db, cache, mail, publicUrl: config.publicUrl, dispatch: driverDispatch, hub: events, now: clock, limiter, log: fastify.log, maps }), { prefix: '/api/driver' });
   await fastify.register(storedImageRoutes({ storage }));
@@ -198,5 +204,5 @@ export async function buildApp({
     quoteRows: (siteId, quoteId) => quoting.loadQuote(siteId, quoteId).then((quote) => quote.rows, (error: unknown) => (error instanceof QuoteRefused ? null : Promise.reject(error))),
   });
 
-  return { fastify, cache, mail, sms, maps, quoting, payments, bookings, credentials, storage, flights, events, routes };
+  return { fastify, cache, mail, sms, maps, quoting, payments, bookings, credentials, storage, flights, events, invoices, routes };
 }

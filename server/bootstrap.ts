@@ -81,6 +81,8 @@ export async function startProvider(
     // Automatic offers: every process runs passes; the database lets one decide each booking (dispatch/autoOffers.ts).
     const autoOffers = createAutoOffers({ db, cache: app.cache, maps: app.maps, now: options.now ?? (() => new Date()), log });
     const stopAutoOffers = background ? autoOffers.start(config.autoOfferIntervalMs, app.events) : async () => undefined;
+    // Every hour: company accounts' invoices of ended periods, each issued and mailed once (domain/invoices/service.ts).
+    const stopInvoices = background ? app.invoices.start(60 * 60_000, options.now) : async () => undefined;
     return {
       ...app,
       db,
@@ -90,6 +92,7 @@ export async function startProvider(
       autoOffers,
       async close() {
         await stopAutoOffers();
+        await stopInvoices();
         stopHousekeeping();
         stopFlightSweep();
         await stopReminders();

@@ -36,7 +36,8 @@ export type ConsolePage =
   | { name: 'promos' }
   | { name: 'settlement' }
   | { name: 'reports' }
-  | { name: 'company-accounts' };
+  | { name: 'company-accounts' }
+  | { name: 'invoices' };
 
 export type ConsolePageName = ConsolePage['name'];
 
@@ -56,6 +57,7 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/settlement': { name: 'settlement' },
   '/admin/reports': { name: 'reports' },
   '/admin/company-accounts': { name: 'company-accounts' },
+  '/admin/invoices': { name: 'invoices' },
 };
 
 /** Booking numbers as the server issues them: letters, digits and dashes. */
@@ -81,7 +83,7 @@ export function pathOfPage(page: ConsolePage): string {
 }
 
 /** Pages only an owner sees (a dispatcher asking for one lands on the board). */
-const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places', 'settlement', 'reports', 'company-accounts'];
+const OWNER_PAGES: readonly ConsolePageName[] = ['staff', 'settings', 'catalogue', 'prices', 'promos', 'places', 'settlement', 'reports', 'company-accounts', 'invoices'];
 
 export const mayOpen = (page: ConsolePage, role: StaffRole) => role === 'owner' || !OWNER_PAGES.includes(page.name);
 

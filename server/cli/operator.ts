@@ -7,6 +7,7 @@
 //   uploads sweep
 //   staff list | staff add EMAIL --role owner|dispatcher [--name NAME]
 //   drivers list | drivers invite EMAIL --driver ID   (the driver's app: a set-password link by mail)
+//   invoices run | invoices list   (company accounts' invoices of ended periods; what each account owes)
 // Talks to CABFLOW_URL (default http://localhost:$PORT) with ADMIN_TOKEN; API_PUBLIC_KEY/API_SECRET_KEY pick a site.
 import { writeFileSync } from 'node:fs';
 import { loadDotEnv } from '../config.ts';
@@ -30,6 +31,9 @@ const usage = `usage: npm run operator -- settings list | settings get NAME | se
                              drivers list | drivers invite EMAIL --driver ID
                                (invites the register's driver ID to the driver app at EMAIL: a set-password link by
                                mail, valid 24 hours, once; again: a new link, the earlier one stops working)
+                             invoices run    (issues and mails the company accounts' invoices of ended periods; each
+                               invoice once, whoever runs it: the server's hourly job does the same)
+                             invoices list   (the invoices, and what each account owes by days past due)
 env: ADMIN_TOKEN (required), CABFLOW_URL (default ${base}), API_PUBLIC_KEY + API_SECRET_KEY to act on another site`;
 
 function fail(message: string): never {
@@ -117,6 +121,21 @@ if (group === 'settings' && command === 'list') {
   if (!driver || !/^\d+$/.test(driver)) fail(`--driver ID is required (see: drivers list)\n${usage}`);
   const { account } = (await call('POST', `/drivers/${driver}/invite`, { email })) as { account: { driver_id: number; email: string } };
   console.log(`driver ${account.driver_id} invited at ${account.email}: a link to set their password for the driver app has been mailed to them (valid 24 hours, once)`);
+} else if (group === 'invoices' && command === 'run' && rest.length === 0) {
+  const { message, issued } = (await call('POST', '/invoices/run')) as { message: string; issued: { number: string; account_name: string; total_pence: number }[] };
+  for (const invoice of issued) console.log(`${invoice.number}\t${invoice.account_name}\t£${(invoice.total_pence / 100).toFixed(2)}`);
+  console.log(message);
+} else if (group === 'invoices' && command === 'list' && rest.length === 0) {
+  type Owed = Record<'current' | 'days_1_30' | 'days_31_60' | 'days_61_90' | 'days_over_90' | 'total', number>;
+  const { invoices, aging } = (await call('GET', '/invoices')) as {
+    invoices: { number: string; account_name: string; issued_on: string; due_on: string; total_pence: number; outstanding_pence: number; status: string }[];
+    aging: { account_name: string; owed: Owed }[];
+  };
+  const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+  for (const invoice of invoices) console.log(`${invoice.number}\t${invoice.account_name}\t${invoice.issued_on}\tdue ${invoice.due_on}\t${pounds(invoice.total_pence)}\towed ${pounds(invoice.outstanding_pence)}\t${invoice.status}`);
+  console.log('account\tcurrent\t1-30\t31-60\t61-90\tover 90\ttotal');
+  for (const { account_name, owed } of aging)
+    console.log([account_name, owed.current, owed.days_1_30, owed.days_31_60, owed.days_61_90, owed.days_over_90, owed.total].map((value) => (typeof value === 'number' ? pounds(value) : value)).join('\t'));
 } else {
   fail(usage);
 }

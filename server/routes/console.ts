@@ -40,6 +40,8 @@ import { consoleSettlementRoutes } from './consoleSettlement.ts';
 import { consoleReportsRoutes } from './consoleReports.ts';
 import { consoleCompanyAccountRoutes } from './consoleCompanyAccounts.ts';
 import { createCompanyAccountsService } from '../domain/companyAccounts/service.ts';
+import { createInvoicesService, type InvoicesService } from '../domain/invoices/service.ts';
+import { consoleInvoiceRoutes } from './consoleInvoices.ts';
 import { consolePricesRoutes } from './consolePrices.ts';
 import { consoleSettingsRoutes } from './consoleSettings.ts';
 import { staffManageRoutes } from './staffManage.ts';
@@ -81,6 +83,8 @@ export interface ConsoleDeps {
   storage?: StoragePort;
   /** Flight arrivals: a dispatcher opening a booking looks its flight up; the typed expected arrival. */
   flights?: FlightTracker;
+  /** Company accounts' invoices (issue 34); default: one of its own. */
+  invoices?: InvoicesService;
 }
 
 /** 403 unless the caller is an owner (or the admin token, which acts as one). A preValidation hook: before any schema reads the request. */
@@ -187,6 +191,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
         await ownerScope.register(consoleSettlementRoutes({ db, now }));
         await ownerScope.register(consoleReportsRoutes({ db, cache }));
         await ownerScope.register(consoleCompanyAccountRoutes(createCompanyAccountsService({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl })));
+        await ownerScope.register(consoleInvoiceRoutes({ invoices: deps.invoices ?? createInvoicesService({ db, cache, mail: deps.mail }), now }));
         // Sites are the deployment's: a member sees only their own site; creating one is for the admin token.
         owners.get('/sites', { schema: { response: answers(consoleSiteListSchema) } }, async (request) =>
           (await cache.sites())

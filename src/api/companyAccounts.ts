@@ -1,4 +1,5 @@
 /** The corporate area's company account calls (contract/companyAccounts.ts, issue 34), with the passenger's bearer token. */
+import type { Invoice } from '../../contract/invoices.ts';
 import type { CompanyBookingItem, CompanyBookingsQuery, CompanyRole, MyCompanyAccount } from '../../contract/companyAccounts.ts';
 import type { PassengerLoginResponse } from '../../contract/accounts.ts';
 import { apiClient, type CallOptions } from './client.ts';
@@ -29,4 +30,9 @@ export async function previewInvitation(token: string, { signal }: CallOptions =
 
 export function acceptInvitation(input: { token: string; password: string }, { signal }: CallOptions = {}): Promise<PassengerLoginResponse> {
   return apiClient()<PassengerLoginResponse>('/corporate/invitation/accept', { method: 'POST', body: input, signal });
+}
+
+/** GET /corporate/invoices: the account's invoices (account admins; a booker's is a 403). */
+export async function getCompanyInvoices(token: string, { signal }: CallOptions = {}): Promise<Invoice[]> {
+  return (await apiClient()<{ success: true; invoices: Invoice[] }>('/corporate/invoices', { headers: bearer(token), signal })).invoices;
 }

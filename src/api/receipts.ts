@@ -17,13 +17,20 @@ export function fetchDownload(request: DownloadRequest, { signal }: CallOptions 
       const response =
         request.kind === 'receipt'
           ? await apiClient().raw<Blob, 'blob'>(RECEIPT_API.receipt, { method: 'POST', body: request.access, headers: bearer(request.bearer), signal, responseType: 'blob' })
-          : await apiClient().raw<Blob, 'blob'>(RECEIPT_API.statement, {
+          : request.kind === 'invoice'
+            ? await apiClient().raw<Blob, 'blob'>(`/corporate/invoices/${request.id}/file`, { query: { format: request.format }, headers: bearer(request.bearer), signal, responseType: 'blob' })
+            : await apiClient().raw<Blob, 'blob'>(RECEIPT_API.statement, {
               query: { month: request.month, format: request.format },
               headers: bearer(request.bearer),
               signal,
               responseType: 'blob',
             });
-      const fallback = request.kind === 'receipt' ? receiptFilename(request.access.booking_number ?? 'booking') : statementFilename(request.month, request.format);
+      const fallback =
+        request.kind === 'receipt'
+          ? receiptFilename(request.access.booking_number ?? 'booking')
+          : request.kind === 'invoice'
+            ? `invoice-${request.id}.${request.format}`
+            : statementFilename(request.month, request.format);
       return { filename: attachmentFilename(response.headers.get('content-disposition')) ?? fallback, blob: response._data ?? new Blob([]) };
     } catch (error) {
       throw await downloadRefusal(error);

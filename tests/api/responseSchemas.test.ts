@@ -16,6 +16,8 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'GET /api/admin/events': 'a Server-Sent Events stream (text/event-stream)',
   'GET /api/admin/settlement/:driver_id/:week/statement': "answers a driver's weekly statement as a PDF file",
   'GET /api/driver/earnings/:week/statement': "answers the driver's own weekly statement as a PDF file",
+  'GET /api/admin/invoices/:id/file': "answers a company invoice as a PDF or CSV file",
+  'GET /api/v1/corporate/invoices/:id/file': "answers the account admin's own invoice as a PDF or CSV file",
   'GET /api/driver/events': "the driver's Server-Sent Events stream (text/event-stream)",
   'POST /api/v1/manage-booking/live': "the passenger's live view, a Server-Sent Events stream (text/event-stream)",
 };

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextWeek, weekStartOf } from '../../contract/settlementRules.ts';
+import { endedPeriod } from '../../contract/invoiceRules.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
 import { londonParts } from '../../server/domain/pricing/londonTime.ts';
 import { axeViolations, settled } from '../helpers/axe.ts';
@@ -21,6 +22,7 @@ let owner: OpenedPage;
 let phone: OpenedPage;
 let driver: SignedDriver;
 let lastWeek = '';
+let invoiceNumber = '';
 
 async function pdfText(content: Buffer | Uint8Array): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(content));
@@ -54,6 +56,18 @@ beforeAll(async () => {
         [site, `pi_${number}`, pence, `booking:${number}`, number],
       );
   }
+  // Issue 34's invoices: a company account's booking of last month, invoiced by the run (the server's job's own call).
+  const [{ id: accountId }] = await api.sql<{ id: string }>(
+    "INSERT INTO company_accounts (site_id, name, billing_email, credit_limit_pence) VALUES ($1, 'Acme E2E Ltd', 'ledger@acme-e2e.test', 100000) RETURNING id",
+    [site],
+  );
+  const lastMonth = new Date(`${endedPeriod('monthly', londonParts(new Date()).date).start}T12:00:00Z`);
+  await api.copyBooking(template, { number: 'CF-E2EINV01', pickupAt: lastMonth });
+  await api.sql("UPDATE bookings SET status = 'completed', payment_method = 'account', payment_status = 'on_account', company_account_id = $2, total_pence = 12345 WHERE booking_number = $1", [
+    'CF-E2EINV01',
+    accountId,
+  ]);
+  [{ number: invoiceNumber }] = await provider.invoices.run(site, new Date());
 }, 60_000);
 
 afterAll(async () => {
@@ -129,5 +143,31 @@ describe('driver settlement', () => {
     const driversPdf = await phone.context.request.get(`${provider.url}${href}`);
     expect(driversPdf.status()).toBe(200);
     expect(await pdfText(await driversPdf.body())).toBe(text);
+  });
+
+  it("company invoices: the owner sees what the account owes, downloads the invoice and records a part payment", async () => {
+    const console_ = owner.page;
+    await console_.goto(`${provider.url}/admin/invoices`);
+    await console_.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
+    const row = console_.getByRole('row', { name: new RegExp(`^${invoiceNumber} Acme E2E Ltd`) });
+    await row.waitFor();
+    expect(await console_.getByRole('row', { name: /^Acme E2E Ltd/ }).textContent()).toContain('£123.45');
+    const pdf = await owner.context.request.get(`${provider.url}${await row.getByRole('link', { name: `Download ${invoiceNumber} as PDF` }).getAttribute('href')}`);
+    expect(pdf.status()).toBe(200);
+    const text = await pdfText(await pdf.body());
+    for (const expected of [invoiceNumber, 'Acme E2E Ltd', 'CF-E2EINV01', 'Total £123.45']) expect(text).toContain(expected);
+
+    await row.getByRole('button', { name: `Record a payment against ${invoiceNumber}` }).click();
+    await console_.getByLabel('Amount received (£)').fill('200.00');
+    await console_.getByLabel('Reference').fill('BACS 1234');
+    await console_.getByRole('button', { name: 'Record payment' }).click();
+    await console_.getByText('At most £123.45 is still owed').waitFor();
+    await console_.getByLabel('Amount received (£)').fill('100.00');
+    await console_.getByRole('button', { name: 'Record payment' }).click();
+    await console_.getByRole('status').getByText(`Payment of £100.00 recorded against ${invoiceNumber}.`).waitFor();
+    await row.getByText('Part paid').waitFor();
+    expect(await row.textContent()).toContain('£23.45');
+    await settled(console_);
+    expect(await axeViolations(console_, 'console-invoices')).toEqual([]);
   });
 });

@@ -33,6 +33,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { page: 'settlement', label: 'Driver settlement', href: '/admin/settlement', ownerOnly: true },
   { page: 'reports', label: 'Reports', href: '/admin/reports', ownerOnly: true },
   { page: 'company-accounts', label: 'Company accounts', href: '/admin/company-accounts', ownerOnly: true },
+  { page: 'invoices', label: 'Invoices', href: '/admin/invoices', ownerOnly: true },
   { page: 'places', label: 'Places', href: '/admin/places', ownerOnly: true },
   { page: 'settings', label: 'Settings', href: '/admin/settings', ownerOnly: true },
   { page: 'staff', label: 'Staff', href: '/admin/staff', ownerOnly: true },

@@ -14,6 +14,7 @@ import { BookingDetailsModal } from './BookingDetailsModal.tsx';
 import { BookingStatusBadge } from './BookingStatusBadge.tsx';
 import { CorporateLayout } from './CorporateLayout.tsx';
 import { StatementDownload } from './StatementDownload.tsx';
+import { CompanyInvoices } from './CompanyInvoices.tsx';
 import { sendCorporate, useCorporate } from '../../app/corporate/corporateSession.ts';
 import { formatAmount, formatDate, formatTime } from './format.ts';
 import { paymentMethodLabel } from '../confirmation/format.ts';
@@ -128,6 +129,7 @@ function BookingsList() {
   return (
     <>
       {token && <StatementDownload bearer={token} />}
+      {token && <CompanyInvoices bearer={token} />}
       {narrow ? (
         <Stack gap="sm">
           {bookings.map((booking) => (
