@@ -49,6 +49,13 @@ export interface PreparedBooking {
   onAccount?: { accountId: number; poNumber: string; costCentre: string } | null;
   /** The promo code taken off `totalPence` (which is after it), or null. */
   promo: BookingPromo | null;
+  /**
+   * Why the price is not the tariff's (issue 34: a dispatcher's override, a staff-priced QUOTE NOW offer), kept as
+   * bookings.price_override_reason; absent or null when the engine priced it.
+   */
+  priceOverride?: { reason: string } | null;
+  /** Where the booking comes from when the server knows better than the quote: 'console' (a phone booking). */
+  source?: 'console' | null;
 }
 
 const clock12 = (hour12: string, minute: string) => hour12.replace(/(am|pm)$/, `:${minute}$1`);
@@ -137,7 +144,9 @@ export async function prepareBooking(
     // The options the editor may change after the quote (the shared list); everything else comes from the quote.
     for (const field of SELECTED_OPTION_FIELDS) (options as Record<string, unknown>)[field] = input.bookingForm[field];
   }
-  const { quote, row, form } = await deps.quoting.priceVehicle(site, catalog, { quote_id: vehicle.quote_id, vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id, options });
+  const { quote, row, form, staffPrice } = await deps.quoting.priceVehicle(site, catalog, { quote_id: vehicle.quote_id, vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id, options });
+  // A staff-priced offer books once (the unique index of migration 034 holds it under concurrency; this is the early word).
+  if (staffPrice && (await offerBooked(deps.db, site.id, quote.id))) throw new DomainError('conflict', BOOKING_MESSAGES.offerAlreadyBooked);
   if (quote.bookingType !== input.bookingType) throw new DomainError('invalid_input', 'bookingType does not match the quote');
   const unitPence = row.breakdown.final_price_pence;
   if (unitPence <= 0) throw new DomainError('unprocessable', BOOKING_MESSAGES.zeroPrice);
@@ -197,6 +206,7 @@ export async function prepareBooking(
       passenger,
       promo,
       onAccount,
+      priceOverride: staffPrice ? { reason: staffPrice.reason } : null,
     };
   } else {
     const hire = quote.form as HourlyRateForm;
@@ -226,9 +236,16 @@ export async function prepareBooking(
       passenger,
       promo,
       onAccount,
+      priceOverride: staffPrice ? { reason: staffPrice.reason } : null,
     };
   }
   return { ...prepared, requestKey: requestKeyOf(prepared) };
+}
+
+/** Whether a staff-priced offer's quote has its booking already. */
+async function offerBooked(db: Queryable, siteId: number, quoteId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM bookings WHERE site_id = $1 AND quote_id = $2 AND price_override_reason IS NOT NULL LIMIT 1', [siteId, quoteId]);
+  return rows.length > 0;
 }
 
 /** Identical submissions (a double click, a retried request) share this key, and so make one booking. */
