@@ -12,6 +12,7 @@ import type { Site, SiteCatalog } from '../sites/index.ts';
 import { DomainError } from '../errors.ts';
 import { preparePassenger, type PreparedPassenger, type SignedInBooker } from './passenger.ts';
 import { applyPromo, type BookingPromo } from '../promos/service.ts';
+import { offerBooked } from './phoneRepository.ts';
 
 export type { PreparedPassenger, SignedInBooker };
 
@@ -240,12 +241,6 @@ export async function prepareBooking(
     };
   }
   return { ...prepared, requestKey: requestKeyOf(prepared) };
-}
-
-/** Whether a staff-priced offer's quote has its booking already. */
-async function offerBooked(db: Queryable, siteId: number, quoteId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM bookings WHERE site_id = $1 AND quote_id = $2 AND price_override_reason IS NOT NULL LIMIT 1', [siteId, quoteId]);
-  return rows.length > 0;
 }
 
 /** Identical submissions (a double click, a retried request) share this key, and so make one booking. */

@@ -147,6 +147,14 @@ export async function priceQuoteRequest(
   trip: PriceTripInput & { pickup_time: string },
 ): Promise<PriceAnswer> {
   if (!(await createInboxRepository(deps.db).find(deps.site.id, 'quote', id))) throw new DomainError('not_found', INBOX_MESSAGES.notFound);
+  return priceTrip(deps, trip);
+}
+
+/**
+ * A trip the office types (a QUOTE NOW request, a phone booking) priced by the site's quoting engine as the booking
+ * form's search prices it: a stored quote and its priced vehicles that seat the party.
+ */
+export async function priceTrip(deps: { quoting: Quoting; site: Site; catalog: SiteCatalog }, trip: PriceTripInput & { pickup_time: string }): Promise<PriceAnswer> {
   const [hour, minute] = trip.pickup_time.split(':');
   const form = bookingFormSchema.safeParse({
     pickup: trip.pickup,
