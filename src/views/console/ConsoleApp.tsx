@@ -33,6 +33,7 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
   settlement: lazyPage(() => import('./settlement/SettlementPage.tsx'), 'SettlementPage'),
   reports: lazyPage(() => import('./reports/ReportsPage.tsx'), 'ReportsPage'),
   'company-accounts': lazyPage(() => import('./companyAccounts/CompanyAccountsPage.tsx'), 'CompanyAccountsPage'),
+  'phone-booking': lazyPage(() => import('./phoneBooking/PhoneBookingPage.tsx'), 'PhoneBookingPage'),
 };
 
 const PageLoading = () => (
