@@ -135,7 +135,12 @@ function PassengerSection({ actor }: { actor: Actor }) {
       {picked && (
         <Group gap="xs" mt="xs">
           <Badge variant="light">Account holder #{picked.id}</Badge>
-          {picked.account && <Badge variant="light" color={picked.account.active ? 'teal' : 'gray'}>{picked.account.name}</Badge>}
+          {picked.account && (
+            <Badge variant="light">
+              {picked.account.name}
+              {picked.account.active ? '' : ' (off)'}
+            </Badge>
+          )}
           <Button size="compact-xs" variant="subtle" onClick={() => actor.send({ type: 'passenger.clear' })}>
             Not this passenger
           </Button>
