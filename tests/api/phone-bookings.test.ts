@@ -158,6 +158,8 @@ describe(`phone bookings and staff prices on ${testDatabaseKind}`, () => {
       [number],
     );
     expect(audit).toEqual([{ action: 'booking.price_override', actor_staff_id: expect.anything(), before: { total_pence: Math.round(choice.final_price * 100) }, after: { total_pence: 4250, reason: 'Regular customer rate agreed by phone' } }]);
+    const detail = await api.as(dispatcher, 'GET', `bookings/${number}`);
+    expect(detail.statusCode, detail.body).toBe(200);
     const timeline = await api.as(dispatcher, 'GET', `audit?entity=booking&id=${number}`);
     expect(timeline.json().entries.map((entry: { action: string }) => entry.action).sort()).toEqual(['booking.phone_booking', 'booking.price_override']);
 
