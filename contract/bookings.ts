@@ -164,4 +164,6 @@ export const BOOKING_MESSAGES = {
   notFree: 'This booking has a price to pay. Please go back and choose how to pay.',
   nothingToPayByCard: 'This booking is free: there is nothing to pay by card.',
   noWheelchairAccess: 'This vehicle is not wheelchair accessible. Please choose a wheelchair-accessible vehicle, or remove the wheelchair option.',
+  /** A QUOTE NOW offer at the office's own price books once (issue 34). */
+  offerAlreadyBooked: 'This offer has already been booked. Please contact us for a new quote.',
 } as const;

@@ -42,9 +42,9 @@ export const BOARD_PAGE_MAX = 200;
 /** An export covers at most this many days (a year and a day: the statutory 12 months at once). */
 export const EXPORT_MAX_DAYS = 366;
 
-export const PAYMENT_STATES = ['due_to_driver', 'paid', 'refunded'] as const;
+export const PAYMENT_STATES = ['due_to_driver', 'paid', 'refunded', 'on_account'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
-export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = { due_to_driver: 'Pay driver', paid: 'Paid by card', refunded: 'Refunded' };
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = { due_to_driver: 'Pay driver', paid: 'Paid by card', refunded: 'Refunded', on_account: 'On account' };
 
 export const CONSOLE_BOOKINGS_MESSAGES = {
   badCursor: 'The page cursor is not valid: start again from the first page',
@@ -113,7 +113,8 @@ export const boardRowSchema = z.object({
   passenger_phone: z.string(),
   currency: z.string(),
   total_pence: z.number(),
-  payment_method: z.enum(['car', 'card']),
+  // Issue 34: 'account', a company account's booking (the board and a booking's page showed none before: a 500).
+  payment_method: z.enum(['car', 'card', 'account']),
   payment_state: z.enum(PAYMENT_STATES),
   refunded_pence: z.number(),
   /** The assigned driver's name and vehicle registration, null until assigned. */
@@ -189,7 +190,7 @@ export const consoleBookingDetailSchema = boardRowSchema.extend({
   duration_seconds: z.number().nullable(),
   price: z.object({ unit_price_pence: z.number(), total_pence: z.number(), currency: z.string(), breakdown: z.unknown() }),
   payment: z.object({
-    method: z.enum(['car', 'card']),
+    method: z.enum(['car', 'card', 'account']),
     state: z.enum(PAYMENT_STATES),
     intent_id: z.string().nullable(),
     paid_pence: z.number(),

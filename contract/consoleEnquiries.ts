@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BookingForm, BookingType, HourlyRateForm, PriceDetail } from './booking.ts';
+import { priceOverrideSchema } from './staffPrices.ts';
 
 /**
  * The console's enquiries inbox and mail outbox (issue 17), under /api/admin, for owners and dispatchers of the site.
@@ -209,6 +210,8 @@ export const offerSchema = z.object({
   company_id: z.coerce.number().int().positive(),
   text: z.string().trim().max(REPLY_MAX, `At most ${REPLY_MAX} characters`).default(''),
   reply_key: replySchema.shape.reply_key,
+  /** Issue 34: the dispatcher's own price for this vehicle instead of the tariff's, with its reason; null = the tariff. */
+  price_override: priceOverrideSchema.nullable().optional(),
 });
 export type OfferInput = z.input<typeof offerSchema>;
 

@@ -19,6 +19,7 @@ export const CONSOLE_BASE = CONSOLE_AREA.prefix;
 export const SIGN_IN_PATH = '/admin/sign-in';
 export const SET_PASSWORD_PATH = '/admin/set-password';
 export const QUEUE_PATH = '/admin/needs-action';
+export const PHONE_BOOKING_PATH = '/admin/bookings/new';
 
 export type ConsolePage =
   | { name: 'bookings' }
@@ -37,7 +38,8 @@ export type ConsolePage =
   | { name: 'settlement' }
   | { name: 'reports' }
   | { name: 'company-accounts' }
-  | { name: 'invoices' };
+  | { name: 'invoices' }
+  | { name: 'phone-booking' };
 
 export type ConsolePageName = ConsolePage['name'];
 
@@ -58,6 +60,8 @@ const SIMPLE_PAGES: Record<string, ConsolePage> = {
   '/admin/reports': { name: 'reports' },
   '/admin/company-accounts': { name: 'company-accounts' },
   '/admin/invoices': { name: 'invoices' },
+  // Issue 34: a booking taken by phone (before the booking-number pattern, which 'new' would match).
+  [PHONE_BOOKING_PATH]: { name: 'phone-booking' },
 };
 
 /** Booking numbers as the server issues them: letters, digits and dashes. */
@@ -70,6 +74,7 @@ export function pageOfPath(path: string): ConsolePage | 'sign-in' | 'set-passwor
   const key = normalise(path);
   if (key === SIGN_IN_PATH) return 'sign-in';
   if (key === SET_PASSWORD_PATH) return 'set-password';
+  if (key === PHONE_BOOKING_PATH) return SIMPLE_PAGES[key];
   const booking = BOOKING_PATH.exec(path.split(/[?#]/, 1)[0].replace(/\/+$/, ''));
   if (booking) return { name: 'booking', number: booking[1].toUpperCase() };
   return SIMPLE_PAGES[key] ?? null;
@@ -79,6 +84,7 @@ export function pathOfPage(page: ConsolePage): string {
   if (page.name === 'booking') return `/admin/bookings/${encodeURIComponent(page.number)}`;
   // The "Needs action" queue (issue 33): the page's name in code is `queue`, its address says what it holds.
   if (page.name === 'queue') return QUEUE_PATH;
+  if (page.name === 'phone-booking') return PHONE_BOOKING_PATH;
   return `/admin/${page.name}`;
 }
 

@@ -105,8 +105,22 @@ describe('inbox machine', () => {
     actor.send({ type: 'offer.text', text: 'Our price' });
     actor.send({ type: 'offer.send', key: 'offer-key' });
     await waitFor(actor, (s) => s.context.notice === 'Quote sent');
-    expect(calls.offer).toEqual([{ id: 7, offer: { quote_id: 'q_1', vehicle_id: 2, company_id: 1, text: 'Our price', reply_key: 'offer-key' } }]);
+    expect(calls.offer).toEqual([{ id: 7, offer: { quote_id: 'q_1', vehicle_id: 2, company_id: 1, text: 'Our price', reply_key: 'offer-key', price_override: null } }]);
     expect(actor.getSnapshot().context.rows.find((row) => row.id === 7)?.status).toBe('answered');
+  });
+
+  it("offers at the dispatcher's own price with its reason (issue 34), and forgets it once sent", async () => {
+    const { actor, calls } = inbox();
+    actor.send({ type: 'enquiry.open', kind: 'quote', id: 7 });
+    await waitFor(actor, (s) => s.matches({ detail: { ready: 'idle' } }));
+    actor.send({ type: 'trip.price' });
+    await waitFor(actor, (s) => s.matches({ detail: { ready: 'idle' } }) && s.context.price !== null);
+    actor.send({ type: 'offer.price', price: ' 55.50 ' });
+    actor.send({ type: 'offer.price', reason: 'Matched a competitor' });
+    actor.send({ type: 'offer.send', key: 'own-price' });
+    await waitFor(actor, (s) => s.context.notice === 'Quote sent');
+    expect(calls.offer).toEqual([{ id: 7, offer: { quote_id: 'q_1', vehicle_id: 2, company_id: 1, text: '', reply_key: 'own-price', price_override: { price: 55.5, reason: 'Matched a competitor' } } }]);
+    expect(actor.getSnapshot().context).toMatchObject({ offerPrice: '', offerReason: '' });
   });
 
   it('keeps what is typed while a call runs; only what that call sends or prices is held still', async () => {
@@ -132,7 +146,7 @@ describe('inbox machine', () => {
     actor.send({ type: 'draft.change', text: 'One more thing' });
     actor.send({ type: 'offer.text', text: 'changed' });
     await waitFor(actor, (s) => s.context.notice === 'Quote sent');
-    expect(calls.offer).toEqual([{ id: 7, offer: { quote_id: 'q_1', vehicle_id: 2, company_id: 1, text: 'Our price for your trip', reply_key: 'offer-key' } }]);
+    expect(calls.offer).toEqual([{ id: 7, offer: { quote_id: 'q_1', vehicle_id: 2, company_id: 1, text: 'Our price for your trip', reply_key: 'offer-key', price_override: null } }]);
     expect(actor.getSnapshot().context.draft).toBe('One more thing');
   });
 });

@@ -34,6 +34,9 @@ export interface InboxContext {
   price: PriceAnswer | null;
   choice: { vehicle_id: number; company_id: number } | null;
   offerText: string;
+  /** Issue 34: the dispatcher's own price (pounds, as typed; blank = the tariff's) and its reason. */
+  offerPrice: string;
+  offerReason: string;
 }
 
 export type InboxEvent =
@@ -51,6 +54,7 @@ export type InboxEvent =
   | { type: 'trip.price' }
   | { type: 'offer.choose'; vehicle_id: number; company_id: number }
   | { type: 'offer.text'; text: string }
+  | { type: 'offer.price'; price?: string; reason?: string }
   | { type: 'offer.send'; key: string };
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.');
@@ -70,7 +74,7 @@ export const inboxMachine = setup({
     }),
     select: assign(({ event }) => {
       assertEvent(event, 'enquiry.open');
-      return { selected: { kind: event.kind, id: event.id }, enquiry: null, detailError: null, draft: '', replyKey: null, offerKey: null, actionError: null, notice: null, trip: null, price: null, choice: null, offerText: '' };
+      return { selected: { kind: event.kind, id: event.id }, enquiry: null, detailError: null, draft: '', replyKey: null, offerKey: null, actionError: null, notice: null, trip: null, price: null, choice: null, offerText: '', offerPrice: '', offerReason: '' };
     }),
     deselect: assign({ selected: null, enquiry: null, detailError: null, actionError: null, notice: null, trip: null, price: null, choice: null }),
     setEnquiry: assign(({ context }, params: { enquiry: EnquiryDetail }) => ({
@@ -91,7 +95,11 @@ export const inboxMachine = setup({
       return { offerKey: context.offerKey ?? event.key, actionError: null, notice: null };
     }),
     replied: assign({ draft: '', replyKey: null, notice: 'Reply sent' }),
-    offered: assign({ offerKey: null, price: null, choice: null, offerText: '', notice: 'Quote sent' }),
+    offered: assign({ offerKey: null, price: null, choice: null, offerText: '', offerPrice: '', offerReason: '', notice: 'Quote sent' }),
+    setOfferPrice: assign(({ context, event }) => {
+      assertEvent(event, 'offer.price');
+      return { offerPrice: event.price ?? context.offerPrice, offerReason: event.reason ?? context.offerReason };
+    }),
     statusChanged: assign(({ context }) => ({ notice: context.enquiry?.status === 'closed' ? 'Enquiry closed' : 'Enquiry reopened' })),
     setTrip: assign(({ context, event }) => {
       assertEvent(event, 'trip.change');
@@ -136,6 +144,8 @@ export const inboxMachine = setup({
     price: null,
     choice: null,
     offerText: '',
+    offerPrice: '',
+    offerReason: '',
   },
   states: {
     list: {
@@ -190,6 +200,7 @@ export const inboxMachine = setup({
             'trip.change': { guard: and(['isQuote', not(stateIn({ detail: { ready: 'pricing' } })), not(stateIn({ detail: { ready: 'offering' } }))]), actions: 'setTrip' },
             'offer.choose': { guard: and([not(stateIn({ detail: { ready: 'pricing' } })), not(stateIn({ detail: { ready: 'offering' } }))]), actions: 'choose' },
             'offer.text': { guard: not(stateIn({ detail: { ready: 'offering' } })), actions: 'setOfferText' },
+            'offer.price': { guard: not(stateIn({ detail: { ready: 'offering' } })), actions: 'setOfferPrice' },
           },
           states: {
             idle: {
@@ -238,7 +249,14 @@ export const inboxMachine = setup({
                 src: 'sendOffer',
                 input: ({ context }) => ({
                   id: context.selected!.id,
-                  offer: { quote_id: context.price!.quote_id, ...context.choice!, text: context.offerText, reply_key: context.offerKey! },
+                  offer: {
+                    quote_id: context.price!.quote_id,
+                    ...context.choice!,
+                    text: context.offerText,
+                    reply_key: context.offerKey!,
+                    // Blank: the tariff's price; else the dispatcher's own with its reason (the server checks both).
+                    price_override: context.offerPrice.trim() ? { price: Number(context.offerPrice.trim()), reason: context.offerReason } : null,
+                  },
                 }),
                 onDone: { target: 'idle', actions: [{ type: 'setEnquiry', params: ({ event }) => ({ enquiry: event.output.enquiry }) }, 'offered'] },
                 onError: { target: 'idle', actions: { type: 'actionFailed', params: ({ event }) => ({ error: event.error }) } },

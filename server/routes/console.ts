@@ -32,6 +32,8 @@ import { consoleEvents } from './consoleEvents.ts';
 import { consoleDriversRoutes } from './consoleDrivers.ts';
 import { consoleFleetRoutes } from './consoleFleet.ts';
 import { consoleInboxRoutes } from './consoleInbox.ts';
+import { consolePhoneBookingRoutes } from './consolePhoneBookings.ts';
+import type { BookingService } from '../domain/bookings/service.ts';
 import { consoleManageRoutes } from './consoleManage.ts';
 import { consoleCatalogueRoutes } from './consoleCatalogue.ts';
 import { consolePlacesRoutes } from './consolePlaces.ts';
@@ -85,6 +87,8 @@ export interface ConsoleDeps {
   flights?: FlightTracker;
   /** Company accounts' invoices (issue 34); default: one of its own. */
   invoices?: InvoicesService;
+  /** The booking service: phone bookings (issue 34) are written by it, as the website's. */
+  bookings?: BookingService;
 }
 
 /** 403 unless the caller is an owner (or the admin token, which acts as one). A preValidation hook: before any schema reads the request. */
@@ -166,6 +170,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
       await authorised.register(consoleFleetRoutes({ db, now }));
       await authorised.register(consoleDriversRoutes({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, dispatch, now, limiter }));
       await authorised.register(consoleInboxRoutes({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, quoting: deps.quoting, log: deps.log }));
+      await authorised.register(consolePhoneBookingRoutes({ db, cache, quoting: deps.quoting, bookings: deps.bookings }));
       await authorised.register(events.routes);
 
       const typed = authorised.withTypeProvider<ZodTypeProvider>();

@@ -497,6 +497,56 @@ describe('operator console', () => {
     await page.getByTestId(`row-${number}`).getByTestId('job-stage').getByText('On the way', { exact: true }).waitFor();
   });
 
+  it('takes a phone booking (issue 34) with the keyboard: the trip priced, the caller found by phone, on account at an overridden price; stored, audited, confirmed by mail; axe 0', { timeout: 60_000 }, async () => {
+    const { page } = owner;
+    const account = await admin('POST', '/company-accounts', { name: 'Phone Acme Ltd', billing_email: 'ap@phoneacme.test', credit_limit_pence: 100_000 });
+    const [{ id: passengerId }] = await sql<{ id: string }>("INSERT INTO passengers (site_id, name, email, phone) VALUES (1, 'Priya Patel', 'priya@phoneacme.test', '+44 7700 900777') RETURNING id");
+    await sql("INSERT INTO company_account_members (site_id, account_id, passenger_id, role) VALUES (1, $1, $2, 'booker')", [account.json().account.id, passengerId]);
+
+    if (pathname(page) !== '/admin/bookings') await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Bookings' }).click();
+    await page.getByRole('link', { name: 'New booking' }).click();
+    await page.getByRole('heading', { name: 'New booking', level: 1 }).waitFor();
+    expect(pathname(page)).toBe('/admin/bookings/new');
+    // The pick-up field has the focus: the dispatcher types the trip and presses Enter to price it.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '')).toMatch(/^Pick-up address/);
+    await page.keyboard.type('Heathrow Airport Terminal 5, Hounslow TW6 2GA');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('The Savoy, Strand, London WC2R 0EZ');
+    await page.getByLabel(/^Date/).fill(TOMORROW);
+    await page.getByLabel(/^Time/).fill('14:30');
+    await page.getByLabel(/^Passengers/).fill('2');
+    await page.keyboard.press('Enter');
+    const firstVehicle = page.getByRole('radiogroup', { name: 'Vehicle' }).getByRole('radio').first();
+    await firstVehicle.waitFor();
+    expect(await firstVehicle.isChecked()).toBe(true);
+
+    await page.getByLabel('Find by phone or e-mail').fill('07700 900777');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /^Priya Patel · priya@phoneacme\.test/ }).click();
+    expect(await page.getByRole('radio', { name: 'On account (Phone Acme Ltd)' }).isChecked()).toBe(true);
+    await page.getByLabel('Override the price').check();
+    await page.getByLabel(/^Price \(£\)/).fill('42.50');
+    await page.getByLabel(/^Reason/).fill('Regular customer rate');
+    expect(await axeViolations(page, 'phone booking')).toEqual([]);
+    await page.keyboard.press('Enter');
+
+    const done = page.getByRole('status').filter({ hasText: /^Booked CF-/ });
+    await done.waitFor();
+    const number = /Booked (CF-[2-9A-Z]{8})/.exec((await done.textContent()) ?? '')![1];
+    expect(await done.textContent()).toContain('£42.50 · On account');
+    expect(await axeViolations(page, 'phone booking done')).toEqual([]);
+    const [stored] = await sql<Record<string, unknown>>('SELECT source, total_pence, payment_method, passenger_email, price_override_reason FROM bookings WHERE booking_number = $1', [number]);
+    expect(stored).toEqual({ source: 'console', total_pence: 4250, payment_method: 'account', passenger_email: 'priya@phoneacme.test', price_override_reason: 'Regular customer rate' });
+    const audit = await sql<{ action: string; after: Record<string, unknown> }>("SELECT action, after FROM audit_log WHERE entity_id = $1 AND action = 'booking.price_override'", [number]);
+    expect(audit).toEqual([{ action: 'booking.price_override', after: { total_pence: 4250, reason: 'Regular customer rate' } }]);
+    const mails = await sql<{ to_address: string }>("SELECT to_address FROM mail_outbox WHERE kind = 'booking_confirmation' AND subject LIKE '%' || $1 || '%'", [number]);
+    expect(mails.map((mail) => mail.to_address)).toEqual([expect.stringContaining('priya@phoneacme.test')]);
+    await saveScreenshot(page, 'console-phone-booking');
+    await page.getByRole('link', { name: `Open ${number}` }).click();
+    await page.getByTestId('booking-status').waitFor();
+    expect(pathname(page)).toBe(`/admin/bookings/${number}`);
+  });
+
   it('signs out: back to sign-in with "Signed out", and the session is gone', async () => {
     const { page } = owner;
     await page.getByTestId('member-menu').click();

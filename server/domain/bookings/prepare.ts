@@ -12,6 +12,7 @@ import type { Site, SiteCatalog } from '../sites/index.ts';
 import { DomainError } from '../errors.ts';
 import { preparePassenger, type PreparedPassenger, type SignedInBooker } from './passenger.ts';
 import { applyPromo, type BookingPromo } from '../promos/service.ts';
+import { offerBooked } from './phoneRepository.ts';
 
 export type { PreparedPassenger, SignedInBooker };
 
@@ -47,10 +48,18 @@ export interface PreparedBooking {
    * payment's stored submission from before has no such field: read it with `?? null`).
    */
   onAccount?: { accountId: number; poNumber: string; costCentre: string } | null;
-  /** Where the visitor booked (the owner's reports): the website, or the website framed in the operator's page. */
-  source?: BookingChannel;
+  /**
+   * Where the booking came from (the owner's reports): the website or the website framed in the operator's page (the
+   * visitor's channel), or 'console' (a phone booking). A QUOTE NOW offer's quote is told apart by the database.
+   */
+  source?: BookingChannel | 'console';
   /** The promo code taken off `totalPence` (which is after it), or null. */
   promo: BookingPromo | null;
+  /**
+   * Why the price is not the tariff's (issue 34: a dispatcher's override, a staff-priced QUOTE NOW offer), kept as
+   * bookings.price_override_reason; absent or null when the engine priced it.
+   */
+  priceOverride?: { reason: string } | null;
 }
 
 const clock12 = (hour12: string, minute: string) => hour12.replace(/(am|pm)$/, `:${minute}$1`);
@@ -139,7 +148,9 @@ export async function prepareBooking(
     // The options the editor may change after the quote (the shared list); everything else comes from the quote.
     for (const field of SELECTED_OPTION_FIELDS) (options as Record<string, unknown>)[field] = input.bookingForm[field];
   }
-  const { quote, row, form } = await deps.quoting.priceVehicle(site, catalog, { quote_id: vehicle.quote_id, vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id, options });
+  const { quote, row, form, staffPrice } = await deps.quoting.priceVehicle(site, catalog, { quote_id: vehicle.quote_id, vehicle_id: vehicle.vehicle_id, company_id: vehicle.company_id, options });
+  // A staff-priced offer books once (the unique index of migration 034 holds it under concurrency; this is the early word).
+  if (staffPrice && (await offerBooked(deps.db, site.id, quote.id))) throw new DomainError('conflict', BOOKING_MESSAGES.offerAlreadyBooked);
   if (quote.bookingType !== input.bookingType) throw new DomainError('invalid_input', 'bookingType does not match the quote');
   const unitPence = row.breakdown.final_price_pence;
   if (unitPence <= 0) throw new DomainError('unprocessable', BOOKING_MESSAGES.zeroPrice);
@@ -199,6 +210,7 @@ export async function prepareBooking(
       passenger,
       promo,
       onAccount,
+      priceOverride: staffPrice ? { reason: staffPrice.reason } : null,
     };
   } else {
     const hire = quote.form as HourlyRateForm;
@@ -228,6 +240,7 @@ export async function prepareBooking(
       passenger,
       promo,
       onAccount,
+      priceOverride: staffPrice ? { reason: staffPrice.reason } : null,
     };
   }
   return { ...prepared, requestKey: requestKeyOf(prepared), source: caller.channel ?? 'website' };

@@ -60,7 +60,7 @@ const BOOKING_COLUMNS = `site_id, booking_number, request_key, ride_type, bookin
   vehicle_qty, passenger_id, passenger_mode, passenger_name, passenger_email, passenger_phone, total_passengers, additional_info, return_additional_info,
   pick_up_address, drop_off_address, pick_up_at, pick_up_date, pick_up_time, return_at, return_date, return_time, hourly_duration, flight_no, return_flight_no,
   options, distance_miles, duration_seconds, distance_estimated, currency, unit_price_pence, total_pence, breakdown, company_account_id, po_number, cost_centre,
-  payment_method, payment_status, payment_intent_id, source`;
+  payment_method, payment_status, payment_intent_id, price_override_reason, source`;
 
 function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber: string, passengerId: number | null, payment: { intentId: string } | null): unknown[] {
   const row = prepared.row;
@@ -111,18 +111,21 @@ function bookingValues(siteId: number, prepared: PreparedBooking, bookingNumber:
     // account, else the driver's.
     payment ? 'paid' : prepared.totalPence === 0 ? 'nothing_to_pay' : prepared.paymentMethod === 'account' ? 'on_account' : 'due_to_driver',
     payment?.intentId ?? null,
-    // $45, read by BOOKING_SOURCE; a card payment's submission stored before `source` existed is the website's.
+    prepared.priceOverride?.reason ?? null,
+    // $46, read by BOOKING_SOURCE; a card payment's submission stored before `source` existed is the website's.
     prepared.source ?? 'website',
   ];
 }
-/** The parameters of the booking's own columns ($44 is the payment intent); $45 is its source (BOOKING_SOURCE). */
-const BOOKING_PARAMS = 44;
+/** The parameter of payment_intent_id (the card booking's payment is bound by it). */
+const INTENT_PARAM = 44;
+const BOOKING_PARAMS = 46;
 /**
- * Where the booking came from (bookings.source, migration 030, the owner's reports): a QUOTE NOW offer's quote ($6 is
- * the quote id), else where the visitor booked ($45: the website, or the website framed in the operator's page).
+ * Where the booking came from (bookings.source, migration 030, the owner's reports): a phone booking is the console's
+ * ($46), else a QUOTE NOW offer's quote ($6 is the quote id) is the offer's, else where the visitor booked ($46: the
+ * website, or the website framed in the operator's page).
  */
-const BOOKING_SOURCE = `CASE WHEN EXISTS (SELECT 1 FROM quote_offers o WHERE o.site_id = $1 AND o.quote_id = $6) THEN 'quote_offer' ELSE $45::text END`;
-const BOOKING_VALUES = `${Array.from({ length: BOOKING_PARAMS }, (_, index) => `$${index + 1}`).join(', ')}, ${BOOKING_SOURCE}`;
+const BOOKING_SOURCE = `CASE WHEN $${BOOKING_PARAMS}::text = 'console' THEN 'console' WHEN EXISTS (SELECT 1 FROM quote_offers o WHERE o.site_id = $1 AND o.quote_id = $6) THEN 'quote_offer' ELSE $${BOOKING_PARAMS}::text END`;
+const BOOKING_VALUES = `${Array.from({ length: BOOKING_PARAMS - 1 }, (_, index) => `$${index + 1}`).join(', ')}, ${BOOKING_SOURCE}`;
 
 /**
  * The statement that writes a new booking and everything that goes with it: its stops, its manage link, its mails
@@ -153,7 +156,7 @@ function bookingStatement(siteId: number, prepared: PreparedBooking, passengerId
     );
   }
   // A card booking's payment is bound to it here (the last of the booking's values is its payment_intent_id).
-  if (payment) parts.push(`bound AS (UPDATE payments SET booking_id = booking.id, updated_at = now() FROM booking WHERE payments.site_id = $1 AND payments.intent_id = $${BOOKING_PARAMS})`);
+  if (payment) parts.push(`bound AS (UPDATE payments SET booking_id = booking.id, updated_at = now() FROM booking WHERE payments.site_id = $1 AND payments.intent_id = $${INTENT_PARAM})`);
   parts.push(`link AS (INSERT INTO booking_manage_links (site_id, booking_id, token_hash) SELECT $1::integer, id, $${next(also.manageTokenHash)}::bytea FROM booking)`);
   if (also.mails.length > 0) {
     const mails = outboxInsertIf('booking', siteId, also.mails, values.length + 1);

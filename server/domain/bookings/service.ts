@@ -46,6 +46,11 @@ const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\u0
 /** The processor is done with this intent without charging it: the slot is free for another card. */
 const chargeFailed = (status: IntentStatus) => status === 'requires_payment_method' || status === 'canceled';
 const promoRefused = (outcome: 'usedUp' | 'usedByPassenger') => new DomainError('promo', PROMO_MESSAGES[outcome], {}, 'conflict');
+/** A second booking of a staff-priced offer met the unique index (migration 034): the offer is booked. */
+const offerOnce = (error: unknown): never => {
+  if (isUniqueViolation(error)) throw new DomainError('conflict', BOOKING_MESSAGES.offerAlreadyBooked);
+  throw error;
+};
 const alreadyPaid = (bookingNumber: string | null) => new DomainError('conflict', BOOKING_MESSAGES.alreadyPaid, { booking_number: bookingNumber });
 // A settlement that meets a payment claimed after its lock is run again; more than this many in a row is a fault.
 const SETTLE_ATTEMPTS = 4;
@@ -254,8 +259,28 @@ export function createBookingService(deps: BookingServiceDeps) {
     return account !== null && account.id === passenger.passengerId;
   }
 
+  /**
+   * A booking the office takes (issue 34, server/domain/bookings/phone.ts): prepared by the caller with the same
+   * prepare, written in one transaction with the account's credit held (on account) and `alsoWrite` (the audit entry)
+   * only when the booking is new. Idempotent on the prepared request key like any booking.
+   */
+  async function writeOfficeBooking(site: Site, catalog: SiteCatalog, prepared: PreparedBooking, alsoWrite: (tx: Queryable, booking: { bookingId: number; bookingNumber: string }) => Promise<void>) {
+    const identity = mailIdentity(catalog.settings, site.name);
+    const { bookingId, bookingNumber, created } = await deps.db.transaction(async (tx) => {
+      const onAccount = prepared.onAccount ?? null;
+      const accountId = onAccount ? await holdAccountCredit(tx, site.id, prepared.passenger.passengerId!, prepared.totalPence, onAccount) : 0;
+      const written = await writeBooking(tx, site, catalog, identity, onAccount ? { ...prepared, onAccount: { ...onAccount, accountId } } : prepared, null);
+      if (written.stored) await alsoWrite(tx, written);
+      return { ...written, created: written.stored !== null };
+    });
+    deps.mail.kick();
+    if (created && prepared.flightNo.trim()) deps.afterBooked?.(site.id, bookingId);
+    return { bookingId, bookingNumber, created };
+  }
+
   return {
     prepare,
+    writeOfficeBooking,
 
     /**
      * POST /calculate-selected-vehicle-price: the chosen vehicle re-priced from the stored quote with the editor's
@@ -287,7 +312,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           const accountId = await holdAccountCredit(db, site.id, prepared.passenger.passengerId!, prepared.totalPence, onAccount);
           return writeBooking(db, site, catalog, identity, { ...prepared, onAccount: { ...onAccount, accountId } }, null);
         };
-        const { bookingId, stored } = needsTransaction(prepared) ? await deps.db.transaction(write) : await write(deps.db);
+        const { bookingId, stored } = await (needsTransaction(prepared) ? deps.db.transaction(write) : write(deps.db)).catch(offerOnce);
         deps.mail.kick();
         // Only a booking with a flight number has anything to follow (nothing else is read or written for it).
         if (stored && prepared.flightNo.trim()) deps.afterBooked?.(site.id, bookingId);

@@ -33,6 +33,7 @@ type Row = Record<string, unknown>;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 export function paymentState(paymentStatus: string, refundedPence: number): PaymentState {
+  if (paymentStatus === 'on_account') return 'on_account';
   if (paymentStatus !== 'paid') return 'due_to_driver';
   return refundedPence > 0 ? 'refunded' : 'paid';
 }

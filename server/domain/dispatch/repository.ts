@@ -129,6 +129,7 @@ export function createDispatchRepository(db: Queryable) {
           states.has('due_to_driver') ? "b.payment_status IN ('due_to_driver', 'nothing_to_pay')" : null,
           states.has('paid') ? "(b.payment_status = 'paid' AND COALESCE(p.refunded_pence, 0) = 0)" : null,
           states.has('refunded') ? "(b.payment_status = 'paid' AND COALESCE(p.refunded_pence, 0) > 0)" : null,
+          states.has('on_account') ? "b.payment_status = 'on_account'" : null,
         ].filter(Boolean);
         where.push(`(${parts.join(' OR ')})`);
       }

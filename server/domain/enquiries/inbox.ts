@@ -20,6 +20,8 @@ import { QuoteRefused, type Quoting } from '../quotes/quoting.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { createInboxRepository, type EnquiryCore } from './inboxRepository.ts';
 import { createOutboxRepository } from './outboxRepository.ts';
+import { createQuotesRepository } from '../quotes/quotesRepository.ts';
+import { poundsToPence, type PriceOverride } from '../../../contract/staffPrices.ts';
 import { replyMail, type OfferLink } from './replyMail.ts';
 
 export interface InboxContext {
@@ -61,7 +63,7 @@ interface ReplyWork {
   text: string;
   action: 'enquiry.reply' | 'enquiry.quote_offer';
   /** Runs in the transaction after the checks; returns the offer's id and link when the reply carries one. */
-  offer?: (tx: Queryable) => Promise<{ offerId: number; link: OfferLink }>;
+  offer?: (tx: Queryable) => Promise<{ offerId: number; link: OfferLink; audit?: Record<string, unknown> }>;
 }
 
 /**
@@ -98,7 +100,7 @@ async function reply(context: InboxContext, work: ReplyWork): Promise<{ replyId:
       entityType: 'enquiry',
       entityId: auditId(work.kind, work.id),
       before: { status: enquiry.status },
-      after: { status: 'answered', reply_id: replyId, mail_id: mailId, ...(offer ? { quote_offer_id: offer.offerId } : {}) },
+      after: { status: 'answered', reply_id: replyId, mail_id: mailId, ...(offer ? { quote_offer_id: offer.offerId, ...offer.audit } : {}) },
     });
     return { replyId, created: true };
   });
@@ -145,6 +147,14 @@ export async function priceQuoteRequest(
   trip: PriceTripInput & { pickup_time: string },
 ): Promise<PriceAnswer> {
   if (!(await createInboxRepository(deps.db).find(deps.site.id, 'quote', id))) throw new DomainError('not_found', INBOX_MESSAGES.notFound);
+  return priceTrip(deps, trip);
+}
+
+/**
+ * A trip the office types (a QUOTE NOW request, a phone booking) priced by the site's quoting engine as the booking
+ * form's search prices it: a stored quote and its priced vehicles that seat the party.
+ */
+export async function priceTrip(deps: { quoting: Quoting; site: Site; catalog: SiteCatalog }, trip: PriceTripInput & { pickup_time: string }): Promise<PriceAnswer> {
   const [hour, minute] = trip.pickup_time.split(':');
   const form = bookingFormSchema.safeParse({
     pickup: trip.pickup,
@@ -181,15 +191,18 @@ export async function priceQuoteRequest(
 export async function offerQuote(
   context: InboxContext & { quoting: Quoting; catalog: SiteCatalog; publicUrl: string; now?: Date },
   id: number,
-  input: { quote_id: string; vehicle_id: number; company_id: number; text: string; reply_key: string },
+  input: { quote_id: string; vehicle_id: number; company_id: number; text: string; reply_key: string; price_override?: PriceOverride | null },
 ) {
   const { site, catalog, quoting } = context;
+  const override = input.price_override ?? null;
   const { row } = await quoting.priceVehicle(site, catalog, { quote_id: input.quote_id, vehicle_id: input.vehicle_id, company_id: input.company_id, options: {} }).catch((error: unknown) => {
     if (error instanceof QuoteRefused && error.code === 'vehicle_not_in_quote') throw new DomainError('unprocessable', INBOX_MESSAGES.notInQuote);
     return asInboxRefusal(error);
   });
-  const pricePence = Math.round(row.final_price * 100);
-  if (pricePence <= 0) throw new DomainError('unprocessable', INBOX_MESSAGES.notPriced);
+  const tariffPence = Math.round(row.final_price * 100);
+  if (tariffPence <= 0 && !override) throw new DomainError('unprocessable', INBOX_MESSAGES.notPriced);
+  // Issue 34: the dispatcher's own price (with its reason) instead of the tariff's; the offer books at it, once.
+  const pricePence = override ? poundsToPence(override.price) : tariffPence;
   const now = context.now ?? new Date();
   const pickupAt = new Date(row.breakdown.pickup_at);
   const expiresAt = new Date(Math.min(now.getTime() + QUOTE_OFFER_DAYS * 24 * 3600 * 1000, pickupAt.getTime()));
@@ -202,10 +215,15 @@ export async function offerQuote(
     action: 'enquiry.quote_offer',
     offer: async (tx) => {
       const repository = createInboxRepository(tx);
-      await repository.extendQuote(site.id, input.quote_id, expiresAt);
+      // A staff price goes on a copy of the quote made for this offer (no quote read before changes under anyone).
+      const quoteId = override
+        ? await createQuotesRepository(tx).copyWithStaffPrice(site.id, input.quote_id, { vehicle_id: row.vehicle_id, company_id: row.company_id, price_pence: pricePence, reason: override.reason }, expiresAt)
+        : input.quote_id;
+      if (!quoteId) throw new DomainError('quote_expired', INBOX_MESSAGES.quoteExpired, {}, 'conflict');
+      if (!override) await repository.extendQuote(site.id, input.quote_id, expiresAt);
       const offerId = await repository.insertOffer(site.id, {
         quoteRequestId: id,
-        quoteId: input.quote_id,
+        quoteId,
         vehicleId: row.vehicle_id,
         companyId: row.company_id,
         vehicleType: row.vehicle_type,
@@ -223,6 +241,7 @@ export async function offerQuote(
           price: pounds(pricePence),
           bookableUntil: londonReadable(expiresAt),
         },
+        ...(override ? { audit: { price_override: { tariff_price_pence: tariffPence, price_pence: pricePence, reason: override.reason, quote_id: quoteId } } } : {}),
       };
     },
   });

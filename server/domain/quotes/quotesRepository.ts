@@ -7,9 +7,18 @@ import type { PricedRow, RoutePoint, TripRoutes } from '../pricing/types.ts';
 /** How long a price stays bookable (CLARIFICATIONS 3). */
 export const QUOTE_TTL_MS = 30 * 60 * 1000;
 
-export type StoredQuote =
+/** A staff member's own price for one vehicle of a quote (migration 034): it books at this price, not the tariff's. */
+export interface StaffPrice {
+  vehicle_id: number;
+  company_id: number;
+  price_pence: number;
+  reason: string;
+}
+
+export type StoredQuote = (
   | { id: string; bookingType: 'milleage'; form: unknown; trip: TripRoutes; rows: PriceDetail[]; expiresAt: Date }
-  | { id: string; bookingType: 'hourly'; form: unknown; trip: RoutePoint; rows: PriceDetail[]; expiresAt: Date };
+  | { id: string; bookingType: 'hourly'; form: unknown; trip: RoutePoint; rows: PriceDetail[]; expiresAt: Date }
+) & { staffPrice?: StaffPrice | null };
 
 /**
  * A quote as saved: its id, priced rows and expiry, and the answer of the calculate call made once: `response`
@@ -147,7 +156,7 @@ export function createQuotesRepository(db: Queryable) {
 
     async load(siteId: number, id: string): Promise<StoredQuote | null> {
       const { rows } = await db.query<Record<string, unknown>>(
-        'SELECT id, booking_type, form, trip, rows, payload, expires_at FROM quotes WHERE site_id = $1 AND id = $2',
+        'SELECT id, booking_type, form, trip, rows, payload, expires_at, staff_price FROM quotes WHERE site_id = $1 AND id = $2',
         [siteId, id],
       );
       const row = rows[0];
@@ -163,7 +172,22 @@ export function createQuotesRepository(db: Queryable) {
         trip: parse<TripRoutes>(row.trip),
         rows: priced,
         expiresAt: new Date(row.expires_at as string),
+        staffPrice: row.staff_price === null || row.staff_price === undefined ? null : parse<StaffPrice>(row.staff_price),
       };
+    },
+
+    /**
+     * A copy of a stored quote under a new id, bookable until `expiresAt`, with a staff price for one of its vehicles
+     * (a QUOTE NOW offer at the dispatcher's own price). The new id, or null when the site has no such quote.
+     */
+    async copyWithStaffPrice(siteId: number, quoteId: string, staffPrice: StaffPrice, expiresAt: Date): Promise<string | null> {
+      const id = `q_${randomBytes(12).toString('base64url')}`;
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO quotes (site_id, id, booking_type, form, trip, rows, payload, created_at, expires_at, staff_price)
+         SELECT site_id, $3, booking_type, form, trip, rows, payload, now(), $4, $5::jsonb FROM quotes WHERE site_id = $1 AND id = $2 RETURNING id`,
+        [siteId, quoteId, id, expiresAt, JSON.stringify(staffPrice)],
+      );
+      return rows[0] ? id : null;
     },
 
     /** Housekeeping: quotes no booking can use any more (kept a day for support questions). */

@@ -17,7 +17,8 @@ import { DomainError } from '../errors.ts';
 import type { Site, SiteCatalog } from '../sites/index.ts';
 import { settingNumber } from '../pricing/money.ts';
 import { loadZoneFares } from '../pricing/pricesRepository.ts';
-import { createQuotesRepository, type SavedQuote, type StoredQuote } from './quotesRepository.ts';
+import { createQuotesRepository, type SavedQuote, type StaffPrice, type StoredQuote } from './quotesRepository.ts';
+import { withAgreedPrice } from '../pricing/agreedPrice.ts';
 
 /**
  * A quote refusal the visitor must see (the spec's texts where it has them): a domain error whose code's kind gives
@@ -308,17 +309,24 @@ export function createQuoting(deps: { db: Queryable; maps: MapsPort; now?: () =>
      * The price of one vehicle of a stored quote with the given options (options editor, payment, booking).
      * Mileage rows are re-priced from the quote's own form and route; hourly rows have no options and keep their price.
      */
-    async priceVehicle(site: Site, catalog: SiteCatalog, input: Pick<SelectedVehiclePriceBody, 'quote_id' | 'vehicle_id' | 'company_id' | 'options'>): Promise<{ quote: StoredQuote; row: PriceDetail; form: unknown }> {
+    async priceVehicle(
+      site: Site,
+      catalog: SiteCatalog,
+      input: Pick<SelectedVehiclePriceBody, 'quote_id' | 'vehicle_id' | 'company_id' | 'options'>,
+    ): Promise<{ quote: StoredQuote; row: PriceDetail; form: unknown; staffPrice: StaffPrice | null }> {
       const quote = await this.loadQuote(site.id, input.quote_id);
       const stored = quote.rows.find((row) => row.vehicle_id === input.vehicle_id && row.company_id === input.company_id);
       if (!stored) throw new QuoteRefused('vehicle_not_in_quote', 'This vehicle is not part of the quote. Please search again.');
-      if (quote.bookingType === 'hourly') return { quote, row: stored, form: quote.form };
+      // A staff price (migration 034) replaces the tariff's price of the trip; options chosen since are added at the tariff.
+      const staff = quote.staffPrice && quote.staffPrice.vehicle_id === stored.vehicle_id && quote.staffPrice.company_id === stored.company_id ? quote.staffPrice : null;
+      const agreed = (row: PriceDetail) => (staff ? withAgreedPrice(row, staff.price_pence + row.breakdown.final_price_pence - stored.breakdown.final_price_pence) : row);
+      if (quote.bookingType === 'hourly') return { quote, row: agreed(stored), form: quote.form, staffPrice: staff };
       const priced = priceSelectedVehicle(
         { form: quote.form as BookingForm, options: input.options, trip: quote.trip as TripRoutes, vehicle_id: input.vehicle_id, company_id: input.company_id },
         await zonePricingCatalog(deps.db, site.id, catalog),
       );
       if (!priced.ok) return refuse(priced.error);
-      return { quote, row: { ...priced.row, quote_id: quote.id }, form: priced.form };
+      return { quote, row: agreed({ ...priced.row, quote_id: quote.id }), form: priced.form, staffPrice: staff };
     },
   };
 }

@@ -34,6 +34,7 @@ const PAGES: Record<ConsolePage['name'], ComponentType<{ page: ConsolePage }>> =
   reports: lazyPage(() => import('./reports/ReportsPage.tsx'), 'ReportsPage'),
   'company-accounts': lazyPage(() => import('./companyAccounts/CompanyAccountsPage.tsx'), 'CompanyAccountsPage'),
   invoices: lazyPage(() => import('./invoices/InvoicesPage.tsx'), 'InvoicesPage'),
+  'phone-booking': lazyPage(() => import('./phoneBooking/PhoneBookingPage.tsx'), 'PhoneBookingPage'),
 };
 
 const PageLoading = () => (

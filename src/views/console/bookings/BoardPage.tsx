@@ -170,6 +170,9 @@ export function BoardPage(_props: { page: ConsolePage }) {
           <NeedsActionBadge actor={actor} />
         </Group>
         <Group gap="xs">
+          <Button component={Link} href="/admin/bookings/new" size="xs">
+            New booking
+          </Button>
           <LiveState actor={actor} />
           <SoundToggle actor={actor} />
           <CsvButton actor={actor} />

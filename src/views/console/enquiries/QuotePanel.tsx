@@ -7,7 +7,7 @@ import { newReplyKey } from '../../../app/console/inboxLogic.ts';
 export function QuotePanel({ actor }: { actor: InboxActor }) {
   const pricing = useSelector(actor, (state) => state.matches({ detail: { ready: 'pricing' } }));
   const offering = useSelector(actor, (state) => state.matches({ detail: { ready: 'offering' } }));
-  const { trip, price, choice, offerText } = useSelector(actor, (state) => state.context);
+  const { trip, price, choice, offerText, offerPrice, offerReason } = useSelector(actor, (state) => state.context);
   if (!trip) return null;
   const change = (patch: Parameters<typeof actor.send>[0] extends infer E ? (E extends { type: 'trip.change'; trip: infer T } ? T : never) : never) => actor.send({ type: 'trip.change', trip: patch });
   const key = (option: { vehicle_id: number; company_id: number }) => `${option.vehicle_id}-${option.company_id}`;
@@ -58,6 +58,10 @@ export function QuotePanel({ actor }: { actor: InboxActor }) {
                 ))}
               </Stack>
             </Radio.Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+              <TextInput label="Your own price (£, blank for the price list's)" inputMode="decimal" value={offerPrice} onChange={(event) => actor.send({ type: 'offer.price', price: event.currentTarget.value })} />
+              <TextInput label="Reason for your price" required={offerPrice.trim() !== ''} value={offerReason} onChange={(event) => actor.send({ type: 'offer.price', reason: event.currentTarget.value })} />
+            </SimpleGrid>
             <Textarea label="Message with the quote" autosize minRows={2} maxLength={10000} value={offerText} onChange={(event) => actor.send({ type: 'offer.text', text: event.currentTarget.value })} />
             <Group gap="xs">
               <Button type="submit" size="sm" loading={offering}>
