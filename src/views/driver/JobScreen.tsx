@@ -6,7 +6,8 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { DRIVER_JOB_STATE_LABELS, DRIVER_STEP_LABELS } from '../../../contract/dispatch.ts';
 import { tripPlaces } from '../../../contract/tripPlaces.ts';
-import { selectBusy, selectSettling, selectShownJob } from '../../../machines/driver/index.ts';
+import { selectBusy, selectCompleting, selectSettling, selectShownJob } from '../../../machines/driver/index.ts';
+import { CompletionForm } from './CompletionForm.tsx';
 import { Driver } from '../../app/driver/driverLogic.ts';
 import { farePaid, money, navigateUrl, optionLines, pickupMoment } from './format.ts';
 import classes from './Driver.module.css';
@@ -16,7 +17,9 @@ export function JobScreen() {
   const busy = Driver.useSelector(selectBusy);
   const settling = Driver.useSelector(selectSettling);
   const job = Driver.useSelector(selectShownJob);
+  const completing = Driver.useSelector(selectCompleting);
   if (!job) return null;
+  if (completing) return <CompletionForm job={job} />;
   const places = tripPlaces(job.pickup_address, job.stops, job.dropoff_address);
   const options = optionLines(job.options);
   return (
@@ -95,7 +98,8 @@ export function JobScreen() {
             variant={step === 'no_show' ? 'outline' : 'filled'}
             loading={busy}
             disabled={settling}
-            onClick={() => actor.send({ type: 'step', step })}
+            // 'Completed' opens the completion form (the extras, how the passenger paid); the other steps are tapped at once.
+            onClick={() => actor.send(step === 'complete' ? { type: 'complete.open' } : { type: 'step', step })}
           >
             {DRIVER_STEP_LABELS[step]}
           </Button>
