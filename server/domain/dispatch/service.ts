@@ -161,10 +161,11 @@ export function createDispatchService(deps: DispatchServiceDeps) {
       if (input.revision !== undefined && input.revision !== booking.revision) {
         throw new DomainError('conflict', DISPATCH_MESSAGES.revisionChanged, { status: booking.status, revision: booking.revision });
       }
+      // Recorded at the caller's time when given (a driver's late tap); the time rules are the server's clock's.
       const at = hooks.at ?? now();
       // Completing and a no-show wait for the pick-up (issue 30): the passenger may still cancel until then.
       const notBefore = dispatchNotBefore(input.event, booking.pickupAt, timing);
-      if (notBefore && at < notBefore) {
+      if (notBefore && now() < notBefore) {
         throw new DomainError('too_early', tooEarlyMessage(input.event, notBefore), { status: booking.status, revision: booking.revision, not_before: notBefore.toISOString() });
       }
       const before = dispatchState(booking.status, booking.driver, booking.vehicle);

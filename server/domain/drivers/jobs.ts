@@ -248,7 +248,8 @@ export function createDriverJobs(deps: DriverJobsDeps) {
             action: `booking.driver_${step}`,
             at,
             check: async (tx, booking) => {
-              const refused = await refusal(tx, siteId, actor.driverId, booking, step, timing, at);
+              // The time rules read the server's clock (a phone's may be wrong); the tap's own time is what is recorded.
+              const refused = await refusal(tx, siteId, actor.driverId, booking, step, timing, now);
               if (refused) throw refused;
               if (step === 'complete') await writeCompletion(tx, timing.settings as Settings, siteId, booking, actor.driverId, { extras: tap.extras, paidInCar: tap.paidInCar }, at);
             },
@@ -267,7 +268,7 @@ export function createDriverJobs(deps: DriverJobsDeps) {
         const booking = await lockBooking(tx, siteId, bookingNumber);
         if (!booking) throw new DomainError('not_found', DRIVER_MESSAGES.jobNotFound);
         const at = tapTime(now, tap.tappedAt, await previousStepAt(tx, siteId, booking.id));
-        const refused = await refusal(tx, siteId, actor.driverId, booking, step, timing, at);
+        const refused = await refusal(tx, siteId, actor.driverId, booking, step, timing, now);
         if (refused) throw refused;
         const stage = nextDriverStage(booking.status, booking.jobStage, step) as JobStage;
         await createDriversRepository(tx).setJobStage(siteId, booking.id, stage, at);
