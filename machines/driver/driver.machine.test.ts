@@ -185,10 +185,10 @@ describe('the driver app machine', () => {
     actor.send({ type: 'step', step: 'complete' });
     await waitFor(actor, (s) => s.matches({ signedIn: { screen: { onDuty: 'waiting' } } }));
     expect(calls.filter((call) => call.name === 'step').map((call) => call.input)).toEqual([
-      { bookingNumber: 'CF-1', step: 'on_the_way', key: 'key-2' },
-      { bookingNumber: 'CF-1', step: 'arrived', key: 'key-3' },
-      { bookingNumber: 'CF-1', step: 'on_board', key: 'key-4' },
-      { bookingNumber: 'CF-1', step: 'complete', key: 'key-5' },
+      { bookingNumber: 'CF-1', step: 'on_the_way', key: 'key-2', tappedAt: expect.any(String) },
+      { bookingNumber: 'CF-1', step: 'arrived', key: 'key-3', tappedAt: expect.any(String) },
+      { bookingNumber: 'CF-1', step: 'on_board', key: 'key-4', tappedAt: expect.any(String) },
+      { bookingNumber: 'CF-1', step: 'complete', key: 'key-5', tappedAt: expect.any(String) },
     ]);
     expect(actor.getSnapshot().context.notice?.text).toBe('complete');
   });
