@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import type { DriverJob, DriverOffer, DriverSession, DriverShift, TapResponse } from '../../contract/driver.ts';
 import type { DriverStep } from '../../contract/dispatch.ts';
 import type { DriverWeek } from '../../contract/settlement.ts';
-import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletion.ts';
+import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletionRules.ts';
 
 export interface DriverVehicle {
   id: number;

@@ -6,7 +6,7 @@
  */
 import { allowedDriverSteps, DRIVER_STEP_LABELS, driverJobState, nextDriverStage, type DriverStep } from '../../contract/dispatch.ts';
 import type { DriverJob, DriverSession, DriverShift } from '../../contract/driver.ts';
-import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletion.ts';
+import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletionRules.ts';
 
 /** A status tap waiting for the office's answer: its key (a UUID), the job, the step and when it was tapped (ISO). */
 export interface QueuedTap {

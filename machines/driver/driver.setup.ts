@@ -8,7 +8,7 @@ import type { DriverStep } from '../../contract/dispatch.ts';
 import type { DriverWeek } from '../../contract/settlement.ts';
 import { driverActors, type DriverVehicle, type Work } from './driver.actors.ts';
 import { jobInHand, shownJob, type DriverMemory, type QueuedTap } from './driver.queue.ts';
-import { COMPLETION_MESSAGES, priceExtras, type ExtrasInput, type PaidInCar } from '../../contract/jobCompletion.ts';
+import { COMPLETION_MESSAGES, priceExtras, type ExtrasInput, type PaidInCar } from '../../contract/jobCompletionRules.ts';
 
 export const DRIVER_TEXT = {
   sessionEnded: 'Your session has ended. Sign in again to carry on.',

@@ -4,7 +4,7 @@
  * CSRF_HEADER, a failure rejecting with an ApiCallError whose message is the server's JSON `message` and whose `body`
  * keeps the rest (a refused tap's `job`). A 401 from any call but sign-in tells the onDriverSessionLost listeners.
  */
-import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletion.ts';
+import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletionRules.ts';
 import type { DriverWeek } from '../../contract/settlement.ts';
 import { ofetch } from 'ofetch';
 import { API_KEY_HEADERS } from '../../contract/catalog.ts';

@@ -6,7 +6,7 @@
  */
 import { Button, NumberInput, Stack, Text, Title } from '@mantine/core';
 import type { DriverJob } from '../../../contract/driver.ts';
-import { PAID_IN_CAR, PAID_IN_CAR_LABELS } from '../../../contract/jobCompletion.ts';
+import { PAID_IN_CAR, PAID_IN_CAR_LABELS } from '../../../contract/jobCompletionRules.ts';
 import { completionCheck, selectBusy, selectCompletion } from '../../../machines/driver/index.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
 import { money } from './format.ts';
