@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountEmailSchema, PASSWORD_MAX, PASSWORD_MESSAGES } from './accounts.ts';
 import { BOOKING_STATUSES, DRIVER_STEPS, JOB_STAGES, OFFER_STATES, type DriverJobState } from './dispatch.ts';
+import { COMPLETION_MESSAGES, completionViewSchema, extrasAllowedSchema, extrasSchema, PAID_IN_CAR } from './jobCompletion.ts';
 
 /**
  * The driver's app, server half (issue 32): the driver API under /api/driver, and the console's calls that bring
@@ -18,7 +19,7 @@ import { BOOKING_STATUSES, DRIVER_STEPS, JOB_STAGES, OFFER_STATES, type DriverJo
  * Offers and jobs (the driver's own only; another's are 404):
  *   GET /api/driver/offers   POST /api/driver/offers/:id/accept|decline { idempotency_key }
  *   GET /api/driver/jobs     GET /api/driver/jobs/:booking_number
- *   POST /api/driver/jobs/:booking_number/steps { step, idempotency_key }
+ *   POST /api/driver/jobs/:booking_number/steps { step, idempotency_key, tapped_at?, extras?, paid_in_car? }
  *   GET /api/driver/events  (Server-Sent Events: `event: booking` { booking_number, kind } for the driver's jobs and offers)
  * A tap (accept, decline, a step) is answered once: a replay of its key gets the first answer, applied once.
  * Console (owners and dispatchers):
@@ -110,7 +111,24 @@ export const positionReportSchema = z
   })
   .strict();
 export const tapSchema = z.object({ idempotency_key: idempotencyKey }).strict();
-export const stepTapSchema = z.object({ step: z.enum(DRIVER_STEPS, { error: `step must be one of ${DRIVER_STEPS.join(', ')}` }), idempotency_key: idempotencyKey }).strict();
+export const stepTapSchema = z
+  .object({
+    step: z.enum(DRIVER_STEPS, { error: `step must be one of ${DRIVER_STEPS.join(', ')}` }),
+    idempotency_key: idempotencyKey,
+    /**
+     * When the driver tapped (the phone's clock, ISO): a tap kept without signal and sent later is recorded at this
+     * time, bounded by the server (not in the future, not before the job's previous step, at most
+     * TAP_TIME_MAX_AGE_HOURS old); the server's time when absent.
+     */
+    tapped_at: z.iso.datetime({ offset: true, error: 'tapped_at must be an ISO date-time' }).optional(),
+    /** With 'complete' only: the extras the driver adds (contract/jobCompletion.ts), priced by the server. */
+    extras: extrasSchema.optional(),
+    /** With 'complete' of a pay-in-car job only: how the passenger paid. */
+    paid_in_car: z.enum(PAID_IN_CAR, { error: "paid_in_car must be 'cash' or 'card'" }).optional(),
+  })
+  .strict()
+  .refine((tap) => tap.step === 'complete' || (tap.extras === undefined && tap.paid_in_car === undefined), { message: COMPLETION_MESSAGES.extrasOnlyOnComplete });
+export type StepTap = z.input<typeof stepTapSchema>;
 export const offerIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Unknown offer' }).int().positive().max(2 ** 53) });
 export const jobParamsSchema = z.object({ booking_number: z.string().trim().min(1).max(40) });
 export const offerCreateSchema = z.object({ driver_id: z.number({ error: 'driver_id is required' }).int().positive('driver_id is required') }).strict();
@@ -179,6 +197,10 @@ export const driverJobSchema = z.object({
     .object({ number: z.string(), status: z.string(), expected_arrival: z.string().nullable(), cancelled: z.boolean(), diverted: z.boolean() })
     .nullable()
     .optional(),
+  /** What the completion form offers (issue 32: the owner's extras and their limits). */
+  extras_allowed: extrasAllowedSchema.optional(),
+  /** Once completed on the app: the extras, the final fare and how it was paid. */
+  completion: completionViewSchema.nullable().optional(),
 });
 export type DriverJob = z.infer<typeof driverJobSchema>;
 

@@ -10,3 +10,6 @@ export const NOTHING_TO_PAY = 'Nothing to pay';
 
 /** The payment line of a booking: 'Nothing to pay' at £0, else its method's label (spec §9). */
 export const paymentLabel = (method: PaymentMethod, totalPence: number): string => (totalPence === 0 ? NOTHING_TO_PAY : PAYMENT_METHOD_LABELS[method]);
+
+/** The payment step's sentence under 'Pay now by card' (issue 32): the card is saved for the driver's extras after the trip. */
+export const CARD_EXTRAS_NOTICE = 'Waiting time and extras added by the driver (parking, tolls) may be charged to this card after the trip.';

@@ -97,6 +97,12 @@ export const SETTING_NAMES = [
   'SETTLEMENT_COMMISSION',
   'SETTLEMENT_COMMISSION_PERCENT',
   'SETTLEMENT_COMMISSION_AMOUNT',
+  // Ours (issue 32, completion with extras): what a driver may add when completing a job, each limit 0 (the default)
+  // hides it: waiting time in minutes (priced by PRICE_PER_FIVE_WAITING_MIN per started 5 minutes), parking and tolls
+  // in pounds.
+  'DRIVER_WAITING_MAX_MINUTES',
+  'DRIVER_PARKING_MAX',
+  'DRIVER_TOLLS_MAX',
 ] as const;
 
 /** Settings the server works out from its deployment and adds to the site's own: never stored, never the owner's to set. */

@@ -163,6 +163,9 @@ export const SETTINGS_CATALOGUE: readonly SettingEntry[] = [
   },
   { name: 'DRIVER_OFFER_SECONDS', group: 'dispatch', kind: 'seconds', label: "Offer countdown", explanation: "How long a driver has to accept a job offered on the app before it returns to you.", min: 10, max: 600 },
   { name: 'DRIVER_LEAD_MINUTES', group: 'dispatch', kind: 'minutes', label: "Set off at most", explanation: "A driver may tap 'On my way' from this many minutes before the pick-up.", min: 0, max: 1_440 },
+  { name: 'DRIVER_WAITING_MAX_MINUTES', group: 'dispatch', kind: 'minutes', label: 'Waiting time a driver may add', explanation: "The most waiting time a driver may add when completing a job, priced at your 'Waiting time' price per started 5 minutes; 0 hides it.", min: 0, max: 240 },
+  { name: 'DRIVER_PARKING_MAX', group: 'dispatch', kind: 'money', label: 'Parking a driver may add', explanation: 'The most a driver may add for parking when completing a job; £0 hides it.', min: 0, max: 200 },
+  { name: 'DRIVER_TOLLS_MAX', group: 'dispatch', kind: 'money', label: 'Tolls a driver may add', explanation: 'The most a driver may add for tolls when completing a job; £0 hides it.', min: 0, max: 200 },
   { name: 'NO_SHOW_WAIT_MINUTES', group: 'dispatch', kind: 'minutes', label: 'Wait before a no-show', explanation: 'A driver may mark a no-show this many minutes after the pick-up time or their arrival, whichever is later.', min: 0, max: 240 },
   {
     name: 'AIRPORT_WAIT_INTERNATIONAL_MINUTES',

@@ -191,7 +191,7 @@ export async function buildApp({
   if (stripe) await fastify.register(stripeWebhookRoutes({ db, cache, bookings, stripe }), { prefix: '/api/v1' });
   await fastify.register(consoleRoutes({ db, cache, mail, payments, quoting, maps, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now, storage, events, limiter, flights, invoices, bookings }), { prefix: '/api/admin' });
   const driverDispatch = createDispatchService({ db, cache, mail, payments, log: fastify.log, now: clock });
-  await fastify.register(driverRoutes({ db, cache, mail, publicUrl: config.publicUrl, dispatch: driverDispatch, hub: events, now: clock, limiter, log: fastify.log, maps }), { prefix: '/api/driver' });
+  await fastify.register(driverRoutes({ db, cache, mail, payments, publicUrl: config.publicUrl, dispatch: driverDispatch, hub: events, now: clock, limiter, log: fastify.log, maps }), { prefix: '/api/driver' });
   await fastify.register(storedImageRoutes({ storage }));
   await registerSpa(fastify, {
     distDir: config.distDir,

@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import type { DriverJob, DriverOffer, DriverSession, DriverShift, TapResponse } from '../../contract/driver.ts';
 import type { DriverStep } from '../../contract/dispatch.ts';
 import type { DriverWeek } from '../../contract/settlement.ts';
+import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletionRules.ts';
 
 export interface DriverVehicle {
   id: number;
@@ -18,6 +19,14 @@ export interface DriverVehicle {
 export interface SignInInput {
   email: string;
   password: string;
+}
+export interface StepInput {
+  bookingNumber: string;
+  step: DriverStep;
+  key: string;
+  tappedAt?: string;
+  extras?: ExtrasInput;
+  paidInCar?: PaidInCar;
 }
 export interface Work {
   offers: DriverOffer[];
@@ -37,7 +46,8 @@ export const driverActors = {
   loadWork: fromPromise<Work>(missing('loadWork')),
   acceptOffer: fromPromise<TapResponse, { offerId: number; key: string }>(missing('acceptOffer')),
   declineOffer: fromPromise<TapResponse, { offerId: number; key: string }>(missing('declineOffer')),
-  step: fromPromise<TapResponse, { bookingNumber: string; step: DriverStep; key: string }>(missing('step')),
+  /** A status tap: its own time (the phone's clock when tapped) and, with 'complete', the extras and how the passenger paid. */
+  step: fromPromise<TapResponse, StepInput>(missing('step')),
   /** The driver's own weeks (issue 35), newest first. */
   loadEarnings: fromPromise<DriverWeek[]>(missing('loadEarnings')),
 };

@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { DRIVER_MESSAGES, STEP_MESSAGES, type DriverJob, type DriverOffer, type DriverSession, type TapResponse } from '../../contract/driver.ts';
+import { COMPLETION_MESSAGES } from '../../contract/jobCompletion.ts';
 import { allowedDriverSteps, driverJobState, nextDriverStage, type DriverStep } from '../../contract/dispatch.ts';
 import {
   driverMachine,
   DRIVER_TEXT,
   readMemory,
+  completionCheck,
   selectBusy,
+  selectCompleting,
+  selectCompletion,
   selectSettling,
   selectShownJob,
   selectStage,
@@ -57,7 +61,7 @@ const refusal = (status: number, message: string, body: unknown) => Object.assig
 
 const earningsWeek = { driver_id: 1, driver_name: 'Dan Driver', week_start: '2026-11-23', week_end: '2026-11-29', jobs: 2, fares_pence: 9000, driver_collected_pence: 4500, operator_collected_pence: 4500, commission_pence: 1350, adjustments_pence: 0, balance_pence: 3150, settled_at: null };
 
-function start(options: { signedOut?: boolean; onShift?: boolean; work?: () => Work; earnings?: () => Promise<unknown>; step?: (input: { step: DriverStep; key: string }) => Promise<TapResponse>; accept?: () => Promise<TapResponse>; path?: string; token?: string | null } = {}) {
+function start(options: { signedOut?: boolean; onShift?: boolean; work?: () => Work; earnings?: () => Promise<unknown>; step?: (input: { step: DriverStep; key: string }) => Promise<TapResponse>; accept?: () => Promise<TapResponse>; path?: string; token?: string | null; now?: () => Date } = {}) {
   const calls: { name: string; input: unknown }[] = [];
   /** The offers the phone was asked to ring for. */
   const alerts: (number | null)[] = [];
@@ -90,7 +94,7 @@ function start(options: { signedOut?: boolean; onShift?: boolean; work?: () => W
     // A double tap's pause (600 ms) is its own test's.
     delays: { settle: 1 },
   });
-  const actor = createActor(machine, { input: { path: options.path ?? '/driver', linkToken: options.token ?? null, newKey: () => `key-${++keys}` } }).start();
+  const actor = createActor(machine, { input: { path: options.path ?? '/driver', linkToken: options.token ?? null, newKey: () => `key-${++keys}`, ...(options.now ? { now: options.now } : {}) } }).start();
   return { actor, calls, alerts };
 }
 
@@ -181,10 +185,10 @@ describe('the driver app machine', () => {
     actor.send({ type: 'step', step: 'complete' });
     await waitFor(actor, (s) => s.matches({ signedIn: { screen: { onDuty: 'waiting' } } }));
     expect(calls.filter((call) => call.name === 'step').map((call) => call.input)).toEqual([
-      { bookingNumber: 'CF-1', step: 'on_the_way', key: 'key-2' },
-      { bookingNumber: 'CF-1', step: 'arrived', key: 'key-3' },
-      { bookingNumber: 'CF-1', step: 'on_board', key: 'key-4' },
-      { bookingNumber: 'CF-1', step: 'complete', key: 'key-5' },
+      { bookingNumber: 'CF-1', step: 'on_the_way', key: 'key-2', tappedAt: expect.any(String) },
+      { bookingNumber: 'CF-1', step: 'arrived', key: 'key-3', tappedAt: expect.any(String) },
+      { bookingNumber: 'CF-1', step: 'on_board', key: 'key-4', tappedAt: expect.any(String) },
+      { bookingNumber: 'CF-1', step: 'complete', key: 'key-5', tappedAt: expect.any(String) },
     ]);
     expect(actor.getSnapshot().context.notice?.text).toBe('complete');
   });
@@ -544,5 +548,53 @@ describe('working without signal (issue 32, installable)', () => {
       expect(desk.applied).toEqual([{ step: 'on_the_way', key: 'key-1' }]);
       expect(actor.getSnapshot().context.offline).toBeNull();
     });
+  });
+});
+
+describe('completing a job with extras (issue 32)', () => {
+  const allowed = { waiting: { max_minutes: 60, per_five_pence: 250 }, parking_max_pence: 2000, tolls_max_pence: null };
+  const onBoard = (payment: 'car' | 'card'): DriverJob => ({ ...job('on_board', ['complete']), fare: { ...fare, payment, collect_pence: payment === 'car' ? 4500 : 0 }, extras_allowed: allowed });
+  const tappedAt = new Date('2026-12-02T10:40:00.000Z');
+
+  it("'Completed' opens the form; a pay-in-car job needs how it was paid, over-limit extras are refused on the phone; the tap carries the extras, the payment and its own time", async () => {
+    const { actor, calls } = start({ onShift: true, work: () => ({ offers: [], jobs: [onBoard('car')] }), now: () => tappedAt, step: async () => ({ success: true as const, message: STEP_MESSAGES.complete, job: null }) });
+    await waitFor(actor, (s) => s.matches({ signedIn: { screen: { onDuty: { job: 'ready' } } } }));
+    actor.send({ type: 'complete.open' });
+    expect(selectCompleting(actor.getSnapshot())).toBe(true);
+    expect(completionCheck(selectShownJob(actor.getSnapshot()), selectCompletion(actor.getSnapshot()))).toEqual({ problem: COMPLETION_MESSAGES.paidInCarRequired, extrasPence: 0 });
+    actor.send({ type: 'complete.submit' });
+    expect(selectCompleting(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'complete.edit', waitingMin: 61, paidInCar: 'cash' });
+    expect(completionCheck(selectShownJob(actor.getSnapshot()), selectCompletion(actor.getSnapshot())).problem).toBe(COMPLETION_MESSAGES.waitingOverLimit(60));
+    actor.send({ type: 'complete.submit' });
+    expect(selectCompleting(actor.getSnapshot())).toBe(true);
+    // Tolls are not offered by this owner.
+    actor.send({ type: 'complete.edit', waitingMin: 12, tollsPence: 300 });
+    expect(completionCheck(selectShownJob(actor.getSnapshot()), selectCompletion(actor.getSnapshot())).problem).toBe(COMPLETION_MESSAGES.tollsNotAllowed);
+    actor.send({ type: 'complete.edit', tollsPence: 0, parkingPence: 350 });
+    expect(completionCheck(selectShownJob(actor.getSnapshot()), selectCompletion(actor.getSnapshot()))).toEqual({ problem: null, extrasPence: 1100 });
+    // Back to the job forgets the form; opened again it starts empty.
+    actor.send({ type: 'complete.cancel' });
+    expect(actor.getSnapshot().matches({ signedIn: { screen: { onDuty: { job: 'ready' } } } })).toBe(true);
+    actor.send({ type: 'complete.open' });
+    expect(selectCompletion(actor.getSnapshot())).toEqual({ waitingMin: 0, parkingPence: 0, tollsPence: 0, paidInCar: null });
+    actor.send({ type: 'complete.edit', waitingMin: 12, parkingPence: 350, paidInCar: 'cash' });
+    actor.send({ type: 'complete.submit' });
+    await waitFor(actor, (s) => s.matches({ signedIn: { screen: { onDuty: 'waiting' } } }));
+    expect(calls.filter((call) => call.name === 'step').map((call) => call.input)).toEqual([
+      { bookingNumber: 'CF-1', step: 'complete', key: 'key-1', tappedAt: tappedAt.toISOString(), extras: { waiting_min: 12, parking_pence: 350 }, paidInCar: 'cash' },
+    ]);
+    expect(actor.getSnapshot().context.completion).toBeNull();
+  });
+
+  it('a card job: no payment to record, the extras go to the card (the server charges them)', async () => {
+    const { actor, calls } = start({ onShift: true, work: () => ({ offers: [], jobs: [onBoard('card')] }), now: () => tappedAt, step: async () => ({ success: true as const, message: STEP_MESSAGES.complete, job: null }) });
+    await waitFor(actor, (s) => s.matches({ signedIn: { screen: { onDuty: { job: 'ready' } } } }));
+    actor.send({ type: 'complete.open' });
+    expect(completionCheck(selectShownJob(actor.getSnapshot()), selectCompletion(actor.getSnapshot()))).toEqual({ problem: null, extrasPence: 0 });
+    actor.send({ type: 'complete.edit', waitingMin: 5, paidInCar: 'cash' });
+    actor.send({ type: 'complete.submit' });
+    await waitFor(actor, (s) => s.matches({ signedIn: { screen: { onDuty: 'waiting' } } }));
+    expect(calls.filter((call) => call.name === 'step').map((call) => call.input)).toEqual([{ bookingNumber: 'CF-1', step: 'complete', key: 'key-1', tappedAt: tappedAt.toISOString(), extras: { waiting_min: 5 } }]);
   });
 });

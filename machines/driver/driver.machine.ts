@@ -28,7 +28,7 @@
  */
 import { assign } from 'xstate';
 import { DRIVER_MESSAGES } from '../../contract/driver.ts';
-import { DRIVER_TEXT, driverSetup, messageOf, randomKey, rememberIt, signedInAs, statusOf, type DriverEvent } from './driver.setup.ts';
+import { DRIVER_TEXT, EMPTY_COMPLETION, driverSetup, messageOf, randomKey, rememberIt, signedInAs, statusOf, type DriverEvent } from './driver.setup.ts';
 import { syncState } from './driver.sync.ts';
 
 export const driverMachine = driverSetup.createMachine({
@@ -53,6 +53,7 @@ export const driverMachine = driverSetup.createMachine({
     recall: input.recall ?? (() => null),
     now: input.now ?? (() => new Date()),
     earnings: null,
+    completion: null,
   }),
   initial: 'start',
   states: {
@@ -265,6 +266,29 @@ export const driverMachine = driverSetup.createMachine({
                           { guard: 'stepFinishes', target: '#driver.signedIn.screen.onDuty.deciding', actions: ['queueTap', rememberIt] },
                           { guard: 'stepAllowed', target: 'settling', actions: ['queueTap', rememberIt] },
                         ],
+                        'complete.open': { guard: 'completeAllowed', target: 'completing', actions: assign({ completion: { ...EMPTY_COMPLETION }, notice: null, error: null }) },
+                      },
+                    },
+                    // The completion form (issue 32): the extras the owner allows and, for a pay-in-car job, how the
+                    // passenger paid; sent as the 'complete' tap (queued: it goes when there is signal).
+                    completing: {
+                      on: {
+                        'complete.edit': {
+                          actions: assign({
+                            completion: ({ context, event }) => {
+                              const draft = context.completion ?? EMPTY_COMPLETION;
+                              const whole = (value: number | undefined, old: number) => (value === undefined ? old : Number.isFinite(value) && value >= 0 ? Math.round(value) : 0);
+                              return {
+                                waitingMin: whole(event.waitingMin, draft.waitingMin),
+                                parkingPence: whole(event.parkingPence, draft.parkingPence),
+                                tollsPence: whole(event.tollsPence, draft.tollsPence),
+                                paidInCar: event.paidInCar ?? draft.paidInCar,
+                              };
+                            },
+                          }),
+                        },
+                        'complete.cancel': { target: 'ready', actions: assign({ completion: null }) },
+                        'complete.submit': { guard: 'completionReady', target: '#driver.signedIn.screen.onDuty.deciding', actions: ['queueCompletion', rememberIt] },
                       },
                     },
                     settling: { after: { settle: 'ready' } },
@@ -331,6 +355,6 @@ export const driverMachine = driverSetup.createMachine({
 });
 
 export type DriverMachine = typeof driverMachine;
-export { DRIVER_TEXT, tapsDroppedText, type DriverContext, type DriverEvent, type DriverInput, type Notice, type Offline } from './driver.setup.ts';
+export { DRIVER_TEXT, completionCheck, tapsDroppedText, type CompletionDraft, type DriverContext, type DriverEvent, type DriverInput, type Notice, type Offline } from './driver.setup.ts';
 export type { DriverVehicle, Work } from './driver.actors.ts';
 export type { TapResponse } from '../../contract/driver.ts';

@@ -6,6 +6,7 @@
  */
 import { allowedDriverSteps, DRIVER_STEP_LABELS, driverJobState, nextDriverStage, type DriverStep } from '../../contract/dispatch.ts';
 import type { DriverJob, DriverSession, DriverShift } from '../../contract/driver.ts';
+import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletionRules.ts';
 
 /** A status tap waiting for the office's answer: its key (a UUID), the job, the step and when it was tapped (ISO). */
 export interface QueuedTap {
@@ -13,6 +14,9 @@ export interface QueuedTap {
   bookingNumber: string;
   step: DriverStep;
   at: string;
+  /** With 'complete' (issue 32): the extras the driver added and how a pay-in-car passenger paid. */
+  extras?: ExtrasInput;
+  paidInCar?: PaidInCar;
 }
 
 /** What the phone keeps for one driver: who, the shift, the job as the office last answered it, when, and the waiting taps. */

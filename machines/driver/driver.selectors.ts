@@ -45,6 +45,9 @@ export const selectBusy = (snapshot: Snapshot) =>
   onDutyIn(snapshot, 'ending') ||
   snapshot.matches({ signedIn: { screen: 'signingOut' } });
 /** Just tapped a step: the job's buttons wait a moment, so a double tap is one step. */
+/** The completion form is open (issue 32), and what is typed in it. */
+export const selectCompleting = (snapshot: Snapshot) => snapshot.matches({ signedIn: { screen: { onDuty: { job: 'completing' } } } });
+export const selectCompletion = (snapshot: Snapshot) => snapshot.context.completion;
 export const selectSettling = (snapshot: Snapshot) => snapshot.matches({ signedIn: { screen: { onDuty: { job: 'settling' } } } });
 export const selectSetPasswordDone = (snapshot: Snapshot) => snapshot.matches({ settingPassword: 'invalid' });
 export const selectContext = (snapshot: Snapshot) => snapshot.context;

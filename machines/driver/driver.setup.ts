@@ -8,6 +8,7 @@ import type { DriverStep } from '../../contract/dispatch.ts';
 import type { DriverWeek } from '../../contract/settlement.ts';
 import { driverActors, type DriverVehicle, type Work } from './driver.actors.ts';
 import { jobInHand, shownJob, type DriverMemory, type QueuedTap } from './driver.queue.ts';
+import { COMPLETION_MESSAGES, priceExtras, type ExtrasInput, type PaidInCar } from '../../contract/jobCompletionRules.ts';
 
 export const DRIVER_TEXT = {
   sessionEnded: 'Your session has ended. Sign in again to carry on.',
@@ -68,6 +69,41 @@ export interface DriverContext {
   now: () => Date;
   /** The driver's weeks as the Earnings screen last read them (issue 35), newest first. */
   earnings: DriverWeek[] | null;
+  /** The completion form (issue 32) while open: the extras typed so far and how a pay-in-car passenger paid. */
+  completion: CompletionDraft | null;
+}
+
+export interface CompletionDraft {
+  waitingMin: number;
+  parkingPence: number;
+  tollsPence: number;
+  paidInCar: PaidInCar | null;
+}
+export const EMPTY_COMPLETION: CompletionDraft = { waitingMin: 0, parkingPence: 0, tollsPence: 0, paidInCar: null };
+
+/** The draft's extras as the server takes them (only those over zero). */
+export const extrasOfDraft = (draft: CompletionDraft): ExtrasInput => ({
+  ...(draft.waitingMin > 0 ? { waiting_min: draft.waitingMin } : {}),
+  ...(draft.parkingPence > 0 ? { parking_pence: draft.parkingPence } : {}),
+  ...(draft.tollsPence > 0 ? { tolls_pence: draft.tollsPence } : {}),
+});
+
+/**
+ * The completion form's preview and its first problem (null when it may be sent): the extras priced by the server's
+ * own function from the job's allowed extras (the server prices them again), and a pay-in-car job's payment chosen.
+ */
+export function completionCheck(job: DriverJob | null, draft: CompletionDraft | null): { problem: string | null; extrasPence: number } {
+  if (!job || !draft) return { problem: null, extrasPence: 0 };
+  const allowed = job.extras_allowed;
+  const priced = priceExtras(extrasOfDraft(draft), {
+    waitingMaxMinutes: allowed?.waiting?.max_minutes ?? 0,
+    waitingPerFivePence: allowed?.waiting?.per_five_pence ?? 0,
+    parkingMaxPence: allowed?.parking_max_pence ?? 0,
+    tollsMaxPence: allowed?.tolls_max_pence ?? 0,
+  });
+  if ('problem' in priced) return { problem: priced.problem, extrasPence: 0 };
+  if (job.fare.payment === 'car' && draft.paidInCar === null) return { problem: COMPLETION_MESSAGES.paidInCarRequired, extrasPence: priced.totalPence };
+  return { problem: null, extrasPence: priced.totalPence };
 }
 
 export type DriverEvent =
@@ -82,6 +118,11 @@ export type DriverEvent =
   | { type: 'offer.accept' }
   | { type: 'offer.decline' }
   | { type: 'step'; step: DriverStep }
+  /** The completion form (issue 32): open it from the job, change what is typed, leave it, send it (a 'complete' tap). */
+  | { type: 'complete.open' }
+  | { type: 'complete.edit'; waitingMin?: number; parkingPence?: number; tollsPence?: number; paidInCar?: PaidInCar }
+  | { type: 'complete.cancel' }
+  | { type: 'complete.submit' }
   | { type: 'notice.dismiss' }
   /** The Earnings screen (issue 35): open it (off duty, or on duty with no job or offer on screen), read again, leave. */
   | { type: 'earnings.open' }
@@ -166,6 +207,16 @@ export const driverSetup = setup({
       const key = context.newKey();
       return { queue: [...context.queue, { key, bookingNumber: job.booking_number, step, at: context.now().toISOString() }], tapKey: key, error: null, notice: null };
     }),
+    /** The completion form's 'complete' tap: queued like a step, with the extras and how the passenger paid. */
+    queueCompletion: assign(({ context }) => {
+      const job = shownJob(context.job, context.queue);
+      if (!job || !context.completion) return {};
+      const key = context.newKey();
+      const draft = context.completion;
+      const tap: QueuedTap = { key, bookingNumber: job.booking_number, step: 'complete', at: context.now().toISOString(), extras: extrasOfDraft(draft) };
+      if (job.fare.payment === 'car' && draft.paidInCar) tap.paidInCar = draft.paidInCar;
+      return { queue: [...context.queue, tap], tapKey: key, error: null, notice: null, completion: null };
+    }),
     /** Read the work: the job in hand (waiting taps applied), an open offer, when. */
     takeWork: assign(({ context }, work: Work) => ({
       job: jobInHand(work.jobs, context.queue),
@@ -201,6 +252,13 @@ export const driverSetup = setup({
       const { step } = event as Extract<DriverEvent, { type: 'step' }>;
       const job = shownJob(context.job, context.queue);
       return job !== null && job.allowed_steps.includes(step) && (step === 'complete' || step === 'no_show');
+    },
+    /** The shown job may be completed now (the form may open). */
+    completeAllowed: ({ context }) => shownJob(context.job, context.queue)?.allowed_steps.includes('complete') ?? false,
+    /** The completion form may be sent: the extras within the owner's limits, a pay-in-car payment chosen. */
+    completionReady: ({ context }) => {
+      const job = shownJob(context.job, context.queue);
+      return job !== null && job.allowed_steps.includes('complete') && completionCheck(job, context.completion).problem === null;
     },
     /** The office's session is another driver's than the one the phone restored. */
     otherDriver: ({ context, event }) => context.session !== null && (event as { output?: DriverSession }).output?.driver.id !== context.session.driver.id,

@@ -51,7 +51,11 @@ export const syncState = driverSetup.createStateConfig({
     sending: {
       invoke: {
         src: 'step',
-        input: ({ context }) => ({ bookingNumber: context.queue[0].bookingNumber, step: context.queue[0].step, key: context.queue[0].key }),
+        input: ({ context }) => {
+          const tap = context.queue[0];
+          // The tap's own time goes with it: a tap sent late is recorded when it was made (bounded by the server).
+          return { bookingNumber: tap.bookingNumber, step: tap.step, key: tap.key, tappedAt: tap.at, extras: tap.extras, paidInCar: tap.paidInCar };
+        },
         onDone: {
           target: 'idle',
           actions: [

@@ -23,10 +23,12 @@ import {
   tapSchema,
   usableVehiclesSchema,
   type DriverSession,
+  type TapResponse,
 } from '../../contract/driver.ts';
 import { CSRF_HEADER } from '../../contract/staff.ts';
 import type { Db } from '../adapters/db/index.ts';
 import type { MailPort } from '../adapters/mail/index.ts';
+import type { PaymentsPort } from '../adapters/payments/port.ts';
 import { hashSessionToken } from '../domain/accounts/secrets.ts';
 import { sessionCookieToken, sessionCsrfMatches, sessionCsrfToken, setSessionCookie } from '../domain/accounts/sessionCookies.ts';
 import type { Actor } from '../domain/audit/audit.ts';
@@ -74,6 +76,8 @@ export interface DriverRouteDeps {
   log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
   /** The maps port: the time to the pick-up in the 'on the way' text. */
   maps?: MapsPort;
+  /** The card processor: a card booking's extras charged off-session at completion (issue 32). */
+  payments?: PaymentsPort;
 }
 
 /** A refused tap as the error handler would send it (its first answer, kept for its replays). */
@@ -94,7 +98,7 @@ const send = (reply: FastifyReply, outcome: TapOutcome) => reply.code(outcome.st
 export function driverRoutes(deps: DriverRouteDeps) {
   const { db, cache, now } = deps;
   const accounts: DriverAccounts = createDriverAccounts({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, log: deps.log, limiter: deps.limiter });
-  const jobs = createDriverJobs({ db, cache, dispatch: deps.dispatch, now, publicUrl: deps.publicUrl, maps: deps.maps });
+  const jobs = createDriverJobs({ db, cache, dispatch: deps.dispatch, now, publicUrl: deps.publicUrl, maps: deps.maps, payments: deps.payments, mail: deps.mail, log: deps.log });
   const offers = createDriverOffers({ db, dispatch: deps.dispatch, jobs, now });
   const shifts = createDriverShifts({ db, now });
   const events = driverEvents({ db, hub: deps.hub });
@@ -211,8 +215,11 @@ export function driverRoutes(deps: DriverRouteDeps) {
       }));
       signed.post('/jobs/:booking_number/steps', { schema: { params: jobParamsSchema, body: stepTapSchema, response: answers(tapResponseSchema) } }, async (request, reply) => {
         const number = request.params.booking_number;
-        const { step, idempotency_key: key } = request.body;
-        return send(reply, await tap(request, key, `${step}:${number}`, (record) => jobs.step(request.site, driverOf(request), number, step, record)));
+        const { step, idempotency_key: key, tapped_at: tappedAt, extras, paid_in_car: paidInCar } = request.body;
+        const outcome = await tap(request, key, `${step}:${number}`, (record) => jobs.step(request.site, driverOf(request), number, step, record, { tappedAt, extras, paidInCar }));
+        // A completed card job's extras: charged once, off-session, after the completion committed (none claimed: nothing to do).
+        if (step === 'complete' && outcome.statusCode === 200) return send(reply, { statusCode: 200, body: await jobs.chargeCompletion(request.site, driverOf(request).driverId, number, outcome.body as TapResponse) });
+        return send(reply, outcome);
       });
 
       // The driver's own earnings (issue 35): the session names the driver, so another driver's week is out of reach.

@@ -4,6 +4,7 @@
  * CSRF_HEADER, a failure rejecting with an ApiCallError whose message is the server's JSON `message` and whose `body`
  * keeps the rest (a refused tap's `job`). A 401 from any call but sign-in tells the onDriverSessionLost listeners.
  */
+import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletionRules.ts';
 import type { DriverWeek } from '../../contract/settlement.ts';
 import { ofetch } from 'ofetch';
 import { API_KEY_HEADERS } from '../../contract/catalog.ts';
@@ -72,8 +73,12 @@ export const loadJobs = async ({ signal }: CallOptions = {}) => (await driverCal
 /** A tap: accept or decline an offer, each with its own idempotency key (a replay gets the first answer). */
 export const answerOffer = (offerId: number, answer: 'accept' | 'decline', key: string, { signal }: CallOptions = {}) =>
   driverCall<TapResponse>(`/offers/${offerId}/${answer}`, { method: 'POST', body: { idempotency_key: key }, signal });
-export const tapStep = (bookingNumber: string, step: DriverStep, key: string, { signal }: CallOptions = {}) =>
-  driverCall<TapResponse>(`/jobs/${encodeURIComponent(bookingNumber)}/steps`, { method: 'POST', body: { step, idempotency_key: key }, signal });
+export const tapStep = (tap: { bookingNumber: string; step: DriverStep; key: string; tappedAt?: string; extras?: ExtrasInput; paidInCar?: PaidInCar }, { signal }: CallOptions = {}) =>
+  driverCall<TapResponse>(`/jobs/${encodeURIComponent(tap.bookingNumber)}/steps`, {
+    method: 'POST',
+    body: { step: tap.step, idempotency_key: tap.key, tapped_at: tap.tappedAt, extras: tap.extras, paid_in_car: tap.paidInCar },
+    signal,
+  });
 
 export const reportPosition = (position: { lat: number; lng: number; accuracy_m?: number; recorded_at?: string }, { signal }: CallOptions = {}) =>
   driverCall<{ success: true; flagged: boolean }>('/positions', { method: 'POST', body: position, signal });

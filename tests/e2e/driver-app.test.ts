@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVER_JOB_STATE_LABELS } from '../../contract/dispatch.ts';
+import { COMPLETION_MESSAGES, PAID_IN_CAR_LABELS } from '../../contract/jobCompletion.ts';
 import { DRIVER_MESSAGES, DRIVER_WORKER, STEP_MESSAGES } from '../../contract/driver.ts';
 import { WAITING_TAPS_TEXT } from '../../src/views/driver/format.ts';
 import { axeViolations, settled } from '../helpers/axe.ts';
@@ -157,9 +158,30 @@ describe("the driver's app at 375 px", () => {
     await tap('Passenger on board', 'on_board');
     // Completed only once the pick-up time has come: the server's clock moved past it.
     offset = 35 * MINUTE;
+    const fareBefore = (await provider.db.query<{ total_pence: number }>('SELECT total_pence FROM bookings WHERE booking_number = $1', [number])).rows[0].total_pence;
+    // 'Completed' opens the completion form: 12 minutes' waiting (three started 5 minutes at the demo's £2.50) and paid in cash.
     await page.getByRole('button', { name: 'Completed', exact: true }).click();
+    await heading(page, `Complete ${number}`);
+    expect(await page.getByTestId('driver-completion-problem').textContent()).toBe(COMPLETION_MESSAGES.paidInCarRequired);
+    expect(await page.getByRole('button', { name: 'Complete the job' }).isDisabled()).toBe(true);
+    await page.getByLabel(/^Waiting time \(minutes, at most 60\)/).fill('12');
+    await page.getByRole('button', { name: PAID_IN_CAR_LABELS.cash }).click();
+    await page.getByTestId('driver-final-fare').getByText(`£${((fareBefore + 750) / 100).toFixed(2)}`, { exact: true }).waitFor();
+    expect(await page.getByTestId('driver-completion-problem').count()).toBe(0);
+    // Large targets at 375 px: the form's buttons at least 48 px high, nothing wider than the screen.
+    for (const box of await Promise.all((await page.getByTestId('driver-completion').getByRole('button').all()).map((button) => button.boundingBox()))) {
+      expect(box!.height).toBeGreaterThanOrEqual(48);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(WIDTHS.mobile);
+    }
+    await screen(page, 'driver-completion');
+    await page.getByRole('button', { name: 'Complete the job' }).click();
     await heading(page, 'Waiting for a job');
     await page.getByTestId('driver-notice').getByText(STEP_MESSAGES.complete, { exact: true }).waitFor();
     expect((await stageOf()).status).toBe('completed');
+    // The server priced the waiting and kept the cash; the console's booking and the receipt read the final fare.
+    const completion = (await provider.db.query('SELECT waiting_min, waiting_pence, extras_pence, paid_in_car, extras_charge FROM job_completions WHERE booking_id = (SELECT id FROM bookings WHERE booking_number = $1)', [number])).rows;
+    expect(completion).toEqual([{ waiting_min: 12, waiting_pence: 750, extras_pence: 750, paid_in_car: 'cash', extras_charge: 'none' }]);
+    const detail = (await consoleOf(provider).as(dispatcher, 'GET', `bookings/${number}`)).json().booking;
+    expect(detail.price.total_pence).toBe(fareBefore + 750);
   }, 90_000);
 });

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { PriceDetail } from '../../contract/booking.ts';
-import { PaymentProviderError, type CreateIntentInput, type PaymentIntent, type Refund, type RefundInput } from '../../server/adapters/payments/port.ts';
+import { PaymentProviderError, type CreateIntentInput, type OffSessionChargeInput, type PaymentIntent, type Refund, type RefundInput } from '../../server/adapters/payments/port.ts';
 import { createStripePayments, type StripePayments } from '../../server/adapters/payments/stripe.ts';
 import { KEY_HEADERS, type TestProvider } from './provider.ts';
 import { oneWayForm } from './forms.ts';
@@ -60,6 +60,7 @@ export function offlineStripe(): StripePayments & {
   refunds: Map<string, { id: string; intentId: string; amount: number }>;
   failRefunds: number;
   declines: Set<string>;
+  offSession: { fromIntentId: string; amount: number; idempotencyKey: string }[];
 } {
   const real = createStripePayments({ secretKey: 'sk_test_offline', publishableKey: 'pk_test_offline', webhookSecret: WEBHOOK_SECRET });
   const intents = new Map<string, PaymentIntent>();
@@ -113,6 +114,21 @@ export function offlineStripe(): StripePayments & {
       const refund = { id: `re_offline_${refunds.size + 1}`, intentId: input.intentId, amount: input.amount };
       refunds.set(input.idempotencyKey, refund);
       return { id: refund.id, status: 'succeeded', amount: refund.amount };
+    },
+    /** Off-session charges as Stripe makes them: pm_card_authenticationRequired wants 3-D Secure, a declined method is refused. */
+    offSession: [] as { fromIntentId: string; amount: number; idempotencyKey: string }[],
+    async chargeOffSession(input: OffSessionChargeInput) {
+      const known = byKey.get(input.idempotencyKey);
+      if (known) return intents.get(known)!;
+      const method = methods.get(input.fromIntentId);
+      if (!method || intents.get(input.fromIntentId)?.status !== 'succeeded') throw new PaymentProviderError('This card was not saved for later charges.');
+      double.offSession.push({ fromIntentId: input.fromIntentId, amount: input.amount, idempotencyKey: input.idempotencyKey });
+      const status = double.declines.has(method) ? 'requires_payment_method' : method === 'pm_card_authenticationRequired' ? 'requires_action' : 'succeeded';
+      const intent: PaymentIntent = { id: `pi_offline_${intents.size + 1}`, status, amount: input.amount, currency: 'gbp', clientSecret: 'secret', lastError: status === 'requires_payment_method' ? 'Your card was declined.' : null };
+      intents.set(intent.id, intent);
+      byKey.set(input.idempotencyKey, intent.id);
+      methods.set(intent.id, method);
+      return intent;
     },
     webhookEvent: real.webhookEvent,
   };

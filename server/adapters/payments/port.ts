@@ -20,6 +20,21 @@ export interface CreateIntentInput {
   paymentMethodId: string;
   idempotencyKey: string;
   metadata: Record<string, string>;
+  /**
+   * Save the card for a later charge without the customer (issue 32: the driver's extras after the trip): Stripe's
+   * `setup_future_usage: 'off_session'` with a Customer; the sandbox marks the intent's card as saved.
+   */
+  saveCard?: boolean;
+}
+
+/** A later charge to the card saved by `fromIntentId` (created with saveCard), without the customer present. */
+export interface OffSessionChargeInput {
+  siteId: number;
+  fromIntentId: string;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
 }
 
 /**
@@ -55,6 +70,12 @@ export interface PaymentsPort {
   retrieveIntent(siteId: number, intentId: string): Promise<PaymentIntent>;
   /** Gives back (part of) a succeeded intent's amount. */
   refund(input: RefundInput): Promise<Refund>;
+  /**
+   * Charges the card saved at booking, off-session, confirmed at once: 'succeeded', 'requires_action' (the bank wants
+   * 3-D Secure: the customer must pay themselves) or 'requires_payment_method' (declined, `lastError`). The same key
+   * returns the same charge.
+   */
+  chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent>;
 }
 
 export class PaymentProviderError extends Error {}

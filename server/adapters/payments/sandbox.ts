@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_DECLINE_MESSAGES, SANDBOX_PUBLISHABLE_KEY, sandboxOutcomeOf } from '../../../contract/sandboxCards.ts';
 import type { Db } from '../db/index.ts';
-import { PaymentProviderError, type CreateIntentInput, type IntentStatus, type PaymentIntent, type PaymentsPort, type Refund, type RefundInput } from './port.ts';
+import { PaymentProviderError, type CreateIntentInput, type IntentStatus, type OffSessionChargeInput, type PaymentIntent, type PaymentsPort, type Refund, type RefundInput } from './port.ts';
 
 interface Row {
   id: string;
@@ -59,7 +59,7 @@ export function createSandboxPayments(db: Db): PaymentsPort & { authenticate(sit
          VALUES ($1, $2, 'requires_confirmation', $3, $4, $5, $6, $7, $8)
          ON CONFLICT (site_id, idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
          RETURNING *`,
-        [input.siteId, id, input.amount, input.currency, secret, input.paymentMethodId, input.idempotencyKey, JSON.stringify(input.metadata)],
+        [input.siteId, id, input.amount, input.currency, secret, input.paymentMethodId, input.idempotencyKey, JSON.stringify(input.saveCard ? { ...input.metadata, setup_future_usage: 'off_session' } : input.metadata)],
       );
       const row = rows[0];
       if (Number(row.amount) !== input.amount || row.payment_method_id !== input.paymentMethodId) {
@@ -84,6 +84,36 @@ export function createSandboxPayments(db: Db): PaymentsPort & { authenticate(sit
         default:
           throw new PaymentProviderError('Unknown sandbox payment method');
       }
+    },
+
+    /**
+     * The sandbox's off-session charge: only a card saved at booking (its intent made with saveCard) may be charged
+     * again; the test card decides the outcome (4000 0027 6000 3184 wants 3-D Secure: requires_action). No money moves.
+     */
+    async chargeOffSession(input: OffSessionChargeInput) {
+      const { rows: from } = await db.query<Row & { metadata: unknown }>('SELECT * FROM sandbox_intents WHERE site_id = $1 AND id = $2', [input.siteId, input.fromIntentId]);
+      if (!from[0]) throw new PaymentProviderError(`No such payment intent: ${input.fromIntentId}`);
+      const metadata = (typeof from[0].metadata === 'string' ? JSON.parse(from[0].metadata) : from[0].metadata) as Record<string, string>;
+      if (metadata?.setup_future_usage !== 'off_session' || from[0].status !== 'succeeded') throw new PaymentProviderError('This card was not saved for later charges.');
+      const method = from[0].payment_method_id;
+      const outcome = sandboxOutcomeOf(method);
+      const [status, lastError]: [IntentStatus, string | null] =
+        outcome === 'succeeds'
+          ? ['succeeded', null]
+          : outcome === 'requires_3ds'
+            ? ['requires_action', null]
+            : ['requires_payment_method', SANDBOX_DECLINE_MESSAGES[outcome === 'insufficient_funds' ? 'insufficient_funds' : 'declined']];
+      const id = `pi_sandbox_${randomBytes(12).toString('hex')}`;
+      const secret = `${id}_secret_${randomBytes(12).toString('hex')}`;
+      const { rows } = await db.query<Row>(
+        `INSERT INTO sandbox_intents (site_id, id, status, amount, currency, client_secret, payment_method_id, idempotency_key, metadata, last_error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (site_id, idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
+         RETURNING *`,
+        [input.siteId, id, status, input.amount, input.currency, secret, method, input.idempotencyKey, JSON.stringify({ ...input.metadata, off_session: 'true' }), lastError],
+      );
+      if (Number(rows[0].amount) !== input.amount) throw new PaymentProviderError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+      return toIntent(rows[0]);
     },
 
     async retrieveIntent(siteId, intentId) {

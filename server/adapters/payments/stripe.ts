@@ -52,8 +52,12 @@ export function createStripePayments(settings: StripeSettings): StripePayments &
     stripe,
     publishableKey: () => settings.publishableKey,
     createIntent: (input) =>
-      wrap(async () =>
-        toIntent(
+      wrap(async () => {
+        // A card saved for a later charge (the driver's extras) belongs to a Customer: Stripe attaches it once the intent succeeds.
+        const customer = input.saveCard
+          ? (await stripe.customers.create({ metadata: { site_id: String(input.siteId) } }, { idempotencyKey: `${input.idempotencyKey}:customer` })).id
+          : undefined;
+        return toIntent(
           await stripe.paymentIntents.create(
             {
               amount: input.amount,
@@ -61,11 +65,34 @@ export function createStripePayments(settings: StripeSettings): StripePayments &
               payment_method: input.paymentMethodId,
               automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
               metadata: { ...input.metadata, site_id: String(input.siteId) },
+              ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
             },
             { idempotencyKey: input.idempotencyKey },
           ),
-        ),
-      ),
+        );
+      }),
+    chargeOffSession: async (input) => {
+      const from = await wrap(() => stripe.paymentIntents.retrieve(input.fromIntentId));
+      const customer = typeof from.customer === 'string' ? from.customer : from.customer?.id;
+      const method = typeof from.payment_method === 'string' ? from.payment_method : from.payment_method?.id;
+      if (!customer || !method) throw new PaymentProviderError('This card was not saved for later charges.');
+      try {
+        return toIntent(
+          await stripe.paymentIntents.create(
+            { amount: input.amount, currency: input.currency, customer, payment_method: method, off_session: true, confirm: true, metadata: { ...input.metadata, site_id: String(input.siteId) } },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        );
+      } catch (error) {
+        // A card error carries the intent: authentication_required (3-D Secure) or a decline.
+        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+          const intent = toIntent(error.payment_intent as Stripe.PaymentIntent);
+          return error.code === 'authentication_required' ? { ...intent, status: 'requires_action' } : { ...intent, status: 'requires_payment_method', lastError: error.message };
+        }
+        if (error instanceof Stripe.errors.StripeError) throw new PaymentProviderError(error.message);
+        throw error;
+      }
+    },
     confirmIntent: (_siteId, intentId, idempotencyKey) =>
       wrap(async () => {
         const current = await stripe.paymentIntents.retrieve(intentId);

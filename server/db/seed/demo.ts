@@ -118,6 +118,10 @@ export function demoSettings(googleBrowserKey: string | null): Record<Exclude<Se
     SETTLEMENT_COMMISSION: 'percent',
     SETTLEMENT_COMMISSION_PERCENT: '15',
     SETTLEMENT_COMMISSION_AMOUNT: '0',
+    // Issue 32: what the demo's drivers may add when completing a job.
+    DRIVER_WAITING_MAX_MINUTES: '60',
+    DRIVER_PARKING_MAX: '20',
+    DRIVER_TOLLS_MAX: '20',
   };
 }
 

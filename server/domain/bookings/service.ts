@@ -350,6 +350,8 @@ export function createBookingService(deps: BookingServiceDeps) {
         paymentMethodId: input.paymentMethodId,
         idempotencyKey: hash('intent', String(site.id), prepared.requestKey, input.paymentMethodId, input.idempotencyKey ?? ''),
         metadata: { quote_id: prepared.quoteId, request_key: prepared.requestKey },
+        // Saved for the driver's extras after the trip (issue 32), charged off-session once (drivers/completion.ts).
+        saveCard: true,
       });
       const insertRecord = (db: Queryable) => insertPayment(db, site.id, { intentId: intent.id, provider: deps.payments.kind, prepared, submissionDigest: submissionDigest(booking), status: intent.status });
       // With a promo code its reservation goes in the same transaction; alone, the one INSERT is atomic.

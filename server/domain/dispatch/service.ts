@@ -50,6 +50,8 @@ export interface TransitionHooks {
   keepsOffers?: boolean;
   /** The audit action instead of `booking.<event>` (e.g. 'booking.driver_complete'). */
   action?: string;
+  /** When it happened, if not now: a driver's tap sent late records the time it was tapped (bounded by the caller). */
+  at?: Date;
 }
 
 /** The driver's part of a job, cleared when the office gives it to someone else or takes it off the driver. */
@@ -159,10 +161,11 @@ export function createDispatchService(deps: DispatchServiceDeps) {
       if (input.revision !== undefined && input.revision !== booking.revision) {
         throw new DomainError('conflict', DISPATCH_MESSAGES.revisionChanged, { status: booking.status, revision: booking.revision });
       }
-      const at = now();
+      // Recorded at the caller's time when given (a driver's late tap); the time rules are the server's clock's.
+      const at = hooks.at ?? now();
       // Completing and a no-show wait for the pick-up (issue 30): the passenger may still cancel until then.
       const notBefore = dispatchNotBefore(input.event, booking.pickupAt, timing);
-      if (notBefore && at < notBefore) {
+      if (notBefore && now() < notBefore) {
         throw new DomainError('too_early', tooEarlyMessage(input.event, notBefore), { status: booking.status, revision: booking.revision, not_before: notBefore.toISOString() });
       }
       const before = dispatchState(booking.status, booking.driver, booking.vehicle);
@@ -197,7 +200,9 @@ export function createDispatchService(deps: DispatchServiceDeps) {
             // In the completing transaction: the receipt reads the booking as completed, its invoice number commits with it.
             const receipt = await receiptPdf(tx, siteId, booking.id, at);
             const attachment = binaryAttachment(receipt.filename, receipt.contentType, receipt.content);
-            mails = completedMail(identity, operator, booking).map((mail) => ({ ...mail, attachments: [...(mail.attachments ?? []), attachment] }));
+            // The fare as completed: a driver's extras (drivers/completion.ts, in `check`) may have raised it.
+            const { rows: fare } = await tx.query<{ total_pence: number }>('SELECT total_pence FROM bookings WHERE site_id = $1 AND id = $2', [siteId, booking.id]);
+            mails = completedMail(identity, operator, { ...booking, totalPence: Number(fare[0]?.total_pence ?? booking.totalPence) }).map((mail) => ({ ...mail, attachments: [...(mail.attachments ?? []), attachment] }));
           }
           message = DISPATCH_MESSAGES.completed;
           break;

@@ -25,13 +25,18 @@ import type { RecordTap } from './taps.ts';
 import { flightRulesOf, flightView, storedFlightOf, type FlightRules } from '../flights/rules.ts';
 import type { MapsPort } from '../geo/mapsPort.ts';
 import { queueBookingText, textSiteOf } from '../texts/texts.ts';
+import { COMPLETION_MESSAGES, extrasAllowedOf, extrasRulesOf, TAP_TIME_MAX_AGE_HOURS, type ExtrasAllowed, type ExtrasInput, type PaidInCar } from '../../../contract/jobCompletion.ts';
+import type { Settings } from '../../../contract/settings.ts';
+import type { MailPort } from '../../adapters/mail/index.ts';
+import type { PaymentsPort } from '../../adapters/payments/port.ts';
+import { chargeExtras, completionLines, writeCompletion } from './completion.ts';
 
 type Row = Record<string, unknown>;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 const json = (value: unknown) => (value === null || value === undefined ? {} : typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
 
 /** A job as its driver sees it, from the booking's row (repository JOB_COLUMNS) and stops. */
-export function toDriverJob(row: Row, stops: string[], timing: DriverTiming & { flightRules?: FlightRules }): DriverJob {
+export function toDriverJob(row: Row, stops: string[], timing: DriverTiming & { flightRules?: FlightRules; extrasAllowed?: ExtrasAllowed }): DriverJob {
   const status = row.status as BookingStatus;
   const stage = (row.job_stage as JobStage | null) ?? null;
   const pickupAt = new Date(row.pick_up_at as string);
@@ -68,7 +73,34 @@ export function toDriverJob(row: Row, stops: string[], timing: DriverTiming & { 
     on_board_at: iso(row.on_board_at),
     due_at: flight?.driver_due_at ?? pickupAt.toISOString(),
     flight: flight && { number: flight.number, status: flight.status, expected_arrival: flight.expected_arrival, cancelled: flight.cancelled, diverted: flight.diverted },
+    ...(timing.extrasAllowed ? { extras_allowed: timing.extrasAllowed } : {}),
+    completion: completionOf(row.completion),
   };
+}
+
+/** The job's completion on the app (job_completions as JSON), or null. */
+function completionOf(value: unknown): DriverJob['completion'] {
+  if (value === null || value === undefined) return null;
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  return {
+    extras: completionLines(row as never),
+    extras_pence: Number(row.extras_pence),
+    fare_pence: Number(row.fare_pence),
+    final_pence: Number(row.final_pence),
+    paid_in_car: (row.paid_in_car as PaidInCar | null) ?? null,
+    extras_charge: row.extras_charge as NonNullable<DriverJob['completion']>['extras_charge'],
+  };
+}
+
+/**
+ * The time a tap is recorded at (issue 32): the phone's clock at the tap when it sent one, bounded by the server's
+ * — never in the future, never before the job's previous step (`previous`), never more than TAP_TIME_MAX_AGE_HOURS
+ * ago — else now.
+ */
+export function tapTime(now: Date, tappedAt: string | undefined, previous: Date | null): Date {
+  if (!tappedAt) return now;
+  const earliest = Math.max(now.getTime() - TAP_TIME_MAX_AGE_HOURS * 3_600_000, previous?.getTime() ?? -Infinity);
+  return new Date(Math.min(now.getTime(), Math.max(earliest, new Date(tappedAt).getTime())));
 }
 
 export interface DriverJobsDeps {
@@ -80,6 +112,10 @@ export interface DriverJobsDeps {
   publicUrl?: string;
   /** The maps port: the 'on the way' text's time to the pick-up, from the driver's latest position (none without it). */
   maps?: MapsPort;
+  /** A card booking's extras charged off-session after completion, the passenger mailed when the bank wants 3-D Secure. */
+  payments?: PaymentsPort;
+  mail?: MailPort;
+  log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
 }
 
 /** A position older than this says nothing of where the driver is now. */
@@ -105,7 +141,13 @@ export function createDriverJobs(deps: DriverJobsDeps) {
 
   const timingOf = async (siteId: number) => {
     const settings = settingsFromRows((await deps.cache.catalog(siteId)).settings);
-    return { ...driverTimingOf(settings), flightRules: flightRulesOf(settings) };
+    return { ...driverTimingOf(settings), flightRules: flightRulesOf(settings), extrasAllowed: extrasAllowedOf(extrasRulesOf(settings)), settings };
+  };
+
+  /** When the job's previous step was taken (its assignment, or its latest stage), under the booking's lock. */
+  const previousStepAt = async (tx: Queryable, siteId: number, bookingId: number): Promise<Date | null> => {
+    const { rows } = await tx.query<{ at: unknown }>('SELECT GREATEST(assigned_at, on_the_way_at, arrived_at, on_board_at) AS at FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
+    return rows[0]?.at ? new Date(rows[0].at as string) : null;
   };
 
   async function view(tx: Queryable, siteId: number, bookingNumber: string, timing: DriverTiming): Promise<DriverJob | null> {
@@ -178,12 +220,25 @@ export function createDriverJobs(deps: DriverJobsDeps) {
     },
 
     /** A step tapped by the job's driver; `record` keeps the tap's answer in the step's transaction. */
-    async step(site: Site, actor: Extract<Actor, { kind: 'driver' }>, bookingNumber: string, step: DriverStep, record: RecordTap): Promise<TapResponse> {
+    async step(
+      site: Site,
+      actor: Extract<Actor, { kind: 'driver' }>,
+      bookingNumber: string,
+      step: DriverStep,
+      record: RecordTap,
+      tap: { tappedAt?: string; extras?: ExtrasInput; paidInCar?: PaidInCar } = {},
+    ): Promise<TapResponse> {
       const siteId = site.id;
       const timing = await timingOf(siteId);
-      const at = deps.now();
+      const now = deps.now();
       if (step === 'complete' || step === 'no_show') {
         let answer: TapResponse | null = null;
+        // The tap's own time, read before the transition (which records it): bounded by the job's previous step.
+        const previous = await db.transaction(async (tx) => {
+          const locked = await lockBooking(tx, siteId, bookingNumber);
+          return locked ? previousStepAt(tx, siteId, locked.id) : null;
+        });
+        const at = tapTime(now, tap.tappedAt, previous);
         await deps.dispatch.transition(
           site,
           actor,
@@ -191,9 +246,12 @@ export function createDriverJobs(deps: DriverJobsDeps) {
           { event: step },
           {
             action: `booking.driver_${step}`,
+            at,
             check: async (tx, booking) => {
-              const refused = await refusal(tx, siteId, actor.driverId, booking, step, timing, at);
+              // The time rules read the server's clock (a phone's may be wrong); the tap's own time is what is recorded.
+              const refused = await refusal(tx, siteId, actor.driverId, booking, step, timing, now);
               if (refused) throw refused;
+              if (step === 'complete') await writeCompletion(tx, timing.settings as Settings, siteId, booking, actor.driverId, { extras: tap.extras, paidInCar: tap.paidInCar }, at);
             },
             after: async (tx) => {
               answer = { success: true, message: STEP_MESSAGES[step], job: await view(tx, siteId, bookingNumber, timing) };
@@ -209,7 +267,8 @@ export function createDriverJobs(deps: DriverJobsDeps) {
       return db.transaction(async (tx) => {
         const booking = await lockBooking(tx, siteId, bookingNumber);
         if (!booking) throw new DomainError('not_found', DRIVER_MESSAGES.jobNotFound);
-        const refused = await refusal(tx, siteId, actor.driverId, booking, step, timing, at);
+        const at = tapTime(now, tap.tappedAt, await previousStepAt(tx, siteId, booking.id));
+        const refused = await refusal(tx, siteId, actor.driverId, booking, step, timing, now);
         if (refused) throw refused;
         const stage = nextDriverStage(booking.status, booking.jobStage, step) as JobStage;
         await createDriversRepository(tx).setJobStage(siteId, booking.id, stage, at);
@@ -230,6 +289,20 @@ export function createDriverJobs(deps: DriverJobsDeps) {
     },
 
     view,
+
+    /**
+     * After a completion committed: a card job's claimed extras charged once (completion.ts chargeExtras), and the
+     * tap's answer with the job as it now is and what became of the charge.
+     */
+    async chargeCompletion(site: Site, driverId: number, bookingNumber: string, answer: TapResponse): Promise<TapResponse> {
+      const row = await createDriversRepository(db).job(site.id, bookingNumber);
+      if (!row || !deps.payments || !deps.mail) return answer;
+      const charged = await chargeExtras({ db, cache: deps.cache, payments: deps.payments, mail: deps.mail, publicUrl: deps.publicUrl ?? '', log: deps.log }, site, Number(row.id));
+      if (!charged) return answer;
+      const job = await this.one(site.id, driverId, bookingNumber).catch(() => answer.job);
+      const message = charged === 'succeeded' ? COMPLETION_MESSAGES.extrasCharged : charged === 'requires_action' ? COMPLETION_MESSAGES.extrasOwing : COMPLETION_MESSAGES.extrasFailed;
+      return { success: true, message, job };
+    },
   };
 }
 

@@ -75,7 +75,8 @@ const toOffer = (row: Row): OfferRecord => ({
 /** The booking columns of a driver's job and an offer (alias b). */
 export const JOB_COLUMNS = `b.id, b.booking_number, b.revision, b.status, b.job_stage, b.pick_up_at, b.pick_up_address, b.drop_off_address, b.passenger_name,
   b.passenger_phone, b.total_passengers, b.flight_no, b.additional_info, b.options, b.vehicle_category, b.currency, b.total_pence, b.payment_method,
-  b.payment_status, b.on_the_way_at, b.arrived_at, b.on_board_at, b.hourly_duration, b.assigned_driver ->> 'id' AS driver_id, ${flightColumn('b')}`;
+  b.payment_status, b.on_the_way_at, b.arrived_at, b.on_board_at, b.hourly_duration, b.assigned_driver ->> 'id' AS driver_id, ${flightColumn('b')},
+  (SELECT to_jsonb(c) FROM job_completions c WHERE c.site_id = b.site_id AND c.booking_id = b.id) AS completion`;
 
 const SHIFT_COLUMNS = `s.id, s.started_at, v.id AS vehicle_id, v.registration, v.make, v.model, v.colour, c.category_name`;
 const SHIFT_FROM = `driver_shifts s JOIN vehicles v ON v.site_id = s.site_id AND v.id = s.vehicle_id JOIN vehicle_categories c ON c.site_id = v.site_id AND c.id = v.category_id`;

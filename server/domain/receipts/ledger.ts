@@ -8,7 +8,8 @@
  * passenger's fare. Pure: the repository reads the rows, this orders and sums them.
  */
 
-export type ChargeFor = 'booking' | 'change';
+/** What a charge paid: the booking, a change to it, or the driver's extras after the trip (issue 32). */
+export type ChargeFor = 'booking' | 'change' | 'extras';
 
 export interface LedgerCharge {
   kind: 'charge';

@@ -95,9 +95,12 @@ function priceRows(booking: ReceiptBooking) {
   const perVehicle = booking.lines.reduce((sum, line) => sum + line.amount_pence, 0);
   if (booking.vehicleQty > 1) rows.push({ label: `Price of one vehicle × ${booking.vehicleQty} vehicles`, amount: money(perVehicle * booking.vehicleQty) });
   if (booking.promo) rows.push({ label: booking.promo.label, amount: money(booking.promo.amount_pence) });
+  // The driver's extras at completion (issue 32): after the booked price, part of the total.
+  const extras = (booking.extras ?? []).reduce((sum, line) => sum + line.amount_pence, 0);
   // The booking's total is the record; lines that no longer add up to it (a change made later) are shown as such.
-  const difference = booking.totalPence - perVehicle * booking.vehicleQty - (booking.promo?.amount_pence ?? 0);
+  const difference = booking.totalPence - perVehicle * booking.vehicleQty - (booking.promo?.amount_pence ?? 0) - extras;
   if (difference !== 0) rows.push({ label: 'Change to the booking', amount: money(difference) });
+  for (const line of booking.extras ?? []) rows.push({ label: line.label, amount: money(line.amount_pence) });
   rows.push({ label: 'Total fare', amount: money(booking.totalPence), strong: true });
   return rows;
 }
@@ -113,7 +116,7 @@ export function paymentRows(booking: ReceiptBooking) {
   for (const entry of ledger.entries) {
     const payment = `card payment ${numbers.get(entry.intentId)}`;
     if (entry.kind === 'charge') {
-      rows.push({ label: `Paid by card on ${londonDateText(entry.at)} (${payment}: ${entry.for === 'change' ? 'a change to the booking' : 'the booking'})`, amount: money(entry.amountPence) });
+      rows.push({ label: `Paid by card on ${londonDateText(entry.at)} (${payment}: ${entry.for === 'change' ? 'a change to the booking' : entry.for === 'extras' ? "the driver's extras" : 'the booking'})`, amount: money(entry.amountPence) });
     } else {
       rows.push({
         label: `Refund (${REFUND_REASONS[entry.reason] ?? entry.reason}) on ${londonDateText(entry.at)} to ${payment}: ${REFUND_STATES[entry.status] ?? entry.status}`,

@@ -2,6 +2,7 @@ import type { PaymentMethod } from '../../../contract/paymentMethods.ts';
 import type { BreakdownLine } from '../../../contract/booking.ts';
 import type { SettingRow } from '../../../contract/settings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
+import { completionLines } from '../drivers/completion.ts';
 import { buildLedger, type Ledger, type LedgerCharge, type LedgerRefund } from './ledger.ts';
 
 /** What a receipt reads of a booking: the booking as it stands and its ledger (every card charge and refund). */
@@ -32,6 +33,8 @@ export interface ReceiptBooking {
   totalPence: number;
   /** The price lines of one vehicle (the pricing engine's breakdown as booked). */
   lines: Pick<BreakdownLine, 'label' | 'amount_pence'>[];
+  /** What the driver added when completing the job (issue 32: waiting time, parking, tolls), already in totalPence. */
+  extras?: Pick<BreakdownLine, 'label' | 'amount_pence'>[];
   /** The promo code's line of the whole booking (negative), when one was used. */
   promo: Pick<BreakdownLine, 'label' | 'amount_pence'> | null;
   cancelledAt: Date | null;
@@ -56,7 +59,7 @@ function assignedVehicleText(value: unknown): string | null {
 const BOOKING_COLUMNS = `b.id, b.booking_number, b.status, b.created_at, b.ride_type, b.pick_up_at, b.return_at, b.pick_up_address, b.drop_off_address,
   b.hourly_duration, b.flight_no, b.return_flight_no, b.vehicle_category, b.vehicle_qty, b.assigned_vehicle, b.vehicle_registration, b.company_name,
   b.passenger_name, b.passenger_email, b.passenger_phone, b.total_passengers, b.payment_method, b.total_pence, b.breakdown, b.cancelled_at, b.cancelled_by,
-  b.completed_at`;
+  b.completed_at, (SELECT to_jsonb(c) FROM job_completions c WHERE c.site_id = b.site_id AND c.booking_id = b.id) AS completion`;
 
 /**
  * The card charges of bookings ($2: their ids): the payment that paid each (payment_status 'paid'), and the charges
@@ -64,10 +67,11 @@ const BOOKING_COLUMNS = `b.id, b.booking_number, b.status, b.created_at, b.ride_
  * (bookings/refundsRepository.ts) counts them for a cancellation's refund.
  */
 const CHARGES = `
-  SELECT b.id AS booking_id, p.intent_id, p.amount_pence, p.created_at, p.request_key LIKE 'booking\_change:%' AS for_change
+  SELECT b.id AS booking_id, p.intent_id, p.amount_pence, p.created_at, p.request_key LIKE 'booking\_change:%' AS for_change,
+         p.request_key LIKE 'booking\_extras:%' AS for_extras
     FROM bookings b
     JOIN payments p ON p.site_id = b.site_id AND p.charge = 'succeeded'
-     AND ((p.intent_id = b.payment_intent_id AND b.payment_status = 'paid') OR (p.booking_id = b.id AND p.request_key LIKE 'booking\_change:%'))
+     AND ((p.intent_id = b.payment_intent_id AND b.payment_status = 'paid') OR (p.booking_id = b.id AND (p.request_key LIKE 'booking\_change:%' OR p.request_key LIKE 'booking\_extras:%')))
    WHERE b.site_id = $1 AND b.id = ANY($2::bigint[])
    ORDER BY p.created_at, p.intent_id`;
 const REFUNDS = `SELECT booking_id, intent_id, amount_pence, reason, status, created_at FROM refunds WHERE site_id = $1 AND booking_id = ANY($2::bigint[]) ORDER BY id`;
@@ -84,7 +88,7 @@ async function ledgersOf(db: Queryable, siteId: number, ids: number[]): Promise<
           at: new Date(row.created_at as string),
           amountPence: Number(row.amount_pence),
           intentId: String(row.intent_id),
-          for: row.for_change === true ? 'change' : 'booking',
+          for: row.for_change === true ? 'change' : row.for_extras === true ? 'extras' : 'booking',
         })),
         ofBooking(refunds.rows, id).map((row): Omit<LedgerRefund, 'kind'> => ({
           at: new Date(row.created_at as string),
@@ -125,6 +129,7 @@ function toBooking(row: Row, stops: string[], ledger: Ledger): ReceiptBooking {
     paymentMethod: row.payment_method as PaymentMethod,
     totalPence: Number(row.total_pence),
     lines: (breakdown.lines ?? []).map((line) => ({ label: String(line.label), amount_pence: Number(line.amount_pence) })),
+    extras: row.completion ? completionLines((typeof row.completion === 'string' ? JSON.parse(row.completion) : row.completion) as never).map(({ label, amount_pence }) => ({ label, amount_pence })) : [],
     promo: breakdown.promo ? { label: String(breakdown.promo.label), amount_pence: Number(breakdown.promo.amount_pence) } : null,
     cancelledAt: dateOrNull(row.cancelled_at),
     cancelledBy: (row.cancelled_by as string | null) ?? null,

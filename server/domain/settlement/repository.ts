@@ -33,7 +33,7 @@ const dateText = (value: unknown) => (value instanceof Date ? value.toISOString(
 /**
  * The completed jobs (bookings completed in [from, to), a driver assigned) of a site, or of one driver, and what each
  * brought in, computed in SQL from the same rows as the booking's ledger (receipts/repository.ts CHARGES and REFUNDS):
- * the card charges that paid the booking and its paid changes, less every refund of them but a second charge's
+ * the card charges that paid the booking, its paid changes and the driver's extras charged after it (issue 32), less every refund of them but a second charge's
  * automatic one. A pay-in-car booking's fare (total_pence, after its changes) is the driver's; a card booking's
  * ledger is the operator's; any other payment method (on account) is the operator's at the booking's total.
  */
@@ -50,7 +50,7 @@ const JOBS = `
     SELECT j.id AS booking_id, p.intent_id, p.amount_pence
       FROM jobs j
       JOIN payments p ON p.site_id = $1 AND p.charge = 'succeeded'
-       AND ((p.intent_id = j.payment_intent_id AND j.payment_status = 'paid') OR (p.booking_id = j.id AND p.request_key LIKE 'booking\\_change:%'))
+       AND ((p.intent_id = j.payment_intent_id AND j.payment_status = 'paid') OR (p.booking_id = j.id AND (p.request_key LIKE 'booking\\_change:%' OR p.request_key LIKE 'booking\\_extras:%')))
   ),
   card AS (
     SELECT j.id,

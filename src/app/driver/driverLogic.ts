@@ -53,7 +53,7 @@ export const driverLogic = driverMachine.provide({
     }),
     acceptOffer: fromPromise(({ input, signal }) => answerOffer(input.offerId, 'accept', input.key, { signal })),
     declineOffer: fromPromise(({ input, signal }) => answerOffer(input.offerId, 'decline', input.key, { signal })),
-    step: fromPromise(({ input, signal }) => tapStep(input.bookingNumber, input.step, input.key, { signal })),
+    step: fromPromise(({ input, signal }) => tapStep(input, { signal })),
     loadEarnings: fromPromise(({ signal }) => loadEarnings({ signal })),
   },
   actions: {

@@ -3,20 +3,36 @@
  * link, flight, options, notes, how the fare is paid, and the steps the server allows now (allowed_steps). Shown as
  * tapped: the driver's taps still waiting for the office are applied (DriverFrame lists them).
  */
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { DRIVER_JOB_STATE_LABELS, DRIVER_STEP_LABELS } from '../../../contract/dispatch.ts';
 import { tripPlaces } from '../../../contract/tripPlaces.ts';
-import { selectBusy, selectSettling, selectShownJob } from '../../../machines/driver/index.ts';
+import { selectBusy, selectCompleting, selectSettling, selectShownJob } from '../../../machines/driver/index.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
 import { farePaid, money, navigateUrl, optionLines, pickupMoment } from './format.ts';
 import classes from './Driver.module.css';
+
+// The completion form (its number inputs) is its own chunk, out of the app's first load (the driver bundle's budget);
+// it is fetched as soon as a job is on screen, so the form still opens if the signal goes before 'Completed'.
+const loadCompletionForm = () => import('./CompletionForm.tsx');
+const CompletionForm = lazy(() => loadCompletionForm().then((module) => ({ default: module.CompletionForm })));
 
 export function JobScreen() {
   const actor = Driver.useActorRef();
   const busy = Driver.useSelector(selectBusy);
   const settling = Driver.useSelector(selectSettling);
   const job = Driver.useSelector(selectShownJob);
+  const completing = Driver.useSelector(selectCompleting);
+  useEffect(() => {
+    void loadCompletionForm().catch(() => {});
+  }, []);
   if (!job) return null;
+  if (completing)
+    return (
+      <Suspense fallback={<Loader size="md" aria-label="Loading" />}>
+        <CompletionForm job={job} />
+      </Suspense>
+    );
   const places = tripPlaces(job.pickup_address, job.stops, job.dropoff_address);
   const options = optionLines(job.options);
   return (
@@ -95,7 +111,8 @@ export function JobScreen() {
             variant={step === 'no_show' ? 'outline' : 'filled'}
             loading={busy}
             disabled={settling}
-            onClick={() => actor.send({ type: 'step', step })}
+            // 'Completed' opens the completion form (the extras, how the passenger paid); the other steps are tapped at once.
+            onClick={() => actor.send(step === 'complete' ? { type: 'complete.open' } : { type: 'step', step })}
           >
             {DRIVER_STEP_LABELS[step]}
           </Button>

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Paper.css';
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { selectBusy, selectCanBookFree, selectCanPayByCard, selectCanPayInCar, selectCardOffered, selectNothingToPay, selectOnAccountOffered, selectPayInCarOffered, selectRegistrationData } from '../../../machines/booking/index.ts';
-import { NOTHING_TO_PAY } from '../../../contract/paymentMethods.ts';
+import { CARD_EXTRAS_NOTICE, NOTHING_TO_PAY } from '../../../contract/paymentMethods.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { BookingStepper } from '../../components/booking/BookingStepper.tsx';
@@ -179,6 +179,9 @@ export function PaymentView() {
                       <Text fw={700}>Pay now by card</Text>
                       <Text size="sm" c="dimmed">
                         Secure payment, confirmed instantly.
+                      </Text>
+                      <Text size="sm" c="dimmed">
+                        {CARD_EXTRAS_NOTICE}
                       </Text>
                     </div>
                   </div>

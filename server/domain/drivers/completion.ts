@@ -1,0 +1,203 @@
+import { COMPLETION_MESSAGES, extrasRulesOf, priceExtras, type CompletionView, type ExtraLine, type ExtrasInput, type PaidInCar } from '../../../contract/jobCompletion.ts';
+import type { Settings } from '../../../contract/settings.ts';
+import type { Db, Queryable } from '../../adapters/db/index.ts';
+import { enqueueMail, formatAddress, mailIdentity, renderMail } from '../../adapters/mail/index.ts';
+import type { MailPort } from '../../adapters/mail/index.ts';
+import type { PaymentsPort } from '../../adapters/payments/port.ts';
+import { hashSessionToken, newSessionToken } from '../accounts/secrets.ts';
+import type { DispatchRow } from '../dispatch/repository.ts';
+import { DomainError } from '../errors.ts';
+import { manageLinkUrl, siteOrigin } from '../manage/links.ts';
+import type { Site, SiteCache } from '../sites/index.ts';
+
+/**
+ * A job completed on the driver's app with extras (issue 32). The server prices the extras from the owner's settings
+ * (contract/jobCompletion.ts priceExtras) and the booking's stored fare, never from the phone's figures:
+ * - `plan` checks the extras against the owner's limits and the payment (a 422 DomainError), before anything changes;
+ * - `write` (in the completing transaction, under the booking's lock) keeps the completion in job_completions (one row
+ *   per booking: the primary key) and raises the booking's total by the extras, so the receipt, the manage page, the
+ *   console and the settlement all read the final fare; a card booking's extras are 'claimed' there;
+ * - `charge` (after the commit) charges a claimed completion's extras once to the card saved at booking, off-session:
+ *   one process takes the claim ('charging'), the processor's idempotency key is the booking's, and a succeeded charge
+ *   becomes a payment of the booking (request key `booking_extras:<id>`, in the ledger). When the bank wants 3-D Secure
+ *   the amount stays owing and the passenger is mailed the manage page's link.
+ */
+export interface CompletionPlan {
+  lines: ExtraLine[];
+  waitingMin: number;
+  waitingPence: number;
+  parkingPence: number;
+  tollsPence: number;
+  extrasPence: number;
+  paidInCar: PaidInCar | null;
+}
+
+export const extrasPaymentKey = (bookingId: number) => `booking_extras:${bookingId}`;
+
+export function planCompletion(settings: Settings, paymentMethod: string, extras: ExtrasInput | undefined, paidInCar: PaidInCar | undefined): CompletionPlan {
+  const priced = priceExtras(extras ?? {}, extrasRulesOf(settings));
+  if ('problem' in priced) throw new DomainError('unprocessable', priced.problem);
+  if (paidInCar && paymentMethod !== 'car') throw new DomainError('unprocessable', COMPLETION_MESSAGES.paidInCarOnCard);
+  return {
+    lines: priced.lines,
+    waitingMin: extras?.waiting_min ?? 0,
+    waitingPence: priced.waitingPence,
+    parkingPence: extras?.parking_pence ?? 0,
+    tollsPence: extras?.tolls_pence ?? 0,
+    extrasPence: priced.totalPence,
+    paidInCar: paidInCar ?? null,
+  };
+}
+
+/**
+ * Plans the completion (a refusal changes nothing), keeps it and raises the booking's total by its extras, in the
+ * completing transaction under the booking's lock.
+ */
+export async function writeCompletion(
+  tx: Queryable,
+  settings: Settings,
+  siteId: number,
+  booking: DispatchRow,
+  driverId: number,
+  input: { extras?: ExtrasInput; paidInCar?: PaidInCar },
+  tappedAt: Date,
+): Promise<CompletionPlan> {
+  const { rows } = await tx.query<{ total_pence: number; payment_method: string; payment_intent_id: string | null }>(
+    'SELECT total_pence, payment_method, payment_intent_id FROM bookings WHERE site_id = $1 AND id = $2',
+    [siteId, booking.id],
+  );
+  const plan = planCompletion(settings, rows[0].payment_method, input.extras, input.paidInCar);
+  const fare = Number(rows[0].total_pence);
+  const byCard = rows[0].payment_method === 'card' && rows[0].payment_intent_id !== null;
+  const charge = plan.extrasPence > 0 && byCard ? 'claimed' : 'none';
+  await tx.query(
+    `INSERT INTO job_completions (site_id, booking_id, driver_id, waiting_min, waiting_pence, parking_pence, tolls_pence, extras_pence, fare_pence, final_pence, paid_in_car, extras_charge, tapped_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [siteId, booking.id, driverId, plan.waitingMin, plan.waitingPence, plan.parkingPence, plan.tollsPence, plan.extrasPence, fare, fare + plan.extrasPence, plan.paidInCar, charge, tappedAt],
+  );
+  if (plan.extrasPence > 0) await tx.query('UPDATE bookings SET total_pence = total_pence + $3 WHERE site_id = $1 AND id = $2', [siteId, booking.id, plan.extrasPence]);
+  return plan;
+}
+
+type Row = Record<string, unknown>;
+
+/** The extras' lines of a completion row (the same labels as priced). */
+export function completionLines(row: { waiting_min: unknown; waiting_pence: unknown; parking_pence: unknown; tolls_pence: unknown }): ExtraLine[] {
+  const lines: ExtraLine[] = [];
+  if (Number(row.waiting_min) > 0) lines.push({ code: 'job_waiting', label: `Waiting time ${Number(row.waiting_min)} min (added by the driver)`, amount_pence: Number(row.waiting_pence) });
+  if (Number(row.parking_pence) > 0) lines.push({ code: 'job_parking', label: 'Parking (added by the driver)', amount_pence: Number(row.parking_pence) });
+  if (Number(row.tolls_pence) > 0) lines.push({ code: 'job_tolls', label: 'Tolls (added by the driver)', amount_pence: Number(row.tolls_pence) });
+  return lines;
+}
+
+export async function completionView(db: Queryable, siteId: number, bookingId: number): Promise<CompletionView | null> {
+  const { rows } = await db.query<Row>('SELECT * FROM job_completions WHERE site_id = $1 AND booking_id = $2', [siteId, bookingId]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    extras: completionLines(row as never),
+    extras_pence: Number(row.extras_pence),
+    fare_pence: Number(row.fare_pence),
+    final_pence: Number(row.final_pence),
+    paid_in_car: (row.paid_in_car as PaidInCar | null) ?? null,
+    extras_charge: row.extras_charge as CompletionView['extras_charge'],
+  };
+}
+
+export interface ExtrasChargeDeps {
+  db: Db;
+  cache: SiteCache;
+  payments: PaymentsPort;
+  mail: MailPort;
+  publicUrl: string;
+  log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
+}
+
+/**
+ * Charges a completed card booking's claimed extras once, off-session. The claim ('claimed' → 'charging') is one
+ * UPDATE: of any number of callers at once, one calls the processor (with the booking's own idempotency key: a retry
+ * after a crash gets the same charge). Returns the completion's charge state.
+ */
+export async function chargeExtras(deps: ExtrasChargeDeps, site: Site, bookingId: number): Promise<CompletionView['extras_charge'] | null> {
+  const { db } = deps;
+  const { rows: claimed } = await db.query<Row>(
+    `UPDATE job_completions c SET extras_charge = 'charging', updated_at = now()
+       FROM bookings b
+      WHERE c.site_id = $1 AND c.booking_id = $2 AND c.extras_charge = 'claimed' AND b.site_id = c.site_id AND b.id = c.booking_id
+     RETURNING c.extras_pence, b.payment_intent_id, b.booking_number, b.passenger_name, b.passenger_email, b.currency, b.pick_up_at, b.return_at`,
+    [site.id, bookingId],
+  );
+  const claim = claimed[0];
+  if (!claim) return null;
+  const amount = Number(claim.extras_pence);
+  const setState = (state: string, intentId: string | null, error: string | null) =>
+    db.query('UPDATE job_completions SET extras_charge = $3, extras_intent_id = $4, charge_error = $5, updated_at = now() WHERE site_id = $1 AND booking_id = $2', [site.id, bookingId, state, intentId, error]);
+  let intent;
+  try {
+    intent = await deps.payments.chargeOffSession({
+      siteId: site.id,
+      fromIntentId: String(claim.payment_intent_id),
+      amount,
+      currency: 'gbp',
+      idempotencyKey: `extras:${site.id}:${bookingId}`,
+      metadata: { booking_number: String(claim.booking_number), for: 'driver_extras' },
+    });
+  } catch (error) {
+    deps.log?.warn({ site_id: site.id, booking_id: bookingId, err: error }, "the driver's extras were not charged");
+    await setState('failed', null, error instanceof Error ? error.message.slice(0, 500) : 'failed');
+    return 'failed';
+  }
+  if (intent.status === 'succeeded') {
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO payments (site_id, intent_id, provider, amount_pence, currency, request_key, submission, status, charge, booking_id)
+         VALUES ($1, $2, $3, $4, 'gbp', $5, $6, 'succeeded', 'succeeded', $7) ON CONFLICT (site_id, intent_id) DO NOTHING`,
+        [site.id, intent.id, deps.payments.kind, amount, extrasPaymentKey(bookingId), JSON.stringify({ booking_id: bookingId, driver_extras: true }), bookingId],
+      );
+      await tx.query("UPDATE job_completions SET extras_charge = 'succeeded', extras_intent_id = $3, updated_at = now() WHERE site_id = $1 AND booking_id = $2", [site.id, bookingId, intent.id]);
+    });
+    return 'succeeded';
+  }
+  if (intent.status === 'requires_action') {
+    await db.transaction(async (tx) => {
+      await tx.query("UPDATE job_completions SET extras_charge = 'requires_action', extras_intent_id = $3, updated_at = now() WHERE site_id = $1 AND booking_id = $2", [site.id, bookingId, intent.id]);
+      if (claim.passenger_email) await mailExtrasOwing(tx, deps, site, bookingId, claim, amount);
+    });
+    deps.mail.kick();
+    return 'requires_action';
+  }
+  await setState('failed', intent.id, intent.lastError);
+  return 'failed';
+}
+
+/** The passenger's mail when the bank wants 3-D Secure for the extras: what is owing and the manage page's link. */
+async function mailExtrasOwing(tx: Queryable, deps: ExtrasChargeDeps, site: Site, bookingId: number, claim: Row, amount: number) {
+  const catalog = await deps.cache.catalog(site.id);
+  const identity = mailIdentity(catalog.settings, site.name);
+  const token = newSessionToken();
+  await tx.query('INSERT INTO booking_manage_links (site_id, booking_id, token_hash) VALUES ($1, $2, $3)', [site.id, bookingId, hashSessionToken(token)]);
+  const link = manageLinkUrl(siteOrigin(site, deps.publicUrl), token);
+  const owing = `${String(claim.currency)}${(amount / 100).toFixed(2)}`;
+  await enqueueMail(tx, site.id, {
+    kind: 'driver_extras_owing',
+    to: formatAddress(String(claim.passenger_name), String(claim.passenger_email)),
+    from: identity.from,
+    replyTo: identity.operatorEmail,
+    subject: `Waiting time and extras to pay: booking ${String(claim.booking_number)} — ${identity.companyName}`,
+    sensitive: true,
+    ...renderMail({
+      companyName: identity.companyName,
+      heading: 'Waiting time and extras to pay',
+      intro: [
+        `Hello ${String(claim.passenger_name) || 'there'},`,
+        `Your driver added ${owing} of waiting time and extras to your trip. Your bank asked for you to confirm this payment, so we could not take it from your card.`,
+      ],
+      fields: [
+        ['Booking number', String(claim.booking_number)],
+        ['Amount owing', owing],
+        ['Your booking', link],
+      ],
+      outro: ['Open your booking with the link above to see the receipt and pay, or call us.'],
+    }),
+  });
+}
