@@ -50,6 +50,8 @@ export const COMPANY_ACCOUNT_MESSAGES = {
   notMember: 'You are not a member of a company account',
   removed: 'Member removed.',
   cannotRemoveSelf: 'You cannot remove yourself from the account',
+  lastAdmin: 'The account needs at least one account admin',
+  memberNotFound: 'This person is not a member of your company account',
   invitationInvalid: 'This invitation link is not valid. Ask your account admin for a new one.',
   invitationUsed: 'This invitation has already been used. Sign in instead.',
   invitationExpired: 'This invitation has expired. Ask your account admin for a new one.',

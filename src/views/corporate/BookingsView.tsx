@@ -3,12 +3,17 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Input.css';
 import { Alert, Button, Card, Center, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { CorporateBookingItem } from '../../../contract/apiResponses.ts';
-import { selectBookings, selectBookingsError, selectBookingsFailed, selectBookingsLoading, selectToken } from '../../../machines/corporate/index.ts';
+import type { CompanyBookingItem, MyCompanyAccount } from '../../../contract/companyAccounts.ts';
+import { selectBookings, selectBookingsError, selectBookingsFailed, selectBookingsFilter, selectBookingsLoading, selectToken } from '../../../machines/corporate/index.ts';
+import { membersLogic } from '../../app/corporate/membersLogic.ts';
+import { BookingFilters } from './BookingFilters.tsx';
 import { useSetting } from '../../app/useSettings.ts';
 import { BookingDetailsModal } from './BookingDetailsModal.tsx';
 import { BookingStatusBadge } from './BookingStatusBadge.tsx';
@@ -18,8 +23,18 @@ import { sendCorporate, useCorporate } from '../../app/corporate/corporateSessio
 import { formatAmount, formatDate, formatTime } from './format.ts';
 import { paymentMethodLabel } from '../confirmation/format.ts';
 
+/** A row of GET /corporate/bookings: the spec's list item with the booker, PO number, cost centre and refunds. */
+type ListedBooking = CorporateBookingItem & Partial<Pick<CompanyBookingItem, 'booker' | 'po_number' | 'cost_centre' | 'refunded_amount'>>;
+
+/** Who travels, and who booked when it was someone else. */
+function travellerText(booking: ListedBooking): string {
+  const passenger = booking.passenger_detail?.passenger_name ?? '';
+  const booker = booking.booker?.name ?? '';
+  return booker && booker !== passenger ? `${passenger} (booked by ${booker})` : passenger;
+}
+
 interface RowProps {
-  booking: CorporateBookingItem;
+  booking: ListedBooking;
   currency: string | null;
   onOpen: (booking: CorporateBookingItem) => void;
 }
@@ -33,14 +48,21 @@ function BookingRow({ booking, currency, onOpen }: RowProps) {
       <Table.Td>
         <BookingStatusBadge booking={booking} />
       </Table.Td>
+      <Table.Td>{travellerText(booking)}</Table.Td>
       <Table.Td>{booking.pick_up_address}</Table.Td>
       <Table.Td>{booking.drop_off_address || '—'}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(booking.pick_up_date)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(booking.pick_up_time)}</Table.Td>
       <Table.Td>{booking.fleet_category?.category_name}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{paymentMethodLabel(booking.payment_method, booking.total_booking_amount)}</Table.Td>
+      <Table.Td>{[booking.po_number, booking.cost_centre].filter(Boolean).join(' · ') || '—'}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }} ta="right">
         {formatAmount(booking.total_booking_amount, currency)}
+        {booking.refunded_amount ? (
+          <Text size="xs" c="teal.9" data-testid="booking-refund">
+            {formatAmount(booking.refunded_amount, currency)} refunded
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Button size="compact-sm" variant="light" onClick={() => onOpen(booking)} aria-label={`Details of booking ${booking.booking_number}`}>
@@ -62,6 +84,16 @@ function BookingCard({ booking, currency, onOpen }: RowProps) {
         <Text fw={700}>{formatAmount(booking.total_booking_amount, currency)}</Text>
       </Group>
       <Text size="sm" mt={6}>
+        {travellerText(booking)}
+        {booking.cost_centre ? ` · ${booking.cost_centre}` : ''}
+        {booking.po_number ? ` · PO ${booking.po_number}` : ''}
+      </Text>
+      {booking.refunded_amount ? (
+        <Text size="sm" c="teal.9" data-testid="booking-refund">
+          {formatAmount(booking.refunded_amount, currency)} refunded
+        </Text>
+      ) : null}
+      <Text size="sm" mt={6}>
         {booking.pick_up_address}
       </Text>
       {booking.drop_off_address && (
@@ -79,8 +111,8 @@ function BookingCard({ booking, currency, onOpen }: RowProps) {
   );
 }
 
-function BookingsList() {
-  const bookings = useCorporate(selectBookings);
+function BookingsList({ filtered }: { filtered: boolean }) {
+  const bookings = useCorporate(selectBookings) as ListedBooking[];
   const loading = useCorporate(selectBookingsLoading);
   const failed = useCorporate(selectBookingsFailed);
   const error = useCorporate(selectBookingsError);
@@ -88,10 +120,6 @@ function BookingsList() {
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [open, setOpen] = useState<CorporateBookingItem | null>(null);
   const token = useCorporate(selectToken);
-
-  useEffect(() => {
-    sendCorporate({ type: 'bookings.load' });
-  }, []);
 
   if (failed)
     return (
@@ -109,6 +137,12 @@ function BookingsList() {
       <Center mih={200}>
         <Loader aria-label="Loading your bookings" />
       </Center>
+    );
+  if (bookings.length === 0 && filtered)
+    return (
+      <Paper withBorder radius="lg" p="lg" ta="center" data-testid="bookings-empty">
+        <Text>No bookings match these filters.</Text>
+      </Paper>
     );
   if (bookings.length === 0)
     return (
@@ -136,18 +170,20 @@ function BookingsList() {
         </Stack>
       ) : (
         <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={960}>
+          <Table.ScrollContainer minWidth={1180}>
             <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" fz="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Booking number</Table.Th>
                   <Table.Th>Status</Table.Th>
+                  <Table.Th>Passenger</Table.Th>
                   <Table.Th>Pickup</Table.Th>
                   <Table.Th>Drop-off</Table.Th>
                   <Table.Th>Date</Table.Th>
                   <Table.Th>Time</Table.Th>
                   <Table.Th>Vehicle</Table.Th>
                   <Table.Th>Payment</Table.Th>
+                  <Table.Th>PO · Cost centre</Table.Th>
                   <Table.Th ta="right">Amount</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Details</VisuallyHidden>
@@ -168,14 +204,42 @@ function BookingsList() {
   );
 }
 
+/** The filters, and the account admin's way to the members (the account is read once for the booker list). */
+function CompanyBookings({ bearer }: { bearer: string }) {
+  const actor = useActorRef(membersLogic, { input: { bearer } });
+  const account = useSelector(actor, (s) => s.context.account) as MyCompanyAccount | null;
+  const filter = useCorporate(selectBookingsFilter);
+  useEffect(() => {
+    sendCorporate({ type: 'bookings.load' });
+  }, []);
+  const filtered = Object.values(filter).some((value) => value !== undefined && value !== '');
+  return (
+    <>
+      {account?.role === 'admin' && (
+        <Group justify="space-between" mb="md" gap="xs">
+          <Text c="dimmed" size="sm">
+            Every booking of {account.name}
+          </Text>
+          <Button component={Link} href="/members" variant="light" size="xs">
+            Members
+          </Button>
+        </Group>
+      )}
+      <BookingFilters filter={filter} members={account?.role === 'admin' ? account.members : []} onApply={(next) => sendCorporate({ type: 'bookings.load', filter: next })} />
+      <BookingsList filtered={filtered} />
+    </>
+  );
+}
+
 /** /bookings: the corporate passenger's bookings with a details modal (spec §2 Corporate area); needs sign-in. */
 export function BookingsView() {
+  const token = useCorporate(selectToken);
   return (
     <CorporateLayout>
       <Title order={1} size="h2" mb="lg">
         Bookings
       </Title>
-      <BookingsList />
+      {token && <CompanyBookings key={token} bearer={token} />}
     </CorporateLayout>
   );
 }
