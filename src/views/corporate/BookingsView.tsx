@@ -199,7 +199,16 @@ function BookingsList({ filtered }: { filtered: boolean }) {
           </Table.ScrollContainer>
         </Paper>
       )}
-      <BookingDetailsModal booking={open} currency={currency} bearer={token} onClose={() => setOpen(null)} />
+      <BookingDetailsModal
+        booking={open}
+        currency={currency}
+        bearer={token}
+        onClose={() => {
+          setOpen(null);
+          // The booking may have been cancelled in the modal: the list shows where each booking stands now.
+          sendCorporate({ type: 'bookings.load' });
+        }}
+      />
     </>
   );
 }
