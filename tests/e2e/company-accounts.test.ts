@@ -98,6 +98,9 @@ async function toPayment(page: Page, forColleague: boolean) {
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   }, entries);
   await page.goto(`${provider.url}/personalDetailView`);
+  // The prerendered step loads its statechart at the visitor's first move.
+  await page.locator('[data-screen]').first().waitFor();
+  await page.mouse.move(200, 200);
   await page.getByTestId('signed-in-booker').getByText('Booking as bo.booker').waitFor();
   expect(await page.getByLabel(/password/i).count()).toBe(0);
   if (forColleague) {
@@ -172,7 +175,17 @@ describe('company accounts (issue 34)', () => {
     expect(booked).toEqual([{ booking_number: expect.any(String), passenger_name: 'Carla Colleague', passenger_email: 'carla@acme-travel.test', po_number: 'PO-4471', payment_method: 'account', booker: BOOKER }]);
     const number = booked[0].booking_number;
 
-    // A second trip would take the account over its limit: refused with the message, nothing written.
+    // A second trip would take the account over its limit: refused with the message, nothing written. (The
+    // confirmation cleared the browser's storage, the corporate session with it, spec §4: the booker signs in again.)
+    expect(await booker.page.evaluate(() => localStorage.getItem('corporateToken'))).toBeNull();
+    await booker.page.goto(`${provider.url}/login`);
+    await booker.page.getByLabel('Email').fill(BOOKER);
+    await booker.page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+    await booker.page.getByRole('button', { name: 'Sign In' }).click();
+    await booker.page.waitForURL(/\/bookings$/);
+    // The booker's own list has the booking they made; a booker has no booker filter.
+    await booker.page.getByTestId('booking-row').filter({ hasText: number }).waitFor();
+    expect(await booker.page.getByLabel('Booker').count()).toBe(0);
     await toPayment(booker.page, false);
     await booker.page.getByTestId('on-account-option').getByLabel(/^PO number/).fill('PO-4472');
     await booker.page.getByRole('button', { name: 'On account (Acme Travel Ltd)' }).click();
