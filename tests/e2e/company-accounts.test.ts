@@ -154,7 +154,7 @@ describe('company accounts (issue 34)', () => {
     // The admin joins and invites a booker on the Members page.
     const admin = await join(ADMIN);
     await admin.page.getByRole('link', { name: 'Go to Bookings' }).click();
-    await admin.page.getByRole('link', { name: 'Members' }).click();
+    await admin.page.getByRole('link', { name: 'Members', exact: true }).click();
     await admin.page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
     await admin.page.getByLabel(/^E-mail/).fill(BOOKER);
     await admin.page.getByLabel('Role').selectOption('booker');
@@ -195,7 +195,7 @@ describe('company accounts (issue 34)', () => {
 
     // The admin sees it in the account's list with its status, filters, and cancels it.
     const { page } = admin;
-    await page.getByRole('link', { name: 'Bookings' }).click();
+    await page.getByRole('link', { name: 'Bookings', exact: true }).click();
     const row = page.getByTestId('booking-row').filter({ hasText: number });
     await row.getByTestId('booking-status').getByText('Confirmed').waitFor();
     expect(await row.textContent()).toContain('Carla Colleague (booked by bo.booker)');
@@ -219,7 +219,7 @@ describe('company accounts (issue 34)', () => {
     expect(await sql('SELECT status FROM bookings WHERE booking_number = $1', [number])).toEqual([{ status: 'cancelled' }]);
 
     // The members page: both members with their roles.
-    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('link', { name: 'Members', exact: true }).click();
     const members = page.getByTestId('member-row');
     await expect.poll(() => members.allTextContents()).toEqual([expect.stringMatching(/Account admin/), expect.stringMatching(/bo\.booker.*Booker/)]);
     await shootAllWidths(page, 'corporate-members', () => members.first().waitFor());
