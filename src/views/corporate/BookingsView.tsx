@@ -26,6 +26,9 @@ import { paymentMethodLabel } from '../confirmation/format.ts';
 /** A row of GET /corporate/bookings: the spec's list item with the booker, PO number, cost centre and refunds. */
 type ListedBooking = CorporateBookingItem & Partial<Pick<CompanyBookingItem, 'booker' | 'po_number' | 'cost_centre' | 'refunded_amount'>>;
 
+/** How it is paid ('On account' for a company account's booking). */
+const paymentText = (booking: ListedBooking) => (booking.payment_method === 'account' ? 'On account' : paymentMethodLabel(booking.payment_method, booking.total_booking_amount));
+
 /** Who travels, and who booked when it was someone else. */
 function travellerText(booking: ListedBooking): string {
   const passenger = booking.passenger_detail?.passenger_name ?? '';
@@ -35,27 +38,29 @@ function travellerText(booking: ListedBooking): string {
 
 interface RowProps {
   booking: ListedBooking;
+  /** The list has company account bookings: the passenger (and booker) and PO / cost centre columns show. */
+  company?: boolean;
   currency: string | null;
   onOpen: (booking: CorporateBookingItem) => void;
 }
 
-function BookingRow({ booking, currency, onOpen }: RowProps) {
+function BookingRow({ booking, currency, onOpen, company = false }: RowProps) {
   return (
     <Table.Tr data-testid="booking-row">
       <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
         {booking.booking_number}
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <BookingStatusBadge booking={booking} />
       </Table.Td>
-      <Table.Td>{travellerText(booking)}</Table.Td>
+      {company && <Table.Td>{travellerText(booking)}</Table.Td>}
       <Table.Td>{booking.pick_up_address}</Table.Td>
       <Table.Td>{booking.drop_off_address || '—'}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(booking.pick_up_date)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(booking.pick_up_time)}</Table.Td>
       <Table.Td>{booking.fleet_category?.category_name}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{paymentMethodLabel(booking.payment_method, booking.total_booking_amount)}</Table.Td>
-      <Table.Td>{[booking.po_number, booking.cost_centre].filter(Boolean).join(' · ') || '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{paymentText(booking)}</Table.Td>
+      {company && <Table.Td>{[booking.po_number, booking.cost_centre].filter(Boolean).join(' · ') || '—'}</Table.Td>}
       <Table.Td style={{ whiteSpace: 'nowrap' }} ta="right">
         {formatAmount(booking.total_booking_amount, currency)}
         {booking.refunded_amount ? (
@@ -102,7 +107,7 @@ function BookingCard({ booking, currency, onOpen }: RowProps) {
         </Text>
       )}
       <Text size="sm" mt={6}>
-        {formatDate(booking.pick_up_date)} at {formatTime(booking.pick_up_time)} · {booking.fleet_category?.category_name} · {paymentMethodLabel(booking.payment_method, booking.total_booking_amount)}
+        {formatDate(booking.pick_up_date)} at {formatTime(booking.pick_up_time)} · {booking.fleet_category?.category_name} · {paymentText(booking)}
       </Text>
       <Button mt="sm" size="compact-sm" variant="light" onClick={() => onOpen(booking)} aria-label={`Details of booking ${booking.booking_number}`}>
         Details
@@ -120,6 +125,7 @@ function BookingsList({ filtered }: { filtered: boolean }) {
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [open, setOpen] = useState<CorporateBookingItem | null>(null);
   const token = useCorporate(selectToken);
+  const company = bookings.some((booking) => booking.payment_method === 'account' || Boolean(booking.po_number || booking.cost_centre));
 
   if (failed)
     return (
@@ -170,20 +176,20 @@ function BookingsList({ filtered }: { filtered: boolean }) {
         </Stack>
       ) : (
         <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={1180}>
+          <Table.ScrollContainer minWidth={company ? 1180 : 960}>
             <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" fz="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Booking number</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <Table.Th>Passenger</Table.Th>
+                  {company && <Table.Th>Passenger</Table.Th>}
                   <Table.Th>Pickup</Table.Th>
                   <Table.Th>Drop-off</Table.Th>
                   <Table.Th>Date</Table.Th>
                   <Table.Th>Time</Table.Th>
                   <Table.Th>Vehicle</Table.Th>
                   <Table.Th>Payment</Table.Th>
-                  <Table.Th>PO · Cost centre</Table.Th>
+                  {company && <Table.Th>PO · Cost centre</Table.Th>}
                   <Table.Th ta="right">Amount</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Details</VisuallyHidden>
@@ -192,7 +198,7 @@ function BookingsList({ filtered }: { filtered: boolean }) {
               </Table.Thead>
               <Table.Tbody>
                 {bookings.map((booking) => (
-                  <BookingRow key={booking.booking_number} booking={booking} currency={currency} onOpen={setOpen} />
+                  <BookingRow key={booking.booking_number} booking={booking} currency={currency} onOpen={setOpen} company={company} />
                 ))}
               </Table.Tbody>
             </Table>
