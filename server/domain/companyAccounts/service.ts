@@ -138,7 +138,10 @@ export function createCompanyAccountsService(deps: { db: Db; cache: SiteCache; m
      */
     async removeMember(siteId: number, passengerId: number, memberId: number): Promise<string> {
       return db.transaction(async (tx) => {
-        const membership = await adminOf(siteId, passengerId, tx, true);
+        // The lock first, then the membership read again: under READ COMMITTED the locking read's joined membership
+        // row is the one seen before waiting for the lock (a concurrent removal of this admin would go unseen).
+        await adminOf(siteId, passengerId, tx, true);
+        const membership = await adminOf(siteId, passengerId, tx);
         if (memberId === passengerId) throw new DomainError('conflict', COMPANY_ACCOUNT_MESSAGES.cannotRemoveSelf);
         if (!(await repo(tx).removeMember(siteId, membership.accountId, memberId))) throw new DomainError('not_found', COMPANY_ACCOUNT_MESSAGES.memberNotFound);
         if ((await repo(tx).adminCount(siteId, membership.accountId)) === 0) throw new DomainError('conflict', COMPANY_ACCOUNT_MESSAGES.lastAdmin);
