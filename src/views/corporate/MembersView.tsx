@@ -51,12 +51,11 @@ function MembersTable({ actor }: { actor: MembersActor }) {
   if (!account) return null;
   return (
     <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={520}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" fz="sm" aria-label="Members">
+      <Table.ScrollContainer minWidth={320}>
+        <Table verticalSpacing="sm" horizontalSpacing="sm" fz="sm" aria-label="Members">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>E-mail</Table.Th>
+              <Table.Th>Member</Table.Th>
               <Table.Th>Role</Table.Th>
               <Table.Th>Action</Table.Th>
             </Table.Tr>
@@ -64,8 +63,14 @@ function MembersTable({ actor }: { actor: MembersActor }) {
           <Table.Tbody>
             {account.members.map((member) => (
               <Table.Tr key={member.passenger_id} data-testid="member-row">
-                <Table.Td fw={600}>{member.name}</Table.Td>
-                <Table.Td>{member.email}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" fw={600}>
+                    {member.name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {member.email}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={member.role === 'admin' ? 'grape' : 'blue'} tt="none" radius="sm">
                     {COMPANY_ROLE_LABELS[member.role]}
