@@ -50,6 +50,8 @@ export const COMPANY_ACCOUNT_MESSAGES = {
   notMember: 'You are not a member of a company account',
   removed: 'Member removed.',
   cannotRemoveSelf: 'You cannot remove yourself from the account',
+  lastAdmin: 'The account needs at least one account admin',
+  memberNotFound: 'This person is not a member of your company account',
   invitationInvalid: 'This invitation link is not valid. Ask your account admin for a new one.',
   invitationUsed: 'This invitation has already been used. Sign in instead.',
   invitationExpired: 'This invitation has expired. Ask your account admin for a new one.',
@@ -135,11 +137,14 @@ export const invitationPreviewResponseSchema = z.object({
   invitation: z.object({ email: z.string(), account_name: z.string(), role: z.enum(COMPANY_ROLES), existing_account: z.boolean() }),
 });
 
+/** Printable text only: a NUL or another control character in a filter is refused (a 400), never sent to the database. */
+const printable = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+
 /** The corporate area's bookings filters (all optional; dates YYYY-MM-DD, London pick-up dates, inclusive). */
 export const companyBookingsQuerySchema = z.object({
   booker: z.coerce.number().int().positive().optional(),
-  passenger: z.string().trim().max(200).optional(),
-  cost_centre: z.string().trim().max(100).optional(),
+  passenger: z.string().trim().max(200).refine(printable, 'The passenger filter must not contain control characters').optional(),
+  cost_centre: z.string().trim().max(100).refine(printable, 'The cost centre filter must not contain control characters').optional(),
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD').optional(),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD').optional(),
   status: z.enum(MANAGE_STATUSES).optional(),

@@ -18,7 +18,7 @@ export type Flow = 'booking' | 'corporate' | 'forgotPassword' | 'contact' | 'quo
 /** The booking machine's routed states (machines/booking/booking.routes.ts `RoutedStateId`). */
 export type BookingRouteState = 'bookTrip' | 'home' | 'quotation' | 'personalDetails' | 'payment' | 'cardCheckout' | 'confirmed' | 'quoteRequest';
 /** The corporate area's protected pages: entering one checks the session (RouteSync sends route.enter, machines/corporate/corporate.routes.ts). */
-export type CorporateRouteState = 'bookings' | 'myAccount';
+export type CorporateRouteState = 'bookings' | 'myAccount' | 'members';
 
 interface RouteBase {
   /** As the spec writes it (paths are matched without regard to case or a trailing slash: routeKey). */
@@ -94,6 +94,8 @@ export const PUBLIC_ROUTES = [
   { path: '/contactus', title: 'Contact Us', flow: 'contact', module: 'src/views/contact/ContactUsView.tsx', screen: 'ContactUsView', nav: { label: 'Contact Us' } },
   { path: '/bookings', title: 'Bookings', flow: 'corporate', state: 'bookings', module: 'src/views/corporate/BookingsView.tsx', screen: 'BookingsView', hidesNavbar: true },
   { path: '/my-account', title: 'My Profile', flow: 'corporate', state: 'myAccount', module: 'src/views/corporate/MyAccountView.tsx', screen: 'MyAccountView', hidesNavbar: true },
+  // Issue 34: a company account's members (an account admin invites and removes them).
+  { path: '/members', title: 'Members', flow: 'corporate', state: 'members', module: 'src/views/corporate/MembersView.tsx', screen: 'MembersView', hidesNavbar: true },
   { path: '/book-now', title: 'Book Now', flow: 'corporate', module: 'src/views/corporate/BookNowView.tsx', screen: 'BookNowView' },
   // Issue 34: a company account's mailed invitation (#token=…): set a password or join with the existing account.
   { path: '/account-invitation', title: 'Join your company account', flow: 'corporate', module: 'src/views/corporate/AccountInvitationView.tsx', screen: 'AccountInvitationView', hidesNavbar: true },

@@ -6,6 +6,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { PassengerLoginResponse, UpdatePassengerResponse, ValidateTokenResponse } from '../../contract/accounts.ts';
+import type { CompanyBookingsQuery } from '../../contract/companyAccounts.ts';
 import type { CorporateBookingItem } from './corporate.types.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`corporate actor "${name}" is not provided: supply it with corporateMachine.provide({ actors })`));
@@ -20,6 +21,8 @@ export interface TokenInput {
 export interface LoadBookingsInput {
   token: string;
   passengerId: number;
+  /** The list's filters (empty: all the bookings the passenger may see). */
+  filter: CompanyBookingsQuery;
 }
 export interface UpdateProfileInput {
   token: string;
@@ -38,7 +41,11 @@ export const corporateActors = {
   validateToken: fromPromise<ValidateTokenResponse, TokenInput>(notProvided('validateToken')),
   /** POST /api/v1/passenger/logout (bearer): resolves once the token is revoked. */
   signOut: fromPromise<unknown, TokenInput>(notProvided('signOut')),
-  /** GET /api/v1/get_booking/{passenger_id} (bearer): the passenger's bookings; 401 when the token is no longer good. */
+  /**
+   * GET /api/v1/corporate/bookings?… (bearer): the bookings the passenger may see under the filters (an account admin:
+   * the account's; anyone else: those they made or travel on), with booker, PO, cost centre and refunds; 401 when the
+   * token is no longer good.
+   */
   loadBookings: fromPromise<CorporateBookingItem[], LoadBookingsInput>(notProvided('loadBookings')),
   /**
    * PATCH /api/v1/update-passenger (bearer): resolves with the updated passenger; 4xx with a message the user can read

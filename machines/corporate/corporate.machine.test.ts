@@ -262,7 +262,21 @@ describe('corporate machine: signed in', () => {
     actor.send({ type: 'bookings.load' });
     const snapshot = await waitFor(actor, (s) => s.matches({ signedIn: { bookings: 'loaded' } }));
     expect(snapshot.context.bookings).toEqual([booking]);
-    expect(calls.loadBookings).toEqual([{ token: 'tok-stored', passengerId: 7 }]);
+    expect(calls.loadBookings).toEqual([{ token: 'tok-stored', passengerId: 7, filter: {} }]);
+  });
+
+  it('loads under the filters given, and keeps them for the next load until the session ends', async () => {
+    const { actor, calls } = await ready();
+    actor.send({ type: 'bookings.load', filter: { status: 'cancelled', cost_centre: 'Sales' } });
+    await waitFor(actor, (s) => s.matches({ signedIn: { bookings: 'loaded' } }));
+    actor.send({ type: 'bookings.load' });
+    await waitFor(actor, (s) => s.matches({ signedIn: { bookings: 'loaded' } }) && calls.loadBookings.length === 2);
+    expect(calls.loadBookings).toEqual([
+      { token: 'tok-stored', passengerId: 7, filter: { status: 'cancelled', cost_centre: 'Sales' } },
+      { token: 'tok-stored', passengerId: 7, filter: { status: 'cancelled', cost_centre: 'Sales' } },
+    ]);
+    actor.send({ type: 'session.logout' });
+    expect((await waitFor(actor, (s) => s.matches('signedOut'))).context.bookingsFilter).toEqual({});
   });
 
   it('shows a bookings failure and loads again on request', async () => {

@@ -13,7 +13,8 @@
  *   removed and the user is sent to `/login?redirect=<path>`. Another protected page entered while the check is in
  *   flight is taken, not dropped: the check answers for the page entered last (its `returnPath`).
  * - `checkFailed`: the provider could not be asked (offline); the page offers a retry and keeps the token.
- * - `signedIn`: two regions, `bookings` (idle → loading → loaded | failed) and `profile` (idle ⇄ saving, with
+ * - `signedIn`: two regions, `bookings` (idle → loading → loaded | failed; GET /corporate/bookings under the list's
+ *   filters, which a load with `filter` replaces: an account admin's covers the account, a booker's their own) and `profile` (idle ⇄ saving, with
  *   'Passenger Details Updated', the server's message, or 'An error occurred. Please try again later.'). A new
  *   e-mail is saved only with the current password (`changesEmail`), which is sent only then; a wrong one (403) is
  *   the server's message on the password field (`currentPasswordError`). A 401 from either region ends the session
@@ -25,6 +26,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { CorporatePassenger } from '../../contract/accounts.ts';
+import type { CompanyBookingsQuery } from '../../contract/companyAccounts.ts';
 import { corporateActors } from './corporate.actors.ts';
 import {
   AFTER_SIGN_IN_PATH,
@@ -58,6 +60,8 @@ export interface CorporateContext {
   currentPasswordError: string | null;
   bookings: CorporateBookingItem[];
   bookingsError: string | null;
+  /** The bookings list's filters (booker, passenger, cost centre, dates, status), sent with each load. */
+  bookingsFilter: CompanyBookingsQuery;
 }
 
 export type CorporateEvent =
@@ -65,7 +69,8 @@ export type CorporateEvent =
   | { type: 'login.submit'; email: string; password: string; redirect: string | null }
   | { type: 'session.logout' }
   | { type: 'session.retry' }
-  | { type: 'bookings.load' }
+  /** Load the bookings; with `filter`, under these filters from now on (without, under the ones in force). */
+  | { type: 'bookings.load'; filter?: CompanyBookingsQuery }
   | ({ type: 'profile.save' } & ProfileInput)
   | { type: 'notice.dismiss' };
 
@@ -98,13 +103,14 @@ export const corporateMachine = setup({
     }),
     startSession: assign((_, params: { token: string; passenger: CorporatePassenger }) => ({ token: params.token, passenger: params.passenger })),
     setPassenger: assign({ passenger: (_, params: { passenger: CorporatePassenger | undefined }) => params.passenger ?? null }),
-    endSession: assign({ token: null, passenger: null, bookings: [], bookingsError: null, profileNotice: null, currentPasswordError: null }),
+    endSession: assign({ token: null, passenger: null, bookings: [], bookingsError: null, bookingsFilter: {}, profileNotice: null, currentPasswordError: null }),
     notifyLogin: assign({ loginNotice: (_, params: Notice) => params }),
     notifyProfile: assign({ profileNotice: (_, params: Notice) => params }),
     refuseCurrentPassword: assign({ currentPasswordError: (_, params: { error: unknown }) => profileFailureText(params.error) }),
     clearNotices: assign({ loginNotice: null, profileNotice: null, currentPasswordError: null }),
     clearProfileNotice: assign({ profileNotice: null, currentPasswordError: null }),
     setBookings: assign({ bookings: (_, params: { bookings: CorporateBookingItem[] }) => params.bookings, bookingsError: null }),
+    setBookingsFilter: assign({ bookingsFilter: ({ context, event }) => (event.type === 'bookings.load' && event.filter ? event.filter : context.bookingsFilter) }),
     setBookingsError: assign({ bookingsError: (_, params: { error: unknown }) => messageOf(params.error) }),
     /** Stores corporateToken and corporateDetails; supplied by the view layer, which owns storage. */
     storeSession: (_, _params: { token: string; passenger: CorporatePassenger }) => {},
@@ -136,6 +142,7 @@ export const corporateMachine = setup({
     currentPasswordError: null,
     bookings: [],
     bookingsError: null,
+    bookingsFilter: {},
   }),
   initial: 'start',
   on: {
@@ -228,17 +235,17 @@ export const corporateMachine = setup({
         bookings: {
           initial: 'idle',
           states: {
-            idle: { on: { 'bookings.load': 'loading' } },
+            idle: { on: { 'bookings.load': { target: 'loading', actions: 'setBookingsFilter' } } },
             loading: {
               invoke: {
                 src: 'loadBookings',
-                input: ({ context }) => ({ token: context.token ?? '', passengerId: context.passenger?.passenger_id ?? 0 }),
+                input: ({ context }) => ({ token: context.token ?? '', passengerId: context.passenger?.passenger_id ?? 0, filter: context.bookingsFilter }),
                 onDone: { target: 'loaded', actions: { type: 'setBookings', params: ({ event }) => ({ bookings: event.output }) } },
                 onError: [sessionEnded, { target: 'failed', actions: { type: 'setBookingsError', params: ({ event }) => ({ error: event.error }) } }],
               },
             },
-            loaded: { on: { 'bookings.load': 'loading' } },
-            failed: { on: { 'bookings.load': 'loading' } },
+            loaded: { on: { 'bookings.load': { target: 'loading', actions: 'setBookingsFilter' } } },
+            failed: { on: { 'bookings.load': { target: 'loading', actions: 'setBookingsFilter' } } },
           },
         },
         profile: {

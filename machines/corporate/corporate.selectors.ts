@@ -15,6 +15,7 @@ export const selectProfileNotice = (s: Snapshot) => s.context.profileNotice;
 export const selectCurrentPasswordError = (s: Snapshot) => s.context.currentPasswordError;
 export const selectPassenger = (s: Snapshot) => s.context.passenger;
 export const selectBookings = (s: Snapshot) => s.context.bookings;
+export const selectBookingsFilter = (s: Snapshot) => s.context.bookingsFilter;
 export const selectBookingsError = (s: Snapshot) => s.context.bookingsError;
 export const selectBookingsLoading = (s: Snapshot) => s.matches({ signedIn: { bookings: 'loading' } }) || s.matches({ signedIn: { bookings: 'idle' } });
 export const selectBookingsFailed = (s: Snapshot) => s.matches({ signedIn: { bookings: 'failed' } });

@@ -3,25 +3,26 @@ import type { Invoice } from '../../contract/invoices.ts';
 import type { CompanyBookingItem, CompanyBookingsQuery, CompanyRole, MyCompanyAccount } from '../../contract/companyAccounts.ts';
 import type { PassengerLoginResponse } from '../../contract/accounts.ts';
 import { apiClient, type CallOptions } from './client.ts';
+import { callApi } from './enquiries.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** GET /corporate/account: the member's account and role, or null (not a member). */
 export async function getMyCompanyAccount(token: string, { signal }: CallOptions = {}): Promise<MyCompanyAccount | null> {
-  return (await apiClient()<{ success: true; account: MyCompanyAccount | null }>('/corporate/account', { headers: bearer(token), signal })).account;
+  return callApi(async () => (await apiClient()<{ success: true; account: MyCompanyAccount | null }>('/corporate/account', { headers: bearer(token), signal })).account);
 }
 
 export async function inviteMember(token: string, input: { email: string; role: CompanyRole }, { signal }: CallOptions = {}): Promise<string> {
-  return (await apiClient()<{ success: true; message: string }>('/corporate/members', { method: 'POST', body: input, headers: bearer(token), signal })).message;
+  return callApi(async () => (await apiClient()<{ success: true; message: string }>('/corporate/members', { method: 'POST', body: input, headers: bearer(token), signal })).message);
 }
 
 export async function removeMember(token: string, passengerId: number, { signal }: CallOptions = {}): Promise<string> {
-  return (await apiClient()<{ success: true; message: string }>(`/corporate/members/${passengerId}`, { method: 'DELETE', headers: bearer(token), signal })).message;
+  return callApi(async () => (await apiClient()<{ success: true; message: string }>(`/corporate/members/${passengerId}`, { method: 'DELETE', headers: bearer(token), signal })).message);
 }
 
 export async function getCompanyBookings(token: string, filter: CompanyBookingsQuery, { signal }: CallOptions = {}): Promise<CompanyBookingItem[]> {
   const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== ''));
-  return (await apiClient()<{ success: true; data: CompanyBookingItem[] }>('/corporate/bookings', { query, headers: bearer(token), signal })).data;
+  return callApi(async () => (await apiClient()<{ success: true; data: CompanyBookingItem[] }>('/corporate/bookings', { query, headers: bearer(token), signal })).data);
 }
 
 export async function previewInvitation(token: string, { signal }: CallOptions = {}) {

@@ -190,6 +190,62 @@ describe(`company accounts on ${testDatabaseKind}`, () => {
     expect(listed.used_pence).toBe(unit * fits);
   });
 
+  it('members: an admin removes a booker, never themselves nor the last admin (two admins removing each other at once leave one); a booker removes no one; a booker filtering by another booker sees nothing more; NUL and huge bodies are refused as JSON', async () => {
+    const account = await createAccount({ name: 'Removal Ltd' });
+    await api.as(owner, 'POST', `company-accounts/${account.id}/invitations`, { email: 'amy@removal.test', role: 'admin' });
+    const amy = await join('amy@removal.test');
+    await v1('POST', 'corporate/members', { email: 'abe@removal.test', role: 'admin' }, amy);
+    const abe = await join('abe@removal.test');
+    await v1('POST', 'corporate/members', { email: 'bea@removal.test', role: 'booker' }, amy);
+    const bea = await join('bea@removal.test');
+    const idOf = async (email: string) => Number((await api.sql<{ id: string }>('SELECT id FROM passengers WHERE email = $1', [email]))[0].id);
+    const [amyId, abeId, beaId] = [await idOf('amy@removal.test'), await idOf('abe@removal.test'), await idOf('bea@removal.test')];
+    const admins = async () => (await api.sql<{ n: number }>("SELECT count(*)::int AS n FROM company_account_members WHERE account_id = $1 AND role = 'admin'", [account.id]))[0].n;
+
+    const self = await v1('DELETE', `corporate/members/${amyId}`, undefined, amy);
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toMatchObject({ success: false, message: COMPANY_ACCOUNT_MESSAGES.cannotRemoveSelf });
+    const byBooker = await v1('DELETE', `corporate/members/${abeId}`, undefined, bea);
+    expect(byBooker.statusCode).toBe(403);
+    expect(byBooker.json().message).toBe(COMPANY_ACCOUNT_MESSAGES.notAdmin);
+    const stranger = await v1('DELETE', 'corporate/members/999999', undefined, amy);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().message).toBe(COMPANY_ACCOUNT_MESSAGES.memberNotFound);
+
+    // A booker's booker filter narrows what they may see, never widens it.
+    const made = await onAccount(abe, {}, { additionalInfo: 'abe' });
+    expect(made.statusCode, made.body).toBe(200);
+    const beaSees = await v1('GET', `corporate/bookings?booker=${abeId}`, undefined, bea);
+    expect(beaSees.json().data).toEqual([]);
+
+    // The two admins remove each other at once: one removal goes through, the other finds itself removed; one admin stays.
+    const [first, second] = await Promise.all([v1('DELETE', `corporate/members/${abeId}`, undefined, amy), v1('DELETE', `corporate/members/${amyId}`, undefined, abe)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 403]);
+    expect(await admins()).toBe(1);
+    const removed = await v1('DELETE', `corporate/members/${beaId}`, undefined, first.statusCode === 200 ? amy : abe);
+    expect(removed.json()).toEqual({ success: true, message: COMPANY_ACCOUNT_MESSAGES.removed });
+
+    // The attacker's bodies: a NUL in an e-mail or a filter, a huge body, a param that is not a number — 4xx JSON, nothing written.
+    const survivor = first.statusCode === 200 ? amy : abe;
+    const before = await countRows(provider, 'company_account_invitations');
+    for (const response of [
+      await v1('POST', 'corporate/members', { email: 'nul\u0000@removal.test', role: 'booker' }, survivor),
+      await v1('POST', 'corporate/members', { email: `${'x'.repeat(2_000_000)}@removal.test`, role: 'booker' }, survivor),
+      await v1('POST', 'corporate/members', { email: 'ok@removal.test', role: 'owner' }, survivor),
+      await v1('GET', 'corporate/bookings?passenger=%00', undefined, survivor),
+      await v1('GET', 'corporate/bookings?cost_centre=a%00b', undefined, survivor),
+      await v1('GET', `corporate/bookings?passenger=${'p'.repeat(300)}`, undefined, survivor),
+      await v1('DELETE', 'corporate/members/abc', undefined, survivor),
+      await v1('DELETE', 'corporate/members/1e400', undefined, survivor),
+    ]) {
+      expect(response.statusCode, response.body.slice(0, 200)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body.slice(0, 200)).toBeLessThan(500);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json().success).toBe(false);
+    }
+    expect(await countRows(provider, 'company_account_invitations')).toBe(before);
+  });
+
   it("who sees what: a booker sees the bookings they made or travel on, never a colleague's or another account's; an admin sees the account's and may cancel them", async () => {
     const account = await createAccount({ name: 'Seeing Ltd' });
     const other = await createAccount({ name: 'Other Ltd' });

@@ -360,7 +360,7 @@ describe('the corporate area', () => {
   it('shows an empty state when the passenger has no bookings', async () => {
     const { page, close } = await openSignedIn('/bookings');
     try {
-      await page.route('**/api/v1/get_booking/*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [] }) }));
+      await page.route('**/api/v1/corporate/bookings*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: [] }) }));
       await page.reload();
       await appReady(page);
       const empty = page.getByTestId('bookings-empty');

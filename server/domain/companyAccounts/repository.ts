@@ -157,6 +157,12 @@ export function createCompanyAccountsRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** How many admins the account has (read under the caller's lock of the account row). */
+    async adminCount(siteId: number, accountId: number): Promise<number> {
+      const { rows } = await db.query<{ n: string }>(`SELECT count(*)::int AS n FROM company_account_members WHERE site_id = $1 AND account_id = $2 AND role = 'admin'`, [siteId, accountId]);
+      return Number(rows[0]?.n ?? 0);
+    },
+
     /** Whether the passenger with this e-mail is a member of any account. */
     async isMemberByEmail(siteId: number, email: string): Promise<boolean> {
       const { rows } = await db.query(

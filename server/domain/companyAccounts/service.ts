@@ -54,8 +54,8 @@ export function createCompanyAccountsService(deps: { db: Db; cache: SiteCache; m
   }
 
   /** The member's own account with the rights of their role, or a 403. */
-  async function adminOf(siteId: number, passengerId: number): Promise<Membership> {
-    const membership = await repo().membership(siteId, passengerId);
+  async function adminOf(siteId: number, passengerId: number, queryable: Queryable = db, lock = false): Promise<Membership> {
+    const membership = await repo(queryable).membership(siteId, passengerId, lock);
     if (!membership) throw new DomainError('forbidden', COMPANY_ACCOUNT_MESSAGES.notMember);
     if (membership.role !== 'admin') throw new DomainError('forbidden', COMPANY_ACCOUNT_MESSAGES.notAdmin);
     return membership;
@@ -131,11 +131,22 @@ export function createCompanyAccountsService(deps: { db: Db; cache: SiteCache; m
       return COMPANY_ACCOUNT_MESSAGES.invited(email);
     },
 
+    /**
+     * An admin removes another member, never themselves and never the account's last admin: under the account row's
+     * lock, so two admins removing each other at once cannot leave the account with none (the second finds itself
+     * no longer a member).
+     */
     async removeMember(siteId: number, passengerId: number, memberId: number): Promise<string> {
-      const membership = await adminOf(siteId, passengerId);
-      if (memberId === passengerId) throw new DomainError('conflict', COMPANY_ACCOUNT_MESSAGES.cannotRemoveSelf);
-      if (!(await repo().removeMember(siteId, membership.accountId, memberId))) throw new DomainError('not_found', COMPANY_ACCOUNT_MESSAGES.notFound);
-      return COMPANY_ACCOUNT_MESSAGES.removed;
+      return db.transaction(async (tx) => {
+        // The lock first, then the membership read again: under READ COMMITTED the locking read's joined membership
+        // row is the one seen before waiting for the lock (a concurrent removal of this admin would go unseen).
+        await adminOf(siteId, passengerId, tx, true);
+        const membership = await adminOf(siteId, passengerId, tx);
+        if (memberId === passengerId) throw new DomainError('conflict', COMPANY_ACCOUNT_MESSAGES.cannotRemoveSelf);
+        if (!(await repo(tx).removeMember(siteId, membership.accountId, memberId))) throw new DomainError('not_found', COMPANY_ACCOUNT_MESSAGES.memberNotFound);
+        if ((await repo(tx).adminCount(siteId, membership.accountId)) === 0) throw new DomainError('conflict', COMPANY_ACCOUNT_MESSAGES.lastAdmin);
+        return COMPANY_ACCOUNT_MESSAGES.removed;
+      });
     },
 
     async bookings(siteId: number, passenger: { id: number; email: string }, filter: CompanyBookingsQuery): Promise<CompanyBookingItem[]> {

@@ -25,13 +25,14 @@ export function readStoredSession(): CorporateInput {
 
 // The calls (with their schemas, zod) load at the first call, not with the sign-in page (a phone's hydration of it).
 const accountsApi = () => import('../../api/accounts.ts');
+const companyApi = () => import('../../api/companyAccounts.ts');
 
 export const corporateLogic = corporateMachine.provide({
   actors: {
     signIn: fromPromise(async ({ input, signal }) => (await accountsApi()).checkPassengerLogin(input, { signal })),
     validateToken: fromPromise(async ({ input, signal }) => (await accountsApi()).validatePassengerToken(input.token, { signal })),
     signOut: fromPromise(async ({ input, signal }) => (await accountsApi()).logoutPassenger(input.token, { signal })),
-    loadBookings: fromPromise(async ({ input, signal }) => (await accountsApi()).getCorporateBookings(input.passengerId, input.token, { signal })),
+    loadBookings: fromPromise(async ({ input, signal }) => (await companyApi()).getCompanyBookings(input.token, input.filter, { signal })),
     updateProfile: fromPromise(async ({ input, signal }) =>
       (await accountsApi()).updatePassenger(
         {

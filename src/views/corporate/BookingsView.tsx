@@ -3,12 +3,17 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Input.css';
 import { Alert, Button, Card, Center, Group, Loader, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { CorporateBookingItem } from '../../../contract/apiResponses.ts';
-import { selectBookings, selectBookingsError, selectBookingsFailed, selectBookingsLoading, selectToken } from '../../../machines/corporate/index.ts';
+import type { CompanyBookingItem, MyCompanyAccount } from '../../../contract/companyAccounts.ts';
+import { selectBookings, selectBookingsError, selectBookingsFailed, selectBookingsFilter, selectBookingsLoading, selectToken } from '../../../machines/corporate/index.ts';
+import { membersLogic } from '../../app/corporate/membersLogic.ts';
+import { BookingFilters } from './BookingFilters.tsx';
 import { useSetting } from '../../app/useSettings.ts';
 import { BookingDetailsModal } from './BookingDetailsModal.tsx';
 import { BookingStatusBadge } from './BookingStatusBadge.tsx';
@@ -19,29 +24,51 @@ import { sendCorporate, useCorporate } from '../../app/corporate/corporateSessio
 import { formatAmount, formatDate, formatTime } from './format.ts';
 import { paymentMethodLabel } from '../confirmation/format.ts';
 
+/** A row of GET /corporate/bookings: the spec's list item with the booker, PO number, cost centre and refunds. */
+type ListedBooking = CorporateBookingItem & Partial<Pick<CompanyBookingItem, 'booker' | 'po_number' | 'cost_centre' | 'refunded_amount'>>;
+
+/** How it is paid ('On account' for a company account's booking). */
+const paymentText = (booking: ListedBooking) => (booking.payment_method === 'account' ? 'On account' : paymentMethodLabel(booking.payment_method, booking.total_booking_amount));
+
+/** Who travels, and who booked when it was someone else. */
+function travellerText(booking: ListedBooking): string {
+  const passenger = booking.passenger_detail?.passenger_name ?? '';
+  const booker = booking.booker?.name ?? '';
+  return booker && booker !== passenger ? `${passenger} (booked by ${booker})` : passenger;
+}
+
 interface RowProps {
-  booking: CorporateBookingItem;
+  booking: ListedBooking;
+  /** The list has company account bookings: the passenger (and booker) and PO / cost centre columns show. */
+  company?: boolean;
   currency: string | null;
   onOpen: (booking: CorporateBookingItem) => void;
 }
 
-function BookingRow({ booking, currency, onOpen }: RowProps) {
+function BookingRow({ booking, currency, onOpen, company = false }: RowProps) {
   return (
     <Table.Tr data-testid="booking-row">
       <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
         {booking.booking_number}
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <BookingStatusBadge booking={booking} />
       </Table.Td>
+      {company && <Table.Td>{travellerText(booking)}</Table.Td>}
       <Table.Td>{booking.pick_up_address}</Table.Td>
       <Table.Td>{booking.drop_off_address || '—'}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(booking.pick_up_date)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(booking.pick_up_time)}</Table.Td>
       <Table.Td>{booking.fleet_category?.category_name}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{paymentMethodLabel(booking.payment_method, booking.total_booking_amount)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{paymentText(booking)}</Table.Td>
+      {company && <Table.Td>{[booking.po_number, booking.cost_centre].filter(Boolean).join(' · ') || '—'}</Table.Td>}
       <Table.Td style={{ whiteSpace: 'nowrap' }} ta="right">
         {formatAmount(booking.total_booking_amount, currency)}
+        {booking.refunded_amount ? (
+          <Text size="xs" c="teal.9" data-testid="booking-refund">
+            {formatAmount(booking.refunded_amount, currency)} refunded
+          </Text>
+        ) : null}
       </Table.Td>
       <Table.Td>
         <Button size="compact-sm" variant="light" onClick={() => onOpen(booking)} aria-label={`Details of booking ${booking.booking_number}`}>
@@ -63,6 +90,16 @@ function BookingCard({ booking, currency, onOpen }: RowProps) {
         <Text fw={700}>{formatAmount(booking.total_booking_amount, currency)}</Text>
       </Group>
       <Text size="sm" mt={6}>
+        {travellerText(booking)}
+        {booking.cost_centre ? ` · ${booking.cost_centre}` : ''}
+        {booking.po_number ? ` · PO ${booking.po_number}` : ''}
+      </Text>
+      {booking.refunded_amount ? (
+        <Text size="sm" c="teal.9" data-testid="booking-refund">
+          {formatAmount(booking.refunded_amount, currency)} refunded
+        </Text>
+      ) : null}
+      <Text size="sm" mt={6}>
         {booking.pick_up_address}
       </Text>
       {booking.drop_off_address && (
@@ -71,7 +108,7 @@ function BookingCard({ booking, currency, onOpen }: RowProps) {
         </Text>
       )}
       <Text size="sm" mt={6}>
-        {formatDate(booking.pick_up_date)} at {formatTime(booking.pick_up_time)} · {booking.fleet_category?.category_name} · {paymentMethodLabel(booking.payment_method, booking.total_booking_amount)}
+        {formatDate(booking.pick_up_date)} at {formatTime(booking.pick_up_time)} · {booking.fleet_category?.category_name} · {paymentText(booking)}
       </Text>
       <Button mt="sm" size="compact-sm" variant="light" onClick={() => onOpen(booking)} aria-label={`Details of booking ${booking.booking_number}`}>
         Details
@@ -80,8 +117,8 @@ function BookingCard({ booking, currency, onOpen }: RowProps) {
   );
 }
 
-function BookingsList() {
-  const bookings = useCorporate(selectBookings);
+function BookingsList({ filtered }: { filtered: boolean }) {
+  const bookings = useCorporate(selectBookings) as ListedBooking[];
   const loading = useCorporate(selectBookingsLoading);
   const failed = useCorporate(selectBookingsFailed);
   const error = useCorporate(selectBookingsError);
@@ -89,10 +126,7 @@ function BookingsList() {
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [open, setOpen] = useState<CorporateBookingItem | null>(null);
   const token = useCorporate(selectToken);
-
-  useEffect(() => {
-    sendCorporate({ type: 'bookings.load' });
-  }, []);
+  const company = bookings.some((booking) => booking.payment_method === 'account' || Boolean(booking.po_number || booking.cost_centre));
 
   if (failed)
     return (
@@ -110,6 +144,12 @@ function BookingsList() {
       <Center mih={200}>
         <Loader aria-label="Loading your bookings" />
       </Center>
+    );
+  if (bookings.length === 0 && filtered)
+    return (
+      <Paper withBorder radius="lg" p="lg" ta="center" data-testid="bookings-empty">
+        <Text>No bookings match these filters.</Text>
+      </Paper>
     );
   if (bookings.length === 0)
     return (
@@ -138,18 +178,20 @@ function BookingsList() {
         </Stack>
       ) : (
         <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={960}>
+          <Table.ScrollContainer minWidth={company ? 1180 : 960}>
             <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md" fz="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Booking number</Table.Th>
                   <Table.Th>Status</Table.Th>
+                  {company && <Table.Th>Passenger</Table.Th>}
                   <Table.Th>Pickup</Table.Th>
                   <Table.Th>Drop-off</Table.Th>
                   <Table.Th>Date</Table.Th>
                   <Table.Th>Time</Table.Th>
                   <Table.Th>Vehicle</Table.Th>
                   <Table.Th>Payment</Table.Th>
+                  {company && <Table.Th>PO · Cost centre</Table.Th>}
                   <Table.Th ta="right">Amount</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Details</VisuallyHidden>
@@ -158,26 +200,63 @@ function BookingsList() {
               </Table.Thead>
               <Table.Tbody>
                 {bookings.map((booking) => (
-                  <BookingRow key={booking.booking_number} booking={booking} currency={currency} onOpen={setOpen} />
+                  <BookingRow key={booking.booking_number} booking={booking} currency={currency} onOpen={setOpen} company={company} />
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
         </Paper>
       )}
-      <BookingDetailsModal booking={open} currency={currency} bearer={token} onClose={() => setOpen(null)} />
+      <BookingDetailsModal
+        booking={open}
+        currency={currency}
+        bearer={token}
+        onClose={() => {
+          setOpen(null);
+          // The booking may have been cancelled in the modal: the list shows where each booking stands now.
+          sendCorporate({ type: 'bookings.load' });
+        }}
+      />
+    </>
+  );
+}
+
+/** The filters, and the account admin's way to the members (the account is read once for the booker list). */
+function CompanyBookings({ bearer }: { bearer: string }) {
+  const actor = useActorRef(membersLogic, { input: { bearer } });
+  const account = useSelector(actor, (s) => s.context.account) as MyCompanyAccount | null;
+  const filter = useCorporate(selectBookingsFilter);
+  useEffect(() => {
+    sendCorporate({ type: 'bookings.load' });
+  }, []);
+  const filtered = Object.values(filter).some((value) => value !== undefined && value !== '');
+  return (
+    <>
+      {account?.role === 'admin' && (
+        <Group justify="space-between" mb="md" gap="xs">
+          <Text c="dimmed" size="sm">
+            Every booking of {account.name}
+          </Text>
+          <Button component={Link} href="/members" variant="light" size="xs">
+            Members
+          </Button>
+        </Group>
+      )}
+      <BookingFilters filter={filter} members={account?.role === 'admin' ? account.members : []} onApply={(next) => sendCorporate({ type: 'bookings.load', filter: next })} />
+      <BookingsList filtered={filtered} />
     </>
   );
 }
 
 /** /bookings: the corporate passenger's bookings with a details modal (spec §2 Corporate area); needs sign-in. */
 export function BookingsView() {
+  const token = useCorporate(selectToken);
   return (
     <CorporateLayout>
       <Title order={1} size="h2" mb="lg">
         Bookings
       </Title>
-      <BookingsList />
+      {token && <CompanyBookings key={token} bearer={token} />}
     </CorporateLayout>
   );
 }

@@ -130,7 +130,7 @@ export const corporateModel: MachineModel = {
       expect(ctx(snapshot).passenger).not.toBeNull();
     },
     'signedIn.bookings.loading': ({ snapshot, invocations }) => {
-      expect(last(invocations, 'loadBookings')).toEqual({ token: ctx(snapshot).token, passengerId: CORPORATE_PASSENGER.passenger_id });
+      expect(last(invocations, 'loadBookings')).toEqual({ token: ctx(snapshot).token, passengerId: CORPORATE_PASSENGER.passenger_id, filter: {} });
     },
     'signedIn.bookings.loaded': ({ snapshot }) => {
       expect(ctx(snapshot).bookings).toEqual(BOOKINGS);

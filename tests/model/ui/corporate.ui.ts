@@ -112,7 +112,7 @@ export const corporateUi: UiMachine = {
     signIn: '**/api/v1/check-passenger-login',
     validateToken: '**/api/v1/passenger/validate-token',
     signOut: '**/api/v1/passenger/logout',
-    loadBookings: '**/api/v1/get_booking/*',
+    loadBookings: '**/api/v1/corporate/bookings*',
     updateProfile: '**/api/v1/update-passenger',
   },
   prepare: async (run) => {
