@@ -6,12 +6,18 @@
 // The trip: pick-up Paddington Station (a popular pickup location tapped), drop-off The Savoy (typed, then its
 // suggestion picked), tomorrow (the form's default date) at 2pm (the hour chosen), one extra stop at Marylebone
 // Station, one passenger (the default), guest details, Pay in Car.
+// Then (issue 37) two more ways on the same phone, each counted the same way: the returning visitor, whose first
+// booking above ticked "Remember my details on this device" (that tick is the opt-in, listed apart and not in the
+// first-time count), taps "Same trip as last time", chooses 2pm, and books with the details filled in (goal ≤ 9);
+// and the demo corporate passenger, signed in beforehand at /login (not counted), booking the first-time trip with the
+// details filled in from their account (goal ≤ 9). TAPS_ONLY_FIRST=1 measures only the first-time visitor.
 // Alone: `npx tsx bench/taps.bench.ts` (needs a build; DIST_DIR picks another build directory).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { appReady, launchBrowser } from '../tests/helpers/browser.ts';
+import { DEMO_CORPORATE } from '../server/db/seed/demo.ts';
 import { startServerProcess } from './lib/serverProcess.ts';
 
 const WIDTH = 375;
@@ -28,7 +34,18 @@ export interface TapsResult {
   /** Per step, whether its primary action was on screen (within 375 × 812) as the step showed, before any scroll. */
   primaryInView: Record<string, boolean>;
   quotationHeightPx: number;
+  /** The opt-in tapped on the first booking so that the returning pass finds the details ('' when it was not there). */
+  optIn: string;
+  /** The returning visitor's and the signed-in corporate passenger's ways (null when not measured). */
+  returning: WayCount | null;
+  corporate: WayCount | null;
   wallMs: number;
+}
+
+export interface WayCount {
+  total: number;
+  goal: number;
+  actions: string[];
 }
 
 /** The element's box lies inside the layout viewport as it is now (no scroll). */
@@ -55,110 +72,189 @@ export async function run(): Promise<TapsResult> {
   let fields = 0;
   let quotationHeightPx = 0;
   const started = performance.now();
+  let optIn = '';
+  let returning: WayCount | null = null;
+  let corporate: WayCount | null = null;
   try {
-    const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, hasTouch: true, isMobile: true, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' });
-    const page: Page = await context.newPage();
-    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    page.setDefaultTimeout(30_000);
+    const phone = async () => {
+      const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, hasTouch: true, isMobile: true, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' });
+      const page: Page = await context.newPage();
+      await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      page.setDefaultTimeout(30_000);
+      return { context, page };
+    };
+    let { context, page } = await phone();
+    // Where the counted actions go: the first-time way's (with its taps and fields), or another way's list.
+    let sink = actions;
+    const count = (entry: string) => {
+      sink.push(entry);
+      if (sink === actions) {
+        if (entry.startsWith('tap')) taps += 1;
+        else fields += 1;
+      }
+    };
 
     const tap = async (what: string, locator: Locator) => {
       await locator.scrollIntoViewIfNeeded();
       await locator.tap();
-      taps += 1;
-      actions.push(`tap: ${what}`);
+      count(`tap: ${what}`);
     };
     const type = async (what: string, locator: Locator, text: string) => {
       await locator.scrollIntoViewIfNeeded();
       await locator.tap();
       await locator.fill(text);
-      fields += 1;
-      actions.push(`field: ${what}`);
+      count(`field: ${what}`);
     };
     const choose = async (what: string, locator: Locator, value: string) => {
       await locator.scrollIntoViewIfNeeded();
       await locator.selectOption(value);
-      fields += 1;
-      actions.push(`field: ${what}`);
+      count(`field: ${what}`);
     };
     /** Types a part of an address and taps the suggestion that starts with `pick`. */
     const suggest = async (what: string, locator: Locator, text: string, pick: string) => {
       await type(what, locator, text);
       await tap(`${what} suggestion`, page.getByRole('option', { name: new RegExp(`^${pick}`) }).first());
     };
+    const openHome = async () => {
+      await page.goto(`${server.url}/`);
+      await appReady(page, 60_000);
+    };
 
-    await page.goto(`${server.url}/`);
-    await appReady(page, 60_000);
+    /** The trip typed on the home form, then Search. */
+    const typeTrip = async () => {
+      // Hourly Rate is the first tab when both show (spec §4 Home), unless a saved booking type says otherwise.
+      const quoteTab = page.getByRole('tab', { name: 'GET A QUOTE' });
+      if ((await quoteTab.getAttribute('aria-selected')) !== 'true') await tap("'GET A QUOTE'", quoteTab);
+      await tap('Popular pickup location Paddington', page.getByRole('button', { name: `Pick up at ${PADDINGTON}` }));
+      await page.waitForFunction(() => (document.querySelector('[data-testid=quote-pickup]') as HTMLInputElement | null)?.value.startsWith('Paddington'));
+      await suggest('Drop-Off', page.getByTestId('quote-dropoff'), 'Savoy', 'The Savoy');
+      await choose('Hour', page.getByLabel('Hour', { exact: true }), '2pm');
+      await tap("'Extra Stop'", page.getByRole('button', { name: 'Extra Stop' }));
+      const stop = page.getByTestId('extra-stop').last();
+      // Where the stop's street field suggests addresses, "Marylebone" and the suggestion picked fill the street and the
+      // city or post code; where it does not (main before issue 37), the street is typed in full, then the post code.
+      const street = stop.getByLabel(/street or road name/).and(page.locator('input'));
+      await type('Stop 1: street or road name', street, 'Marylebone');
+      const suggestion = stop.getByRole('option', { name: /^Marylebone Station/ }).first();
+      if (await suggestion.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await tap('Stop 1 suggestion', suggestion);
+      else {
+        await street.fill('Marylebone Station, Melcombe Place');
+        await type('Stop 1: City or post code', stop.getByLabel('City or post code').and(page.locator('input')), 'NW1 6JJ');
+      }
+      await shot(page, sink === actions ? 'home' : 'home-again');
+    };
 
-    // Home. Hourly Rate is the first tab when both show (spec §4 Home).
-    await tap("'GET A QUOTE'", page.getByRole('tab', { name: 'GET A QUOTE' }));
-    await tap('Popular pickup location Paddington', page.getByRole('button', { name: `Pick up at ${PADDINGTON}` }));
-    await page.waitForFunction(() => (document.querySelector('[data-testid=quote-pickup]') as HTMLInputElement | null)?.value.startsWith('Paddington'));
-    await suggest('Drop-Off', page.getByTestId('quote-dropoff'), 'Savoy', 'The Savoy');
-    await choose('Hour', page.getByLabel('Hour', { exact: true }), '2pm');
-    await tap("'Extra Stop'", page.getByRole('button', { name: 'Extra Stop' }));
-    const stop = page.getByTestId('extra-stop').last();
-    // Where the stop's street field suggests addresses, "Marylebone" and the suggestion picked fill the street and the
-    // city or post code; where it does not (main before issue 37), the street is typed in full, then the post code.
-    const street = stop.getByLabel(/street or road name/).and(page.locator('input'));
-    await type('Stop 1: street or road name', street, 'Marylebone');
-    const suggestion = stop.getByRole('option', { name: /^Marylebone Station/ }).first();
-    if (await suggestion.waitFor({ timeout: 5_000 }).then(() => true, () => false)) await tap('Stop 1 suggestion', suggestion);
-    else {
-      await street.fill('Marylebone Station, Melcombe Place');
-      await type('Stop 1: City or post code', stop.getByLabel('City or post code').and(page.locator('input')), 'NW1 6JJ');
-    }
-    await shot(page, 'home');
-    await tap('Search', page.getByTestId('quote-search'));
+    /** Search, then the quotation's Book Now; the details step's Next button once it shows. */
+    const searchAndBook = async (first: boolean) => {
+      await tap('Search', page.getByTestId('quote-search'));
+      await page.waitForURL('**/quotationview', { timeout: 60_000 });
+      // The Lowest Price block's Book Now when there is one (multi-operator mode: it comes first), else the first card's.
+      await page.getByTestId('book-now').first().waitFor();
+      const book = (await page.getByTestId('book-lowest').count()) > 0 ? page.getByTestId('book-lowest') : page.getByTestId('book-now').first();
+      if (first) {
+        quotationHeightPx = await page.evaluate(() => document.documentElement.scrollHeight);
+        primaryInView.quotation = await inView(book);
+        await shot(page, 'quotation');
+        if (process.env.TAPS_SHOTS) {
+          await page.getByTestId('vehicle-card').first().evaluate((card) => card.scrollIntoView({ block: 'center' }));
+          await page.getByRole('button', { name: 'See Details' }).nth(1).tap();
+          await page.screenshot({ path: path.join(process.env.TAPS_SHOTS, 'quotation-cards.png') });
+          await page.evaluate(() => window.scrollTo(0, 0));
+        }
+      }
+      await tap('Book Now', book);
+      await page.waitForURL('**/personalDetailView');
+      const next = page.getByRole('button', { name: 'Next', exact: true });
+      await next.waitFor();
+      return next;
+    };
 
-    // Quotation.
-    await page.waitForURL('**/quotationview', { timeout: 60_000 });
-    // The Lowest Price block's Book Now when there is one (multi-operator mode: it comes first), else the first card's.
-    await page.getByTestId('book-now').first().waitFor();
-    const book = (await page.getByTestId('book-lowest').count()) > 0 ? page.getByTestId('book-lowest') : page.getByTestId('book-now').first();
-    quotationHeightPx = await page.evaluate(() => document.documentElement.scrollHeight);
-    primaryInView.quotation = await inView(book);
-    await shot(page, 'quotation');
-    if (process.env.TAPS_SHOTS) {
-      await page.getByTestId('vehicle-card').first().evaluate((card) => card.scrollIntoView({ block: 'center' }));
-      await page.getByRole('button', { name: 'See Details' }).nth(1).tap();
-      await page.screenshot({ path: path.join(process.env.TAPS_SHOTS, 'quotation-cards.png') });
-      await page.evaluate(() => window.scrollTo(0, 0));
-    }
-    await tap('Book Now', book);
+    /** Next on the details step, then Pay in Car, to the confirmation. */
+    const payInCarToConfirmation = async (next: Locator, first: boolean) => {
+      await tap('Next', next);
+      await page.waitForURL('**/paymentview');
+      const payInCar = page.getByRole('button', { name: 'Pay in Car' });
+      await payInCar.waitFor();
+      if (first) {
+        primaryInView.payment = await inView(payInCar);
+        primaryInView.paymentCard = await inView(page.getByRole('button', { name: 'Pay By Card' }));
+        await shot(page, 'payment');
+      }
+      await tap('Pay in Car', payInCar);
+      await page.waitForURL('**/paymentSuccessView', { timeout: 60_000 });
+      await page.getByTestId('booking-number').waitFor({ timeout: 60_000 });
+    };
 
-    // Personal details: guest.
-    await page.waitForURL('**/personalDetailView');
-    const next = page.getByRole('button', { name: 'Next', exact: true });
-    await next.waitFor();
+    // ── The first-time visitor ──
+    await openHome();
+    await typeTrip();
+    const next = await searchAndBook(true);
     primaryInView.details = await inView(next);
     await shot(page, 'details');
     await type('First Name', page.getByLabel('First Name'), 'Ada');
     await type('Last Name', page.getByLabel('Last Name'), 'Lovelace');
     await type('Email', page.getByLabel('Email'), 'ada.taps@example.test');
     await type('Mobile Number', page.getByLabel(/Mobile Number/).and(page.locator('input')), '+44 7700 900123');
-    await tap('Next', next);
+    // The opt-in, for the returning visitor's pass: listed apart, not in the first-time count.
+    const remember = page.getByRole('checkbox', { name: 'Remember my details on this device' });
+    if ((await remember.count()) > 0) {
+      await remember.scrollIntoViewIfNeeded();
+      await remember.tap();
+      optIn = "tap: 'Remember my details on this device' (the opt-in)";
+    }
+    await payInCarToConfirmation(next, true);
 
-    // Payment.
-    await page.waitForURL('**/paymentview');
-    const payInCar = page.getByRole('button', { name: 'Pay in Car' });
-    await payInCar.waitFor();
-    primaryInView.payment = await inView(payInCar);
-    primaryInView.paymentCard = await inView(page.getByRole('button', { name: 'Pay By Card' }));
-    await shot(page, 'payment');
-    await tap('Pay in Car', payInCar);
+    if (!process.env.TAPS_ONLY_FIRST) {
+      // ── The returning visitor, same phone: "Same trip as last time", 2pm, the details filled in ──
+      if (optIn) {
+        sink = [];
+        await openHome();
+        const repeat = page.getByRole('button', { name: /^Same trip as last time/ });
+        if ((await repeat.count()) > 0) {
+          await tap("'Same trip as last time'", repeat);
+          await choose('Hour', page.getByLabel('Hour', { exact: true }), '2pm');
+        } else await typeTrip();
+        const again = await searchAndBook(false);
+        const email = await page.getByLabel('Email').inputValue();
+        if (email !== 'ada.taps@example.test') throw new Error(`the returning visitor's e-mail is not filled in (${JSON.stringify(email)})`);
+        await payInCarToConfirmation(again, false);
+        returning = { total: sink.length, goal: 9, actions: sink };
+      }
+      await context.close();
 
-    await page.waitForURL('**/paymentSuccessView', { timeout: 60_000 });
-    await page.getByTestId('booking-number').waitFor({ timeout: 60_000 });
+      // ── The demo corporate passenger, signed in beforehand (not counted), on a fresh phone ──
+      ({ context, page } = await phone());
+      await page.goto(`${server.url}/login`);
+      await appReady(page, 60_000);
+      await page.getByLabel('Email').fill(DEMO_CORPORATE.email);
+      await page.getByLabel('Password').and(page.locator('input')).fill(DEMO_CORPORATE.password);
+      await page.getByRole('form', { name: 'Sign In to Corporate Account' }).getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/bookings', { timeout: 60_000 });
+      sink = [];
+      await openHome();
+      await typeTrip();
+      const corporateNext = await searchAndBook(false);
+      const corporateEmail = await page.getByText(DEMO_CORPORATE.email).first().isVisible().catch(() => false);
+      if (!corporateEmail) throw new Error("the corporate passenger's details are not shown on the details step");
+      await payInCarToConfirmation(corporateNext, false);
+      corporate = { total: sink.length, goal: 9, actions: sink };
+    }
     await context.close();
   } finally {
     await browser.close();
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const result: TapsResult = { taps, fields, total: taps + fields, goal: 14, actions, primaryInView, quotationHeightPx, wallMs: Math.round(performance.now() - started) };
-  console.log(actions.map((action, i) => `${String(i + 1).padStart(2)}. ${action}`).join('\n'));
+  const result: TapsResult = { taps, fields, total: taps + fields, goal: 14, actions, primaryInView, quotationHeightPx, optIn, returning, corporate, wallMs: Math.round(performance.now() - started) };
+  const list = (entries: string[]) => entries.map((action, i) => `${String(i + 1).padStart(2)}. ${action}`).join('\n');
+  console.log(list(actions));
   console.log(`\nHome → confirmation at ${WIDTH} × ${HEIGHT}, touch, CPU 4×: ${result.total} taps and fields (${taps} taps, ${fields} fields; goal ≤ ${result.goal})`);
   console.log(`Primary action on screen without scrolling: ${Object.entries(primaryInView).map(([step, shown]) => `${step} ${shown ? 'yes' : 'no'}`).join(', ')}; quotation page ${quotationHeightPx} px tall`);
+  if (optIn) console.log(`Opt-in on the first booking (not counted above): ${optIn}`);
+  for (const [label, way] of [['Returning visitor (details remembered)', returning], ['Signed-in corporate passenger', corporate]] as const) {
+    if (way) console.log(`\n${label}:\n${list(way.actions)}\n${label}: ${way.total} taps and fields (goal ≤ ${way.goal})`);
+    else if (!process.env.TAPS_ONLY_FIRST) console.log(`\n${label}: not measured (no "Remember my details" on this build)`);
+  }
   return result;
 }
 

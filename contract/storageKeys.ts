@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   selectedPassenger: 'selectedPassenger',
   /** Ours (issue 19): the applied promo code's line and totals, encoded; cleared with the rest of the flow. */
   promoCode: 'PromoCode',
+  /** Ours (issue 37): the visitor's own details and last trip, kept with their consent (contract/rememberedDetails.ts), encoded; the confirmation's clear keeps it. */
+  rememberedDetails: 'RememberedDetails',
   corporateToken: 'corporateToken',
   corporateDetails: 'corporateDetails',
 } as const;

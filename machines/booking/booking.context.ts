@@ -3,6 +3,7 @@
  * pure functions that build call inputs from the context.
  */
 import type { AppliedPromo } from '../../contract/promoCodes.ts';
+import type { RememberedDetails } from '../../contract/rememberedDetails.ts';
 import { BOOKING_MESSAGES } from './booking.messages.ts';
 import { bookedQuantity, cardAmountMinor, vehicleTotal } from './booking.pricing.ts';
 import {
@@ -71,6 +72,10 @@ export interface BookingContext {
   member: SignedInMember | null;
   /** The PO number and cost centre typed on the payment step for a booking on account. */
   accountFields: AccountFields;
+  /** "Remember my details on this device" (issue 37): ticked on the details step; off by default, on while a record is kept. */
+  remember: boolean;
+  /** What this device keeps (RememberedDetails): it fills the details step's blank fields; null when nothing is kept. */
+  remembered: RememberedDetails | null;
 }
 
 /** The signed-in passenger and their company account's booking rules (the server checks them all again). */
@@ -117,6 +122,8 @@ export interface BookingInput {
   promo?: AppliedPromo | null;
   /** The corporate area's signed-in passenger, when the page starts signed in. */
   member?: SignedInMember | null;
+  /** The visitor's details kept on this device with their consent (RememberedDetails), if any. */
+  remembered?: RememberedDetails | null;
 }
 
 export type BookingEvent =
@@ -135,6 +142,10 @@ export type BookingEvent =
   /** The flight, train or ferry reference of the personal-details step (spec §2), kept in the BookingForm. */
   | { type: 'travelReference.change'; data: TravelReferences }
   | { type: 'details.next' }
+  /** "Remember my details on this device" ticked or unticked (unticking forgets what this device kept). */
+  | { type: 'remember.change'; remember: boolean }
+  /** "Forget my details": what this device kept goes, and the fields it filled are emptied. */
+  | { type: 'remember.forget' }
   /** The details step's promo code field: typing, Apply (checked by the server for the chosen vehicle) and Remove. */
   | { type: 'promo.change'; code: string }
   | { type: 'promo.apply' }
@@ -168,6 +179,8 @@ export const BOOKING_EVENT_TYPES = [
   'passengerMode.change',
   'travelReference.change',
   'details.next',
+  'remember.change',
+  'remember.forget',
   'promo.change',
   'promo.apply',
   'promo.remove',
@@ -239,14 +252,55 @@ export function contextFromInput(input: BookingInput): BookingContext {
     quantities: input.quantities ?? {},
     selectedVehicle: input.selectedVehicle ?? null,
     selectionKind: input.selectedVehicle ? (input.selectionKind ?? 'selection') : null,
-    registrationData: { ...EMPTY_REGISTRATION, ...input.registrationData },
+    registrationData: withRemembered({ ...EMPTY_REGISTRATION, ...input.registrationData }, input.remembered ?? null),
     passengerMode: input.passengerMode ?? 'guest_login',
+    remember: Boolean(input.remembered),
+    remembered: input.remembered ?? null,
     member: input.member ?? null,
     booking: input.booking ?? null,
     layout: 'list',
     promo: input.selectedVehicle && input.promo ? input.promo : null,
     promoDraft: input.selectedVehicle && input.promo ? input.promo.code : '',
   };
+}
+
+/** The remembered name, e-mail and mobile number fill the blank fields (what was typed stays). */
+export function withRemembered(data: RegistrationData, remembered: RememberedDetails | null): RegistrationData {
+  if (!remembered) return data;
+  return {
+    ...data,
+    firstName: data.firstName || remembered.firstName,
+    surname: data.surname || remembered.surname,
+    email: data.email || remembered.email,
+    number: data.number || remembered.number,
+  };
+}
+
+/** "Forget my details": the fields still holding what was remembered are emptied (what the visitor changed stays). */
+export function withoutRemembered(data: RegistrationData, remembered: RememberedDetails | null): RegistrationData {
+  if (!remembered) return data;
+  const fields = ['firstName', 'surname', 'email', 'number'] as const;
+  return { ...data, ...Object.fromEntries(fields.filter((field) => data[field] === remembered[field]).map((field) => [field, ''])) };
+}
+
+/** What a booking made with "Remember my details" ticked keeps: the visitor's own details and the trip's places. */
+export function rememberedFrom(context: Pick<BookingContext, 'registrationData' | 'bookingType' | 'bookingForm' | 'hourlyRateForm'>): RememberedDetails {
+  const { firstName, surname, email, number } = context.registrationData;
+  const form = context.bookingForm;
+  const hourly = context.hourlyRateForm;
+  const trip =
+    context.bookingType === 'milleage' && form
+      ? {
+          bookingType: 'milleage' as const,
+          pickup: form.pickup,
+          dropoff: form.dropoff,
+          stops: form.stops.map((stop) => ({ street_name: stop.street_name ?? '', number: stop.number ?? '', postcode: stop.postcode ?? '' })),
+          pickup_duration: '',
+        }
+      : context.bookingType === 'hourly' && hourly
+        ? { bookingType: 'hourly' as const, pickup: hourly.pickup, dropoff: '', stops: [], pickup_duration: hourly.pickup_duration }
+        : null;
+  return { firstName, surname, email, number, trip };
 }
 
 export const failedPayment = (message: string): BookingAlert => ({ kind: 'error', title: BOOKING_MESSAGES.paymentFailedTitle, message });

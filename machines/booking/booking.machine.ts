@@ -16,7 +16,7 @@
  * - quoteRequest    /quoteView: the visitor was sent to the quote-request page (Contact Us, or a popup's redirect;
  *                   `popup` while that popup is still open).
  */
-import { and, stateIn } from 'xstate';
+import { and, enqueueActions, stateIn } from 'xstate';
 import { cardCheckoutState } from './booking.card.ts';
 import { SELECTED_OPTION_FIELDS, bookingPayload, contextFromInput, type BookingContext } from './booking.context.ts';
 import type { BookingForm, SelectedOptions } from './booking.types.ts';
@@ -189,6 +189,11 @@ export const bookingMachine = bookingSetup.createMachine({
             'registration.change': { actions: ['mergeRegistration', persistRegistration] },
             'passengerMode.change': { actions: ['setPassengerMode', persistRegistration] },
             'travelReference.change': { actions: ['mergeTravelReferences', persistForms] },
+            'remember.change': [
+              { guard: 'rememberTicked', actions: 'setRemember' },
+              { actions: ['dropRemembered', { type: 'persistRemembered', params: { remembered: null } }] },
+            ],
+            'remember.forget': { actions: ['forgetRemembered', persistRegistration, { type: 'persistRemembered', params: { remembered: null } }] },
             'details.next': [
               // Signed in (issue 34): the member's own e-mail, no password asked and no e-mail check.
               { guard: 'isSignedIn', target: '#payment', actions: 'clearAlert' },
@@ -308,7 +313,15 @@ export const bookingMachine = bookingSetup.createMachine({
     cardCheckout: cardCheckoutState,
     confirmed: {
       id: 'confirmed',
-      entry: [{ type: 'clearStoredFlow', params: ({ context }) => ({ booking: context.booking }) }, 'resetFlow'],
+      entry: [
+        { type: 'clearStoredFlow', params: ({ context }) => ({ booking: context.booking }) },
+        // "Remember my details" ticked: this booking's details and trip are kept (clearStoredFlow keeps that key).
+        'rememberBooking',
+        enqueueActions(({ context, enqueue }) => {
+          if (context.remember && context.remembered) enqueue({ type: 'persistRemembered', params: { remembered: context.remembered } });
+        }),
+        'resetFlow',
+      ],
       on: { 'flow.restart': { target: '#bookTrip', actions: 'forgetBooking' } },
     },
     quoteRequest: {

@@ -99,3 +99,7 @@ export const selectMember = (s: BookingSnapshot) => s.context.member;
 export const selectOnAccountOffered = (s: BookingSnapshot) => isOnAccountOffered(s.context.member, s.context.promo);
 export const selectCanBookOnAccount = (s: BookingSnapshot) => s.can({ type: 'payment.onAccount', fields: { poNumber: 'x', costCentre: 'x' } });
 export const selectAccountFields = (s: BookingSnapshot) => s.context.accountFields;
+
+/** "Remember my details on this device" (issue 37): the box as ticked, and whether the fields came from this device. */
+export const selectRemember = (s: BookingSnapshot) => s.context.remember;
+export const selectHasRemembered = (s: BookingSnapshot) => s.context.remembered !== null;

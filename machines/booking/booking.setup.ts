@@ -5,12 +5,13 @@
  */
 import { assign, setup } from 'xstate';
 import { bookingActors } from './booking.actors.ts';
-import { BOOKING_TIMINGS, EMPTY_FLOW, TRIP_OPTION_FIELDS, type TripOptions, errorAlert, failedPayment, pickSettings, type BookingContext, type BookingEvent, type BookingInput } from './booking.context.ts';
+import { BOOKING_TIMINGS, EMPTY_FLOW, rememberedFrom, withRemembered, withoutRemembered, TRIP_OPTION_FIELDS, type TripOptions, errorAlert, failedPayment, pickSettings, type BookingContext, type BookingEvent, type BookingInput } from './booking.context.ts';
 import { accountFieldsProblem, detailsMessage, detailsProblem, isNothingToPay, isOnAccountOffered, routeFacts, showCard, showPayInCar, withMember } from './booking.guards.ts';
 import { BOOKING_MESSAGES, capacityMessage, errorText, urgentBookingText } from './booking.messages.ts';
 import { classifyPriceError, clampQuantity, preparePriceList, sameVehicle, vehicleKey, withRecalculatedPrice, type PriceErrorKind } from './booking.pricing.ts';
 import { resolveRoute, type RoutedStateId } from './booking.routes.ts';
 import type { AppliedPromo } from '../../contract/promoCodes.ts';
+import type { RememberedDetails } from '../../contract/rememberedDetails.ts';
 import type {
   BookingAlert,
   BookingForm,
@@ -79,6 +80,7 @@ export const bookingSetup = setup({
     recalculationAccepted: (_, params: { status: number; data: SelectedVehiclePriceResponse | null }) => params.status === 200 && params.data !== null,
     hasDetailsProblem: ({ context }) => detailsProblem(context.registrationData, context.passengerMode) !== null,
     isExistingClient: ({ context }) => context.passengerMode === 'existing_client',
+    rememberTicked: ({ event }) => event.type === 'remember.change' && event.remember,
     /** Signed in to the corporate area: the details step needs no password and no e-mail check (issue 34). */
     isSignedIn: ({ context }) => context.member !== null,
     /** "On account (Company name)": the member's account allows it and there is something to pay. */
@@ -111,6 +113,8 @@ export const bookingSetup = setup({
     persistRegistration: (_, _params: { registrationData: RegistrationData; passengerMode: PassengerMode }) => {},
     /** PromoCode (encoded): the applied code's line and totals, so a reload of the details, payment or card step keeps it; null removes it. */
     persistPromo: (_, _params: { promo: AppliedPromo | null }) => {},
+    /** RememberedDetails (encoded, issue 37): the record kept with the visitor's consent; null removes it. */
+    persistRemembered: (_, _params: { remembered: RememberedDetails | null }) => {},
     /** Spec §4: on arrival at /paymentSuccessView all localStorage except appSettings is cleared. The booking is passed so the root may keep it for a reload of the confirmation page. */
     clearStoredFlow: (_, _params: { booking: BookingResponse | null }) => {},
 
@@ -223,7 +227,19 @@ export const bookingSetup = setup({
     ),
     setBooking: assign((_, params: { booking: BookingResponse }) => ({ booking: params.booking })),
     /** The booking is made: the flow starts afresh (its stored copy is cleared by clearStoredFlow), keeping the booking to show. */
-    resetFlow: assign(({ context }) => ({ ...EMPTY_FLOW, bookingType: context.bookingType, registrationData: withMember(EMPTY_FLOW.registrationData, context.member) })),
+    resetFlow: assign(({ context }) => ({
+      ...EMPTY_FLOW,
+      bookingType: context.bookingType,
+      registrationData: withRemembered(withMember(EMPTY_FLOW.registrationData, context.member), context.remembered),
+    })),
+    // ── "Remember my details on this device" (issue 37) ──
+    setRemember: assign({ remember: true }),
+    /** Unticked: nothing is kept any more (the fields stay as they are for this booking). */
+    dropRemembered: assign({ remember: false, remembered: null }),
+    /** "Forget my details": nothing is kept, and the fields that still hold what was kept are emptied. */
+    forgetRemembered: assign(({ context }) => ({ remember: false, remembered: null, registrationData: withoutRemembered(context.registrationData, context.remembered) })),
+    /** The booking is made with the box ticked: its details and trip are what this device keeps now. */
+    rememberBooking: assign(({ context }) => (context.remember ? { remembered: rememberedFrom(context) } : {})),
     /** The signed-in member (or none): their details fill the step's blank fields. */
     setMember: assign(({ context, event }) =>
       event.type === 'member.set' ? { member: event.member, registrationData: event.member ? withMember(context.registrationData, event.member) : context.registrationData } : {},

@@ -289,3 +289,46 @@ describe('a popular pickup location tapped (pickup.fill)', () => {
     expect(calls.persistQuote.mock.lastCall?.[0]).toMatchObject({ pickup: 'The Savoy, Strand, London WC2R 0EZ' });
   });
 });
+
+describe('"Same trip as last time" for a returning visitor (issue 37)', () => {
+  const remembered = {
+    firstName: 'Ada',
+    surname: 'Lovelace',
+    email: 'ada@example.test',
+    number: '+44 7700 900123',
+    trip: {
+      bookingType: 'milleage',
+      pickup: 'Paddington Station, Praed Street, London W2 1HB',
+      dropoff: 'The Savoy, Strand, London WC2R 0EZ',
+      stops: [{ street_name: 'Marylebone Station, Melcombe Place', number: '', postcode: 'London NW1 6JJ' }],
+      pickup_duration: '',
+    },
+  };
+
+  it("opens on the remembered trip's tab, and one tap fills its places (the date and time stay the form's), saved", () => {
+    const { actor, calls, ctx } = start({ storedRemembered: remembered });
+    expect(ctx().tab).toBe('quote');
+    const before = ctx().quote;
+    actor.send({ type: 'trip.repeat' });
+    expect(ctx().quote).toEqual({ ...before, pickup: remembered.trip.pickup, dropoff: remembered.trip.dropoff, stops: remembered.trip.stops });
+    expect(calls.persistQuote).toHaveBeenLastCalledWith(ctx().quote);
+    // Ready to Search as it is: tomorrow at the form's default time.
+    expect(quoteErrors(ctx().quote, ctx().today)).toEqual({});
+  });
+
+  it('an hourly trip fills the hourly pick-up and duration, from the other tab too', () => {
+    const hourly = { ...remembered, trip: { ...remembered.trip, bookingType: 'hourly', dropoff: '', stops: [], pickup_duration: '6hour' } };
+    const { actor, ctx } = start({ storedRemembered: hourly });
+    actor.send({ type: 'tab.select', tab: 'quote' });
+    actor.send({ type: 'trip.repeat' });
+    expect(ctx().tab).toBe('hourly');
+    expect([ctx().hourly.pickup, ctx().hourly.pickup_duration]).toEqual([remembered.trip.pickup, '6hour']);
+  });
+
+  it('is not offered without a kept trip, with a damaged one, or when its tab is hidden; a saved BookingType still picks the tab', () => {
+    expect(start().actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
+    expect(start({ storedRemembered: { ...remembered, email: 42 } }).actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
+    expect(start({ storedRemembered: remembered, settings: { IS_QUOTATION: 'enable', HOURLY_RATE_STATUS: 'enable' } }).actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
+    expect(start({ storedRemembered: remembered, storedBookingType: 'hourly' }).ctx().tab).toBe('hourly');
+  });
+});

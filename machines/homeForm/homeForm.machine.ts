@@ -12,11 +12,16 @@
  *             `refused` (the visitor said no) | `fallback` (no position otherwise). Without a position central London
  *             is stored, and the failure is logged.
  *
+ * `trip.repeat` ("Same trip as last time", issue 37): the trip a returning visitor booked with "Remember my details on
+ * this device" ticked fills its tab's places (pick-up, drop-off and stops, or the hourly pick-up and duration); the
+ * date and time stay the form's. That trip's type also picks the first tab when nothing else is saved.
+ *
  * `pickup.fill` (a popular pickup location tapped) fills the pick-up of the tab on show. `stop.place` (a suggested
  * address picked in an extra stop's street field) fills that stop's street, number and city or post code at once.
  */
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import type { BookingForm, HourlyRateForm, LatLon, Stop } from '../../contract/booking.ts';
+import { readRememberedDetails, type RememberedTrip } from '../../contract/rememberedDetails.ts';
 import { ENABLE } from '../../contract/settings.ts';
 import { homeFormActors, LocationRefused } from './homeForm.actors.ts';
 import {
@@ -48,6 +53,8 @@ export interface HomeFormInput {
   storedBookingType: string | null;
   storedBookingForm: unknown;
   storedHourlyRateForm: unknown;
+  /** RememberedDetails as stored (issue 37): its trip, if any, is offered as "Same trip as last time". */
+  storedRemembered?: unknown;
   now: Date;
 }
 
@@ -64,6 +71,8 @@ export interface HomeFormContext {
   locateFor: HomeTab;
   pickupAtRequest: string;
   locatedAddress: string | null;
+  /** The trip kept on this device with the visitor's consent, or null. */
+  lastTrip: RememberedTrip | null;
 }
 
 export type HomeFormEvent =
@@ -81,6 +90,8 @@ export type HomeFormEvent =
   | { type: 'location.request' }
   /** A popular pickup location tapped: the pick-up of the tab on show. */
   | { type: 'pickup.fill'; address: string }
+  /** "Same trip as last time": the remembered trip's places fill its tab. */
+  | { type: 'trip.repeat' }
   | { type: 'search' };
 
 export const quoteTabShown = (settings: HomeTabSettings) => settings.IS_QUOTATION !== ENABLE;
@@ -114,6 +125,9 @@ export const homeFormMachine = setup({
     tabShown: ({ context, event }) =>
       event.type === 'tab.select' && (event.tab === 'quote' ? quoteTabShown(context.settings) : hourlyTabShown(context.settings)),
     canAddStop: ({ context }) => context.quote.stops.length < MAX_STOPS,
+    /** A trip is remembered and its tab shows. */
+    lastTripShown: ({ context }) =>
+      context.lastTrip !== null && (context.lastTrip.bookingType === 'milleage' ? quoteTabShown(context.settings) : hourlyTabShown(context.settings)),
     stopExists: ({ context, event }) => event.type === 'stop.place' && event.index >= 0 && event.index < context.quote.stops.length,
     locationRefused: (_, params: { error: unknown }) => params.error instanceof LocationRefused,
     /** An address was found, and the pick-up is as it was when the visitor asked (not typed meanwhile). */
@@ -184,6 +198,12 @@ export const homeFormMachine = setup({
       ...(params.tab === 'quote' ? { quote: { ...context.quote, pickup: params.address } } : { hourly: { ...context.hourly, pickup: params.address } }),
       errors: withoutErrors(context.errors, ['pickup']),
     })),
+    repeatTrip: assign(({ context }) => {
+      const trip = context.lastTrip;
+      if (!trip) return {};
+      if (trip.bookingType === 'hourly') return { tab: 'hourly' as const, hourly: { ...context.hourly, pickup: trip.pickup, pickup_duration: trip.pickup_duration || context.hourly.pickup_duration }, errors: {} };
+      return { tab: 'quote' as const, quote: { ...context.quote, pickup: trip.pickup, dropoff: trip.dropoff, stops: trip.stops.slice(0, MAX_STOPS).map((stop) => ({ ...stop })) }, errors: {} };
+    }),
     setLocatedAddress: assign((_, params: { address: string }) => ({ locatedAddress: params.address })),
     markQuoteErrors: assign(({ context }) => ({ errors: quoteErrors(context.quote, context.today) })),
     markHourlyErrors: assign(({ context }) => ({ errors: hourlyErrors(context.hourly, context.today) })),
@@ -191,17 +211,22 @@ export const homeFormMachine = setup({
   },
 }).createMachine({
   id: 'homeForm',
-  context: ({ input }) => ({
+  context: ({ input }) => {
+    const lastTrip = readRememberedDetails(input.storedRemembered)?.trip ?? null;
+    const storedType = input.storedBookingType ?? lastTrip?.bookingType ?? null;
+    return {
     settings: input.settings,
-    tab: initialTab(input.settings, input.storedBookingType),
+    tab: initialTab(input.settings, storedType),
     quote: restoreQuoteForm(input.storedBookingForm, input.now),
     hourly: restoreHourlyForm(input.storedHourlyRateForm, input.now),
     today: londonClock(input.now).date,
     errors: {},
-    locateFor: initialTab(input.settings, input.storedBookingType),
+    locateFor: initialTab(input.settings, storedType),
     pickupAtRequest: '',
     locatedAddress: null,
-  }),
+    lastTrip,
+    };
+  },
   type: 'parallel',
   on: {
     'settings.update': { actions: 'updateSettings' },
@@ -225,6 +250,16 @@ export const homeFormMachine = setup({
               actions: [
                 { type: 'setPickup', params: ({ context, event }) => ({ tab: context.tab, address: event.address }) },
                 // Saves the form of that tab (BookingForm or HourlyRateForm).
+                enqueueActions(({ context, enqueue }) => {
+                  if (context.tab === 'quote') enqueue({ type: 'persistQuote', params: { bookingForm: context.quote } });
+                  else enqueue({ type: 'persistHourly', params: { hourlyRateForm: context.hourly } });
+                }),
+              ],
+            },
+            'trip.repeat': {
+              guard: 'lastTripShown',
+              actions: [
+                'repeatTrip',
                 enqueueActions(({ context, enqueue }) => {
                   if (context.tab === 'quote') enqueue({ type: 'persistQuote', params: { bookingForm: context.quote } });
                   else enqueue({ type: 'persistHourly', params: { hourlyRateForm: context.hourly } });

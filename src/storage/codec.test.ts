@@ -85,6 +85,15 @@ describe('encoded and plain keys', () => {
     clearAllExceptSettings(storage);
     expect([...storage.map.keys()]).toEqual(['appSettings']);
   });
+
+  it('keeps RememberedDetails too: the visitor asked this device to keep them (issue 37)', () => {
+    const storage = memoryStorage();
+    saveSettings(settingsFromRows([{ setting_name: 'CURRENCY', setting_value: '£' }]), storage);
+    writeEncoded(STORAGE_KEYS.rememberedDetails, { email: 'ada@example.test' }, storage);
+    writeEncoded(STORAGE_KEYS.registrationData, { email: 'ada@example.test' }, storage);
+    clearAllExceptSettings(storage);
+    expect([...storage.map.keys()].sort()).toEqual(['RememberedDetails', 'appSettings']);
+  });
 });
 
 describe('appSettings', () => {

@@ -67,13 +67,16 @@ export function removeKey(key: StorageKey, storage = browserStorage()): void {
   storage?.removeItem(key);
 }
 
-/** Spec §4: on arrival at /paymentSuccessView all local storage except appSettings is cleared. */
+/**
+ * Spec §4: on arrival at /paymentSuccessView all local storage except appSettings is cleared. RememberedDetails stays
+ * too (issue 37): the visitor asked this device to keep it for their next booking, and only they forget it.
+ */
 export function clearAllExceptSettings(storage = browserStorage()): void {
   if (!storage) return;
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
-    if (key !== null && key !== STORAGE_KEYS.appSettings) keys.push(key);
+    if (key !== null && key !== STORAGE_KEYS.appSettings && key !== STORAGE_KEYS.rememberedDetails) keys.push(key);
   }
   for (const key of keys) storage.removeItem(key);
 }

@@ -275,9 +275,9 @@ describe('pay in car', () => {
     }
   });
 
-  it('on a 375 × 812 phone: the trip summary first, and each step’s action on screen without scrolling (Book Now, Next, Pay in Car, Pay By Card)', async () => {
+  it('on a 375 × 812 phone: the trip summary first, each step’s action on screen without scrolling (Book Now, Next, Pay in Car, Pay By Card); then, remembered, the same trip again and Forget my details', async () => {
     const email = uniqueEmail('phone');
-    const { page, errors, close } = await openAt('/quotationview', { quotationOnly: true }, WIDTHS.mobile, 812);
+    const { page, errors, close, quote } = await openAt('/quotationview', { quotationOnly: true }, WIDTHS.mobile, 812);
     /** The element lies inside the screen as it is now, with no scrolling done. */
     const onScreen = (name: string) =>
       page.getByRole('button', { name, exact: true }).first().evaluate((element) => {
@@ -302,6 +302,10 @@ describe('pay in car', () => {
       await page.getByLabel('Last Name').fill('Lovelace');
       await page.getByLabel('Email').fill(email);
       await page.getByLabel(/Mobile Number/).fill('+44 7700 900123');
+      // Issue 37: the opt-in is off until ticked.
+      const remember = page.getByRole('checkbox', { name: 'Remember my details on this device' });
+      expect(await remember.isChecked()).toBe(false);
+      await remember.check();
       await page.getByRole('button', { name: 'Next' }).click();
       await expect.poll(() => pathname(page)).toBe('/paymentview');
       await page.getByRole('button', { name: 'Pay By Card' }).waitFor();
@@ -310,6 +314,39 @@ describe('pay in car', () => {
       await page.getByRole('button', { name: 'Pay in Car' }).click();
       await expectConfirmed(page);
       expect((await bookingsFor(email))[0]).toMatchObject({ payment_method: 'car' });
+
+      // The confirmation clears the flow's keys (spec §4) but keeps what the visitor asked to be remembered: their
+      // details and the trip, never a password.
+      const stored = () => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)!])));
+      const kept = await stored();
+      expect(Object.keys(kept).sort()).toEqual(['RememberedDetails', 'appSettings']);
+      const remembered = JSON.parse(decoded(kept.RememberedDetails!));
+      expect(remembered).toEqual({
+        firstName: 'Ada',
+        surname: 'Lovelace',
+        email,
+        number: '+44 7700 900123',
+        trip: { bookingType: 'milleage', pickup: quote.form.pickup, dropoff: quote.form.dropoff, stops: [], pickup_duration: '' },
+      });
+
+      // The returning visitor: "Same trip as last time" fills the trip, Search, Book Now, and the details are there.
+      await page.goto(`${provider.url}/`);
+      await appReady(page);
+      expect(await page.getByRole('tab', { name: 'GET A QUOTE' }).getAttribute('aria-selected')).toBe('true');
+      await page.getByRole('button', { name: /^Same trip as last time/ }).click();
+      expect([await page.getByTestId('quote-pickup').inputValue(), await page.getByTestId('quote-dropoff').inputValue()]).toEqual([quote.form.pickup, quote.form.dropoff]);
+      await page.getByTestId('quote-search').click();
+      await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/quotationview');
+      await page.getByTestId('book-lowest').click();
+      await expect.poll(() => pathname(page)).toBe('/personalDetailView');
+      expect([await page.getByLabel('First Name').inputValue(), await page.getByLabel('Email').inputValue(), await field(page, /Mobile Number/).inputValue()]).toEqual(['Ada', email, '+44 7700 900123']);
+      expect(await remember.isChecked()).toBe(true);
+      await page.getByText('Filled in from this device.').waitFor();
+      // "Forget my details": the fields empty and the device keeps nothing (at once, before any booking).
+      await page.getByRole('button', { name: 'Forget my details' }).click();
+      expect([await page.getByLabel('First Name').inputValue(), await page.getByLabel('Email').inputValue()]).toEqual(['', '']);
+      expect(await remember.isChecked()).toBe(false);
+      expect(Object.keys(await stored())).not.toContain('RememberedDetails');
       expect(errors).toEqual([]);
     } finally {
       await close();

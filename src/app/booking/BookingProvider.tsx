@@ -9,7 +9,7 @@ import { selectSettings } from '../../../machines/app/app.selectors.ts';
 import { loadSettings } from '../../storage/settingsStore.ts';
 import { AppActor } from '../appLogic.ts';
 import { Booking, type BookingActor } from './BookingContext.ts';
-import { clearStoredFlow, restoreBookingInput, sessionIdempotencyKey } from './bookingStorage.ts';
+import { clearStoredFlow, restoreBookingInput, restoreRemembered, sessionIdempotencyKey } from './bookingStorage.ts';
 
 /** Sends settings.update whenever the operator settings change (after the start-up fetch). */
 function SettingsBridge() {
@@ -69,7 +69,7 @@ export function BookingProvider({ children }: { children: ReactNode }) {
   const prepared = useContext(PreparedBooking);
   // A fresh actor (new key → new Provider) after the boundary's "Start again".
   const [generation, setGeneration] = useState(0);
-  const [input] = useState(() => ({ idempotencyKey: sessionIdempotencyKey(), settings: loadSettings(), ...restoreBookingInput() }));
+  const [input] = useState(() => ({ idempotencyKey: sessionIdempotencyKey(), settings: loadSettings(), ...restoreBookingInput(), remembered: restoreRemembered() }));
   return (
     <BookingErrorBoundary
       onReset={() => {

@@ -12,7 +12,7 @@ import { PaymentRefused } from '../../../machines/booking/booking.card.ts';
 import { bookingMachine } from '../../../machines/booking/index.ts';
 import type { BookingCreatePayload, BookingResponse } from '../../../machines/booking/index.ts';
 import { apiErrorMessage } from '../../api/errorMessage.ts';
-import { clearStoredFlow, persistForms, persistPriceDetails, persistPromo, persistQuantities, persistRegistration, persistSelection } from './bookingStorage.ts';
+import { clearStoredFlow, persistForms, persistPriceDetails, persistPromo, persistQuantities, persistRegistration, persistRemembered, persistSelection } from './bookingStorage.ts';
 import { readEncoded } from '../../storage/codec.ts';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
 import type { SignedInMember } from '../../../machines/booking/booking.context.ts';
@@ -142,6 +142,7 @@ export const bookingLogic = bookingMachine.provide({
     persistQuantities: (_, params) => persistQuantities(params),
     persistRegistration: (_, params) => persistRegistration(params),
     persistPromo: (_, params) => persistPromo(params),
+    persistRemembered: (_, params) => persistRemembered(params),
     clearStoredFlow: (_, params) => clearStoredFlow(params),
   },
 });

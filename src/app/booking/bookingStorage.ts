@@ -12,10 +12,13 @@
  *   vehicleQuantities     JSON      { `${vehicle_id}-${company_id}`: 1..6 }
  *   registrationData      encoded   the personal details
  *   selectedPassenger     JSON      guest_login | new_client | existing_client
+ *   RememberedDetails     encoded   the visitor's own details and last trip, kept with their consent (issue 37);
+ *                                   the confirmation's clear keeps it
  *
  * The confirmed booking is kept in sessionStorage (not localStorage, which spec §4 clears on /paymentSuccessView)
  * so a reload of the confirmation page still shows it in this tab.
  */
+import { readRememberedDetails, type RememberedDetails } from '../../../contract/rememberedDetails.ts';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
 import { encodeTripCookie, sameJson, TRIP_COOKIE, TRIP_COOKIE_MAX_LENGTH, TRIP_COOKIE_PATHS, type TripCookie } from '../../../contract/tripCookie.ts';
 import type { AppliedPromo, BookingInput } from '../../../machines/booking/index.ts';
@@ -91,6 +94,17 @@ export function persistRegistration(
 export function persistPromo({ promo }: { promo: AppliedPromo | null }, storage = browserStorage()): void {
   if (promo) writeEncoded(STORAGE_KEYS.promoCode, promo, storage);
   else removeKey(STORAGE_KEYS.promoCode, storage);
+}
+
+/** RememberedDetails (encoded): what "Remember my details on this device" keeps; null removes it. */
+export function persistRemembered({ remembered }: { remembered: RememberedDetails | null }, storage = browserStorage()): void {
+  if (remembered) writeEncoded(STORAGE_KEYS.rememberedDetails, remembered, storage);
+  else removeKey(STORAGE_KEYS.rememberedDetails, storage);
+}
+
+/** The kept details, or null (none, or unreadable). */
+export function restoreRemembered(storage = browserStorage()): RememberedDetails | null {
+  return readRememberedDetails(readEncoded<unknown>(STORAGE_KEYS.rememberedDetails, storage));
 }
 
 /** Spec §4: everything but appSettings goes; the booking stays in this tab's sessionStorage for a reload. */

@@ -59,6 +59,7 @@ export function homeFormInput(settings: HomeTabSettings, now: Date): HomeFormInp
     storedBookingType: readEncoded<string>(STORAGE_KEYS.bookingType),
     storedBookingForm: readJson<unknown>(STORAGE_KEYS.bookingForm),
     storedHourlyRateForm: readEncoded<unknown>(STORAGE_KEYS.hourlyRateForm),
+    storedRemembered: readEncoded<unknown>(STORAGE_KEYS.rememberedDetails),
     now,
   };
 }

@@ -58,6 +58,7 @@ export function BookingFormsSlot() {
   // A tab shows when the form takes it (its `tabShown` guard reads the settings the machine was given).
   const showQuote = useSelector(form, (s) => s.can({ type: 'tab.select', tab: 'quote' }));
   const showHourly = useSelector(form, (s) => s.can({ type: 'tab.select', tab: 'hourly' }));
+  const lastTrip = useSelector(form, (s) => (s.can({ type: 'trip.repeat' }) ? s.context.lastTrip : null));
   const idBase = useId();
 
   if (!showQuote && !showHourly) return <NoOnlineBooking />;
@@ -77,6 +78,19 @@ export function BookingFormsSlot() {
           <Text size="sm">Enter your journey below and press Search to see prices.</Text>
         </div>
       )}
+      {lastTrip && (
+        // Issue 37: the trip a returning visitor booked with "Remember my details on this device" ticked, in one tap.
+        <UnstyledButton className={classes.repeatTrip} onClick={() => form.send({ type: 'trip.repeat' })} data-testid="repeat-trip">
+          <Text fw={700} size="sm" component="span" display="block">
+            Same trip as last time
+          </Text>
+          <Text size="sm" c="dimmed" component="span" display="block" lineClamp={1}>
+            {placeName(lastTrip.pickup)}
+            {lastTrip.dropoff ? ` → ${placeName(lastTrip.dropoff)}` : ''}
+            {lastTrip.stops.length > 0 ? ` (${lastTrip.stops.length} ${lastTrip.stops.length === 1 ? 'stop' : 'stops'})` : ''}
+          </Text>
+        </UnstyledButton>
+      )}
       <TabBar tabs={tabs} value={tab} idBase={idBase} onChange={(value) => form.send({ type: 'tab.select', tab: value })} />
       <div role="tabpanel" id={`${idBase}-panel-${tab}`} aria-labelledby={`${idBase}-tab-${tab}`}>
         {tab === 'quote' ? <QuoteForm form={form} busy={busy} /> : <HourlyForm form={form} busy={busy} />}
@@ -84,6 +98,9 @@ export function BookingFormsSlot() {
     </>
   );
 }
+
+/** An address's first part ('Paddington Station' of 'Paddington Station, Praed Street, London W2 1HB'). */
+const placeName = (address: string) => address.split(',')[0]!.trim();
 
 /** The form tabs by the ARIA tabs pattern: arrow keys, Home and End move between tabs (automatic activation). */
 function TabBar({ tabs, value, idBase, onChange }: { tabs: { value: HomeTab; label: string }[]; value: HomeTab; idBase: string; onChange: (value: HomeTab) => void }) {

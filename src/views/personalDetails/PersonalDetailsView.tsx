@@ -9,6 +9,7 @@ import { IconArrowRight } from '../../components/icons.tsx';
 import { PassengerDetails } from './PassengerDetails.tsx';
 import { PromoCodeField } from './PromoCodeField.tsx';
 import { RegistrationForm } from './RegistrationForm.tsx';
+import { RememberDetails } from './RememberDetails.tsx';
 import { TravelReferences } from './TravelReferences.tsx';
 import { SignedInDetails, useSignedIn } from './SignedInDetails.tsx';
 import { VehicleSummary } from './VehicleSummary.tsx';
@@ -58,6 +59,7 @@ export function PersonalDetailsView() {
             <Stack gap="lg">
               {signedIn ? <SignedInDetails /> : <RegistrationForm />}
               <TravelReferences />
+              {signedIn ? null : <RememberDetails />}
             </Stack>
           </Paper>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="passenger-title">

@@ -3,6 +3,7 @@
  * every state must hold. Two origins: a fresh visit to the home page, and a reload after choosing a vehicle (the
  * spec's stored keys restored, as the composition root does), which reaches the later steps by URL.
  */
+import type { RememberedDetails } from '../../../contract/rememberedDetails.ts';
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import {
@@ -91,6 +92,10 @@ export const bookingVariants: EventVariant[] = [
   v('passengerMode.change:existing_client', { type: 'passengerMode.change', mode: 'existing_client' }, 'Existing client'),
   v('travelReference.change', { type: 'travelReference.change', data: { pickup_fight_number: 'BA 117' } }, 'flight number BA 117'),
   v('details.next', { type: 'details.next' }, 'Next'),
+  // Issue 37: "Remember my details on this device" and "Forget my details".
+  v('remember.change:on', { type: 'remember.change', remember: true }, 'tick Remember my details on this device'),
+  v('remember.change:off', { type: 'remember.change', remember: false }, 'untick Remember my details on this device'),
+  v('remember.forget', { type: 'remember.forget' }, 'Forget my details'),
   v('promo.change', { type: 'promo.change', code: MODEL_PROMO_CODE }, `type ${MODEL_PROMO_CODE} in Promo code`),
   v('promo.change:free', { type: 'promo.change', code: MODEL_FREE_PROMO_CODE }, `type ${MODEL_FREE_PROMO_CODE} in Promo code`),
   v('promo.apply', { type: 'promo.apply' }, 'Apply (promo code)'),
@@ -186,6 +191,16 @@ export const RESTORED_WITHOUT_FORM: BookingInput = { ...RESTORED_CHOSEN, idempot
 
 /** A reload after choosing a vehicle, where the page then learns the visitor is signed in to a company account. */
 export const RESTORED_SIGNED_IN: BookingInput = { ...RESTORED_CHOSEN, idempotencyKey: 'model-signed-in' };
+/** Issue 37: what "Remember my details on this device" kept from an earlier booking. */
+export const MODEL_REMEMBERED: RememberedDetails = {
+  firstName: 'Ada',
+  surname: 'Lovelace',
+  email: 'ada@example.test',
+  number: '+44 7700 900123',
+  trip: { bookingType: 'milleage', pickup: 'Paddington Station, Praed Street, London W2 1HB', dropoff: 'The Savoy, Strand, London WC2R 0EZ', stops: [], pickup_duration: '' },
+};
+/** A returning visitor's reload after choosing a vehicle, with their details kept on this device. */
+export const RESTORED_REMEMBERED: BookingInput = { ...RESTORED_CHOSEN, idempotencyKey: 'model-returning', remembered: MODEL_REMEMBERED };
 
 export const FRESH: BookingInput = { idempotencyKey: 'model-fresh', settings: DEMO_BOOKING_SETTINGS };
 
@@ -395,6 +410,7 @@ const untouchedDetails = (c: BookingContext) => c.passengerMode === INITIAL_DETA
 const NO_FORM_EVENTS = ['route.enter', 'options.save', 'alert.dismiss', 'vehicle.book', 'xstate.done.actor.recalculateSelectedVehicle'];
 const SIMPLE_KEYS = ['quote.submit', 'vehicle.book:selection', 'vehicle.contact', 'registration.change:guest', 'details.next', 'payment.payInCar', 'payment.chooseCard', 'card.submit', 'booking.retry'];
 const FREE_KEYS = ['registration.change:guest', 'details.next', 'payment.nothingToPay', 'nav.back', 'alert.dismiss', 'route.enter'];
+const RETURNING_KEYS = ['route.enter:/personalDetailView', 'remember.', 'details.next', 'nav.back', 'payment.payInCar', 'alert.dismiss', 'xstate.done.actor.createBooking', 'xstate.error.actor.createBooking'];
 const SIGNED_IN_KEYS = ['route.enter:/personalDetailView', 'details.next', 'nav.back', 'payment.onAccount', 'alert.dismiss', 'xstate.done.actor.createBooking', 'xstate.error.actor.createBooking'];
 const BUSY_PROBES = ['quote.submit', 'nav.back', 'card.submit', 'details.next'] as const;
 
@@ -407,6 +423,7 @@ export const bookingModel: MachineModel = {
     { id: 'restored', label: 'a reload after choosing a vehicle', input: RESTORED_CHOSEN },
     { id: 'noForm', label: 'a reload with the stored BookingForm lost', input: RESTORED_WITHOUT_FORM },
     { id: 'signedIn', label: 'a reload after choosing a vehicle, signed in to a company account', input: RESTORED_SIGNED_IN },
+    { id: 'returning', label: 'a reload after choosing a vehicle, with the visitor\'s details kept on this device', input: RESTORED_REMEMBERED },
   ],
   unreachable: {
     'personalDetails.editing|options.save|2':
@@ -432,6 +449,9 @@ export const bookingModel: MachineModel = {
       // told apart on the two steps that lead there (elsewhere the code is cleared or only shown).
       free: s.matches('personalDetails') || s.matches('payment') ? isNothingToPay(c.promo) : null,
       member: c.member !== null,
+      // The box and what is kept matter on the details step (later steps read the details, whatever filled them).
+      // Explored on an untouched details step (the fresh visit's tick) and by the returning visitor's origin.
+      remember: s.matches('personalDetails') && (untouchedDetails(c) || c.idempotencyKey === RESTORED_REMEMBERED.idempotencyKey) ? [c.remember, c.remembered !== null] : null,
     };
   },
   offer: (s, variant) => {
@@ -448,7 +468,19 @@ export const bookingModel: MachineModel = {
     if (variant.event.type === 'alert.dismiss') return c.alert !== null;
     if (variant.event.type === 'layout.change') return s.matches({ quotation: 'choosing' });
     if (variant.event.type === 'settings.update') return s.matches({ bookTrip: 'form' });
-    if (variant.event.type.startsWith('promo.')) return untouchedDetails(c);
+    // The promo code field is explored with the "Remember my details" box as it starts (the two are independent).
+    if (variant.event.type.startsWith('promo.')) return untouchedDetails(c) && c.remember === Boolean(c.remembered);
+    // "Remember my details" on the details step of a fresh visit: ticked (then kept by the booking made), unticked,
+    // and Forget only where something is kept.
+    if (c.idempotencyKey === RESTORED_REMEMBERED.idempotencyKey) {
+      if (!RETURNING_KEYS.some((key) => variant.key === key || variant.key.startsWith(key.endsWith('.') ? key : `${key}:`))) return false;
+    } else if (variant.event.type.startsWith('remember.') && !(untouchedDetails(c) && c.promo === null && c.promoDraft === '' && c.promoMessage === null)) return false;
+    if (variant.event.type.startsWith('remember.')) {
+      if (!s.matches({ personalDetails: 'editing' })) return false;
+      if (variant.key === 'remember.change:on') return !c.remember;
+      if (variant.key === 'remember.change:off') return c.remember;
+      return c.remembered !== null;
+    }
     // A free booking is explored straight through to "Nothing to pay" (the other details and their checks are the
     // paying journeys'): typing the details, Next, the confirmation, Back, links and the server's answers.
     if (isNothingToPay(c.promo) && (s.matches('personalDetails') || s.matches('payment')) && !variant.event.type.startsWith('xstate.') && !FREE_KEYS.some((key) => variant.key === key || variant.key.startsWith(`${key}:`)))

@@ -23,6 +23,14 @@ export const HOME_ADDRESS = 'Heathrow Airport Terminal 5, Hounslow TW6 2GA';
 export const POPULAR_PICKUP = 'Paddington Station, Praed Street, London W2 1HB';
 /** A saved address a path picks from stop 1's suggestions. */
 export const STOP_PLACE = 'Marylebone Station, Melcombe Place, London NW1 6JJ';
+/** Issue 37: what "Remember my details on this device" kept: a one-way trip with one extra stop. */
+export const REMEMBERED_TRIP_DETAILS = {
+  firstName: 'Ada',
+  surname: 'Lovelace',
+  email: 'ada@example.test',
+  number: '+44 7700 900123',
+  trip: { bookingType: 'milleage', pickup: POPULAR_PICKUP, dropoff: 'The Savoy, Strand, London WC2R 0EZ', stops: [{ street_name: 'Marylebone Station, Melcombe Place', number: '', postcode: 'London NW1 6JJ' }], pickup_duration: '' },
+} as const;
 
 export const homeFormModel: MachineModel = {
   id: 'homeForm',
@@ -30,6 +38,11 @@ export const homeFormModel: MachineModel = {
   machine: m,
   origins: [
     { id: 'fresh', label: 'a first visit (both tabs)', input: { settings: BOTH, storedBookingType: null, storedBookingForm: null, storedHourlyRateForm: null, now: HOME_NOW } satisfies HomeFormInput },
+    {
+      id: 'returning',
+      label: 'a returning visitor whose details and last trip are kept on this device (both tabs)',
+      input: { settings: BOTH, storedBookingType: null, storedBookingForm: null, storedHourlyRateForm: null, storedRemembered: REMEMBERED_TRIP_DETAILS, now: HOME_NOW } satisfies HomeFormInput,
+    },
   ],
   variants: [
     variant('tab.select:quote', { type: 'tab.select', tab: 'quote' }, 'GET A QUOTE tab'),
@@ -48,6 +61,7 @@ export const homeFormModel: MachineModel = {
     variant('hourly.change:clear', { type: 'hourly.change', values: { pickup: '' } }, 'clear the hourly Pick-Up'),
     variant('location.request', { type: 'location.request' }, 'Use my location'),
     variant('pickup.fill', { type: 'pickup.fill', address: POPULAR_PICKUP }, 'tap a popular pickup location'),
+    variant('trip.repeat', { type: 'trip.repeat' }, 'Same trip as last time'),
     variant('search', { type: 'search' }, 'Search'),
     variant('geolocate:done', { type: outcome(m, 'geolocate', 'done'), output: HOME_LOCATION }, 'the browser gives a position'),
     variant('geolocate:error', { type: outcome(m, 'geolocate', 'error'), error: new Error('Timeout expired') }, 'no position (timed out)'),
@@ -67,6 +81,7 @@ export const homeFormModel: MachineModel = {
       stops: c.quote.stops.length,
       trip: c.quote.select_option,
       location: c.hourly.userLocation === null ? null : c.hourly.userLocation.lat === FALLBACK_LOCATION.lat ? 'fallback' : 'browser',
+      lastTrip: c.lastTrip !== null,
     };
   },
   // As the views offer them: the quote form's controls on its tab, the hourly form's (with the locate icon) on its
@@ -76,6 +91,9 @@ export const homeFormModel: MachineModel = {
     const c = ctx(s);
     // The position (within 10 s) and then its address come before anything else: the model takes their answers first.
     if (s.matches({ location: 'locating' }) || s.matches({ location: 'naming' })) return v.event.type.startsWith('xstate.');
+    // The returning visitor (issue 37): "Same trip as last time", the tabs and Search (the rest is the first visit's).
+    if (c.lastTrip !== null) return ['trip.repeat', 'tab.select', 'search'].includes(v.event.type);
+    if (v.event.type === 'trip.repeat') return false;
     const quoteControl = ['quote.change', 'return.add', 'return.remove', 'stop.add', 'stop.remove', 'stop.change', 'stop.place'].includes(v.event.type);
     const hourlyControl = v.event.type === 'hourly.change';
     if (quoteControl && c.tab !== 'quote') return false;

@@ -11,7 +11,7 @@ import { hashPassword } from '../../../server/domain/accounts/passwords.ts';
 import { KEY_HEADERS } from '../../helpers/provider.ts';
 import { BOOKING_MESSAGES, BOOKING_ROUTES, isNothingToPay, selectRoutedStateId, urgentBookingText, type BookingContext, type BookingSnapshot, type PriceDetail } from '../../../machines/booking/index.ts';
 import { TEST_CARD_ONLY } from '../fixtures.ts';
-import { MODEL_APPLIED_PROMO, MODEL_FREE_PROMO, MODEL_FREE_PROMO_CODE, MODEL_PROMO_CODE, MODEL_PROMO_REFUSAL, bookingModel } from '../machines/booking.model.ts';
+import { MODEL_APPLIED_PROMO, MODEL_FREE_PROMO, MODEL_FREE_PROMO_CODE, MODEL_PROMO_CODE, MODEL_PROMO_REFUSAL, MODEL_REMEMBERED, bookingModel } from '../machines/booking.model.ts';
 import { machineDelays } from '../graph.ts';
 import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, gone, labelled, londonSoon, timer, uniqueEmail, visible, weekdayAhead } from './common.ts';
@@ -272,6 +272,12 @@ const executors: Record<string, UiExecutor> = {
     run: async (run) => field(run, 'Flight / Train / Ferry Number', 'BA 117'),
   },
   'details.next': { run: async (run) => run.page.getByRole('button', { name: 'Next', exact: true }).click() },
+  'remember.change:on': { run: async (run) => run.page.getByLabel('Remember my details on this device').check() },
+  'remember.change:off': { run: async (run) => run.page.getByLabel('Remember my details on this device').uncheck() },
+  'remember.forget': {
+    unavailable: (s) => (ctx(s).remembered ? null : '"Forget my details" shows only where details are kept'),
+    run: async (run) => run.page.getByRole('button', { name: 'Forget my details' }).click(),
+  },
   'promo.change': typePromo(MODEL_PROMO_CODE),
   'promo.change:free': typePromo(MODEL_FREE_PROMO_CODE),
   'promo.apply': {
@@ -692,6 +698,10 @@ async function open(run: UiRun) {
   await run.page.addInitScript(recordDialogs);
   if (path.origin === 'restored') await seedChosen(run, true);
   if (path.origin === 'noForm') await seedChosen(run, false);
+  if (path.origin === 'returning') {
+    await seedChosen(run, true);
+    await run.page.evaluate((value) => localStorage.setItem('RememberedDetails', value), encoded(MODEL_REMEMBERED));
+  }
   const first = path.steps[0]?.variant;
   const at = first?.startsWith('route.enter:') ? first.slice('route.enter:'.length) : '/';
   await run.page.goto(run.url(at));

@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { FALLBACK_LOCATION, hourlyErrors, quoteErrors, type HomeFormContext } from '../../../machines/homeForm/index.ts';
-import { HOME_ADDRESS, HOME_LOCATION, POPULAR_PICKUP, STOP_PLACE } from '../machines/homeForm.model.ts';
+import { HOME_ADDRESS, HOME_LOCATION, POPULAR_PICKUP, REMEMBERED_TRIP_DETAILS, STOP_PLACE } from '../machines/homeForm.model.ts';
 import { answered, gone, visible } from './common.ts';
 import { eventually, type UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
@@ -78,6 +78,11 @@ export const homeFormUi: UiMachine = {
   open: async (run) => {
     // A string, not a function: the test's compiler may add helpers to functions that do not exist in the page.
     await run.context.addInitScript(GEOLOCATION_STAND_IN);
+    if (run.path.origin === 'returning') {
+      await run.page.goto(run.url('/favicon.svg'));
+      const value = Buffer.from(JSON.stringify(REMEMBERED_TRIP_DETAILS), 'utf8').toString('base64');
+      await run.page.evaluate((stored) => localStorage.setItem('RememberedDetails', stored), value);
+    }
     await run.page.goto(run.url('/'));
     // Server-rendered pages show before they react: wait for the app.
     await appReady(run.page, 20_000);
@@ -130,6 +135,7 @@ export const homeFormUi: UiMachine = {
       unavailable: (s, u) => (ready(s) && !u.last ? 'a Search with a complete form hands the trip to the booking flow and the page leaves for the prices' : null),
       run: async (run, c) => run.page.getByTestId(ctx(c.before).tab === 'quote' ? 'quote-search' : 'hourly-search').click(),
     },
+    'trip.repeat': { run: async (run) => run.page.getByRole('button', { name: /^Same trip as last time/ }).click() },
     'pickup.fill': {
       run: async (run) => {
         const place = run.page.getByRole('button', { name: `Pick up at ${POPULAR_PICKUP}` });
