@@ -77,6 +77,8 @@ export type AccountAging = z.infer<typeof accountAgingSchema>;
 
 export const invoiceListQuerySchema = z.object({ account_id: z.coerce.number().int().positive().max(2 ** 53 - 1).optional() });
 export const invoiceListResponseSchema = z.object({ success: z.literal(true), invoices: z.array(invoiceSchema), aging: z.array(accountAgingSchema) });
+/** The console's invoices page's data: the invoices and what each account owes by age. */
+export type InvoicesList = Omit<z.infer<typeof invoiceListResponseSchema>, 'success'>;
 export const corporateInvoiceListResponseSchema = z.object({ success: z.literal(true), invoices: z.array(invoiceSchema) });
 export const invoiceRunResponseSchema = z.object({ success: z.literal(true), message: z.string(), issued: z.array(invoiceSchema) });
 export const invoiceIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2 ** 53 - 1) });

@@ -8,7 +8,7 @@
  *   `loading` with the confirmation and the form closed, or back to the form with the server's reason (more than owed).
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import type { AccountAging, Invoice, PaymentInput } from '../../contract/invoices.ts';
+import type { InvoicesList, PaymentInput } from '../../contract/invoices.ts';
 import { messageOf } from '../console/callError.ts';
 
 export const INVOICES_TEXT = {
@@ -17,10 +17,6 @@ export const INVOICES_TEXT = {
   payFailed: 'The payment was not recorded. Check the connection and try again.',
 } as const;
 
-export interface InvoicesList {
-  invoices: Invoice[];
-  aging: AccountAging[];
-}
 
 export interface PaymentRequest {
   invoiceId: number;

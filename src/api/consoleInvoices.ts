@@ -1,6 +1,5 @@
 /** The owner's company invoice calls (contract/invoices.ts, issue 34). */
-import type { Invoice, PaymentInput } from '../../contract/invoices.ts';
-import type { InvoicesList } from '../../machines/consoleInvoices/index.ts';
+import type { Invoice, InvoicesList, PaymentInput } from '../../contract/invoices.ts';
 import { consoleCall } from './consoleClient.ts';
 import type { CallOptions } from './client.ts';
 

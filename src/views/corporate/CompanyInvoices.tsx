@@ -3,11 +3,9 @@ import '@mantine/core/styles/Table.css';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
-import { fromPromise } from 'xstate';
 import { INVOICE_STATUS_LABELS, type InvoiceFormat } from '../../../contract/invoices.ts';
 import { poundsText } from '../../../contract/invoiceRules.ts';
-import { corporateInvoicesMachine } from '../../../machines/corporate/invoices.machine.ts';
-import { getCompanyInvoices } from '../../api/companyAccounts.ts';
+import { corporateInvoicesLogic } from '../../app/corporate/invoicesLogic.ts';
 import { downloadLogic } from '../../app/download/downloadLogic.ts';
 import { sendCorporate } from '../../app/corporate/corporateSession.ts';
 import { formatDate } from './format.ts';
@@ -17,7 +15,7 @@ import { formatDate } from './format.ts';
  * CSV. A booker sees nothing (the server answers 403: machines/corporate/invoices.machine.ts hides the section).
  */
 export function CompanyInvoices({ bearer }: { bearer: string }) {
-  const list = useActorRef(corporateInvoicesMachine.provide({ actors: { load: fromPromise(({ signal }) => getCompanyInvoices(bearer, { signal })) } }));
+  const list = useActorRef(corporateInvoicesLogic(bearer));
   const download = useActorRef(downloadLogic);
   const state = useSelector(list, (s) => s.value);
   const { invoices, error } = useSelector(list, (s) => s.context);
