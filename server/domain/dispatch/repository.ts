@@ -229,6 +229,12 @@ export function createDispatchRepository(db: Queryable) {
       return rows[0] ? { pickupAt: new Date(rows[0].pick_up_at), vehicleId: Number(rows[0].vehicle_id) } : null;
     },
 
+    /** The booking's total as stored now (a driver's extras may have raised it), or null when the site has no such booking. */
+    async totalPence(siteId: number, bookingId: number): Promise<number | null> {
+      const { rows } = await db.query<{ total_pence: number }>('SELECT total_pence FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
+      return rows[0]?.total_pence === undefined || rows[0].total_pence === null ? null : Number(rows[0].total_pence);
+    },
+
     /** The booking's new status with the transition's columns, its revision raised. */
     async transition(siteId: number, bookingId: number, to: BookingStatus, columns: DispatchColumns): Promise<void> {
       const entries = Object.entries(columns) as [keyof DispatchColumns, unknown][];

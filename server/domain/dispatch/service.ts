@@ -201,8 +201,8 @@ export function createDispatchService(deps: DispatchServiceDeps) {
             const receipt = await receiptPdf(tx, siteId, booking.id, at);
             const attachment = binaryAttachment(receipt.filename, receipt.contentType, receipt.content);
             // The fare as completed: a driver's extras (drivers/completion.ts, in `check`) may have raised it.
-            const { rows: fare } = await tx.query<{ total_pence: number }>('SELECT total_pence FROM bookings WHERE site_id = $1 AND id = $2', [siteId, booking.id]);
-            mails = completedMail(identity, operator, { ...booking, totalPence: Number(fare[0]?.total_pence ?? booking.totalPence) }).map((mail) => ({ ...mail, attachments: [...(mail.attachments ?? []), attachment] }));
+            const fare = await createDispatchRepository(tx).totalPence(siteId, booking.id);
+            mails = completedMail(identity, operator, { ...booking, totalPence: fare ?? booking.totalPence }).map((mail) => ({ ...mail, attachments: [...(mail.attachments ?? []), attachment] }));
           }
           message = DISPATCH_MESSAGES.completed;
           break;

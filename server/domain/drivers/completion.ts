@@ -9,6 +9,8 @@ import type { DispatchRow } from '../dispatch/repository.ts';
 import { DomainError } from '../errors.ts';
 import { manageLinkUrl, siteOrigin } from '../manage/links.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
+import { createTextsRepository } from '../texts/repository.ts';
+import { createCompletionRepository } from './completionRepository.ts';
 
 /**
  * A job completed on the driver's app with extras (issue 32). The server prices the extras from the owner's settings
@@ -62,20 +64,26 @@ export async function writeCompletion(
   input: { extras?: ExtrasInput; paidInCar?: PaidInCar },
   tappedAt: Date,
 ): Promise<CompletionPlan> {
-  const { rows } = await tx.query<{ total_pence: number; payment_method: string; payment_intent_id: string | null }>(
-    'SELECT total_pence, payment_method, payment_intent_id FROM bookings WHERE site_id = $1 AND id = $2',
-    [siteId, booking.id],
-  );
-  const plan = planCompletion(settings, rows[0].payment_method, input.extras, input.paidInCar);
-  const fare = Number(rows[0].total_pence);
-  const byCard = rows[0].payment_method === 'card' && rows[0].payment_intent_id !== null;
+  const repository = createCompletionRepository(tx);
+  const row = (await repository.bookingPayment(siteId, booking.id))!;
+  const plan = planCompletion(settings, row.payment_method, input.extras, input.paidInCar);
+  const fare = Number(row.total_pence);
+  const byCard = row.payment_method === 'card' && row.payment_intent_id !== null;
   const charge = plan.extrasPence > 0 && byCard ? 'claimed' : 'none';
-  await tx.query(
-    `INSERT INTO job_completions (site_id, booking_id, driver_id, waiting_min, waiting_pence, parking_pence, tolls_pence, extras_pence, fare_pence, final_pence, paid_in_car, extras_charge, tapped_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [siteId, booking.id, driverId, plan.waitingMin, plan.waitingPence, plan.parkingPence, plan.tollsPence, plan.extrasPence, fare, fare + plan.extrasPence, plan.paidInCar, charge, tappedAt],
-  );
-  if (plan.extrasPence > 0) await tx.query('UPDATE bookings SET total_pence = total_pence + $3 WHERE site_id = $1 AND id = $2', [siteId, booking.id, plan.extrasPence]);
+  await repository.insertCompletion(siteId, booking.id, {
+    driverId,
+    waitingMin: plan.waitingMin,
+    waitingPence: plan.waitingPence,
+    parkingPence: plan.parkingPence,
+    tollsPence: plan.tollsPence,
+    extrasPence: plan.extrasPence,
+    farePence: fare,
+    finalPence: fare + plan.extrasPence,
+    paidInCar: plan.paidInCar,
+    extrasCharge: charge,
+    tappedAt,
+  });
+  if (plan.extrasPence > 0) await repository.raiseTotal(siteId, booking.id, plan.extrasPence);
   return plan;
 }
 
@@ -91,8 +99,7 @@ export function completionLines(row: { waiting_min: unknown; waiting_pence: unkn
 }
 
 export async function completionView(db: Queryable, siteId: number, bookingId: number): Promise<CompletionView | null> {
-  const { rows } = await db.query<Row>('SELECT * FROM job_completions WHERE site_id = $1 AND booking_id = $2', [siteId, bookingId]);
-  const row = rows[0];
+  const row = await createCompletionRepository(db).completion(siteId, bookingId);
   if (!row) return null;
   return {
     extras: completionLines(row as never),
@@ -120,18 +127,10 @@ export interface ExtrasChargeDeps {
  */
 export async function chargeExtras(deps: ExtrasChargeDeps, site: Site, bookingId: number): Promise<CompletionView['extras_charge'] | null> {
   const { db } = deps;
-  const { rows: claimed } = await db.query<Row>(
-    `UPDATE job_completions c SET extras_charge = 'charging', updated_at = now()
-       FROM bookings b
-      WHERE c.site_id = $1 AND c.booking_id = $2 AND c.extras_charge = 'claimed' AND b.site_id = c.site_id AND b.id = c.booking_id
-     RETURNING c.extras_pence, b.payment_intent_id, b.booking_number, b.passenger_name, b.passenger_email, b.currency, b.pick_up_at, b.return_at`,
-    [site.id, bookingId],
-  );
-  const claim = claimed[0];
+  const claim = await createCompletionRepository(db).claimExtrasCharge(site.id, bookingId);
   if (!claim) return null;
   const amount = Number(claim.extras_pence);
-  const setState = (state: string, intentId: string | null, error: string | null) =>
-    db.query('UPDATE job_completions SET extras_charge = $3, extras_intent_id = $4, charge_error = $5, updated_at = now() WHERE site_id = $1 AND booking_id = $2', [site.id, bookingId, state, intentId, error]);
+  const setState = (state: string, intentId: string | null, error: string | null) => createCompletionRepository(db).setExtrasCharge(site.id, bookingId, state, intentId, error);
   let intent;
   try {
     intent = await deps.payments.chargeOffSession({
@@ -149,18 +148,15 @@ export async function chargeExtras(deps: ExtrasChargeDeps, site: Site, bookingId
   }
   if (intent.status === 'succeeded') {
     await db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO payments (site_id, intent_id, provider, amount_pence, currency, request_key, submission, status, charge, booking_id)
-         VALUES ($1, $2, $3, $4, 'gbp', $5, $6, 'succeeded', 'succeeded', $7) ON CONFLICT (site_id, intent_id) DO NOTHING`,
-        [site.id, intent.id, deps.payments.kind, amount, extrasPaymentKey(bookingId), JSON.stringify({ booking_id: bookingId, driver_extras: true }), bookingId],
-      );
-      await tx.query("UPDATE job_completions SET extras_charge = 'succeeded', extras_intent_id = $3, updated_at = now() WHERE site_id = $1 AND booking_id = $2", [site.id, bookingId, intent.id]);
+      const repository = createCompletionRepository(tx);
+      await repository.insertExtrasPayment(site.id, { intentId: intent.id, provider: deps.payments.kind, amountPence: amount, requestKey: extrasPaymentKey(bookingId), bookingId });
+      await repository.extrasCharged(site.id, bookingId, 'succeeded', intent.id);
     });
     return 'succeeded';
   }
   if (intent.status === 'requires_action') {
     await db.transaction(async (tx) => {
-      await tx.query("UPDATE job_completions SET extras_charge = 'requires_action', extras_intent_id = $3, updated_at = now() WHERE site_id = $1 AND booking_id = $2", [site.id, bookingId, intent.id]);
+      await createCompletionRepository(tx).extrasCharged(site.id, bookingId, 'requires_action', intent.id);
       if (claim.passenger_email) await mailExtrasOwing(tx, deps, site, bookingId, claim, amount);
     });
     deps.mail.kick();
@@ -175,7 +171,7 @@ async function mailExtrasOwing(tx: Queryable, deps: ExtrasChargeDeps, site: Site
   const catalog = await deps.cache.catalog(site.id);
   const identity = mailIdentity(catalog.settings, site.name);
   const token = newSessionToken();
-  await tx.query('INSERT INTO booking_manage_links (site_id, booking_id, token_hash) VALUES ($1, $2, $3)', [site.id, bookingId, hashSessionToken(token)]);
+  await createTextsRepository(tx).addManageLink(site.id, bookingId, hashSessionToken(token));
   const link = manageLinkUrl(siteOrigin(site, deps.publicUrl), token);
   const owing = `${String(claim.currency)}${(amount / 100).toFixed(2)}`;
   await enqueueMail(tx, site.id, {

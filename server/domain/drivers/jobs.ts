@@ -145,10 +145,7 @@ export function createDriverJobs(deps: DriverJobsDeps) {
   };
 
   /** When the job's previous step was taken (its assignment, or its latest stage), under the booking's lock. */
-  const previousStepAt = async (tx: Queryable, siteId: number, bookingId: number): Promise<Date | null> => {
-    const { rows } = await tx.query<{ at: unknown }>('SELECT GREATEST(assigned_at, on_the_way_at, arrived_at, on_board_at) AS at FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
-    return rows[0]?.at ? new Date(rows[0].at as string) : null;
-  };
+  const previousStepAt = (tx: Queryable, siteId: number, bookingId: number): Promise<Date | null> => createDriversRepository(tx).previousStepAt(siteId, bookingId);
 
   async function view(tx: Queryable, siteId: number, bookingNumber: string, timing: DriverTiming): Promise<DriverJob | null> {
     const row = await createDriversRepository(tx).job(siteId, bookingNumber);

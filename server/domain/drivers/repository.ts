@@ -334,6 +334,12 @@ export function createDriversRepository(db: Queryable) {
       await db.query(`UPDATE bookings SET job_stage = $3, ${column} = $4, revision = revision + 1 WHERE site_id = $1 AND id = $2`, [siteId, bookingId, stage, at]);
     },
 
+    /** When the job's previous step was taken (its assignment, or its latest stage), in the caller's transaction under the booking's lock. */
+    async previousStepAt(siteId: number, bookingId: number): Promise<Date | null> {
+      const { rows } = await db.query<{ at: unknown }>('SELECT GREATEST(assigned_at, on_the_way_at, arrived_at, on_board_at) AS at FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
+      return rows[0]?.at ? new Date(rows[0].at as string) : null;
+    },
+
     /** The driver's job in progress (a stage set), for the trail of positions. */
     async jobInProgress(siteId: number, driverId: number): Promise<{ id: number; bookingNumber: string } | null> {
       const { rows } = await db.query<Row>(
