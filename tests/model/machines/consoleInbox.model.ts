@@ -1,8 +1,9 @@
 /**
  * The console's enquiries inbox (machines/consoleInbox, inboxMachine on /admin/enquiries): the list by status with keyset
  * "Show more", a QUOTE NOW request opened, a reply mailed, closed and reopened, its trip changed and priced, a vehicle
- * chosen and offered, each call failing. List events are sent with no enquiry open and enquiry events with the list
- * shown (the page's regions are independent: the product would only repeat the same transitions).
+ * chosen and offered (at the price list's price, or at the dispatcher's own price with its reason), each call failing.
+ * List events are sent with no enquiry open and enquiry events with the list shown (the page's regions are
+ * independent: the product would only repeat the same transitions).
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -21,6 +22,9 @@ export const OLDER_ID = 70;
 export const INBOX_FAILED = 'Service unavailable';
 export const REPLY_TEXT = 'Thank you, we can do this trip.';
 export const OFFER_TEXT = 'Here is our price.';
+/** The dispatcher's own price as typed (pounds) and its reason; the offer carries it as a number. */
+export const OFFER_PRICE = '55.50';
+export const OFFER_REASON = 'Matched a competitor';
 export const EDITED_PICKUP = 'Heathrow Terminal 5';
 /** The two vehicles the price list offers (the second one is chosen). */
 export const OPTIONS = [
@@ -98,6 +102,7 @@ export const consoleInboxModel: MachineModel = {
     variant('trip.price', { type: 'trip.price' }, 'Price this trip'),
     variant('offer.choose', { type: 'offer.choose', vehicle_id: OPTIONS[1].vehicle_id, company_id: OPTIONS[1].company_id }, 'choose the MPV'),
     variant('offer.text', { type: 'offer.text', text: OFFER_TEXT }, 'write a message with the quote'),
+    variant('offer.price', { type: 'offer.price', price: OFFER_PRICE, reason: OFFER_REASON }, 'type your own price and its reason'),
     variant('offer.send', { type: 'offer.send', key: 'offer-key-1' }, 'Send quote'),
     variant('loadEnquiries:rows', { type: outcomeIn('loadEnquiries', 'list.loading', 'done'), output: inboxPage([enquiryRow(QUOTE_ID)], 'cursor-1') }, 'the newest enquiries, more to come'),
     variant('loadEnquiries:empty', { type: outcomeIn('loadEnquiries', 'list.loading', 'done'), output: inboxPage([], null) }, 'no enquiry closed'),
@@ -139,20 +144,21 @@ export const consoleInboxModel: MachineModel = {
     const closed = c.enquiry?.status === 'closed';
     // A closed enquiry shows Reopen only; an open one the reply box, Close and the quote panel.
     if (type === 'status.reopen') return closed;
-    if (['draft.change', 'reply.send', 'status.close', 'trip.change', 'trip.price', 'offer.choose', 'offer.text', 'offer.send'].includes(type) && closed) return false;
+    if (['draft.change', 'reply.send', 'status.close', 'trip.change', 'trip.price', 'offer.choose', 'offer.text', 'offer.price', 'offer.send'].includes(type) && closed) return false;
     // Send reply is disabled while the draft is empty; each field is typed once; a reply, a quote and a status change
     // are made one after the other, not interleaved (traversal stays small: the machine keeps them apart anyway).
     const quoting = c.price !== null;
     // Typing while a call runs is kept by the machine (its unit test); the paths type only between calls.
-    if (['draft.change', 'trip.change', 'offer.choose', 'offer.text'].includes(type) && !s.matches({ detail: { ready: 'idle' } })) return false;
+    if (['draft.change', 'trip.change', 'offer.choose', 'offer.text', 'offer.price'].includes(type) && !s.matches({ detail: { ready: 'idle' } })) return false;
     if (type === 'draft.change') return c.draft === '' && !quoting;
     if (type === 'reply.send') return c.draft.trim() !== '';
     if (type === 'status.close') return c.draft === '' && !quoting;
     if (type === 'trip.change') return c.trip?.pickup !== EDITED_PICKUP && c.draft === '' && !quoting;
     if (type === 'trip.price') return c.draft === '';
-    // The vehicles, the message and Send quote are shown once the trip is priced.
+    // The vehicles, the own price with its reason, the message and Send quote are shown once the trip is priced.
     if (type === 'offer.choose') return c.price !== null && c.choice?.vehicle_id !== OPTIONS[1].vehicle_id;
     if (type === 'offer.text') return c.price !== null && c.offerText === '';
+    if (type === 'offer.price') return c.price !== null && c.offerPrice === '';
     if (type === 'offer.send') return c.price !== null;
     return true;
   },
@@ -176,6 +182,7 @@ export const consoleInboxModel: MachineModel = {
       price: c.price !== null,
       choice: c.choice?.vehicle_id ?? null,
       offerText: c.offerText !== '',
+      offerPrice: c.offerPrice !== '',
     };
   },
   limit: 10_000,
@@ -197,7 +204,7 @@ export const consoleInboxModel: MachineModel = {
       expect(c.trip).not.toBeNull();
       if (c.notice) expect(['Reply sent', 'Quote sent', 'Enquiry closed', 'Enquiry reopened']).toContain(c.notice);
       if (c.notice === 'Reply sent') expect(c).toMatchObject({ draft: '', replyKey: null });
-      if (c.notice === 'Quote sent') expect(c).toMatchObject({ price: null, choice: null, offerKey: null, offerText: '' });
+      if (c.notice === 'Quote sent') expect(c).toMatchObject({ price: null, choice: null, offerKey: null, offerText: '', offerPrice: '', offerReason: '' });
     },
     'detail.ready.replying': ({ snapshot, invocations }) =>
       expect(last(invocations, 'sendReply')).toEqual({ kind: 'quote', id: QUOTE_ID, text: REPLY_TEXT, reply_key: ctx(snapshot).replyKey }),
@@ -211,7 +218,9 @@ export const consoleInboxModel: MachineModel = {
     },
     'detail.ready.offering': ({ snapshot, invocations }) => {
       const c = ctx(snapshot);
-      expect(last(invocations, 'sendOffer')).toEqual({ id: QUOTE_ID, offer: { quote_id: 'quote-1', ...c.choice, text: c.offerText, reply_key: c.offerKey } });
+      // No own price: the price list's (null); else the typed pounds as a number with the reason.
+      const price_override = c.offerPrice === '' ? null : { price: 55.5, reason: OFFER_REASON };
+      expect(last(invocations, 'sendOffer')).toEqual({ id: QUOTE_ID, offer: { quote_id: 'quote-1', ...c.choice, text: c.offerText, reply_key: c.offerKey, price_override } });
     },
   },
   guardChecks: [

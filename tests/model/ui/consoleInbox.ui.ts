@@ -7,7 +7,7 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { InboxContext } from '../../../machines/consoleInbox/index.ts';
 import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
-import { EDITED_PICKUP, INBOX_FAILED, OFFER_TEXT, OLDER_ID, OPTIONS, QUOTE_ID, REPLY_TEXT, enquiryDetail, enquiryRow, inboxPage, priceAnswer } from '../machines/consoleInbox.model.ts';
+import { EDITED_PICKUP, INBOX_FAILED, OFFER_PRICE, OFFER_REASON, OFFER_TEXT, OLDER_ID, OPTIONS, QUOTE_ID, REPLY_TEXT, enquiryDetail, enquiryRow, inboxPage, priceAnswer } from '../machines/consoleInbox.model.ts';
 import { answered, gone, labelled, visible } from './common.ts';
 import { signInContext } from './consoleSession.ts';
 import type { UiRun } from './harness.ts';
@@ -25,6 +25,8 @@ const failure = answered(() => ({ kind: 'fulfil', status: 503, body: { success: 
 const detail = (run: UiRun) => run.page.getByRole('region', { name: 'Enquiry' });
 const busy = (run: UiRun, name: string) => detail(run).getByRole('button', { name }).and(run.page.locator('[data-loading]'));
 const answer = (...args: Parameters<typeof enquiryDetail>) => ({ success: true, enquiry: enquiryDetail(...args) });
+const OWN_PRICE = "Your own price (£, blank for the price list's)";
+const OWN_REASON = 'Reason for your price';
 const optionLabel = (o: (typeof OPTIONS)[number]) => `${o.vehicle_type} (${o.company_name}), up to ${o.max_seat} passengers: £${o.final_price.toFixed(2)}`;
 
 export const consoleInboxUi: UiMachine = {
@@ -59,6 +61,12 @@ export const consoleInboxUi: UiMachine = {
     'trip.price': { run: async (run) => detail(run).getByRole('button', { name: 'Price this trip' }).click() },
     'offer.choose': { run: async (run) => detail(run).getByRole('radio', { name: optionLabel(OPTIONS[1]) }).check() },
     'offer.text': { run: async (run) => labelled(detail(run), 'Message with the quote').fill(OFFER_TEXT) },
+    'offer.price': {
+      run: async (run) => {
+        await labelled(detail(run), OWN_PRICE).fill(OFFER_PRICE);
+        await labelled(detail(run), OWN_REASON).fill(OFFER_REASON);
+      },
+    },
     'offer.send': { run: async (run) => detail(run).getByRole('button', { name: 'Send quote' }).click() },
     'loadEnquiries:rows': fulfil(inboxPage([enquiryRow(QUOTE_ID)], 'cursor-1')),
     'loadEnquiries:empty': fulfil(inboxPage([], null)),
@@ -95,7 +103,7 @@ export const consoleInboxUi: UiMachine = {
     'detail.loading': async (run) => visible(detail(run).getByLabel('Loading the enquiry')),
     'detail.failed': async (run) => visible(detail(run).getByText('The enquiry could not be loaded')),
     'detail.ready.idle': async (run, { snapshot }) => {
-      const { enquiry, notice, actionError, draft, price, choice, trip } = ctx(snapshot);
+      const { enquiry, notice, actionError, draft, price, choice, trip, offerPrice, offerReason } = ctx(snapshot);
       await visible(detail(run).getByRole('heading', { name: `${enquiry!.name} · QUOTE NOW #${enquiry!.id}` }));
       await visible(detail(run).getByTestId('enquiry-status').getByText(enquiry!.status, { exact: true }));
       if (notice) await visible(detail(run).getByTestId('inbox-notice').getByText(notice));
@@ -115,6 +123,10 @@ export const consoleInboxUi: UiMachine = {
       if (price) {
         const chosen = OPTIONS.find((o) => o.vehicle_id === choice!.vehicle_id)!;
         await visible(detail(run).getByRole('radio', { name: optionLabel(chosen), checked: true }));
+        for (const [label, typed] of [[OWN_PRICE, offerPrice], [OWN_REASON, offerReason]]) {
+          const value = await labelled(detail(run), label).inputValue();
+          if (value !== typed) throw new Error(`${label} reads ${JSON.stringify(value)}, not ${JSON.stringify(typed)}`);
+        }
       } else await gone(detail(run).getByRole('button', { name: 'Send quote' }));
       for (const name of ['Send reply', 'Close enquiry', 'Price this trip']) await gone(busy(run, name));
     },
