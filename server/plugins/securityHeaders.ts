@@ -46,6 +46,7 @@ const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
   '/account-invitation': 'account',
   '/bookings': 'account',
   '/my-account': 'account',
+  '/members': 'account',
   '/book-now': 'account',
   // Its actions (cancel, change) must not be clickjacked, and it pays a change's difference by card (Stripe.js).
   [MANAGE_BOOKING_ROUTE]: 'manage',
@@ -54,7 +55,6 @@ const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
   '/stripecheckout': 'card',
 };
 
-/** The kind of page a path shows: its route, decoded and spelt as the router matches it; an unknown path shows home. */
 /** The route a path shows, decoded and spelt as the router matches it. */
 function pageRoute(pathname: string): string {
   let decoded = pathname;

@@ -24,6 +24,8 @@ describe(`flight arrivals on ${testDatabaseKind}`, () => {
   const HOUR = 60 * MINUTE;
   const day = weekdayAhead();
   const later = weekdayAhead(7);
+  // The day before the trip: the same flight number's earlier, already-arrived flight (weekdayAhead(2) can be the trip's day).
+  const dayBefore = new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const at = (date: string, time: string) => londonWallClock(date, Number(time.slice(0, 2)), Number(time.slice(3, 5)));
   const iso = (date: string, time: string) => at(date, time).toISOString();
   // The booking form's pick-up: Heathrow Terminal 5 at 14:30 (tests/helpers/forms.ts).
@@ -95,7 +97,7 @@ describe(`flight arrivals on ${testDatabaseKind}`, () => {
   it('a flight answered 40 minutes late moves the due time on the console, the board, the driver\'s job and the passenger\'s page', async () => {
     fake.answer('BA117', {
       flights: [
-        flight('BA117', weekdayAhead(2), '13:55', { status: 'Arrived / Gate Arrival', actual_in: iso(weekdayAhead(2), '13:50') }),
+        flight('BA117', dayBefore, '13:55', { status: 'Arrived / Gate Arrival', actual_in: iso(dayBefore, '13:50') }),
         flight('BA117', day, '13:55', { estimated_on: iso(day, '14:25'), estimated_in: iso(day, '14:35'), status: 'En Route / Delayed' }),
         flight('BA117', day, '13:40', { destination: AIRPORTS.MAN }),
       ],
