@@ -1,3 +1,4 @@
+import { CARD_EXTRAS_NOTICE } from '../../contract/paymentMethods.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
@@ -311,6 +312,8 @@ describe('pay in car', () => {
       await page.getByRole('button', { name: 'Pay By Card' }).waitFor();
       expect(await onScreen('Pay in Car')).toEqual({ name: 'Pay in Car', top: true, bottom: true, scrolled: 0 });
       expect(await onScreen('Pay By Card')).toEqual({ name: 'Pay By Card', top: true, bottom: true, scrolled: 0 });
+      // The card is kept for the driver's extras after the trip (issue 32): said under the button.
+      expect(await page.getByTestId('card-extras-notice').textContent()).toBe(CARD_EXTRAS_NOTICE);
       await page.getByRole('button', { name: 'Pay in Car' }).click();
       await expectConfirmed(page);
       expect((await bookingsFor(email))[0]).toMatchObject({ payment_method: 'car' });

@@ -117,7 +117,8 @@ function BookingCard({ booking, currency, onOpen }: RowProps) {
   );
 }
 
-function BookingsList({ filtered }: { filtered: boolean }) {
+/** `admin`: the member is their company account's admin, so the account's invoices show above the list. */
+function BookingsList({ filtered, admin }: { filtered: boolean; admin: boolean }) {
   const bookings = useCorporate(selectBookings) as ListedBooking[];
   const loading = useCorporate(selectBookingsLoading);
   const failed = useCorporate(selectBookingsFailed);
@@ -169,7 +170,7 @@ function BookingsList({ filtered }: { filtered: boolean }) {
   return (
     <>
       {token && <StatementDownload bearer={token} />}
-      {token && <CompanyInvoices bearer={token} />}
+      {token && admin && <CompanyInvoices bearer={token} />}
       {narrow ? (
         <Stack gap="sm">
           {bookings.map((booking) => (
@@ -243,7 +244,7 @@ function CompanyBookings({ bearer }: { bearer: string }) {
         </Group>
       )}
       <BookingFilters filter={filter} members={account?.role === 'admin' ? account.members : []} onApply={(next) => sendCorporate({ type: 'bookings.load', filter: next })} />
-      <BookingsList filtered={filtered} />
+      <BookingsList filtered={filtered} admin={account?.role === 'admin'} />
     </>
   );
 }

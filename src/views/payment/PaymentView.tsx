@@ -180,15 +180,16 @@ export function PaymentView() {
                       <Text size="sm" c="dimmed">
                         Secure payment, confirmed instantly.
                       </Text>
-                      <Text size="sm" c="dimmed">
-                        {CARD_EXTRAS_NOTICE}
-                      </Text>
                     </div>
                   </div>
                   <CardBrands size={24} />
                   <Button mt="auto" size="md" fullWidth leftSection={<IconLock size={18} />} disabled={!canPayByCard} onClick={() => actor.send({ type: 'payment.chooseCard' })}>
                     Pay By Card
                   </Button>
+                  {/* Under the button, so the button stays on a phone's first screen. */}
+                  <Text size="xs" c="dimmed" data-testid="card-extras-notice">
+                    {CARD_EXTRAS_NOTICE}
+                  </Text>
                 </div>
               )}
             </div>
