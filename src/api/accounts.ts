@@ -16,7 +16,7 @@ import {
 import { MANAGE_API, type ManageBookingView, type ManageCancelResponse } from '../../contract/manageBooking.ts';
 import { corporateBookingItemSchema, type CorporateBookingItem } from '../../contract/apiResponses.ts';
 import { apiClient, type CallOptions } from './client.ts';
-import { ApiCallError, callApi } from './enquiries.ts';
+import { ApiCallError, callApi } from './apiError.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

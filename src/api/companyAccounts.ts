@@ -3,7 +3,7 @@ import type { Invoice } from '../../contract/invoices.ts';
 import type { CompanyBookingItem, CompanyBookingsQuery, CompanyRole, MyCompanyAccount } from '../../contract/companyAccounts.ts';
 import type { PassengerLoginResponse } from '../../contract/accounts.ts';
 import { apiClient, type CallOptions } from './client.ts';
-import { callApi } from './enquiries.ts';
+import { callApi } from './apiError.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

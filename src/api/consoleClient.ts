@@ -10,7 +10,7 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { API_KEY_HEADERS } from '../../contract/catalog.ts';
 import { CSRF_HEADER } from '../../contract/staff.ts';
-import { ApiCallError, callApi, downloadRefusal } from './enquiries.ts';
+import { ApiCallError, callApi, downloadRefusal } from './apiError.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 
 export const CONSOLE_API_BASE = '/api/admin';

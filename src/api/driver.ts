@@ -12,7 +12,7 @@ import { DRIVER_API, type DriverJob, type DriverOffer, type DriverSession, type 
 import type { DriverStep } from '../../contract/dispatch.ts';
 import { CSRF_HEADER } from '../../contract/staff.ts';
 import type { CallOptions } from './client.ts';
-import { ApiCallError, callApi } from './enquiries.ts';
+import { ApiCallError, callApi } from './apiError.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';

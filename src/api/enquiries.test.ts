@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
-import { ApiCallError, callApi, downloadRefusal, toApiCallError } from './enquiries.ts';
+import { ApiCallError, callApi, downloadRefusal, toApiCallError } from './apiError.ts';
 
 let server: Server;
 let apiHost = '';

@@ -6,7 +6,7 @@
 import { MANAGE_API, type ManageAccess, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeRequest, type ManageChangeResponse } from '../../contract/manageBooking.ts';
 import { attachmentFilename } from '../../contract/receipts.ts';
 import { apiClient, type CallOptions } from './client.ts';
-import { ApiCallError, callApi, downloadRefusal } from './enquiries.ts';
+import { ApiCallError, callApi, downloadRefusal } from './apiError.ts';
 
 /** The answer is the manage resource (plain checks: the contract declares its shape as types only). */
 function asView<T extends ManageBookingView>(body: unknown): T {

@@ -6,7 +6,7 @@
  */
 import { API_KEY_HEADERS } from '../../contract/catalog.ts';
 import { LIVE_EVENTS, livePositionOf, liveStatusOf, MANAGE_LIVE_API, type LivePositionEvent, type LiveStatusEvent } from '../../contract/manageLive.ts';
-import { ApiCallError } from './enquiries.ts';
+import { ApiCallError } from './apiError.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 
 export interface LiveStreamHandlers {

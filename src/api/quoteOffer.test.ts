@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiCallError } from './enquiries.ts';
+import { ApiCallError } from './apiError.ts';
 import { asOpenedOffer } from './quoteOffer.ts';
 
 const breakdown = {

@@ -6,7 +6,7 @@
 import { priceDetailSchema } from '../../contract/booking.ts';
 import { QUOTE_OFFER_API, type OpenedQuoteOffer } from '../../contract/consoleEnquiries.ts';
 import { apiClient, type CallOptions } from './client.ts';
-import { ApiCallError, callApi } from './enquiries.ts';
+import { ApiCallError, callApi } from './apiError.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 

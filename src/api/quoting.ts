@@ -1,9 +1,9 @@
 /**
  * The quoting calls of spec §7: calculate-distance-price, calculate-hourly-price, calculate-selected-vehicle-price
  * and calculate-distance. Each answer is checked against the contract schema. Errors are never swallowed: a refused
- * call rejects with an ApiRefusal whose message is the provider's `message` when it answered, otherwise the client
- * error's own message (spec §8 Price calculation), and whose `code` is the server's (the booking machine picks its
- * popup by it).
+ * call rejects with an ApiCallError (apiError.ts) whose message is the provider's `message` when it answered, otherwise
+ * the client error's own message (spec §8 Price calculation), and whose `code` is the server's (the booking machine
+ * picks its popup by it).
  */
 import {
   distanceResponseSchema,
@@ -19,19 +19,8 @@ import {
 } from '../../contract/booking.ts';
 import { apiClient, type CallOptions } from './client.ts';
 import { errorCodeOf, type ErrorCode } from '../../contract/errorCodes.ts';
-import { apiErrorMessage, ApiRefusal } from './errorMessage.ts';
+import { callApi } from './apiError.ts';
 
-export { apiErrorMessage };
-
-/** Runs a call and turns any failure into an ApiRefusal carrying the text to show and the code (an abort stays an abort). */
-async function withShownMessage<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRefusal(error);
-  }
-}
 
 /** A price answer as the booking flow keeps it: the price per vehicle, and the road route for the map when given. */
 export interface PriceList {
@@ -47,12 +36,12 @@ const priceListOf = (answer: unknown): PriceList => {
 
 /** POST /api/v1/calculate-distance-price with the stored BookingForm: the price per vehicle. */
 export function calculateDistancePrice(bookingForm: BookingForm, { signal }: CallOptions = {}): Promise<PriceList> {
-  return withShownMessage(async () => priceListOf(await apiClient()('/calculate-distance-price', { method: 'POST', body: bookingForm, signal })));
+  return callApi(async () => priceListOf(await apiClient()('/calculate-distance-price', { method: 'POST', body: bookingForm, signal })));
 }
 
 /** POST /api/v1/calculate-hourly-price with the decoded HourlyRateForm. */
 export function calculateHourlyPrice(hourlyRateForm: HourlyRateForm, { signal }: CallOptions = {}): Promise<PriceList> {
-  return withShownMessage(async () => priceListOf(await apiClient()('/calculate-hourly-price', { method: 'POST', body: hourlyRateForm, signal })));
+  return callApi(async () => priceListOf(await apiClient()('/calculate-hourly-price', { method: 'POST', body: hourlyRateForm, signal })));
 }
 
 export interface SelectedVehiclePriceResult {
@@ -91,7 +80,7 @@ export async function calculateSelectedVehiclePrice(
 
 /** POST /api/v1/calculate-distance: miles through the stops in order and the duration in seconds. */
 export function calculateDistance(trip: { pickup: string; dropoff: string; stops?: Stop[] }, { signal }: CallOptions = {}): Promise<DistanceResponse> {
-  return withShownMessage(async () =>
+  return callApi(async () =>
     distanceResponseSchema.parse(await apiClient()('/calculate-distance', { method: 'POST', body: { pickup: trip.pickup, dropoff: trip.dropoff, stops: trip.stops ?? [] }, signal })),
   );
 }

@@ -6,7 +6,7 @@
  */
 import { attachmentFilename, RECEIPT_API, receiptFilename, statementFilename, type DownloadedFile, type DownloadRequest } from '../../contract/receipts.ts';
 import { apiClient, type CallOptions } from './client.ts';
-import { callApi, downloadRefusal } from './enquiries.ts';
+import { callApi, downloadRefusal } from './apiError.ts';
 
 const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 

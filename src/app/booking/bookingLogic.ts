@@ -11,7 +11,7 @@ import { fromPromise } from 'xstate';
 import { PaymentRefused } from '../../../machines/booking/booking.card.ts';
 import { bookingMachine } from '../../../machines/booking/index.ts';
 import type { BookingCreatePayload, BookingResponse } from '../../../machines/booking/index.ts';
-import { apiErrorMessage } from '../../api/errorMessage.ts';
+import { apiErrorMessage, callApi, toApiCallError } from '../../api/apiError.ts';
 import { clearStoredFlow, persistForms, persistPriceDetails, persistPromo, persistQuantities, persistRegistration, persistRemembered, persistSelection } from './bookingStorage.ts';
 import { readEncoded } from '../../storage/codec.ts';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
@@ -34,27 +34,17 @@ if (typeof window !== 'undefined') {
   for (const type of WARM_EVENTS) window.addEventListener(type, warm, { capture: true, passive: true });
 }
 
-/** Runs a call and rejects with the text to show (an abort stays an abort). */
-async function shown<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new Error(apiErrorMessage(error), { cause: error });
-  }
-}
-
 const statusOf = (error: unknown) => (error && typeof error === 'object' && 'statusCode' in error ? Number((error as { statusCode: unknown }).statusCode) : null);
 
 /**
  * A payment call the server refused with a 409 (the booking already paid, another card being charged, a changed
- * price) carries the text to show, with the paid booking's number when there is one; anything else is shown().
+ * price) carries the text to show, with the paid booking's number when there is one; anything else is callApi().
  */
 async function refusable<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (statusOf(error) !== 409) throw error instanceof DOMException && error.name === 'AbortError' ? error : new Error(apiErrorMessage(error), { cause: error });
+    if (statusOf(error) !== 409) throw toApiCallError(error);
     const data = (error as { data?: { booking_number?: unknown } }).data;
     const number = typeof data?.booking_number === 'string' ? ` Booking number: ${data.booking_number}.` : '';
     throw new PaymentRefused(`${apiErrorMessage(error)}${number}`, { cause: error });
@@ -109,13 +99,13 @@ export const bookingLogic = bookingMachine.provide({
       } catch (error) {
         const status = statusOf(error);
         if (status === 401 || status === 404) return { success: false };
-        throw new Error(apiErrorMessage(error), { cause: error });
+        throw toApiCallError(error);
       }
     }),
     createBooking: fromPromise(({ input, signal }) =>
-      shown(async () => (await (await bookingApi()).createBooking(bookingBody(input), input.idempotencyKey, { signal, token: tokenFor(input) })) as BookingResponse),
+      callApi(async () => (await (await bookingApi()).createBooking(bookingBody(input), input.idempotencyKey, { signal, token: tokenFor(input) })) as BookingResponse),
     ),
-    fetchPublishableKey: fromPromise(({ signal }) => shown(async () => (await (await bookingApi()).fetchPublishableKey({ signal })).key)),
+    fetchPublishableKey: fromPromise(({ signal }) => callApi(async () => (await (await bookingApi()).fetchPublishableKey({ signal })).key)),
     /** The card page sends what src/payments understands (its CardDetails); anything else is refused there. */
     createPaymentMethod: fromPromise(async ({ input }) => {
       const payments = await loadPayments();

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
-import { ApiRefusal, apiErrorMessage } from './errorMessage.ts';
+import { ApiCallError, apiErrorMessage, toApiCallError } from './apiError.ts';
 
 let server: Server;
 let apiHost = '';
@@ -23,15 +23,15 @@ describe('a refused call as the machines receive it', () => {
     const api = createApiClient({ apiHost, publicKey: 'pk_1', secretKey: 'sk_1', embedOrigins: [] });
     const refusal = await api('/calculate-distance-price', { method: 'POST', body: {} }).then(
       () => null,
-      (error: unknown) => new ApiRefusal(error),
+      (error: unknown) => toApiCallError(error) as ApiCallError,
     );
-    expect(refusal).toBeInstanceOf(Error);
-    expect({ message: refusal?.message, code: refusal?.code }).toEqual({ message: 'Reworded: same place twice', code: 'zero_distance' });
+    expect(refusal).toBeInstanceOf(ApiCallError);
+    expect({ message: refusal?.message, code: refusal?.code, status: refusal?.status }).toEqual({ message: 'Reworded: same place twice', code: 'zero_distance', status: 422 });
   });
 
   it('has no code when the server gave none, or one that is not in the contract', () => {
-    expect(new ApiRefusal(new TypeError('Failed to fetch')).code).toBeNull();
-    expect(new ApiRefusal({ data: { message: 'x', code: 'FST_ERR_SOMETHING' } }).code).toBeNull();
+    expect((toApiCallError(new TypeError('Failed to fetch')) as ApiCallError).code).toBeNull();
+    expect((toApiCallError({ data: { message: 'x', code: 'FST_ERR_SOMETHING' } }) as ApiCallError).code).toBeNull();
     expect(apiErrorMessage({ data: { message: '', error: 'We are down for maintenance' } })).toBe('We are down for maintenance');
   });
 });
