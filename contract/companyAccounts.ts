@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountEmailSchema, newPasswordSchema } from './accounts.ts';
 import { corporateBookingItemSchema } from './apiResponses.ts';
 import { MANAGE_STATUSES } from './manageBooking.ts';
+import { poundsText } from './money.ts';
 
 /**
  * Company accounts (issue 34): companies that book on account.
@@ -39,7 +40,6 @@ export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = { admin: 'Accoun
 export const INVOICE_PERIODS = ['weekly', 'monthly'] as const;
 export type InvoicePeriod = (typeof INVOICE_PERIODS)[number];
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 export const COMPANY_ACCOUNT_MESSAGES = {
   notFound: 'No such company account on this site',
@@ -62,7 +62,7 @@ export const COMPANY_ACCOUNT_MESSAGES = {
   poRequired: 'Enter a PO number',
   costCentreRequired: 'Enter a cost centre',
   overLimit: (availablePence: number) =>
-    `This booking would take your company account over its credit limit (${pounds(Math.max(0, availablePence))} available). Choose another way to pay or ask your account admin.`,
+    `This booking would take your company account over its credit limit (${poundsText(Math.max(0, availablePence))} available). Choose another way to pay or ask your account admin.`,
   signInToBookOnAccount: 'Sign in to your corporate account to book on account.',
 } as const;
 

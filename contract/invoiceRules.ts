@@ -71,4 +71,3 @@ export const invoiceNumberText = (number: number) => `INV-${String(number).padSt
 export const invoiceFilename = (number: number, format: 'pdf' | 'csv') => `invoice-${invoiceNumberText(number)}.${format}`;
 
 /** '£12.30', '-£0.50' */
-export const poundsText = (pence: number) => `${pence < 0 ? '-' : ''}£${(Math.abs(pence) / 100).toFixed(2)}`;

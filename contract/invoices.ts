@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGING_BUCKETS } from './invoiceRules.ts';
+import { poundsText } from './money.ts';
 
 /**
  * Company accounts' invoices (issue 34, invoices part). One invoice per account and invoice period, numbered in the
@@ -22,14 +23,13 @@ export const INVOICE_STATUSES = ['unpaid', 'part_paid', 'paid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { unpaid: 'Unpaid', part_paid: 'Part paid', paid: 'Paid' };
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 export const INVOICE_MESSAGES = {
   notFound: 'No such invoice',
   adminsOnly: 'Only an account admin can see the invoices',
-  overpaid: (outstandingPence: number) => `The payment is more than the invoice still owes (${pounds(outstandingPence)}).`,
+  overpaid: (outstandingPence: number) => `The payment is more than the invoice still owes (${poundsText(outstandingPence)}).`,
   alreadyPaid: 'This invoice is already paid in full.',
-  recorded: (amountPence: number, number: string) => `Payment of ${pounds(amountPence)} recorded against ${number}.`,
+  recorded: (amountPence: number, number: string) => `Payment of ${poundsText(amountPence)} recorded against ${number}.`,
   issued: (count: number) => (count === 0 ? 'No invoices were due: every ended period is already invoiced.' : `${count} invoice${count === 1 ? '' : 's'} issued and mailed.`),
   receivedInFuture: 'The payment date cannot be in the future',
 } as const;

@@ -1,4 +1,5 @@
 /** Without zod: the driver app's first load reads these (scripts/check-bundle.ts); the schemas are in jobCompletion.ts. */
+import { poundsText } from './money.ts';
 /**
  * Completing a job with extras (issue 32): the driver adds what the owner allows (waiting time priced by the owner's
  * waiting tariff, parking, tolls, each within the owner's limit), and for a pay-in-car booking says how the passenger
@@ -57,7 +58,7 @@ export const COMPLETION_MESSAGES = {
   parkingNotAllowed: 'Parking cannot be added to jobs of this operator',
   tollsNotAllowed: 'Tolls cannot be added to jobs of this operator',
   waitingOverLimit: (max: number) => `Waiting time is at most ${max} minutes`,
-  moneyOverLimit: (what: 'Parking' | 'Tolls', maxPence: number) => `${what} is at most £${(maxPence / 100).toFixed(2)}`,
+  moneyOverLimit: (what: 'Parking' | 'Tolls', maxPence: number) => `${what} is at most ${poundsText(maxPence)}`,
   paidInCarRequired: 'Say how the passenger paid: in cash or by card in the car',
   paidInCarOnCard: 'This job was paid by card: there is nothing to collect in the car',
   extrasCharged: 'Job completed: the extras were charged to the card',

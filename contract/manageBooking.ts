@@ -1,6 +1,7 @@
 import type { PassengerFlight } from './flights.ts';
 import type { ManageLiveTrip } from './manageLive.ts';
 import type { BookingResponse } from './bookings.ts';
+import { poundsText } from './money.ts';
 
 /**
  * Managing a booking (issue 18): one resource, the booking as its passenger sees it, read and acted on through the
@@ -345,7 +346,7 @@ export interface ManageChangeResponse extends ManageBookingView {
   client_secret: string | null;
 }
 
-const pounds = (currency: string, amount: number) => `${currency}${Math.abs(amount).toFixed(2)}`;
+const pounds = (currency: string, amount: number) => poundsText(Math.round(Math.abs(amount) * 100), currency);
 
 /** The preview's sentence for each outcome. */
 export function changeOutcomeMessage(outcome: ManageChangeOutcome, currency: string, newPrice: number, difference: number, companyName: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poundsText } from './money.ts';
 
 /**
  * Promo codes (issue 19). The owner's calls live under /api/admin, owners only, every change audited:
@@ -15,7 +16,6 @@ export const PROMOS_PATHS = { promos: '/api/admin/promos' } as const;
 export const PROMO_KINDS = ['percent', 'fixed'] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 export const PROMO_MESSAGES = {
   invalid: 'This promo code is not valid',
@@ -23,7 +23,7 @@ export const PROMO_MESSAGES = {
   expired: 'This promo code has expired',
   usedUp: 'This promo code has been used up',
   usedByPassenger: 'You have already used this promo code',
-  minimumFare: (minPence: number) => `This promo code needs a fare of at least ${pounds(minPence)}`,
+  minimumFare: (minPence: number) => `This promo code needs a fare of at least ${poundsText(minPence)}`,
   category: 'This promo code does not apply to this vehicle',
   // The console's
   notFound: 'No such promo code on this site',
@@ -44,7 +44,7 @@ export const PROMO_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 
 /** The breakdown line's label: "Promo code SUMMER10 (10% off)" or "Promo code TENOFF (£10.00 off)". */
 export function promoLabel(promo: { code: string; kind: PromoKind; percent: number | null; amount_pence: number | null }): string {
-  const off = promo.kind === 'percent' ? `${promo.percent}%` : pounds(promo.amount_pence ?? 0);
+  const off = promo.kind === 'percent' ? `${promo.percent}%` : poundsText(promo.amount_pence ?? 0);
   return `Promo code ${promo.code} (${off} off)`;
 }
 

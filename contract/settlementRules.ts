@@ -6,6 +6,7 @@
  * online, on account) less the operator's commission or rent, plus the adjustments. Negative: the driver owes the
  * operator (they kept the cash and card-in-car fares).
  */
+import { poundsText } from './money.ts';
 
 /** SETTLEMENT_WEEK_START's values, Sunday first as Date.getUTCDay counts. */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -115,9 +116,6 @@ export function weekTotals(jobs: readonly JobMoney[], adjustmentsPence: readonly
     balancePence: operatorCollectedPence - commissionPence + adjustments,
   };
 }
-
-/** '£12.30' / '-£4.00'. */
-export const poundsText = (pence: number) => `${pence < 0 ? '-' : ''}£${(Math.abs(pence) / 100).toFixed(2)}`;
 
 /** The balance in words, the same in the console, the app and the PDF. */
 export function balanceText(balancePence: number, who: 'driver' | 'operator'): string {

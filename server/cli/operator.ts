@@ -13,6 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { loadDotEnv } from '../config.ts';
 import { retentionReport } from '../domain/retention/report.ts';
 import type { retentionAnswer } from '../domain/retention/retention.ts';
+import { poundsText } from '../../contract/money.ts';
 
 loadDotEnv();
 const base = (process.env.CABFLOW_URL ?? `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/$/, '');
@@ -123,7 +124,7 @@ if (group === 'settings' && command === 'list') {
   console.log(`driver ${account.driver_id} invited at ${account.email}: a link to set their password for the driver app has been mailed to them (valid 24 hours, once)`);
 } else if (group === 'invoices' && command === 'run' && rest.length === 0) {
   const { message, issued } = (await call('POST', '/invoices/run')) as { message: string; issued: { number: string; account_name: string; total_pence: number }[] };
-  for (const invoice of issued) console.log(`${invoice.number}\t${invoice.account_name}\t£${(invoice.total_pence / 100).toFixed(2)}`);
+  for (const invoice of issued) console.log(`${invoice.number}\t${invoice.account_name}\t${poundsText(invoice.total_pence)}`);
   console.log(message);
 } else if (group === 'invoices' && command === 'list' && rest.length === 0) {
   type Owed = Record<'current' | 'days_1_30' | 'days_31_60' | 'days_61_90' | 'days_over_90' | 'total', number>;
@@ -131,11 +132,10 @@ if (group === 'settings' && command === 'list') {
     invoices: { number: string; account_name: string; issued_on: string; due_on: string; total_pence: number; outstanding_pence: number; status: string }[];
     aging: { account_name: string; owed: Owed }[];
   };
-  const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-  for (const invoice of invoices) console.log(`${invoice.number}\t${invoice.account_name}\t${invoice.issued_on}\tdue ${invoice.due_on}\t${pounds(invoice.total_pence)}\towed ${pounds(invoice.outstanding_pence)}\t${invoice.status}`);
+  for (const invoice of invoices) console.log(`${invoice.number}\t${invoice.account_name}\t${invoice.issued_on}\tdue ${invoice.due_on}\t${poundsText(invoice.total_pence)}\towed ${poundsText(invoice.outstanding_pence)}\t${invoice.status}`);
   console.log('account\tcurrent\t1-30\t31-60\t61-90\tover 90\ttotal');
   for (const { account_name, owed } of aging)
-    console.log([account_name, owed.current, owed.days_1_30, owed.days_31_60, owed.days_61_90, owed.days_over_90, owed.total].map((value) => (typeof value === 'number' ? pounds(value) : value)).join('\t'));
+    console.log([account_name, owed.current, owed.days_1_30, owed.days_31_60, owed.days_61_90, owed.days_over_90, owed.total].map((value) => (typeof value === 'number' ? poundsText(value) : value)).join('\t'));
 } else {
   fail(usage);
 }

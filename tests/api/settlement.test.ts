@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTLEMENT_MESSAGES, balanceText, poundsText } from '../../contract/settlementRules.ts';
+import { SETTLEMENT_MESSAGES, balanceText } from '../../contract/settlementRules.ts';
 import type { DriverWeek, WeekDetail } from '../../contract/settlement.ts';
 import { buildLedger } from '../../server/domain/receipts/ledger.ts';
 import { loadReceiptBooking } from '../../server/domain/receipts/repository.ts';
 import { consoleOf, type Signed } from '../helpers/console.ts';
 import { driverAppOf, type SignedDriver } from '../helpers/driver.ts';
 import { startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
+import { poundsText } from '../../contract/money.ts';
 
 /**
  * Issue 35, driver settlement: a week's figures reconcile with the bookings' ledger (a property over random weeks of

@@ -3,13 +3,14 @@ import { tripPlaces } from '../../../contract/tripPlaces.ts';
 import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
 import type { ConfirmationManage } from '../manage/confirmation.ts';
 import type { PreparedBooking } from './prepare.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 export const MANAGE_LINK_LABEL = 'Manage your booking';
 
 const dmy = (date: string | null) => (date ? date.split('-').reverse().join('-') : '');
 
 function bookingFields(bookingNumber: string, prepared: PreparedBooking): [string, string][] {
-  const amount = `${prepared.currency}${(prepared.totalPence / 100).toFixed(2)}`;
+  const amount = poundsText(prepared.totalPence, prepared.currency);
   const fields: [string, string][] = [
     ['Booking number', bookingNumber],
     ...tripPlaces(prepared.pickupAddress, prepared.stops.map((stop) => stop.stop_address), prepared.dropoffAddress).map(({ label, address }): [string, string] => [label, address]),
@@ -24,7 +25,7 @@ function bookingFields(bookingNumber: string, prepared: PreparedBooking): [strin
     ['Passenger', `${prepared.passenger.name}, ${prepared.passenger.phone}`],
   );
   // Both mails show the discount as the booking's breakdown does: "Promo code SUMMER10 (10% off)  -£4.55".
-  if (prepared.promo) fields.push([prepared.promo.label, `-${prepared.currency}${(prepared.promo.discount_pence / 100).toFixed(2)}`]);
+  if (prepared.promo) fields.push([prepared.promo.label, poundsText(-prepared.promo.discount_pence, prepared.currency)]);
   // A booking its promo code made free reads "Payment: Nothing to pay" (no method, no £0.00).
   fields.push(['Payment', prepared.totalPence === 0 ? NOTHING_TO_PAY : `${PAYMENT_METHOD_LABELS[prepared.paymentMethod]}: ${amount}`]);
   if (prepared.passenger.additionalInfo) fields.push(['Notes', prepared.passenger.additionalInfo]);

@@ -21,6 +21,7 @@ import { recordRefund, sendRefund, unsentRefunds } from './refunds.ts';
 import { newBookingConfirmation } from './confirmation.ts';
 import { confirmationText, textSite } from '../texts/texts.ts';
 import { bindPayment, bookingNumberOf, bookingResponse, insertBooking, loadBookingResponse, newBookingNumber, recordIntentStatus } from './repository.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 export interface BookingServiceDeps {
   db: Db;
@@ -134,7 +135,7 @@ export function createBookingService(deps: BookingServiceDeps) {
         idempotencyKey: `duplicate_charge:${record.intentId}`,
       });
       const notice = created
-        ? duplicateChargeMail(identity, { bookingNumber: bookingNumber ?? '(not yet written)', refundedIntentId: record.intentId, paidIntentId: paidBy?.intentId ?? '', amount: `${record.submission.currency}${(record.amountPence / 100).toFixed(2)}` })
+        ? duplicateChargeMail(identity, { bookingNumber: bookingNumber ?? '(not yet written)', refundedIntentId: record.intentId, paidIntentId: paidBy?.intentId ?? '', amount: poundsText(record.amountPence, record.submission.currency) })
         : null;
       if (notice) await enqueueMail(tx, site.id, notice);
       return { kind: 'duplicate' as const, bookingNumber, paidIntentId: paidBy?.intentId ?? null, newlyRecorded: created };

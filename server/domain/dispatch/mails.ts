@@ -3,6 +3,7 @@ import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '
 import { clock12 } from '../manage/clock.ts';
 import type { Operator } from '../manage/terms.ts';
 import { londonParts } from '../pricing/londonTime.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 /** What the passenger's dispatch mails say of the booking (read under the booking's lock). */
 export interface DispatchMailBooking {
@@ -16,7 +17,7 @@ export interface DispatchMailBooking {
   totalPence: number;
 }
 
-const money = (currency: string, pence: number) => `${currency}${(pence / 100).toFixed(2)}`;
+const money = (currency: string, pence: number) => poundsText(pence, currency);
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 function when(at: Date): string {

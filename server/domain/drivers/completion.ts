@@ -11,6 +11,7 @@ import { manageLinkUrl, siteOrigin } from '../manage/links.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
 import { createTextsRepository } from '../texts/repository.ts';
 import { createCompletionRepository } from './completionRepository.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 /**
  * A job completed on the driver's app with extras (issue 32). The server prices the extras from the owner's settings
@@ -173,7 +174,7 @@ async function mailExtrasOwing(tx: Queryable, deps: ExtrasChargeDeps, site: Site
   const token = newSessionToken();
   await createTextsRepository(tx).addManageLink(site.id, bookingId, hashSessionToken(token));
   const link = manageLinkUrl(siteOrigin(site, deps.publicUrl), token);
-  const owing = `${String(claim.currency)}${(amount / 100).toFixed(2)}`;
+  const owing = poundsText(amount, String(claim.currency));
   await enqueueMail(tx, site.id, {
     kind: 'driver_extras_owing',
     to: formatAddress(String(claim.passenger_name), String(claim.passenger_email)),

@@ -4,11 +4,12 @@ import { binaryAttachment, renderMail, type MailIdentity, type MailMessage } fro
 import { formatLondonDate } from '../pricing/londonTime.ts';
 import { csvFile } from '../receipts/csv.ts';
 import { renderPdf, type DocumentModel } from '../receipts/document.ts';
-import { letterhead, londonDateTimeText, money, type Issuer } from '../receipts/receipt.ts';
+import { letterhead, londonDateTimeText, type Issuer } from '../receipts/receipt.ts';
 import { formatVatRate } from '../receipts/vat.ts';
 import { CSV_CONTENT_TYPE, PDF_CONTENT_TYPE } from '../../../contract/receipts.ts';
 import { plusDays } from '../../../contract/invoiceRules.ts';
 import type { InvoiceLineRow, InvoiceRow } from './repository.ts';
+import { poundsText, poundsField } from '../../../contract/money.ts';
 
 const ITEM_TEXT = { trip: 'Trip', cancellation_fee: 'Cancellation fee' } as const;
 
@@ -59,7 +60,7 @@ export function invoiceDocument(invoice: InvoiceRow, lines: readonly InvoiceLine
           line.route,
           [line.poNumber, line.costCentre].filter(Boolean).join(' / '),
           ITEM_TEXT[line.kind],
-          money(line.amountPence),
+          poundsText(line.amountPence),
         ]),
       },
       {
@@ -67,12 +68,12 @@ export function invoiceDocument(invoice: InvoiceRow, lines: readonly InvoiceLine
         rows: [
           ...(vatInvoice
             ? [
-                { label: 'Total excluding VAT', amount: money(invoice.netPence) },
-                { label: `VAT at ${formatVatRate(invoice.vatRateBasisPoints)}`, amount: money(invoice.vatPence) },
+                { label: 'Total excluding VAT', amount: poundsText(invoice.netPence) },
+                { label: `VAT at ${formatVatRate(invoice.vatRateBasisPoints)}`, amount: poundsText(invoice.vatPence) },
               ]
             : []),
-          { label: 'Total', amount: money(invoice.totalPence), strong: true },
-          ...(invoice.paidPence > 0 ? [{ label: 'Paid', amount: money(-invoice.paidPence) }, { label: 'Still to pay', amount: money(owed), strong: true }] : []),
+          { label: 'Total', amount: poundsText(invoice.totalPence), strong: true },
+          ...(invoice.paidPence > 0 ? [{ label: 'Paid', amount: poundsText(-invoice.paidPence) }, { label: 'Still to pay', amount: poundsText(owed), strong: true }] : []),
         ],
       },
       { kind: 'text', text: `Please pay by ${formatLondonDate(invoice.dueOn)}, quoting ${invoiceNumberText(invoice.number)}.` },
@@ -97,7 +98,7 @@ export function invoiceCsv(invoice: InvoiceRow, lines: readonly InvoiceLineRow[]
       line.poNumber,
       line.costCentre,
       ITEM_TEXT[line.kind],
-      (line.amountPence / 100).toFixed(2),
+      poundsField(line.amountPence),
     ]),
   );
 }
@@ -130,7 +131,7 @@ export function invoiceMail(identity: MailIdentity, invoice: InvoiceRow, files: 
       fields: [
         ['Invoice', number],
         ['Period', periodText(invoice)],
-        ['Total', money(invoice.totalPence)],
+        ['Total', poundsText(invoice.totalPence)],
         ['Payment due', formatLondonDate(invoice.dueOn)],
       ],
       outro: ['Your account admins can also download it in the corporate area.'],

@@ -3,6 +3,7 @@ import type { ManageTripValues } from '../../../contract/manageBooking.ts';
 import { formatAddress, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
 import type { ManagedBooking } from './record.ts';
 import type { Operator } from './terms.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 const LABELS: Record<keyof ManageTripValues, string> = {
   pickup_date: 'Pick-up date',
@@ -43,7 +44,7 @@ export function changeSummary(before: ManageTripValues, after: ManageTripValues,
   return lines;
 }
 
-const money = (currency: string, pence: number) => `${currency}${(Math.abs(pence) / 100).toFixed(2)}`;
+const money = (currency: string, pence: number) => poundsText(Math.abs(pence), currency);
 
 /** What the change did with the money, in the passenger's words. */
 export function moneyLine(booking: ManagedBooking, newTotalPence: number, differencePence: number): string {

@@ -3,8 +3,9 @@ import type { ManagedBooking } from './record.ts';
 import { clock12 } from './clock.ts';
 import type { Operator } from './terms.ts';
 import { londonParts } from '../pricing/londonTime.ts';
+import { poundsText } from '../../../contract/money.ts';
 
-const money = (currency: string, pence: number) => `${currency}${(pence / 100).toFixed(2)}`;
+const money = (currency: string, pence: number) => poundsText(pence, currency);
 
 function when(at: Date): string {
   const local = londonParts(at);

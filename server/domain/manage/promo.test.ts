@@ -21,6 +21,8 @@ describe("a booking's promo code as booked", () => {
         if (again.ok) expect(promoLineFor(booked, total)).toEqual(again.applied.line);
       }
     }
-    expect([null, undefined, {}, { label: 'Meet and greet' }, { label: 'Promo code X (£1 off)' }].map(bookedPromo)).toEqual([null, null, null, null, null]);
+    expect([null, undefined, {}, { label: 'Meet and greet' }, { label: 'Promo code X (£1 off)' }, { label: 'Promo code X (£12,34.00 off)' }].map(bookedPromo)).toEqual([null, null, null, null, null, null]);
+    // A label stored before amounts were grouped by thousands reads back the same.
+    expect(bookedPromo({ label: 'Promo code BIG_1 (£12345.67 off)', amount_pence: -7648 })).toMatchObject({ code: 'BIG_1', kind: 'fixed', amount_pence: 1234567, discount_pence: 7648 });
   });
 });

@@ -19,7 +19,8 @@ export interface BookedPromo {
   discount_pence: number;
 }
 
-const LABEL = /^Promo code (\S+) \((?:(\d{1,3})%|£(\d+)\.(\d\d)) off\)$/;
+// Pounds grouped by thousands (contract/money.ts) or not (labels stored before the one money format).
+const LABEL = /^Promo code (\S+) \((?:(\d{1,3})%|£(\d{1,3}(?:,\d{3})+|\d+)\.(\d\d)) off\)$/;
 
 /** The booking's code from its breakdown's promo line; null when it was made without one (or the line is not ours). */
 export function bookedPromo(line: unknown): BookedPromo | null {
@@ -30,7 +31,7 @@ export function bookedPromo(line: unknown): BookedPromo | null {
   const [, code, percent, pounds, pence] = match;
   const discount_pence = Math.max(0, -Number((line as { amount_pence?: unknown }).amount_pence) || 0);
   if (percent !== undefined) return { code, label, kind: 'percent', percent: Number(percent), amount_pence: null, discount_pence };
-  return { code, label, kind: 'fixed', percent: null, amount_pence: Number(pounds) * 100 + Number(pence), discount_pence };
+  return { code, label, kind: 'fixed', percent: null, amount_pence: Number(pounds.replaceAll(',', '')) * 100 + Number(pence), discount_pence };
 }
 
 /** The breakdown line of the code on a re-priced total (every vehicle's price before the discount), as the booking flow writes it. */

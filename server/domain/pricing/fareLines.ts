@@ -1,6 +1,6 @@
 import type { Pence, Tariff } from './types.ts';
-import { formatPounds } from './money.ts';
 import { sumPence, type LegName, type Line } from './lines.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 /** The fare lines of a leg: by the tariff's base fare and mile bands, a fixed fare, or an hourly hire. */
 
@@ -26,7 +26,7 @@ export function legFareLines(tariff: Tariff, miles: number, extraStops: number, 
     const to = band.up_to_miles === null ? Number.POSITIVE_INFINITY : Math.round(band.up_to_miles * 100);
     const inBand = Math.max(0, Math.min(total, to) - from);
     if (inBand > 0) {
-      const rate = `${formatPounds(band.per_mile_pence)}/mile`;
+      const rate = `${poundsText(band.per_mile_pence)}/mile`;
       const range =
         from === 0 && band.up_to_miles !== null
           ? `first ${fmtMiles(to / 100)} miles`
@@ -61,7 +61,7 @@ export function legFareLines(tariff: Tariff, miles: number, extraStops: number, 
   if (fare < tariff.minimum_fare_pence) {
     lines.push({
       code: 'minimum_fare',
-      label: `${prefix}Minimum fare ${formatPounds(tariff.minimum_fare_pence)}: top-up`,
+      label: `${prefix}Minimum fare ${poundsText(tariff.minimum_fare_pence)}: top-up`,
       leg,
       group: 'fare',
       amount_pence: tariff.minimum_fare_pence - fare,
@@ -78,7 +78,7 @@ export const fixedFareLine = (amountPence: Pence, leg: LegName, prefix: string):
 export function hourlyHireLine(hours: number, hourlyRate: Pence, leg: LegName): Line {
   return {
     code: 'hourly_hire',
-    label: `Hourly hire: ${hours} hours at ${formatPounds(hourlyRate)}/hour`,
+    label: `Hourly hire: ${hours} hours at ${poundsText(hourlyRate)}/hour`,
     leg,
     group: 'fare' as const,
     amount_pence: hourlyRate * hours,

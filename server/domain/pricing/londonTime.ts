@@ -1,23 +1,15 @@
 import { parseHour } from '../../../contract/booking.ts';
+import { londonOffsetMinutes } from '../../../contract/londonClock.ts';
 
 /**
- * Europe/London wall-clock time ↔ UTC instants with Intl only (CLARIFICATIONS 8). London is GMT (UTC+0) in winter and
- * BST (UTC+1) from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October.
+ * Europe/London wall-clock time ↔ UTC instants (CLARIFICATIONS 8), by the one London clock of the product
+ * (contract/londonClock.ts: the UK's summer-time rule, held to Intl's Europe/London hour by hour). London is GMT
+ * (UTC+0) in winter and BST (UTC+1) from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
+ * October.
  * - A wall-clock time that does not exist (01:00–01:59 on the March Sunday) is read as GMT, i.e. an hour later in
  *   BST: 01:30 → 02:30 BST (01:30 UTC), the instant a clock that was not changed would show.
  * - A wall-clock time that happens twice (01:00–01:59 on the October Sunday) is the first one, in BST.
  */
-
-const formatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 export interface LondonParts {
   /** 'YYYY-MM-DD' in London. */
@@ -32,32 +24,9 @@ export interface LondonParts {
   offsetMinutes: number;
 }
 
-/** Minutes London is ahead of UTC at an instant, from Intl (slow: a few microseconds). */
-function intlOffsetMinutes(time: number): number {
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(time)) parts[part.type] = part.value;
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return Math.round((asUtc - Math.floor(time / 1000) * 1000) / 60_000);
-}
-
-// UK clocks change at 01:00 UTC, on the hour, so the offset is constant within each UTC hour: cache it per hour.
-const offsetsByHour = new Map<number, number>();
-const HOUR = 3_600_000;
-
-function offsetMinutesAt(time: number): number {
-  const hour = Math.floor(time / HOUR);
-  let offset = offsetsByHour.get(hour);
-  if (offset === undefined) {
-    offset = intlOffsetMinutes(hour * HOUR);
-    if (offsetsByHour.size >= 100_000) offsetsByHour.clear();
-    offsetsByHour.set(hour, offset);
-  }
-  return offset;
-}
-
 export function londonParts(instant: Date | number): LondonParts {
   const time = typeof instant === 'number' ? instant : instant.getTime();
-  const offsetMinutes = offsetMinutesAt(time);
+  const offsetMinutes = londonOffsetMinutes(new Date(time));
   const local = new Date(time + offsetMinutes * 60_000);
   const hour = local.getUTCHours();
   const minute = local.getUTCMinutes();

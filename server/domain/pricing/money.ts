@@ -27,5 +27,3 @@ export const percentOf = (pence: Pence, percent: number): Pence => Math.round((p
 /** To the nearest whole pound, halves up: 4350 → 4400, 4349 → 4300. */
 export const roundToPounds = (pence: Pence): Pence => Math.round(pence / 100) * 100;
 
-/** '£2.40' for labels. */
-export const formatPounds = (pence: Pence): string => `£${(pence / 100).toFixed(2)}`;

@@ -4,10 +4,11 @@ import { extraLines } from './extraLines.ts';
 import { fixedFareLine, findTariff, hourlyHireLine, legFareLines } from './fareLines.ts';
 import { findFixedFare, type LegZones } from './fixedFares.ts';
 import { sumPence, type LegName, type Line } from './lines.ts';
-import { formatPounds, penceToPounds, roundToPounds } from './money.ts';
+import { penceToPounds, roundToPounds } from './money.ts';
 import { airportLines, dailyZoneLines, surchargesOn, timeSurchargeLine } from './surchargeLines.ts';
 import type { LegFacts } from './surcharges.ts';
 import type { CompanyRecord, LegRoute, Pence, PricedRow, PricingCatalog, Tariff, TripRoutes, VehicleRecord } from './types.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 /**
  * The row builder: one company's vehicle priced for a trip's facts (fare, surcharges, extras, the ROUND_OFF
@@ -131,7 +132,7 @@ export function rowFor(company: CompanyRecord, vehicle: VehicleRecord, facts: Tr
     lines.push(...dailyZoneLines(facts.legs.map((leg) => leg.facts), rowsOn));
     if (tariff && facts.bookingType === 'hourly' && tariff.hourly_included_miles_per_hour > 0) {
       const included = tariff.hourly_included_miles_per_hour * (facts.hours as number);
-      const extra = tariff.hourly_extra_mile_pence ? `; further miles ${formatPounds(tariff.hourly_extra_mile_pence)} each, paid to the driver` : '';
+      const extra = tariff.hourly_extra_mile_pence ? `; further miles ${poundsText(tariff.hourly_extra_mile_pence)} each, paid to the driver` : '';
       notes.push(`Includes ${included} miles${extra}.`);
     }
   } else {

@@ -1,12 +1,12 @@
 import { MANAGE_STATUS_LABELS, type ManageStatus } from '../../../contract/manageBooking.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
 import { formatLondonDate, londonParts } from '../pricing/londonTime.ts';
-import { formatPounds } from '../pricing/money.ts';
 import { clock12 } from '../manage/clock.ts';
 import type { Block, DocumentModel } from './document.ts';
 import { paymentNumbers } from './ledger.ts';
 import type { ReceiptBooking } from './repository.ts';
 import { formatVatRate, vatAmounts, type VatSettings } from './vat.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 /** Who issues the receipt: the site's Company_Name, Company_Contact_Info and FROM_EMAIL, and its VAT registration. */
 export interface Issuer {
@@ -15,9 +15,6 @@ export interface Issuer {
   email: string | null;
   vat: VatSettings;
 }
-
-/** '-£0.50', '£12.00' */
-export const money = (pence: number) => (pence < 0 ? `-${formatPounds(-pence)}` : formatPounds(pence));
 
 /** 'Wed 25 Nov 2026, 3:05pm' in London. */
 export function londonDateTimeText(at: Date): string {
@@ -91,17 +88,17 @@ function tripFields(booking: ReceiptBooking): [string, string][] {
 }
 
 function priceRows(booking: ReceiptBooking) {
-  const rows: { label: string; amount: string; strong?: boolean }[] = booking.lines.map((line) => ({ label: line.label, amount: money(line.amount_pence) }));
+  const rows: { label: string; amount: string; strong?: boolean }[] = booking.lines.map((line) => ({ label: line.label, amount: poundsText(line.amount_pence) }));
   const perVehicle = booking.lines.reduce((sum, line) => sum + line.amount_pence, 0);
-  if (booking.vehicleQty > 1) rows.push({ label: `Price of one vehicle × ${booking.vehicleQty} vehicles`, amount: money(perVehicle * booking.vehicleQty) });
-  if (booking.promo) rows.push({ label: booking.promo.label, amount: money(booking.promo.amount_pence) });
+  if (booking.vehicleQty > 1) rows.push({ label: `Price of one vehicle × ${booking.vehicleQty} vehicles`, amount: poundsText(perVehicle * booking.vehicleQty) });
+  if (booking.promo) rows.push({ label: booking.promo.label, amount: poundsText(booking.promo.amount_pence) });
   // The driver's extras at completion (issue 32): after the booked price, part of the total.
   const extras = (booking.extras ?? []).reduce((sum, line) => sum + line.amount_pence, 0);
   // The booking's total is the record; lines that no longer add up to it (a change made later) are shown as such.
   const difference = booking.totalPence - perVehicle * booking.vehicleQty - (booking.promo?.amount_pence ?? 0) - extras;
-  if (difference !== 0) rows.push({ label: 'Change to the booking', amount: money(difference) });
-  for (const line of booking.extras ?? []) rows.push({ label: line.label, amount: money(line.amount_pence) });
-  rows.push({ label: 'Total fare', amount: money(booking.totalPence), strong: true });
+  if (difference !== 0) rows.push({ label: 'Change to the booking', amount: poundsText(difference) });
+  for (const line of booking.extras ?? []) rows.push({ label: line.label, amount: poundsText(line.amount_pence) });
+  rows.push({ label: 'Total fare', amount: poundsText(booking.totalPence), strong: true });
   return rows;
 }
 
@@ -116,20 +113,20 @@ export function paymentRows(booking: ReceiptBooking) {
   for (const entry of ledger.entries) {
     const payment = `card payment ${numbers.get(entry.intentId)}`;
     if (entry.kind === 'charge') {
-      rows.push({ label: `Paid by card on ${londonDateText(entry.at)} (${payment}: ${entry.for === 'change' ? 'a change to the booking' : entry.for === 'extras' ? "the driver's extras" : 'the booking'})`, amount: money(entry.amountPence) });
+      rows.push({ label: `Paid by card on ${londonDateText(entry.at)} (${payment}: ${entry.for === 'change' ? 'a change to the booking' : entry.for === 'extras' ? "the driver's extras" : 'the booking'})`, amount: poundsText(entry.amountPence) });
     } else {
       rows.push({
         label: `Refund (${REFUND_REASONS[entry.reason] ?? entry.reason}) on ${londonDateText(entry.at)} to ${payment}: ${REFUND_STATES[entry.status] ?? entry.status}`,
-        amount: money(-entry.amountPence),
+        amount: poundsText(-entry.amountPence),
       });
     }
   }
-  if (ledger.entries.length > 0) rows.push({ label: 'Amount paid by card', amount: money(ledger.paidPence), strong: true });
-  if (isFree(booking)) rows.push({ label: 'Nothing to pay', amount: money(0) });
+  if (ledger.entries.length > 0) rows.push({ label: 'Amount paid by card', amount: poundsText(ledger.paidPence), strong: true });
+  if (isFree(booking)) rows.push({ label: 'Nothing to pay', amount: poundsText(0) });
   else if (booking.paymentMethod === 'car') {
-    if (booking.status === 'cancelled') rows.push({ label: 'Nothing to pay: the booking was cancelled', amount: money(0) });
-    else if (booking.status === 'completed') rows.push({ label: 'Paid to the driver', amount: money(booking.totalPence) });
-    else rows.push({ label: 'To pay the driver', amount: money(booking.totalPence) });
+    if (booking.status === 'cancelled') rows.push({ label: 'Nothing to pay: the booking was cancelled', amount: poundsText(0) });
+    else if (booking.status === 'completed') rows.push({ label: 'Paid to the driver', amount: poundsText(booking.totalPence) });
+    else rows.push({ label: 'To pay the driver', amount: poundsText(booking.totalPence) });
   }
   return rows;
 }
@@ -168,8 +165,8 @@ export function receiptDocument(booking: ReceiptBooking, issuer: Issuer, invoice
       {
         kind: 'amounts',
         rows: [
-          { label: 'Kept (cancellation fee)', amount: money(charged) },
-          { label: 'Refunded', amount: money(refundedPence(booking)) },
+          { label: 'Kept (cancellation fee)', amount: poundsText(charged) },
+          { label: 'Refunded', amount: poundsText(refundedPence(booking)) },
         ],
       },
     );
@@ -181,16 +178,16 @@ export function receiptDocument(booking: ReceiptBooking, issuer: Issuer, invoice
       {
         kind: 'amounts',
         rows: [
-          { label: 'Net amount', amount: money(amounts.netPence) },
-          { label: `VAT at ${formatVatRate(issuer.vat.rateBasisPoints)}`, amount: money(amounts.vatPence) },
-          { label: 'Total including VAT', amount: money(amounts.grossPence), strong: true },
+          { label: 'Net amount', amount: poundsText(amounts.netPence) },
+          { label: `VAT at ${formatVatRate(issuer.vat.rateBasisPoints)}`, amount: poundsText(amounts.vatPence) },
+          { label: 'Total including VAT', amount: poundsText(amounts.grossPence), strong: true },
         ],
       },
       {
         kind: 'text',
         text: issuer.vat.pricesIncludeVat
           ? `Prices include VAT. VAT is worked out on the ${booking.status === 'cancelled' ? 'amount kept' : 'total fare'} to the nearest penny.`
-          : `VAT is added to the ${booking.status === 'cancelled' ? 'amount kept' : 'fare'}, to the nearest penny: the amount due is ${money(amounts.grossPence)}.`,
+          : `VAT is added to the ${booking.status === 'cancelled' ? 'amount kept' : 'fare'}, to the nearest penny: the amount due is ${poundsText(amounts.grossPence)}.`,
       },
     );
   }

@@ -3,9 +3,10 @@ import { londonParts, londonWallClock } from '../pricing/londonTime.ts';
 import { clock12 } from '../manage/clock.ts';
 import { csvFile } from './csv.ts';
 import type { DocumentModel } from './document.ts';
-import { chargedPence, letterhead, money, paidPence, paymentText, refundedPence, statusText, type Issuer } from './receipt.ts';
+import { chargedPence, letterhead, paidPence, paymentText, refundedPence, statusText, type Issuer } from './receipt.ts';
 import type { ReceiptBooking } from './repository.ts';
 import { formatVatRate, vatAmounts } from './vat.ts';
+import { poundsText, poundsField } from '../../../contract/money.ts';
 
 /** The instants a London calendar month 'YYYY-MM' starts and ends (the next month's first midnight). */
 export function londonMonthRange(month: string): { from: Date; to: Date } {
@@ -18,7 +19,6 @@ const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'Ju
 export const monthTitle = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 /** '12.30': pounds with two decimals, as a spreadsheet reads a number. */
-const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 export interface StatementRow {
   booking: ReceiptBooking;
@@ -87,10 +87,10 @@ export function statementCsv(statement: Statement): string {
       row.booking.passengerName,
       statusText(row.booking.status),
       row.payment,
-      pounds(row.booking.totalPence),
-      pounds(row.refundedPence),
-      pounds(row.paidPence),
-      row.vatPence === null ? '' : pounds(row.vatPence),
+      poundsField(row.booking.totalPence),
+      poundsField(row.refundedPence),
+      poundsField(row.paidPence),
+      row.vatPence === null ? '' : poundsField(row.vatPence),
     ]),
   )}`;
 }
@@ -135,12 +135,12 @@ export function statementDocument(statement: Statement, issuer: Issuer): Documen
           row.booking.vehicleCategory,
           statusText(row.booking.status),
           row.payment,
-          money(row.booking.totalPence),
-          money(row.refundedPence),
-          money(row.paidPence),
-          ...(vat ? [money(row.vatPence ?? 0)] : []),
+          poundsText(row.booking.totalPence),
+          poundsText(row.refundedPence),
+          poundsText(row.paidPence),
+          ...(vat ? [poundsText(row.vatPence ?? 0)] : []),
         ]),
-        totals: ['Total', '', '', '', '', '', '', money(totals.farePence), money(totals.refundedPence), money(totals.paidPence), ...(vat ? [money(totals.vatPence ?? 0)] : [])],
+        totals: ['Total', '', '', '', '', '', '', poundsText(totals.farePence), poundsText(totals.refundedPence), poundsText(totals.paidPence), ...(vat ? [poundsText(totals.vatPence ?? 0)] : [])],
       },
       ...(statement.rows.length === 0 ? [{ kind: 'text' as const, text: 'No bookings this month.' }] : []),
       ...(statement.rows.some((row) => row.booking.status === 'cancelled') ? [{ kind: 'text' as const, text: 'Cancelled trips are listed with their refunds; the fare total leaves them out.' }] : []),

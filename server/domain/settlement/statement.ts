@@ -1,7 +1,8 @@
 import type { WeekDetail } from '../../../contract/settlement.ts';
-import { balanceText, poundsText, weekTitle } from '../../../contract/settlementRules.ts';
+import { balanceText, weekTitle } from '../../../contract/settlementRules.ts';
 import { renderPdf, type DocumentModel } from '../receipts/document.ts';
 import { letterhead, londonDateTimeText, type Issuer } from '../receipts/receipt.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 const PAYMENT_TEXT = { car: 'In the car', card: 'Card online', account: 'On account' } as const;
 

@@ -3,15 +3,14 @@
  * dates as day-month-year, times in 12-hour form. Pure, so the confirmation page and its tests agree.
  */
 import { NOTHING_TO_PAY, PAYMENT_METHOD_LABELS } from '../../../contract/paymentMethods.ts';
-import { formatNumberEnGb } from '../../app/numberFormat.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 /** 55 → '£55.00'; 1234.5 → '£1,234.50'. An unreadable amount shows as the symbol and a dash rather than 'NaN'. */
 export function formatMoney(amount: number | string | null | undefined, symbol: string | null | undefined): string {
   const sign = symbol ?? '£';
   const value = typeof amount === 'string' ? Number(amount) : amount;
   if (value === null || value === undefined || !Number.isFinite(value)) return `${sign}–`;
-  const text = formatNumberEnGb(Math.abs(value), 2, 2);
-  return `${value < 0 ? '-' : ''}${sign}${text}`;
+  return poundsText(Math.round(value * 100), sign);
 }
 
 /** Minor units (pence) → '£55.00'. */

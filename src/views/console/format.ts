@@ -2,13 +2,6 @@
 import { BOOKING_STATUS_LABELS, type BookingStatus } from '../../../contract/dispatch.ts';
 import { londonClock } from '../../../contract/londonClock.ts';
 
-/** Pence as pounds: 4250 → "£42.50" ('£' unless the row says otherwise). */
-export function pounds(pence: number, currency = '£'): string {
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  return `${sign}${currency || '£'}${Math.floor(abs / 100).toLocaleString('en-GB')}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 

@@ -4,11 +4,11 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { INVOICE_STATUS_LABELS, type InvoiceFormat } from '../../../contract/invoices.ts';
-import { poundsText } from '../../../contract/invoiceRules.ts';
 import { corporateInvoicesLogic } from '../../app/corporate/invoicesLogic.ts';
 import { downloadLogic } from '../../app/download/downloadLogic.ts';
 import { sendCorporate } from '../../app/corporate/corporateSession.ts';
 import { formatDate } from './format.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 /**
  * The account's invoices, for its account admins (issue 34): each with its total, what is still owed and the PDF and

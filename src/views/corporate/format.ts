@@ -1,3 +1,5 @@
+import { poundsText } from '../../../contract/money.ts';
+
 /**
  * How the corporate bookings table shows a booking (spec §9): dates day-month-year, times in 12-hour format,
  * payment methods 'Pay to driver' ('car') and 'Pay by Card' ('card'), amounts with the CURRENCY symbol.
@@ -19,12 +21,11 @@ export function formatTime(value: string | null | undefined): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]}${hour < 12 ? 'am' : 'pm'}`;
 }
 
-/** 42.5 with '£' → '£42.50'; a missing amount → ''. */
+/** 42.5 with '£' → '£42.50' (contract/money.ts); a missing amount → ''. */
 export function formatAmount(value: number | string | null | undefined, currency: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const number = typeof value === 'number' ? value : Number(value);
-  const text = Number.isFinite(number) ? number.toFixed(2) : String(value);
-  return `${currency ?? ''}${text}`;
+  return Number.isFinite(number) ? poundsText(Math.round(number * 100), currency) : String(value);
 }
 
 /** Ride type 'Q' is a normal booking, anything else hourly (spec §9). */

@@ -9,8 +9,9 @@ import type { DriverJob } from '../../../contract/driver.ts';
 import { PAID_IN_CAR, PAID_IN_CAR_LABELS } from '../../../contract/jobCompletionRules.ts';
 import { completionCheck, selectBusy, selectCompletion } from '../../../machines/driver/index.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
-import { money } from './format.ts';
+
 import classes from './Driver.module.css';
+import { poundsText } from '../../../contract/money.ts';
 
 const pence = (pounds: string | number) => Math.round(Number(pounds || 0) * 100);
 
@@ -32,7 +33,7 @@ export function CompletionForm({ job }: { job: DriverJob }) {
           <NumberInput
             size="xl"
             label={`Waiting time (minutes, at most ${allowed.waiting.max_minutes})`}
-            description={`${money(allowed.waiting.per_five_pence, symbol)} per started 5 minutes`}
+            description={`${poundsText(allowed.waiting.per_five_pence, symbol)} per started 5 minutes`}
             min={0}
             max={allowed.waiting.max_minutes}
             allowDecimal={false}
@@ -45,7 +46,7 @@ export function CompletionForm({ job }: { job: DriverJob }) {
         {allowed?.parking_max_pence && (
           <NumberInput
             size="xl"
-            label={`Parking (${symbol}, at most ${money(allowed.parking_max_pence, symbol)})`}
+            label={`Parking (${symbol}, at most ${poundsText(allowed.parking_max_pence, symbol)})`}
             min={0}
             decimalScale={2}
             allowNegative={false}
@@ -57,7 +58,7 @@ export function CompletionForm({ job }: { job: DriverJob }) {
         {allowed?.tolls_max_pence && (
           <NumberInput
             size="xl"
-            label={`Tolls (${symbol}, at most ${money(allowed.tolls_max_pence, symbol)})`}
+            label={`Tolls (${symbol}, at most ${poundsText(allowed.tolls_max_pence, symbol)})`}
             min={0}
             decimalScale={2}
             allowNegative={false}
@@ -69,9 +70,9 @@ export function CompletionForm({ job }: { job: DriverJob }) {
         <div>
           <Text className={classes.label}>Final fare</Text>
           <Text className={classes.fact} data-testid="driver-final-fare">
-            {money(job.fare.total_pence + extrasPence, symbol)}
+            {poundsText(job.fare.total_pence + extrasPence, symbol)}
           </Text>
-          {extrasPence > 0 && <Text c="#000">Extras {money(extrasPence, symbol)}{job.fare.payment === 'card' ? ', charged to the passenger’s card' : ''}</Text>}
+          {extrasPence > 0 && <Text c="#000">Extras {poundsText(extrasPence, symbol)}{job.fare.payment === 'card' ? ', charged to the passenger’s card' : ''}</Text>}
         </div>
         {job.fare.payment === 'car' && (
           <fieldset className={classes.places} style={{ border: 0, padding: 0, margin: 0 }}>

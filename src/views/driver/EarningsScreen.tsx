@@ -1,10 +1,11 @@
 /** The driver's own earnings (issue 35): their weeks, newest first, each with the balance and its statement as PDF. */
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { DriverWeek } from '../../../contract/settlement.ts';
-import { balanceText, driverStatementPath, poundsText, weekTitle } from '../../../contract/settlementRules.ts';
+import { balanceText, driverStatementPath, weekTitle } from '../../../contract/settlementRules.ts';
 import { selectBusy, selectEarnings, selectEarningsLoading } from '../../../machines/driver/index.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
 import classes from './Driver.module.css';
+import { poundsText } from '../../../contract/money.ts';
 
 /** The week's figures with the labels of the weekly statement PDF. */
 const figures = (week: DriverWeek): [string, string][] => [

@@ -9,8 +9,9 @@ import { DRIVER_JOB_STATE_LABELS, DRIVER_STEP_LABELS } from '../../../contract/d
 import { tripPlaces } from '../../../contract/tripPlaces.ts';
 import { selectBusy, selectCompleting, selectSettling, selectShownJob } from '../../../machines/driver/index.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
-import { farePaid, money, navigateUrl, optionLines, pickupMoment } from './format.ts';
+import { farePaid, navigateUrl, optionLines, pickupMoment } from './format.ts';
 import classes from './Driver.module.css';
+import { poundsText } from '../../../contract/money.ts';
 
 // The completion form (its number inputs) is its own chunk, out of the app's first load (the driver bundle's budget);
 // it is fetched as soon as a job is on screen, so the form still opens if the signal goes before 'Completed'.
@@ -99,7 +100,7 @@ export function JobScreen() {
           <Text className={classes.fact} data-testid="driver-job-fare">
             {farePaid(job.fare)}
           </Text>
-          {job.fare.payment === 'card' && <Text c="#000">{money(job.fare.total_pence, job.fare.currency)}</Text>}
+          {job.fare.payment === 'card' && <Text c="#000">{poundsText(job.fare.total_pence, job.fare.currency)}</Text>}
         </div>
         {job.allowed_steps.map((step) => (
           <Button

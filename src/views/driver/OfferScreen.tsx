@@ -7,8 +7,9 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { selectBusy, selectContext } from '../../../machines/driver/index.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
-import { farePaid, money, pickupMoment } from './format.ts';
+import { farePaid, pickupMoment } from './format.ts';
 import classes from './Driver.module.css';
+import { poundsText } from '../../../contract/money.ts';
 
 export function OfferScreen() {
   const actor = Driver.useActorRef();
@@ -50,7 +51,7 @@ export function OfferScreen() {
         <div>
           <Text className={classes.label}>Fare</Text>
           <Text className={classes.fact}>
-            {money(offer.fare.total_pence, offer.fare.currency)} · {farePaid(offer.fare)}
+            {poundsText(offer.fare.total_pence, offer.fare.currency)} · {farePaid(offer.fare)}
           </Text>
         </div>
         <Text c="#000">{offer.vehicle_category}</Text>

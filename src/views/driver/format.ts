@@ -2,6 +2,7 @@
 import { londonClock } from '../../../contract/londonClock.ts';
 import { NOTHING_TO_PAY } from '../../../contract/paymentMethods.ts';
 import type { DriverJob, DriverOffer } from '../../../contract/driver.ts';
+import { poundsText } from '../../../contract/money.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -12,13 +13,12 @@ export function pickupMoment(iso: string): string {
   return `${pad(clock.hour)}:${pad(clock.minute)}, ${day}`;
 }
 
-export const money = (pence: number, symbol: string) => `${symbol}${(pence / 100).toFixed(2)}`;
 
 /** "Paid by card" / "Collect £X in the car" / "Nothing to pay". */
 export function farePaid(fare: DriverJob['fare'] | DriverOffer['fare']): string {
   if (fare.payment === 'card') return 'Paid by card';
   if (fare.collect_pence <= 0) return NOTHING_TO_PAY;
-  return `Collect ${money(fare.collect_pence, fare.currency)} in the car`;
+  return `Collect ${poundsText(fare.collect_pence, fare.currency)} in the car`;
 }
 
 /**

@@ -2,10 +2,11 @@ import { Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PAYMENT_STATE_LABELS, type ConsoleBookingDetail } from '../../../../contract/consoleBookings.ts';
 import { CANCEL_REASON_LABELS } from '../../../../contract/dispatch.ts';
-import { londonDateTime, pounds, shortDay } from '../format.ts';
+import { londonDateTime, shortDay } from '../format.ts';
 import { ToneBadge } from '../StatusBadge.tsx';
 import { TimelineList } from './TimelineList.tsx';
 import classes from './Booking.module.css';
+import { poundsText } from '../../../../contract/money.ts';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -125,18 +126,18 @@ export function BookingFacts({ booking }: { booking: ConsoleBookingDetail }) {
             {lines.map((line, index) => (
               <Table.Tr key={index}>
                 <Table.Td>{line.label}</Table.Td>
-                <Table.Td className={classes.amount}>{pounds(line.amount_pence)}</Table.Td>
+                <Table.Td className={classes.amount}>{poundsText(line.amount_pence)}</Table.Td>
               </Table.Tr>
             ))}
             {booking.vehicle_qty > 1 && (
               <Table.Tr>
                 <Table.Td>× {booking.vehicle_qty} vehicles</Table.Td>
-                <Table.Td className={classes.amount}>{pounds(booking.price.unit_price_pence)} each</Table.Td>
+                <Table.Td className={classes.amount}>{poundsText(booking.price.unit_price_pence)} each</Table.Td>
               </Table.Tr>
             )}
             <Table.Tr className={classes.total}>
               <Table.Td>Total</Table.Td>
-              <Table.Td className={classes.amount}>{pounds(booking.price.total_pence)}</Table.Td>
+              <Table.Td className={classes.amount}>{poundsText(booking.price.total_pence)}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
@@ -146,17 +147,17 @@ export function BookingFacts({ booking }: { booking: ConsoleBookingDetail }) {
           rows={[
             ['Method', payment.method === 'card' ? 'Card' : 'Pay the driver'],
             ['State', PAYMENT_STATE_LABELS[payment.state]],
-            ['Paid', payment.method === 'card' ? pounds(payment.paid_pence) : ''],
-            ['Refunded', payment.refunded_pence > 0 ? pounds(payment.refunded_pence) : ''],
-            ['Refundable', payment.method === 'card' ? pounds(payment.refundable_pence) : ''],
-            ['Cancellation fee', dispatch.cancellation_fee_pence ? pounds(dispatch.cancellation_fee_pence) : ''],
+            ['Paid', payment.method === 'card' ? poundsText(payment.paid_pence) : ''],
+            ['Refunded', payment.refunded_pence > 0 ? poundsText(payment.refunded_pence) : ''],
+            ['Refundable', payment.method === 'card' ? poundsText(payment.refundable_pence) : ''],
+            ['Cancellation fee', dispatch.cancellation_fee_pence ? poundsText(dispatch.cancellation_fee_pence) : ''],
           ]}
         />
         {payment.refunds.length > 0 && (
           <ul className={classes.plainList} data-testid="refunds">
             {payment.refunds.map((refund, index) => (
               <li key={index}>
-                Refund {pounds(refund.amount_pence)} · {refund.status} · {londonDateTime(refund.created_at)}
+                Refund {poundsText(refund.amount_pence)} · {refund.status} · {londonDateTime(refund.created_at)}
               </li>
             ))}
           </ul>

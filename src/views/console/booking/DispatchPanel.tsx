@@ -18,11 +18,11 @@ import {
   selectStage,
   selectSubmitting,
 } from '../../../../machines/consoleBooking/index.ts';
-import { pounds } from '../format.ts';
 import type { BookingActor } from './BookingPage.tsx';
 import classes from './Booking.module.css';
 import { OfferStep } from './OffersPanel.tsx';
 import { Step } from './Step.tsx';
+import { poundsText } from '../../../../contract/money.ts';
 
 function AssignStep({ actor }: { actor: BookingActor }) {
   const loading = useSelector(actor, selectChoicesLoading);
@@ -128,7 +128,7 @@ function CancelStep({ actor }: { actor: BookingActor }) {
             <NumberInput
               size="sm"
               label="Refund to the card (£)"
-              description={`Up to ${pounds(booking.payment.refundable_pence)}; 0 keeps the payment.`}
+              description={`Up to ${poundsText(booking.payment.refundable_pence)}; 0 keeps the payment.`}
               min={0}
               max={booking.payment.refundable_pence / 100}
               decimalScale={2}
@@ -140,11 +140,11 @@ function CancelStep({ actor }: { actor: BookingActor }) {
             />
           )}
           <Text size="sm" fw={600} data-testid="cancel-summary">
-            {card ? (draft.refundPence > 0 ? `The passenger will be refunded ${pounds(draft.refundPence)} to their card.` : 'No refund will be made.') : booking.payment.method === 'car' ? 'Paid to the driver: nothing to refund.' : 'Nothing left to refund.'} The passenger is told by e-mail.
+            {card ? (draft.refundPence > 0 ? `The passenger will be refunded ${poundsText(draft.refundPence)} to their card.` : 'No refund will be made.') : booking.payment.method === 'car' ? 'Paid to the driver: nothing to refund.' : 'Nothing left to refund.'} The passenger is told by e-mail.
           </Text>
           <Group gap="xs">
             <Button type="submit" size="sm" color="red.8" loading={submitting}>
-              {card && draft.refundPence > 0 ? `Cancel and refund ${pounds(draft.refundPence)}` : 'Cancel booking'}
+              {card && draft.refundPence > 0 ? `Cancel and refund ${poundsText(draft.refundPence)}` : 'Cancel booking'}
             </Button>
             <Button type="button" size="sm" variant="default" onClick={() => actor.send({ type: 'back' })} disabled={submitting}>
               Keep the booking

@@ -3,9 +3,10 @@ import { Link } from 'wouter';
 import { PAYMENT_STATE_LABELS, type BoardRow } from '../../../../contract/consoleBookings.ts';
 import { JOB_STAGE_LABELS } from '../../../../contract/dispatch.ts';
 import { FLIGHT_ACTION_LABELS, londonTimeText } from '../../../../contract/flights.ts';
-import { pounds, shortDay, STATUS_COLOURS, statusLabel } from '../format.ts';
+import { shortDay, STATUS_COLOURS, statusLabel } from '../format.ts';
 import { ToneBadge } from '../StatusBadge.tsx';
 import classes from './Board.module.css';
+import { poundsText } from '../../../../contract/money.ts';
 
 /** The board's rows: what a dispatcher reads at a glance; the booking number opens the booking (a link: Tab, Enter). */
 export function BoardTable({ rows, fresh }: { rows: BoardRow[]; fresh: string[] }) {
@@ -67,7 +68,7 @@ export function BoardTable({ rows, fresh }: { rows: BoardRow[]; fresh: string[] 
                 {row.vehicle_qty > 1 ? ` ×${row.vehicle_qty}` : ''}
               </Table.Td>
               <Table.Td className={classes.number}>{row.passengers}</Table.Td>
-              <Table.Td className={classes.number}>{pounds(row.total_pence, row.currency)}</Table.Td>
+              <Table.Td className={classes.number}>{poundsText(row.total_pence, row.currency)}</Table.Td>
               <Table.Td>
                 <Text size="sm" className={classes.nowrap}>
                   {PAYMENT_STATE_LABELS[row.payment_state]}

@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PAYMENT_STATE_LABELS, type BoardRow } from '../../../../contract/consoleBookings.ts';
 import { JOB_STAGE_LABELS } from '../../../../contract/dispatch.ts';
-import { pounds, shortDay, STATUS_COLOURS, statusLabel } from '../format.ts';
+import { shortDay, STATUS_COLOURS, statusLabel } from '../format.ts';
 import { ToneBadge } from '../StatusBadge.tsx';
 import classes from './Board.module.css';
+import { poundsText } from '../../../../contract/money.ts';
 
 /**
  * One booking as a card: the board's row on a phone or a tablet, and each entry of the "Needs action" queue. What the
@@ -57,7 +58,7 @@ export function BookingCard({ row, fresh = false, children }: { row: BoardRow; f
       </Text>
       <Text size="xs" c="dimmed" className={classes.cardFacts}>
         {row.vehicle_category}
-        {row.vehicle_qty > 1 ? ` ×${row.vehicle_qty}` : ''} · {row.passengers} {row.passengers === 1 ? 'passenger' : 'passengers'} · {pounds(row.total_pence, row.currency)} · {PAYMENT_STATE_LABELS[row.payment_state]}
+        {row.vehicle_qty > 1 ? ` ×${row.vehicle_qty}` : ''} · {row.passengers} {row.passengers === 1 ? 'passenger' : 'passengers'} · {poundsText(row.total_pence, row.currency)} · {PAYMENT_STATE_LABELS[row.payment_state]}
         {' · '}
         {row.driver ? `${row.driver.name}, ${row.driver.vehicle_registration}` : 'No driver'}
       </Text>

@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { CompanyAccount, InvoicePeriod } from '../../../../contract/companyAccounts.ts';
 import type { CompanyAccountsMachine } from '../../../../machines/consoleCompanyAccounts/index.ts';
 import { RegisterForm } from '../fleet/RegisterForm.tsx';
+import { poundsField } from '../../../../contract/money.ts';
 
 type Actor = ReturnType<typeof useActorRef<CompanyAccountsMachine>>;
 
@@ -19,7 +20,7 @@ export function CompanyAccountForm({ actor, account }: { actor: Actor; account: 
       billing_email: account?.billing_email ?? '',
       billing_address: account?.billing_address ?? '',
       vat_number: account?.vat_number ?? '',
-      credit_limit: account ? (account.credit_limit_pence / 100).toFixed(2) : '',
+      credit_limit: poundsField(account?.credit_limit_pence),
       invoice_period: (account?.invoice_period ?? 'monthly') as InvoicePeriod,
       payment_terms_days: String(account?.payment_terms_days ?? 30),
       po_required: account?.po_required ?? false,

@@ -13,8 +13,8 @@ import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import { CompanyAccountForm, InviteAdminForm } from './CompanyAccountForm.tsx';
 import classes from '../Register.module.css';
+import { poundsText } from '../../../../contract/money.ts';
 
-const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
 /** /admin/company-accounts (owners): companies that book on account; create, edit, switch off, invite an admin. */
 export function CompanyAccountsPage(_props: { page?: ConsolePage }) {
@@ -77,7 +77,7 @@ export function CompanyAccountsPage(_props: { page?: ConsolePage }) {
                       <Table.Td fw={600}>{account.name}</Table.Td>
                       <Table.Td>{account.billing_email}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {pounds(account.used_pence)} / {pounds(account.credit_limit_pence)}
+                        {poundsText(account.used_pence)} / {poundsText(account.credit_limit_pence)}
                       </Table.Td>
                       <Table.Td>
                         {account.invoice_period === 'monthly' ? 'Monthly' : 'Weekly'}, {account.payment_terms_days} days

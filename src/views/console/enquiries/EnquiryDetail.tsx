@@ -8,6 +8,7 @@ import { KIND_LABELS, STATUS_COLOURS } from './EnquiryList.tsx';
 import { newReplyKey } from '../../../app/console/inboxLogic.ts';
 import { LoadFailed } from './LoadStates.tsx';
 import { QuotePanel } from './QuotePanel.tsx';
+import { poundsText } from '../../../../contract/money.ts';
 
 function Fields({ enquiry }: { enquiry: Detail }) {
   const { fields } = enquiry;
@@ -104,7 +105,7 @@ export function EnquiryDetail({ actor }: { actor: InboxActor }) {
               </Text>
               {reply.offer && (
                 <Text size="sm" fw={600}>
-                  Quoted: {reply.offer.vehicle_type} ({reply.offer.company_name}) £{reply.offer.price.toFixed(2)}, bookable until {londonDateTime(reply.offer.expires_at)}
+                  Quoted: {reply.offer.vehicle_type} ({reply.offer.company_name}) {poundsText(Math.round(reply.offer.price * 100))}, bookable until {londonDateTime(reply.offer.expires_at)}
                 </Text>
               )}
             </Card>

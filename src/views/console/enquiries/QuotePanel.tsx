@@ -2,6 +2,7 @@ import { Button, Fieldset, Group, NumberInput, Radio, SimpleGrid, Stack, Text, T
 import { useSelector } from '@xstate/react';
 import type { InboxActor } from './EnquiriesPage.tsx';
 import { newReplyKey } from '../../../app/console/inboxLogic.ts';
+import { poundsText } from '../../../../contract/money.ts';
 
 /** Make a quote: the request's trip (editable), priced by the server, one vehicle offered with a link to book it. */
 export function QuotePanel({ actor }: { actor: InboxActor }) {
@@ -53,7 +54,7 @@ export function QuotePanel({ actor }: { actor: InboxActor }) {
                   <Radio
                     key={key(option)}
                     value={key(option)}
-                    label={`${option.vehicle_type} (${option.company_name}), up to ${option.max_seat} passengers: £${option.final_price.toFixed(2)}`}
+                    label={`${option.vehicle_type} (${option.company_name}), up to ${option.max_seat} passengers: ${poundsText(Math.round(option.final_price * 100))}`}
                   />
                 ))}
               </Stack>

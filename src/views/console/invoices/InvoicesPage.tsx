@@ -5,7 +5,7 @@ import '@mantine/core/styles/Alert.css';
 import { Anchor, Button, Group, NativeSelect, Table, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { consoleInvoiceFilePath, INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../contract/invoices.ts';
-import { AGING_BUCKETS, AGING_LABELS, poundsText } from '../../../../contract/invoiceRules.ts';
+import { AGING_BUCKETS, AGING_LABELS } from '../../../../contract/invoiceRules.ts';
 import type { ConsolePage } from '../../../../machines/console/index.ts';
 import { selectInvoicesStage } from '../../../../machines/consoleInvoices/index.ts';
 import { invoicesLogic } from '../../../app/console/invoicesLogic.ts';
@@ -14,6 +14,7 @@ import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import classes from '../Register.module.css';
+import { poundsText } from '../../../../contract/money.ts';
 
 const STATUS_COLOURS: Record<InvoiceStatus, string> = { unpaid: 'red', part_paid: 'blue', paid: 'green' };
 

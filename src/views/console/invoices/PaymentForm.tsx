@@ -3,9 +3,9 @@ import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Invoice } from '../../../../contract/invoices.ts';
-import { poundsText } from '../../../../contract/invoiceRules.ts';
 import type { InvoicesMachine } from '../../../../machines/consoleInvoices/index.ts';
 import { RegisterForm } from '../fleet/RegisterForm.tsx';
+import { poundsText, poundsField } from '../../../../contract/money.ts';
 
 type Actor = ReturnType<typeof useActorRef<InvoicesMachine>>;
 
@@ -15,7 +15,7 @@ export function PaymentForm({ actor, invoice }: { actor: Actor; invoice: Invoice
   const error = useSelector(actor, (s) => s.context.error);
   const busy = useSelector(actor, (s) => s.matches('recording'));
   const form = useForm({
-    initialValues: { amount: (invoice.outstanding_pence / 100).toFixed(2), received_on: '', reference: '' },
+    initialValues: { amount: poundsField(invoice.outstanding_pence), received_on: '', reference: '' },
     validate: {
       amount: (value) => {
         const pence = penceOf(value);

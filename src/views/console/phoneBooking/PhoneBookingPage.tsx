@@ -15,9 +15,11 @@ import { selectCanBook, selectPhoneStage, selectPricing, selectSearching, type P
 import { phoneBookingInput, phoneBookingLogic } from '../../../app/console/phoneBookingLogic.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import classes from '../Register.module.css';
+import { poundsText } from '../../../../contract/money.ts';
 
 type Actor = ReturnType<typeof useActorRef<typeof phoneBookingLogic>>;
-const pounds = (value: number) => `£${value.toFixed(2)}`;
+/** An answer's amount in pounds (final_price, total), as money. */
+const pounds = (value: number) => poundsText(Math.round(value * 100));
 const submitted = (send: () => void) => (event: FormEvent) => {
   event.preventDefault();
   send();

@@ -1,8 +1,8 @@
 import { Alert, Group, Loader, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { PricesList } from '../../../../contract/consolePrices.ts';
 import type { PreviewRows, PreviewStage, PreviewTrip } from '../../../../machines/consolePrices/index.ts';
-import { pounds } from '../format.ts';
 import classes from '../Register.module.css';
+import { poundsText } from '../../../../contract/money.ts';
 
 interface Props {
   data: PricesList;
@@ -76,12 +76,12 @@ export function PricePreview({ data, trip, stage, answer, error, drafting, onTri
                           ? row.notes.join(' ')
                           : row.lines.map((line, index) => (
                               <div key={index}>
-                                {line.label}: {pounds(line.amount_pence)}
+                                {line.label}: {poundsText(line.amount_pence)}
                               </div>
                             ))}
                       </Table.Td>
                       <Table.Td ta="right" fw={600} data-testid="preview-price">
-                        {row.final_price_pence > 0 ? pounds(row.final_price_pence) : 'Contact us'}
+                        {row.final_price_pence > 0 ? poundsText(row.final_price_pence) : 'Contact us'}
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -20,7 +20,7 @@ import {
   selectTrip,
   type PriceEdit,
 } from '../../../../machines/consolePrices/index.ts';
-import { pounds, shortDay } from '../format.ts';
+import { shortDay } from '../format.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { PriceEditor, valuesOf, type EditorFields } from './PriceEditor.tsx';
 import { PricePreview } from './PricePreview.tsx';
@@ -28,6 +28,7 @@ import { fixedFareFields, newFixedFareFields, newSurchargeFields, newTariffField
 import { pricesLogic } from '../../../app/console/pricesLogic.ts';
 import classes from '../Register.module.css';
 import layout from './Prices.module.css';
+import { poundsText } from '../../../../contract/money.ts';
 
 type Actor = ReturnType<typeof useActorRef<typeof pricesLogic>>;
 
@@ -90,11 +91,11 @@ function Tables({ data, open }: { data: PricesList; open: (edit: Omit<PriceEdit,
                   {company(row.company_id)}, {vehicle(row.vehicle_id)}
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.valid_from}</Table.Td>
-                <Table.Td>{pounds(row.base_fare_pence)}</Table.Td>
-                <Table.Td>{row.mile_bands.map((band) => `${pounds(band.per_mile_pence)}${band.up_to_miles === null ? '' : ` ≤${band.up_to_miles}`}`).join(' · ')}</Table.Td>
-                <Table.Td>{pounds(row.minimum_fare_pence)}</Table.Td>
-                <Table.Td>{pounds(row.per_extra_stop_pence)}</Table.Td>
-                <Table.Td>{row.hourly_rate_pence === null ? '—' : pounds(row.hourly_rate_pence)}</Table.Td>
+                <Table.Td>{poundsText(row.base_fare_pence)}</Table.Td>
+                <Table.Td>{row.mile_bands.map((band) => `${poundsText(band.per_mile_pence)}${band.up_to_miles === null ? '' : ` ≤${band.up_to_miles}`}`).join(' · ')}</Table.Td>
+                <Table.Td>{poundsText(row.minimum_fare_pence)}</Table.Td>
+                <Table.Td>{poundsText(row.per_extra_stop_pence)}</Table.Td>
+                <Table.Td>{row.hourly_rate_pence === null ? '—' : poundsText(row.hourly_rate_pence)}</Table.Td>
                 <Table.Td>
                   <Group gap={2} wrap="nowrap">
                     <EditButton label={`Edit tariff ${label}`} onClick={() => open({ entity: 'tariff', key }, { entity: 'tariff', fields: tariffFields(row) })} />
@@ -121,7 +122,7 @@ function Tables({ data, open }: { data: PricesList; open: (edit: Omit<PriceEdit,
                 </Text>
               </Table.Td>
               <Table.Td>{dateRange(row.valid_from, row.valid_to)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{'percent' in row ? `${row.percent}%${'start_time' in row ? ` ${row.start_time}–${row.end_time}` : ''}` : pounds(row.amount_pence)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{'percent' in row ? `${row.percent}%${'start_time' in row ? ` ${row.start_time}–${row.end_time}` : ''}` : poundsText(row.amount_pence)}</Table.Td>
               <Table.Td>
                 <EditButton label={`Edit surcharge ${row.label} ${row.valid_from}`} onClick={() => open({ entity: 'surcharge', key: String(row.id) }, { entity: 'surcharge', fields: surchargeFields(row) })} />
               </Table.Td>
@@ -173,7 +174,7 @@ function Tables({ data, open }: { data: PricesList; open: (edit: Omit<PriceEdit,
               </Table.Td>
               <Table.Td>{company(row.company_id)}</Table.Td>
               <Table.Td>{vehicle(row.vehicle_id)}</Table.Td>
-              <Table.Td>{pounds(row.amount_pence)}</Table.Td>
+              <Table.Td>{poundsText(row.amount_pence)}</Table.Td>
               <Table.Td>{dateRange(row.valid_from, row.valid_to)}</Table.Td>
               <Table.Td>
                 <EditButton label={`Edit fixed fare ${zone(row.from_zone_id)} to ${zone(row.to_zone_id)} ${vehicle(row.vehicle_id)}`} onClick={() => open({ entity: 'fixed_fare', key: String(row.id) }, { entity: 'fixed_fare', fields: fixedFareFields(row) })} />

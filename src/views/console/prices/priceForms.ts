@@ -3,9 +3,9 @@
  * A field that does not parse becomes NaN (sent as null), so the server's validation names it in the preview or on save.
  */
 import type { FixedFareRow, PricesList, SurchargeRow, TariffRow, ZoneRow } from '../../../../contract/consolePrices.ts';
+import { poundsField } from '../../../../contract/money.ts';
 
 export const penceOf = (text: string): number => (text.trim() === '' ? Number.NaN : Math.round(Number(text.replace(/[£,\s]/g, '')) * 100));
-export const poundsText = (pence: number | null | undefined) => (pence === null || pence === undefined ? '' : (pence / 100).toFixed(2));
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
@@ -28,13 +28,13 @@ export const tariffFields = (row: TariffRow): TariffFields => ({
   company_id: String(row.company_id),
   vehicle_id: String(row.vehicle_id),
   valid_from: row.valid_from,
-  base: poundsText(row.base_fare_pence),
-  bands: row.mile_bands.map((band) => ({ up_to: band.up_to_miles === null ? '' : String(band.up_to_miles), rate: poundsText(band.per_mile_pence) })),
-  minimum: poundsText(row.minimum_fare_pence),
-  stop: poundsText(row.per_extra_stop_pence),
-  hourly: poundsText(row.hourly_rate_pence),
+  base: poundsField(row.base_fare_pence),
+  bands: row.mile_bands.map((band) => ({ up_to: band.up_to_miles === null ? '' : String(band.up_to_miles), rate: poundsField(band.per_mile_pence) })),
+  minimum: poundsField(row.minimum_fare_pence),
+  stop: poundsField(row.per_extra_stop_pence),
+  hourly: poundsField(row.hourly_rate_pence),
   included: String(row.hourly_included_miles_per_hour),
-  extraMile: poundsText(row.hourly_extra_mile_pence),
+  extraMile: poundsField(row.hourly_extra_mile_pence),
 });
 
 export const tariffValues = (fields: TariffFields) => ({
@@ -95,7 +95,7 @@ export const surchargeFields = (row: SurchargeRow): SurchargeFields => ({
   valid_from: row.valid_from,
   valid_to: row.valid_to ?? '',
   percent: 'percent' in row ? String(row.percent) : '',
-  amount: 'amount_pence' in row ? poundsText(row.amount_pence) : '',
+  amount: 'amount_pence' in row ? poundsField(row.amount_pence) : '',
   airport: 'airport' in row ? row.airport : '',
   start_time: 'start_time' in row ? row.start_time : '22:00',
   end_time: 'end_time' in row ? row.end_time : '06:00',
@@ -208,7 +208,7 @@ export const fixedFareFields = (row: FixedFareRow): FixedFareFields => ({
   company_id: row.company_id === null ? '' : String(row.company_id),
   vehicle_id: String(row.vehicle_id),
   both_ways: row.both_ways,
-  amount: poundsText(row.amount_pence),
+  amount: poundsField(row.amount_pence),
   valid_from: row.valid_from,
   valid_to: row.valid_to ?? '',
 });

@@ -6,11 +6,11 @@ import { PROMO_CODE_PATTERN, PROMO_MESSAGES, normalisePromoCode, type PromoCode,
 import { selectSaving, type PromosMachine } from '../../../../machines/consolePromos/index.ts';
 import { RegisterForm } from '../fleet/RegisterForm.tsx';
 import { penceOf } from './promosFormat.ts';
+import { poundsField } from '../../../../contract/money.ts';
 
 type PromosActor = ReturnType<typeof useActorRef<PromosMachine>>;
 
 const wholeOrEmpty = (text: string) => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-const poundsText = (pence: number | null) => (pence === null ? '' : (pence / 100).toFixed(2));
 
 export function PromoForm({ actor, promo }: { actor: PromosActor; promo: PromoCode | null }) {
   const error = useSelector(actor, (s) => s.context.error);
@@ -21,12 +21,12 @@ export function PromoForm({ actor, promo }: { actor: PromosActor; promo: PromoCo
       code: promo?.code ?? '',
       kind: (promo?.kind ?? 'percent') as PromoKind,
       percent: promo?.percent === null || promo?.percent === undefined ? '' : String(promo.percent),
-      amount: poundsText(promo?.amount_pence ?? null),
+      amount: poundsField(promo?.amount_pence ?? null),
       valid_from: promo?.valid_from ?? '',
       valid_to: promo?.valid_to ?? '',
       total_cap: promo?.total_cap === null || promo?.total_cap === undefined ? '' : String(promo.total_cap),
       per_passenger_cap: promo?.per_passenger_cap === null || promo?.per_passenger_cap === undefined ? '' : String(promo.per_passenger_cap),
-      min_fare: promo && promo.min_fare_pence > 0 ? poundsText(promo.min_fare_pence) : '',
+      min_fare: promo && promo.min_fare_pence > 0 ? poundsField(promo.min_fare_pence) : '',
       categories: (promo?.categories ?? []).map(String),
       active: promo?.active ?? true,
     },

@@ -3,7 +3,7 @@
  * report (contract/reports.ts, types only: the page never bundles its schemas). Money is pence until written.
  */
 import type { CountGroup, Report, ReportTotals, TripGroup } from '../../../../contract/reports.ts';
-import { pounds } from '../format.ts';
+import { poundsText } from '../../../../contract/money.ts';
 
 export const THIS_PERIOD = 'This period';
 export const PERIOD_BEFORE = 'Period before';
@@ -47,7 +47,7 @@ export function headlineRows(report: Report): HeadlineRow[] {
   const money = (figure: string, of: (totals: ReportTotals) => number | null) => {
     const a = of(now);
     const b = of(before);
-    rows.push({ figure, current: a === null ? '–' : pounds(a), previous: b === null ? '–' : pounds(b), change: a === null || b === null ? '–' : change(a, b, pounds) });
+    rows.push({ figure, current: a === null ? '–' : poundsText(a), previous: b === null ? '–' : poundsText(b), change: a === null || b === null ? '–' : change(a, b, poundsText) });
   };
   const counted = (figure: string, of: (totals: ReportTotals) => number) =>
     rows.push({ figure, current: `${plain(of(now))} (${share(of(now), now.tripsDue)})`, previous: `${plain(of(before))} (${share(of(before), before.tripsDue)})`, change: change(of(now), of(before), plain) });
@@ -78,7 +78,7 @@ function tripTable(id: string, title: string, dimension: string, groups: TripGro
     measure: 'Trips',
     note,
     columns: [dimension, `Trips (${THIS_PERIOD.toLowerCase()})`, `Trips (${PERIOD_BEFORE.toLowerCase()})`, 'Done', 'Cancelled', 'No-shows', `Revenue (${THIS_PERIOD.toLowerCase()})`, `Revenue (${PERIOD_BEFORE.toLowerCase()})`],
-    rows: groups.map((g) => [g.label, plain(g.current.due), plain(g.previous.due), plain(g.current.done), plain(g.current.cancelled), plain(g.current.noShows), pounds(g.current.revenuePence), pounds(g.previous.revenuePence)]),
+    rows: groups.map((g) => [g.label, plain(g.current.due), plain(g.previous.due), plain(g.current.done), plain(g.current.cancelled), plain(g.current.noShows), poundsText(g.current.revenuePence), poundsText(g.previous.revenuePence)]),
     csv: [
       [dimension, 'trips', 'trips_before', 'done', 'cancelled', 'no_shows', 'revenue_gbp', 'revenue_before_gbp'],
       ...groups.map((g) => [safe(g.label), g.current.due, g.previous.due, g.current.done, g.current.cancelled, g.current.noShows, csvPounds(g.current.revenuePence), csvPounds(g.previous.revenuePence)]),
@@ -94,7 +94,7 @@ function countTable(id: string, title: string, dimension: string, measure: strin
     measure,
     note,
     columns: [dimension, `${measure} (${THIS_PERIOD.toLowerCase()})`, `${measure} (${PERIOD_BEFORE.toLowerCase()})`, ...(money ? [`${money} (${THIS_PERIOD.toLowerCase()})`, `${money} (${PERIOD_BEFORE.toLowerCase()})`] : [])],
-    rows: groups.map((g) => [g.label, plain(g.current.count), plain(g.previous.count), ...(money ? [pounds(g.current.pence), pounds(g.previous.pence)] : [])]),
+    rows: groups.map((g) => [g.label, plain(g.current.count), plain(g.previous.count), ...(money ? [poundsText(g.current.pence), poundsText(g.previous.pence)] : [])]),
     csv: [
       [dimension, measure.toLowerCase().replace(/\W+/g, '_'), `${measure.toLowerCase().replace(/\W+/g, '_')}_before`, ...(money ? ['gbp', 'gbp_before'] : [])],
       ...groups.map((g) => [safe(g.label), g.current.count, g.previous.count, ...(money ? [csvPounds(g.current.pence), csvPounds(g.previous.pence)] : [])]),

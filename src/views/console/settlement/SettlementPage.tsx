@@ -6,7 +6,7 @@ import { Anchor, Button, Group, NativeSelect, Paper, Table, Text, TextInput, Tit
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import type { DriverWeek, WeekDetail } from '../../../../contract/settlement.ts';
-import { balanceText, consoleStatementPath, poundsText, weekTitle } from '../../../../contract/settlementRules.ts';
+import { balanceText, consoleStatementPath, weekTitle } from '../../../../contract/settlementRules.ts';
 import type { ConsolePage } from '../../../../machines/console/index.ts';
 import { selectSettlementBusy, selectSettlementStage } from '../../../../machines/consoleSettlement/index.ts';
 import { settlementLogic } from '../../../app/console/settlementLogic.ts';
@@ -14,6 +14,7 @@ import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import classes from '../Register.module.css';
+import { poundsText } from '../../../../contract/money.ts';
 
 const PAYMENT = { car: 'In the car', card: 'Card online', account: 'On account' } as const;
 const londonDateTime = (iso: string) =>
