@@ -14,6 +14,8 @@ const UNIT_ISOLATED = [
   'src/views/card/StripeCardForm.test.tsx',
   'src/views/manageBooking/ChangePayment.test.tsx',
   'src/maps/GoogleRouteMap.test.tsx',
+  // Each case is a new page: a fresh loader and @googlemaps/js-api-loader (vi.resetModules), whose options are per module.
+  'src/maps/googleLoader.test.ts',
   'src/app/Shell.test.tsx',
   'src/components/address/AddressAutocomplete.test.tsx',
 ];
@@ -43,6 +45,8 @@ export default defineConfig({
           name: 'unit-isolated',
           include: UNIT_ISOLATED,
           environment: 'node',
+          // Through Vite rather than Node's own import, so vi.resetModules gives googleLoader.test.ts a fresh package.
+          server: { deps: { inline: ['@googlemaps/js-api-loader'] } },
           setupFiles: ['tests/helpers/unit-setup.ts'],
           testTimeout: UNIT_TEST_TIMEOUT,
         },

@@ -1,9 +1,25 @@
 /**
- * Tests only: a fake of the few members of `google.maps` cabflow calls (googleTypes.ts, and the classes
- * @react-google-maps/api's components use), recording every call, so the suggestion source and the maps are tested
- * without Google's script or the network.
+ * Tests only: a fake of the few members of `google.maps` cabflow calls (of @types/google.maps: Places (New)'s
+ * AutocompleteSuggestion, AutocompleteSessionToken and Place.fetchFields, and the classes @react-google-maps/api's
+ * components use), recording every call, so the suggestion source and the maps are tested without Google's script or
+ * the network. It implements only those members: its libraries are cast to Google's types.
  */
-import type { AddressComponent, AutocompleteRequest, GoogleMapsNamespace, GooglePlace, LatLngBoundsLiteral, LatLngLiteral, PlacesLibrary } from './googleTypes.ts';
+type LatLngLiteral = google.maps.LatLngLiteral;
+type LatLngBoundsLiteral = google.maps.LatLngBoundsLiteral;
+/** An address component as the fake answers it (Google's class has the same fields as getters). */
+type AddressComponent = Pick<google.maps.places.AddressComponent, 'longText' | 'shortText' | 'types'>;
+/** The fields of a place the fake fills in on fetchFields. */
+interface FakeFetchedPlace {
+  formattedAddress?: string | null;
+  location?: { lat(): number; lng(): number } | null;
+  addressComponents?: AddressComponent[];
+  fetchFields(options: google.maps.places.FetchFieldsRequest): Promise<{ place: FakeFetchedPlace }>;
+}
+
+/** `google.maps` as the fake has it: importLibrary, typed as Google's (the fake answers a subset of each library). */
+export interface FakeGoogleMapsNamespace {
+  importLibrary<Name extends keyof google.maps.ImportLibraryMap>(name: Name): Promise<google.maps.ImportLibraryMap[Name]>;
+}
 
 export interface FakePlace {
   placeId: string;
@@ -25,9 +41,9 @@ export interface FakeOverlay {
 }
 
 export interface FakeGoogleMapsRecord {
-  autocomplete: AutocompleteRequest[];
+  autocomplete: google.maps.places.AutocompleteRequest[];
   tokens: object[];
-  fetchFields: { placeId: string; fields: string[] }[];
+  fetchFields: { placeId: string; fields: Iterable<string> }[];
   maps: { element: HTMLElement; options: MapOptions; fitBounds: LatLngBoundsLiteral[] }[];
   markers: { position: LatLngLiteral; label?: string; title?: string }[];
   polylines: LatLngLiteral[][];
@@ -42,7 +58,7 @@ export interface MapOptions {
   [option: string]: unknown;
 }
 
-export function createFakeGoogleMaps(places: FakePlace[], { failAutocomplete = false } = {}): { google: GoogleMapsNamespace; record: FakeGoogleMapsRecord } {
+export function createFakeGoogleMaps(places: FakePlace[], { failAutocomplete = false } = {}): { google: FakeGoogleMapsNamespace; record: FakeGoogleMapsRecord } {
   const record: FakeGoogleMapsRecord = { autocomplete: [], tokens: [], fetchFields: [], maps: [], markers: [], polylines: [], overlays: [] };
 
   class AutocompleteSessionToken {
@@ -51,8 +67,8 @@ export function createFakeGoogleMaps(places: FakePlace[], { failAutocomplete = f
     }
   }
 
-  const toPlace = (fake: FakePlace): GooglePlace => {
-    const place: GooglePlace = {
+  const toPlace = (fake: FakePlace): FakeFetchedPlace => {
+    const place: FakeFetchedPlace = {
       async fetchFields({ fields }) {
         record.fetchFields.push({ placeId: fake.placeId, fields });
         place.formattedAddress = fake.formattedAddress ?? null;
@@ -64,10 +80,10 @@ export function createFakeGoogleMaps(places: FakePlace[], { failAutocomplete = f
     return place;
   };
 
-  const placesLibrary: PlacesLibrary = {
+  const placesLibrary = {
     AutocompleteSessionToken,
     AutocompleteSuggestion: {
-      async fetchAutocompleteSuggestions(request) {
+      async fetchAutocompleteSuggestions(request: google.maps.places.AutocompleteRequest) {
         record.autocomplete.push(request);
         if (failAutocomplete) throw new Error('PERMISSION_DENIED: Places API (New) has not been enabled');
         const needle = request.input.toLowerCase();
@@ -168,13 +184,13 @@ export function createFakeGoogleMaps(places: FakePlace[], { failAutocomplete = f
   }
   const classes = { Map: FakeMap, Point, Marker: overlayClass('Marker'), Polyline: overlayClass('Polyline'), Polygon: overlayClass('Polygon'), Circle: overlayClass('Circle'), event };
 
-  const google: GoogleMapsNamespace = {
+  const google: FakeGoogleMapsNamespace = {
     importLibrary: (async (name: string) => {
       if (name === 'places') return placesLibrary;
       // Like Google's, importLibrary puts the classes on google.maps, where @react-google-maps/api finds them.
-      if (name === 'maps' || name === 'marker') return Object.assign(google, classes);
+      if (name === 'core' || name === 'maps' || name === 'marker') return Object.assign(google, classes);
       throw new Error(`The fake has no library ${name}`);
-    }) as GoogleMapsNamespace['importLibrary'],
+    }) as FakeGoogleMapsNamespace['importLibrary'],
   };
   return { google, record };
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_LOCATION } from '../../machines/homeForm/homeForm.form.ts';
 import { createFakeGoogleMaps, type FakePlace } from './fakeGoogleMaps.ts';
 import { createGooglePlaceSearch, kindOf, PLACE_FIELDS, postcodeOf, SESSION_MAX_MS, withPostcode } from './googlePlaces.ts';
-import type { PlacesLibrary } from './googleTypes.ts';
 
 const PLACES: FakePlace[] = [
   {
@@ -22,7 +21,7 @@ const PLACES: FakePlace[] = [
 
 async function setUp({ centre = FALLBACK_LOCATION, now = (): number => 0 }: { centre?: { lat: number; lon: number }; now?: () => number } = {}) {
   const { google, record } = createFakeGoogleMaps(PLACES);
-  const places = (await google.importLibrary('places')) as PlacesLibrary;
+  const places = await google.importLibrary('places');
   const search = createGooglePlaceSearch({ places: async () => places, centre: async () => centre, now });
   return { search, record };
 }

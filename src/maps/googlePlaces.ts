@@ -5,11 +5,10 @@
  * (`placePrediction.toPlace().fetchFields`, which concludes the session) and appends its postcode to the text when the
  * text lacks it, so the address the server prices has one.
  *
- * Pure over the `places` library it is given: unit-tested with a fake namespace (googlePlaces.test.ts), and the e2e
- * test serves a fake script in place of Google's.
+ * Pure over the `places` library it is given (typed by @types/google.maps): unit-tested with a fake namespace
+ * (googlePlaces.test.ts), and the e2e test serves a fake script in place of Google's.
  */
 import type { LatLon, PlaceKind } from '../../contract/booking.ts';
-import type { AddressComponent, AutocompleteSessionToken, GooglePlace, PlacePrediction, PlacesLibrary } from './googleTypes.ts';
 import { BIAS_RADIUS_M } from './userLocation.ts';
 
 /** What a picked place is asked for (Place Details Essentials + location). */
@@ -37,7 +36,7 @@ export interface GooglePlaceCandidate {
 
 export interface GooglePlaceSearchDeps {
   /** The places library (google.maps.importLibrary('places')); rejects when Google cannot be loaded. */
-  places: () => Promise<PlacesLibrary>;
+  places: () => Promise<google.maps.PlacesLibrary>;
   /** The bias centre: the visitor's position or the London fallback. */
   centre: () => Promise<LatLon>;
   now?: () => number;
@@ -47,6 +46,9 @@ export type GooglePlaceSearch = (query: string, options?: { signal?: AbortSignal
 
 const UK_POSTCODE = /\b([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})\b/i;
 const compact = (text: string) => text.replace(/\s+/g, '').toUpperCase();
+
+/** What postcodeOf reads of a place's address component. */
+type AddressComponent = Pick<google.maps.places.AddressComponent, 'longText' | 'shortText' | 'types'>;
 
 /** The postcode of a fetched place: its postal_code component, else one written in its formatted address. */
 export function postcodeOf(components: readonly AddressComponent[] | null | undefined, formattedAddress?: string | null): string | null {
@@ -81,12 +83,12 @@ export function kindOf(types: readonly string[]): PlaceKind {
 const abortError = () => new DOMException('The suggestion request was aborted', 'AbortError');
 
 export function createGooglePlaceSearch({ places, centre, now = () => Date.now() }: GooglePlaceSearchDeps): GooglePlaceSearch {
-  let session: { token: AutocompleteSessionToken; started: number } | null = null;
+  let session: { token: google.maps.places.AutocompleteSessionToken; started: number } | null = null;
 
-  const details = async (prediction: PlacePrediction, token: AutocompleteSessionToken): Promise<PlaceDetails> => {
+  const details = async (prediction: google.maps.places.PlacePrediction, token: google.maps.places.AutocompleteSessionToken): Promise<PlaceDetails> => {
     // Fetching the place concludes the session (Google passes the token on by itself): the next keystroke starts anew.
     if (session?.token === token) session = null;
-    const place: GooglePlace = prediction.toPlace();
+    const place = prediction.toPlace();
     const fetched = (await place.fetchFields({ fields: PLACE_FIELDS })).place ?? place;
     const location = fetched.location ?? null;
     return {

@@ -1,8 +1,7 @@
 /** Geometry for the route map: Google's encoded polylines, and the bounds a map is fitted to. Pure. */
 import type { LatLon } from '../../contract/booking.ts';
-import type { LatLngBoundsLiteral, LatLngLiteral } from './googleTypes.ts';
 
-export const toLatLng = ({ lat, lon }: LatLon): LatLngLiteral => ({ lat, lng: lon });
+export const toLatLng = ({ lat, lon }: LatLon): google.maps.LatLngLiteral => ({ lat, lng: lon });
 
 /**
  * Decodes a Google encoded polyline (precision 5), as Routes `computeRoutes` returns in `polyline.encodedPolyline`.
@@ -37,9 +36,9 @@ export function decodePolyline(encoded: string): LatLon[] {
 }
 
 /** The smallest box around the points, or null for none. */
-export function boundsOf(points: readonly LatLon[]): LatLngBoundsLiteral | null {
+export function boundsOf(points: readonly LatLon[]): google.maps.LatLngBoundsLiteral | null {
   if (points.length === 0) return null;
-  return points.reduce<LatLngBoundsLiteral>(
+  return points.reduce<google.maps.LatLngBoundsLiteral>(
     (box, { lat, lon }) => ({ north: Math.max(box.north, lat), south: Math.min(box.south, lat), east: Math.max(box.east, lon), west: Math.min(box.west, lon) }),
     { north: -90, south: 90, east: -180, west: 180 },
   );

@@ -6,7 +6,6 @@
  */
 import type { LatLon } from '../../contract/booking.ts';
 import type { RoutePoint } from '../components/booking/RouteSchematic.tsx';
-import type { LatLngBoundsLiteral } from './googleTypes.ts';
 import { boundsOf } from './routeGeometry.ts';
 
 export const ROUTE_COLOUR = '#255c9b';
@@ -23,7 +22,7 @@ export interface RouteMapLayout {
   /** Two points or more, or empty (one marker: no line). */
   line: LatLon[];
   /** null when everything is on one spot: the map centres on the first marker at street zoom. */
-  bounds: LatLngBoundsLiteral | null;
+  bounds: google.maps.LatLngBoundsLiteral | null;
   /** True when `line` is the road route rather than straight segments. */
   roadRoute: boolean;
 }

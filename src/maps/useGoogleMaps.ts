@@ -1,8 +1,9 @@
 /**
  * Google's map classes for @react-google-maps/api's components (GoogleMap, MarkerF, PolylineF, PolygonF, CircleF),
- * which use the global `google.maps` and do not load it themselves here: our loader (googleLoader.ts) loads the API
- * once per page for the address suggester and the maps alike, and `importLibrary('maps' | 'marker')` puts the classes
- * on `google.maps`. 'failed' when Google cannot be used on this page load (then the caller draws its schematic).
+ * which use the global `google.maps` and do not load it themselves here: our loader (googleLoader.ts, over
+ * @googlemaps/js-api-loader) loads the API once per page for the address suggester and the maps alike, and
+ * `importLibrary('maps' | 'marker')` puts the classes on `google.maps`. 'failed' when Google cannot be used on this
+ * page load (then the caller draws its schematic).
  */
 import { useEffect, useState } from 'react';
 import { googleMapsFailure, importGoogleLibrary, onGoogleMapsFailure } from './googleLoader.ts';

@@ -361,8 +361,10 @@ describe("the operator's own frame (EMBED_ORIGINS names it)", () => {
 describe('a new document where the policy changes (a site with a browser Maps key)', () => {
   const FAKE_GOOGLE = `(() => {
     window.__fakeGoogle = true;
-    window.google = { maps: { importLibrary: async () => ({ AutocompleteSuggestion: { fetchAutocompleteSuggestions: async () => ({ suggestions: [] }) }, AutocompleteSessionToken: class {} }) } };
-    window[new URL(document.currentScript.src).searchParams.get('callback')]();
+    const maps = ((window.google = window.google || {}).maps = window.google.maps || {});
+    maps.importLibrary = async () => ({ AutocompleteSuggestion: { fetchAutocompleteSuggestions: async () => ({ suggestions: [] }) }, AutocompleteSessionToken: class {} });
+    const callback = new URL(document.currentScript.src).searchParams.get('callback').split('.');
+    callback.slice(0, -1).reduce((owner, key) => owner[key], window)[callback.at(-1)]();
   })();`;
   let provider: TestProvider;
   beforeAll(async () => {

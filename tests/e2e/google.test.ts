@@ -10,7 +10,7 @@ import { ADMIN_TOKEN, startTestProvider, type TestProvider } from '../helpers/pr
 // Google Maps in the browser, without the network: the operator's browser key (setting GOOGLE_API_KEY) is a fake one,
 // and every request to maps.googleapis.com is answered by FAKE_MAPS_SCRIPT below, which implements only what cabflow
 // calls (importLibrary; places.AutocompleteSuggestion, AutocompleteSessionToken and Place.fetchFields; Map, Marker,
-// Polyline). The server keeps its offline maps (GOOGLE_API_KEY is not in its environment). Needs a build first:
+// Polyline) and calls back @googlemaps/js-api-loader's bootstrap as Google's script does. The server keeps its offline maps (GOOGLE_API_KEY is not in its environment). Needs a build first:
 // `npm run build` (or DIST_DIR=… for another directory). GOOGLE_SHOTS_DIR=… also saves screenshots there.
 
 const BROWSER_KEY = 'test-browser-key';
@@ -100,10 +100,13 @@ const FAKE_MAPS_SCRIPT = String.raw`(() => {
     setOptions() {}
   }
   const libraries = { places: { AutocompleteSuggestion, AutocompleteSessionToken }, maps: { Map, Polyline }, marker: { Marker } };
-  // Like Google's, importLibrary also puts the classes on google.maps, where @react-google-maps/api finds them.
+  // Like Google's, the script fills in the google.maps its loader made (importLibrary also puts the classes there,
+  // where @react-google-maps/api finds them), then calls the callback its URL names (a path: google.maps.__ib__).
   const event = { addListener: () => ({}), removeListener: () => {}, clearInstanceListeners: () => {} };
-  window.google = { maps: { event, importLibrary: async (name) => Object.assign(window.google.maps, libraries[name]) } };
-  window[new URL(script.src).searchParams.get('callback')]();
+  const maps = ((window.google = window.google || {}).maps = window.google.maps || {});
+  Object.assign(maps, { event, importLibrary: async (name) => Object.assign(maps, libraries[name]) });
+  const callback = new URL(script.src).searchParams.get('callback').split('.');
+  callback.slice(0, -1).reduce((owner, key) => owner[key], window)[callback.at(-1)]();
 })();`;
 
 interface FakeRecord {
@@ -233,7 +236,8 @@ describe('with a Google browser key (fake Maps JavaScript API)', () => {
       await expect.poll(() => googleRequests.length, { timeout: 10_000 }).toBe(1);
       const url = new URL(googleRequests[0]);
       expect(url.origin + url.pathname).toBe('https://maps.googleapis.com/maps/api/js');
-      expect(url.searchParams.get('key')).toBe(BROWSER_KEY);
+      // One request: the bootstrap of @googlemaps/js-api-loader, with the options and the libraries asked first.
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({ key: BROWSER_KEY, v: 'weekly', language: 'en-GB', region: 'GB', libraries: 'core,places' });
       await expect.poll(() => page.evaluate(() => typeof (window as unknown as { google?: { maps?: { importLibrary?: unknown } } }).google?.maps?.importLibrary)).toBe('function');
       expect(errors).toEqual([]);
     } finally {

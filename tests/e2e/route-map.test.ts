@@ -74,8 +74,11 @@ const FAKE_MAPS_SCRIPT = String.raw`(() => {
   const maps = { Map, Marker: overlayClass('Marker'), Polyline: overlayClass('Polyline'), Polygon: overlayClass('Polygon'), Circle: overlayClass('Circle'), event };
   // Places (New) for the address fields, which load Google first: no suggestions.
   const places = { AutocompleteSessionToken: class {}, AutocompleteSuggestion: { fetchAutocompleteSuggestions: async () => ({ suggestions: [] }) } };
-  window.google = { maps: { importLibrary: async (name) => (name === 'places' ? places : Object.assign(window.google.maps, maps)) } };
-  window[new URL(script.src).searchParams.get('callback')]();
+  // Like Google's script: fills in the google.maps its loader made, then calls the callback its URL names (a path).
+  const namespace = ((window.google = window.google || {}).maps = window.google.maps || {});
+  namespace.importLibrary = async (name) => (name === 'places' ? places : Object.assign(namespace, maps));
+  const callback = new URL(script.src).searchParams.get('callback').split('.');
+  callback.slice(0, -1).reduce((owner, key) => owner[key], window)[callback.at(-1)]();
 })();`;
 
 interface Drawn {
@@ -189,7 +192,8 @@ describe('the route map on the quotation', () => {
         ['B', `Drop-Off: ${DROPOFF}`],
       ]);
       expect(await canvas.locator('[data-fake-google-map="true"]').count()).toBe(1);
-      expect(googleRequests.every((url) => url.startsWith('https://maps.googleapis.com/maps/api/js?key=test-browser-key&'))).toBe(true);
+      expect(googleRequests.length).toBeGreaterThan(0);
+      expect(googleRequests.every((url) => url.startsWith('https://maps.googleapis.com/maps/api/js?') && new URL(url).searchParams.get('key') === 'test-browser-key')).toBe(true);
       const axe = await new AxeBuilder({ page }).include('[data-testid="booking-summary"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
       expect(axe.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
       for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PlaceSuggestion } from '../../../contract/booking.ts';
 import { createFakeGoogleMaps } from '../../maps/fakeGoogleMaps.ts';
 import { createGooglePlaceSearch, type GooglePlaceSearch } from '../../maps/googlePlaces.ts';
-import type { PlacesLibrary } from '../../maps/googleTypes.ts';
 import { createPlaceSource } from './addressSources.ts';
 import { createAddressSuggester, type PlaceCandidate } from '../../components/address/addressSuggestions.ts';
 
@@ -13,7 +12,7 @@ async function fakeGoogleSearch(options: { failAutocomplete?: boolean } = {}): P
     [{ placeId: 'rec', text: 'Paddington Recreation Ground, Randolph Avenue, London, UK', location: { lat: 51.528, lng: -0.186 }, addressComponents: [{ longText: 'W9 1PD', shortText: 'W9 1PD', types: ['postal_code'] }] }],
     options,
   );
-  const places = (await google.importLibrary('places')) as PlacesLibrary;
+  const places = await google.importLibrary('places');
   return createGooglePlaceSearch({ places: async () => places, centre: async () => ({ lat: 51.5074, lon: -0.1278 }) });
 }
 
