@@ -13,6 +13,7 @@ import { DRIVER_JOB_STATE_LABELS, DRIVER_STEP_LABELS } from '../../../contract/d
 import { DRIVER_MESSAGES } from '../../../contract/driver.ts';
 import { PAID_IN_CAR_LABELS } from '../../../contract/jobCompletionRules.ts';
 import { DRIVER_TEXT, shownJob, type DriverContext } from '../../../machines/driver/index.ts';
+import { publishBookingEvent } from '../../../server/domain/dispatch/events.ts';
 import { consoleOf } from '../../helpers/console.ts';
 import { DRIVER_PASSWORD, driverAppOf } from '../../helpers/driver.ts';
 import { gone, visible } from './common.ts';
@@ -208,14 +209,14 @@ const executors: Record<string, UiExecutor> = {
   'earnings.close': click('Back'),
   'work.changed': {
     // The stream's news: an offer made by the office when the path's next read finds one, else a change to the
-    // driver's booking (or, before any, the stream's own word that something changed).
+    // driver's booking announced on the real server; before the driver has any booking (the server would send
+    // nothing), a stand-in `booking` message handed to the app's own listener.
     run: async (run, { index }) => {
       await eventually(async () => {
         if ((await stream(run, 'open')) === 0) throw new Error('the driver’s stream is not open');
       });
       if (nextReadHasOffer(run.path, index) && !run.scratch.offered) await makeOffer(run);
       else if (run.scratch.booking && run.scratch.offered) {
-        const { publishBookingEvent } = await import('../../../server/domain/dispatch/events.ts');
         const { rows } = await run.env.provider.db.query<{ site_id: number }>('SELECT site_id FROM bookings WHERE booking_number = $1', [run.scratch.booking]);
         await publishBookingEvent(run.env.provider.db, rows[0].site_id, { booking_number: run.scratch.booking, kind: 'changed' });
       } else {
