@@ -124,10 +124,30 @@ export function machineDelays(machine: AnyStateMachine): DelayInfo[] {
     node.after.map((transition) => {
       const raw = transition.delay as string | number;
       const named = typeof raw === 'string' ? delays[raw] : raw;
-      const ms = typeof named === 'number' ? named : typeof named === 'function' ? Number(named({} as never, {} as never)) : Number(raw);
+      const ms = typeof named === 'number' ? named : typeof named === 'function' ? delayOf(named, {}) : Number(raw);
       return { eventType: transition.eventType, name: typeof raw === 'string' ? raw : null, ms, state: stateKey(node) };
     }),
   );
+}
+
+/** A delay given as a function, as xstate calls it ({ context, event }); NaN when it cannot tell without a real context. */
+function delayOf(fn: (...args: unknown[]) => number, context: unknown): number {
+  try {
+    return Number(fn({ context, event: { type: '' } }, undefined));
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * The delay (ms) of the timer `eventType` as it is set in `snapshot`: a delay that depends on the context (an offer's
+ * own countdown) is read from the snapshot's context; a fixed one is the machine's.
+ */
+export function delayIn(machine: AnyStateMachine, eventType: string, snapshot: AnyMachineSnapshot): number | undefined {
+  const info = machineDelays(machine).find((d) => d.eventType === eventType);
+  if (!info) return undefined;
+  const named = info.name === null ? undefined : ((machine.implementations.delays ?? {}) as Record<string, unknown>)[info.name];
+  return typeof named === 'function' ? delayOf(named as (...args: unknown[]) => number, snapshot.context) : info.ms;
 }
 
 /** Every event type the machine reacts to: external, actor outcomes and delays. */

@@ -8,7 +8,7 @@
  */
 import { expect, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic, type AnyMachineSnapshot, type TransitionDefinition } from 'xstate';
-import { activeStateKeys, machineDelays, machineInvokes, transitionIndex } from './graph.ts';
+import { activeStateKeys, delayIn, machineInvokes, transitionIndex } from './graph.ts';
 import { pureTransition } from './generate.ts';
 import type { MachineModel, ModelPath } from './types.ts';
 
@@ -35,9 +35,10 @@ export async function runMachinePath(model: MachineModel, path: ModelPath): Prom
   const pending = new Map<string, Pending>();
   const actors: Record<string, AnyActorLogic> = {};
   for (const src of new Set(invokes.map((i) => i.src))) {
-    actors[src] = fromPromise(({ input }) => {
+    // Waiting by invoke id: a machine may invoke one actor in two states at once (two regions reading the same data).
+    actors[src] = fromPromise(({ input, self }) => {
       (invocations[src] ??= []).push(input);
-      return new Promise((resolve, reject) => pending.set(src, { resolve, reject }));
+      return new Promise((resolve, reject) => pending.set(self.id, { resolve, reject }));
     });
   }
   // provide() builds new state nodes: index the provided machine's transitions (same ids as the model's).
@@ -58,7 +59,6 @@ export async function runMachinePath(model: MachineModel, path: ModelPath): Prom
   const errors: unknown[] = [];
   actor.subscribe({ error: (error) => errors.push(error) });
   actor.start();
-  const delays = new Map(machineDelays(model.machine).map((d) => [d.eventType, d.ms]));
   const check = (snapshot: AnyMachineSnapshot, where: string) => {
     for (const key of activeStateKeys(snapshot)) {
       const assertion = model.assertions[key];
@@ -85,15 +85,15 @@ export async function runMachinePath(model: MachineModel, path: ModelPath): Prom
       if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
         const id = type.replace(/^xstate\.(done|error)\.actor\./, '');
         const src = srcOfId.get(id)!;
-        const call = pending.get(src);
+        const call = pending.get(id);
         // The outcome can only happen to an actor the machine really started in this state.
         expect(call, `${where}: ${src} was invoked and is waiting for its answer`).toBeDefined();
-        pending.delete(src);
+        pending.delete(id);
         if (type.startsWith('xstate.done.')) call!.resolve((step.event as { output?: unknown }).output);
         else call!.reject((step.event as { error?: unknown }).error);
         await flush();
       } else if (type.startsWith('xstate.after.')) {
-        const ms = delays.get(type);
+        const ms = delayIn(model.machine, type, actor.getSnapshot());
         expect(ms, `${where}: a delay of the machine`).toBeDefined();
         await vi.advanceTimersByTimeAsync(ms!);
         await flush();

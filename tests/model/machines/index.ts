@@ -13,6 +13,7 @@ import { consolePricesModel } from './consolePrices.model.ts';
 import { consoleRegisterModel } from './consoleRegister.model.ts';
 import { consoleSettingsModel } from './consoleSettings.model.ts';
 import { corporateModel } from './corporate.model.ts';
+import { driverModel } from './driver.model.ts';
 import { contactModel, quoteRequestModel } from './enquiries.model.ts';
 import { forgotPasswordModel } from './forgotPassword.model.ts';
 import { homeFormModel } from './homeForm.model.ts';
@@ -20,7 +21,7 @@ import { manageBookingModel } from './manageBooking.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
 import { quoteOfferModel } from './quoteOffer.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, consoleCatalogueModel, consolePricesModel, consolePlacesModel, consolePromosModel, consoleSettingsModel, consoleOutboxModel, consoleInboxModel, manageBookingModel, quoteOfferModel];
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, consoleCatalogueModel, consolePricesModel, consolePlacesModel, consolePromosModel, consoleSettingsModel, consoleOutboxModel, consoleInboxModel, manageBookingModel, quoteOfferModel, driverModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

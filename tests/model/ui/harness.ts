@@ -19,7 +19,7 @@ export type GateAnswer =
   /** The real server answers; `before` runs first (e.g. revoke a token so the server itself refuses it). */
   | { kind: 'continue'; before?: () => Promise<void> }
   | { kind: 'fulfil'; status: number; body: unknown }
-  | { kind: 'rewrite'; rewrite: (body: any) => unknown }
+  | { kind: 'rewrite'; rewrite: (body: any) => unknown; before?: () => Promise<void> }
   | { kind: 'abort' };
 
 export class Gate {
@@ -52,6 +52,7 @@ export class Gate {
       else if (answer.kind === 'abort') await route.abort('failed');
       else if (answer.kind === 'fulfil') await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
       else {
+        await answer.before?.();
         const response = await route.fetch();
         const body = answer.rewrite(await response.json());
         await route.fulfill({ response, body: JSON.stringify(body), contentType: 'application/json' });

@@ -12,6 +12,7 @@ import { consolePromosUi } from './consolePromos.ui.ts';
 import { consoleRegisterUi } from './consoleRegister.ui.ts';
 import { consoleSettingsUi } from './consoleSettings.ui.ts';
 import { corporateUi } from './corporate.ui.ts';
+import { driverUi } from './driver.ui.ts';
 import { contactUi, quoteRequestUi } from './enquiries.ui.ts';
 import { forgotPasswordUi } from './forgotPassword.ui.ts';
 import { homeFormUi } from './homeForm.ui.ts';
@@ -41,4 +42,5 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   consoleInbox: consoleInboxUi,
   manageBooking: manageBookingUi,
   quoteOffer: quoteOfferUi,
+  driver: driverUi,
 };

@@ -86,6 +86,7 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     extraHTTPHeaders: { 'x-forwarded-for': address },
+    ...ui.context,
   });
   // `npm run test:paths` runs this file under tsx, whose esbuild keeps function names by wrapping them in `__name(…)`,
   // also inside functions handed to page.evaluate: give the page a pass-through `__name` (a string, so nothing wraps it).

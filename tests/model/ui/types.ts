@@ -2,6 +2,7 @@
  * The UI side of a model: for every event variant an executor (a click, typed values, or arranging the answer the
  * server or the browser gives), and for every state an assertion on the URL and what the screen shows.
  */
+import type { BrowserContextOptions } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { EventVariant, ModelPath, ModelStep } from '../types.ts';
 import type { GateAnswer, UiRun } from './harness.ts';
@@ -41,6 +42,8 @@ export type UiStateAssertion = (run: UiRun, ctx: { path: ModelPath; index: numbe
 
 export interface UiMachine {
   model: string;
+  /** The browser context's options over the runner's own (a phone's viewport, a position granted and emulated …). */
+  context?: BrowserContextOptions;
   /** Open the page the path starts on (seed storage, arrange the origin's data, go to the URL). */
   open(run: UiRun): Promise<void>;
   /** True when opening the page already performs the path's first step (a URL typed: route.enter on load). */
