@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { QUOTE_OFFER_ROUTE } from '../../contract/consoleEnquiries.ts';
 import { MANAGE_BOOKING_ROUTE } from '../../contract/manageBooking.ts';
 import { routeKey } from '../../contract/routeKey.ts';
-import { isConsolePath, isDriverPath } from '../../contract/routeManifest.ts';
+import { isConsolePath, isDriverPath, PUBLIC_ROUTES, type Flow, type PublicRoute } from '../../contract/routeManifest.ts';
 
 /**
  * Security headers. Every response gets nosniff, a referrer policy, a permissions policy, COOP and a
@@ -39,15 +39,14 @@ const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set([MANAGE_BOOKING_ROUTE, QU
 /** The kinds of page, each with its own policy. */
 export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'private';
 
-/** The routes (src/app/routes.tsx, as contract/routeKey.ts spells them) that are not booking pages. */
+/**
+ * The routes (the route manifest's paths, as contract/routeKey.ts spells them) that are not booking pages. Every page
+ * of the corporate area and of the password reset is an account page, read from the manifest so a new one cannot be
+ * left with the booking pages' policy.
+ */
+const ACCOUNT_FLOWS: ReadonlySet<Flow> = new Set<Flow>(['corporate', 'forgotPassword']);
 const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
-  '/login': 'account',
-  '/forgot_password': 'account',
-  '/account-invitation': 'account',
-  '/bookings': 'account',
-  '/my-account': 'account',
-  '/members': 'account',
-  '/book-now': 'account',
+  ...Object.fromEntries((PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => ACCOUNT_FLOWS.has(route.flow)).map((route) => [route.path, 'account' as const])),
   // Its actions (cancel, change) must not be clickjacked, and it pays a change's difference by card (Stripe.js).
   [MANAGE_BOOKING_ROUTE]: 'manage',
   // A quote offer's link (issue 17): its fragment carries the offer's token until the page replaces it.
