@@ -19,11 +19,23 @@ function lastSundayAt1Utc(year: number, month: number): number {
   return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
 }
 
+/** A year's summer time, [start, end) in epoch milliseconds: worked out once per year (pricing asks per row). */
+const summerTimes = new Map<number, readonly [number, number]>();
+function summerTimeOf(year: number): readonly [number, number] {
+  let range = summerTimes.get(year);
+  if (!range) {
+    range = [lastSundayAt1Utc(year, 2), lastSundayAt1Utc(year, 9)];
+    if (summerTimes.size >= 1000) summerTimes.clear();
+    summerTimes.set(year, range);
+  }
+  return range;
+}
+
 /** London's offset from UTC at `now`, in minutes: 60 in summer time, else 0. */
 export function londonOffsetMinutes(now: Date): number {
-  const year = now.getUTCFullYear();
+  const [start, end] = summerTimeOf(now.getUTCFullYear());
   const t = now.getTime();
-  return t >= lastSundayAt1Utc(year, 2) && t < lastSundayAt1Utc(year, 9) ? 60 : 0;
+  return t >= start && t < end ? 60 : 0;
 }
 
 export function londonClock(now: Date): LondonClock {
