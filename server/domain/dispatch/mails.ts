@@ -17,7 +17,6 @@ export interface DispatchMailBooking {
   totalPence: number;
 }
 
-const money = (currency: string, pence: number) => poundsText(pence, currency);
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 function when(at: Date): string {
@@ -93,7 +92,7 @@ export function operatorCancelledMail(
   const refund = !cancel.paidByCard
     ? 'Nothing to pay: the fare was to be paid to the driver.'
     : cancel.refundPence > 0
-      ? `${money(booking.currency, cancel.refundPence)} back to the card you paid with.`
+      ? `${poundsText(cancel.refundPence, booking.currency)} back to the card you paid with.`
       : 'No refund.';
   return toPassenger(identity, booking, 'booking_cancelled_by_operator', `Booking ${booking.bookingNumber} cancelled`, {
     heading: 'Your booking is cancelled',
@@ -108,7 +107,7 @@ export function completedMail(identity: MailIdentity, operator: Operator, bookin
   return toPassenger(identity, booking, 'booking_completed', `Thank you for travelling with us: booking ${booking.bookingNumber}`, {
     heading: 'Thank you for travelling with us',
     intro: [hello(booking), 'Your journey is complete.'],
-    fields: [...journeyFields(booking), ['Fare', money(booking.currency, booking.totalPence)]],
+    fields: [...journeyFields(booking), ['Fare', poundsText(booking.totalPence, booking.currency)]],
     outro: [contact(operator)],
   });
 }

@@ -44,16 +44,14 @@ export function changeSummary(before: ManageTripValues, after: ManageTripValues,
   return lines;
 }
 
-const money = (currency: string, pence: number) => poundsText(Math.abs(pence), currency);
-
 /** What the change did with the money, in the passenger's words. */
 export function moneyLine(booking: ManagedBooking, newTotalPence: number, differencePence: number): string {
-  const price = money(booking.currency, newTotalPence);
+  const price = poundsText(Math.abs(newTotalPence), booking.currency);
   if (differencePence === 0) return `The price stays ${price}.`;
   if (booking.paymentMethod === 'car') return `The new price is ${price}, paid to the driver.`;
   return differencePence > 0
-    ? `The new price is ${price}: ${money(booking.currency, differencePence)} was charged to your card.`
-    : `The new price is ${price}: ${money(booking.currency, differencePence)} goes back to the card you paid with (usually within 5 to 10 working days).`;
+    ? `The new price is ${price}: ${poundsText(Math.abs(differencePence), booking.currency)} was charged to your card.`
+    : `The new price is ${price}: ${poundsText(Math.abs(differencePence), booking.currency)} goes back to the card you paid with (usually within 5 to 10 working days).`;
 }
 
 /** The passenger's mail (the new details and price) and the operator's notice of an applied change. */

@@ -5,8 +5,6 @@ import type { Operator } from './terms.ts';
 import { londonParts } from '../pricing/londonTime.ts';
 import { poundsText } from '../../../contract/money.ts';
 
-const money = (currency: string, pence: number) => poundsText(pence, currency);
-
 function when(at: Date): string {
   const local = londonParts(at);
   return `${local.date.split('-').reverse().join('-')} ${clock12(local.hour, local.minute)}`;
@@ -15,9 +13,9 @@ function when(at: Date): string {
 /** What the cancellation did with the money, in the passenger's words. */
 function refundLine(booking: ManagedBooking, feePence: number, refundPence: number | null): string {
   if (refundPence === null) return 'Nothing to refund: the fare was to be paid to the driver.';
-  const fee = feePence > 0 ? ` (a cancellation fee of ${money(booking.currency, feePence)} is kept)` : '';
+  const fee = feePence > 0 ? ` (a cancellation fee of ${poundsText(feePence, booking.currency)} is kept)` : '';
   if (refundPence === 0) return `Nothing to refund${fee}.`;
-  return `${money(booking.currency, refundPence)} back to the card you paid with${fee}.`;
+  return `${poundsText(refundPence, booking.currency)} back to the card you paid with${fee}.`;
 }
 
 /** The passenger's confirmation of their cancellation and the operator's notice, written in the cancellation's transaction. */
