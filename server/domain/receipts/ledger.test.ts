@@ -140,7 +140,7 @@ describe("a booking's ledger", () => {
         const rows = paymentRows(booking);
         expect(rows).toHaveLength(ledger.entries.length + 1);
         const last = rows.at(-1)!;
-        expect(last).toEqual({ label: 'Amount paid by card', amount: `£${(expectedPaidPence / 100).toFixed(2)}`, strong: true });
+        expect(last).toEqual({ label: 'Amount paid by card', amount: `£${(expectedPaidPence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`, strong: true });
         expect(rows.slice(0, -1).reduce((sum, row) => sum + pence(row.amount), 0)).toBe(expectedPaidPence);
         for (const row of rows.slice(0, -1)) expect(row.label).toMatch(/^(Paid by card on \w{3} \d+ \w{3} \d{4} \(card payment \d+: (the booking|a change to the booking)\)|Refund \((change to the booking|cancellation)\) on \w{3} \d+ \w{3} \d{4} to card payment \d+: (refunded|in progress))$/);
 
