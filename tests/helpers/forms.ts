@@ -1,9 +1,8 @@
 /** Dates and forms for tests: London dates a few days ahead, so no test lands in the grace period or the past. */
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 export function londonDate(daysAhead: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + daysAhead * 86_400_000),
-  );
-  return parts;
+  return LONDON_DAY.format(new Date(Date.now() + daysAhead * 86_400_000));
 }
 
 /** A Wednesday-ish weekday far enough ahead: the next date, at least `min` days away, that is Mon–Fri. */
