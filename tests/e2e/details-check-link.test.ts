@@ -73,12 +73,12 @@ it('a link to /quoteView while the e-mail check is in flight is refused; once th
   const { page, release } = await restoredDetails();
   await page.locator('form button[type="submit"][data-loading]').waitFor();
   await follow(page, '/quoteView');
-  await expect.poll(() => pathname(page)).toBe('/personalDetailView');
+  await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe('/personalDetailView');
   release();
   const popup = page.getByRole('dialog').filter({ hasText: BOOKING_MESSAGES.emailNotFound });
   await popup.waitFor();
   await follow(page, '/quoteView');
-  await expect.poll(() => pathname(page)).toBe('/quoteView');
+  await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe('/quoteView');
   await page.getByRole('heading', { name: 'QUOTE NOW' }).waitFor();
   await expect(popup.count()).resolves.toBe(0);
   await page.context().close();
