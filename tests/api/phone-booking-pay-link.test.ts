@@ -215,6 +215,20 @@ describe(`card payment links of phone bookings on ${testDatabaseKind}`, () => {
     expect(await bookingRow(answer.booking_number)).toMatchObject({ status: 'cancelled' });
   });
 
+  it('the office may cancel a held booking (its only dispatch event); a payment after that is refused before money moves', async () => {
+    const { answer, token } = await takeByLink();
+    const accept = await api.as(dispatcher, 'POST', `bookings/${answer.booking_number}/dispatch`, { event: 'accept', revision: 0 });
+    expect(accept.statusCode).toBe(409);
+    const cancelled = await api.as(dispatcher, 'POST', `bookings/${answer.booking_number}/dispatch`, { event: 'cancel', reason: 'passenger_request', revision: 0 });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refused = await post('pay-booking/pay', { token, payment_method_id: 'pm_card_visa' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(PAY_LINK_MESSAGES.cancelled);
+    const { id } = await bookingRow(answer.booking_number);
+    expect(await charges(id)).toEqual([]);
+    expect((await api.as(dispatcher, 'POST', `phone-bookings/${answer.booking_number}/pay-link`)).statusCode).toBe(409);
+  });
+
   it('the console resends the link: a new token works, the old one is dead, the same limit', async () => {
     const { answer, token } = await takeByLink();
     const resent = await api.as(dispatcher, 'POST', `phone-bookings/${answer.booking_number}/pay-link`);
