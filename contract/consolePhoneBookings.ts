@@ -16,16 +16,22 @@ export const PHONE_BOOKING_PATHS = {
   price: '/phone-bookings/price',
   passengers: '/phone-bookings/passengers',
   create: '/phone-bookings',
+  /** POST, no body: card by payment link, a new link mailed (contract/payLinks.ts). */
+  resendLink: '/phone-bookings/:booking_number/pay-link',
 } as const;
+export const phoneResendLinkPath = (bookingNumber: string) => PHONE_BOOKING_PATHS.resendLink.replace(':booking_number', encodeURIComponent(bookingNumber));
 
-export const PHONE_PAYMENTS = ['car', 'account'] as const;
+/** 'link': card by a mailed payment link (contract/payLinks.ts): the booking is held until paid, within a time limit. */
+export const PHONE_PAYMENTS = ['car', 'account', 'link'] as const;
 export type PhonePayment = (typeof PHONE_PAYMENTS)[number];
-export const PHONE_PAYMENT_LABELS: Record<PhonePayment, string> = { car: 'Pay in car', account: 'On account' };
+export const PHONE_PAYMENT_LABELS: Record<PhonePayment, string> = { car: 'Pay in car', account: 'On account', link: 'Card by payment link' };
 
 export const PHONE_BOOKING_MESSAGES = {
   unknownPassenger: 'No such passenger on this site',
   accountNeedsMember: 'On account needs a passenger who is a member of a company account: find them first',
   booked: (bookingNumber: string) => `Booked ${bookingNumber}. The confirmation is on its way to the passenger.`,
+  /** `due`: as londonMoment writes it ('09:00 on 2026-11-27'). */
+  heldForLink: (bookingNumber: string, due: string) => `Booked ${bookingNumber}, held until ${due} (London time). The payment link is on its way to the passenger.`,
   searchShort: 'Type at least 3 characters of a phone number or e-mail address',
 } as const;
 
@@ -58,7 +64,7 @@ export const phoneBookingSchema = z.object({
     email: z.string().trim().max(254).regex(EMAIL_PATTERN, "Enter the passenger's e-mail address (the confirmation goes there)"),
     phone: field(40, "Enter the passenger's phone number"),
   }),
-  payment: z.enum(PHONE_PAYMENTS, { error: "payment must be 'car' or 'account'" }),
+  payment: z.enum(PHONE_PAYMENTS, { error: "payment must be 'car', 'account' or 'link'" }),
   po_number: z.string().trim().max(100).optional(),
   cost_centre: z.string().trim().max(100).optional(),
   /** For the driver (the booking's additional information). */
@@ -81,5 +87,7 @@ export const phoneBookingAnswerSchema = z.object({
   payment_status: z.string(),
   /** False when the same booking_key had booked already (nothing new written). */
   created: z.boolean(),
+  /** Card by payment link only: when the link stops working and the booking is released unpaid (ISO instant). */
+  pay_link_due_at: z.string().optional(),
 });
 export type PhoneBookingAnswer = z.infer<typeof phoneBookingAnswerSchema>;

@@ -29,11 +29,12 @@ export const CONSOLE_QUEUE_PATHS = {
  * - `flight`: the flight lands earlier than the pick-up allows, is diverted or cancelled (the flight port's rule);
  * - `auto_offers_stopped`: the automatic offers tried the owner's number of drivers and stopped (AUTO_OFFERS).
  */
-export const NEEDS_ACTION_REASONS = ['new', 'unassigned', 'offer_declined', 'offer_expired', 'driver_not_on_the_way', 'change_requested', 'flight', 'auto_offers_stopped'] as const;
+export const NEEDS_ACTION_REASONS = ['awaiting_payment', 'new', 'unassigned', 'offer_declined', 'offer_expired', 'driver_not_on_the_way', 'change_requested', 'flight', 'auto_offers_stopped'] as const;
 export type NeedsActionReasonCode = (typeof NEEDS_ACTION_REASONS)[number];
 
 /** The reasons' short names (the card's badges). */
 export const NEEDS_ACTION_LABELS: Record<NeedsActionReasonCode, string> = {
+  awaiting_payment: 'Awaiting payment',
   new: 'To accept',
   unassigned: 'No driver',
   offer_declined: 'Offer declined',
@@ -54,6 +55,8 @@ export function durationText(minutes: number): string {
 }
 
 export const NEEDS_ACTION_TEXT = {
+  /** `due`: londonMoment's '09:00 on 2026-11-27'. */
+  awaitingPayment: (due: string) => `Phone booking awaiting card payment: the link runs until ${due} (London time), then the booking is cancelled`,
   new: 'New booking: not yet accepted',
   unassigned: (minutes: number) => `No driver assigned, and the pick-up is less than ${durationText(minutes)} away`,
   unassignedPast: 'No driver assigned, and the pick-up time has passed',

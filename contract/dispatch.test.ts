@@ -4,6 +4,8 @@ import { allowedEvents, BOOKING_STATUSES, DISPATCH_EVENTS, dispatchRequestSchema
 describe('the dispatch transition table', () => {
   it('lets each status do exactly these events', () => {
     expect(Object.fromEntries(BOOKING_STATUSES.map((status) => [status, allowedEvents(status)]))).toEqual({
+      // A phone booking held for its card payment link (issue 34): the office may only cancel it; paying confirms it.
+      awaiting_payment: ['cancel'],
       confirmed: ['accept', 'cancel'],
       accepted: ['assign', 'cancel', 'no_show'],
       driver_assigned: ['assign', 'unassign', 'complete', 'cancel', 'no_show'],

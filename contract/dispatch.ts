@@ -13,11 +13,13 @@ import { londonClock } from './londonClock.ts';
  * completed, cancelled and no_show are final.
  */
 
-export const BOOKING_STATUSES = ['confirmed', 'accepted', 'driver_assigned', 'completed', 'cancelled', 'no_show'] as const;
+/** awaiting_payment (issue 34): a phone booking held for its card payment link; paid, it is confirmed; unpaid past its limit, cancelled. */
+export const BOOKING_STATUSES = ['awaiting_payment', 'confirmed', 'accepted', 'driver_assigned', 'completed', 'cancelled', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** What a dispatcher reads (bookings.status 'confirmed' is the issue's "new"). */
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
   confirmed: 'New',
   accepted: 'Accepted',
   driver_assigned: 'Driver assigned',
@@ -35,7 +37,7 @@ export const DISPATCH_TRANSITIONS = {
   assign: { from: ['accepted', 'driver_assigned'], to: 'driver_assigned' },
   unassign: { from: ['driver_assigned'], to: 'accepted' },
   complete: { from: ['driver_assigned'], to: 'completed' },
-  cancel: { from: ['confirmed', 'accepted', 'driver_assigned'], to: 'cancelled' },
+  cancel: { from: ['awaiting_payment', 'confirmed', 'accepted', 'driver_assigned'], to: 'cancelled' },
   no_show: { from: ['accepted', 'driver_assigned'], to: 'no_show' },
 } as const satisfies Record<DispatchEvent, { from: readonly BookingStatus[]; to: BookingStatus }>;
 

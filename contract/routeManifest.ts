@@ -13,7 +13,7 @@ import { routeKey } from './routeKey.ts';
 import type { SettingName } from './settings.ts';
 
 /** The statechart (machines/<flow>) that owns a path; `page` for screens that are only a view. */
-export type Flow = 'booking' | 'corporate' | 'forgotPassword' | 'contact' | 'quoteRequest' | 'manageBooking' | 'quoteOffer' | 'page';
+export type Flow = 'booking' | 'corporate' | 'forgotPassword' | 'contact' | 'quoteRequest' | 'manageBooking' | 'quoteOffer' | 'payBooking' | 'page';
 
 /** The booking machine's routed states (machines/booking/booking.routes.ts `RoutedStateId`). */
 export type BookingRouteState = 'bookTrip' | 'home' | 'quotation' | 'personalDetails' | 'payment' | 'cardCheckout' | 'confirmed' | 'quoteRequest';
@@ -103,6 +103,8 @@ export const PUBLIC_ROUTES = [
   { path: '/manage-booking', title: 'Manage your booking', flow: 'manageBooking', module: 'src/views/manageBooking/ManageBookingView.tsx', screen: 'ManageBookingView' },
   // Issue 17: a quote offer's mailed link (#token=…), handed to the booking flow at the offered vehicle.
   { path: '/quote-offer', title: 'Your quote', flow: 'quoteOffer', module: 'src/views/quoteOffer/QuoteOfferView.tsx', screen: 'QuoteOfferView' },
+  // Issue 34: a phone booking's mailed card payment link (#token=…): the trip, the price and the card form.
+  { path: '/pay-booking', title: 'Pay for your booking', flow: 'payBooking', module: 'src/views/payBooking/PayBookingView.tsx', screen: 'PayBookingView' },
   { path: '/forgot_password', title: 'Forgot password', flow: 'forgotPassword', module: 'src/views/forgotPassword/ForgotPasswordView.tsx', screen: 'ForgotPasswordView' },
 ] as const satisfies readonly PublicRoute[];
 

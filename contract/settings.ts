@@ -103,6 +103,9 @@ export const SETTING_NAMES = [
   'DRIVER_WAITING_MAX_MINUTES',
   'DRIVER_PARKING_MAX',
   'DRIVER_TOLLS_MAX',
+  // Ours (issue 34, card by payment link): how long a phone booking waits for its mailed card payment, in minutes
+  // (default 1440, a day), and never later than PAY_LINK_BEFORE_PICKUP_MINUTES before its pick-up; then it is released.
+  'PAY_LINK_MINUTES',
 ] as const;
 
 /** Settings the server works out from its deployment and adds to the site's own: never stored, never the owner's to set. */

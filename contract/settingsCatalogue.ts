@@ -137,6 +137,15 @@ export const SETTINGS_CATALOGUE: readonly SettingEntry[] = [
   },
 
   { name: 'CANCEL_CUTOFF_MINUTES', group: 'policies', kind: 'minutes', label: 'Online cancellation cut-off', explanation: 'Passengers may cancel on their manage page until this many minutes before pick-up.', min: 0, max: 43_200 },
+  {
+    name: 'PAY_LINK_MINUTES',
+    group: 'policies',
+    kind: 'minutes',
+    label: 'Payment link time limit',
+    explanation: 'A phone booking paid by a mailed card link waits this long for its payment (at the latest until an hour before pick-up), then it is cancelled.',
+    min: 15,
+    max: 10_080,
+  },
   { name: 'CANCELLATION_FEE', group: 'policies', kind: 'money', label: 'Cancellation fee', explanation: 'Kept from a card payment when a passenger cancels online.', min: 0, max: MONEY_MAX },
   { name: 'MANAGE_ADDRESS_CHANGES', group: 'policies', kind: 'switch', label: 'Address changes online', explanation: 'Lets passengers change the pick-up, stops and drop-off on their manage page (priced again).' },
   { name: 'VAT_NUMBER', group: 'policies', kind: 'text', label: 'VAT number', explanation: 'Printed on receipts; blank if you are not VAT-registered (a plain receipt).', max: 30 },

@@ -31,6 +31,8 @@ import { manageRoutes } from './routes/manage.ts';
 import { manageLiveStreams } from './routes/manageLive.ts';
 import { createPositionHub } from './domain/drivers/positionEvents.ts';
 import { quoteOfferRoutes } from './routes/quoteOffers.ts';
+import { payLinkRoutes } from './routes/payLinks.ts';
+import { createPayLinks, type PayLinks } from './domain/bookings/payLinks.ts';
 import { receiptRoutes } from './routes/receipts.ts';
 import { passengerRoutes } from './routes/passengers.ts';
 import { quotingRoutes } from './routes/quoting.ts';
@@ -91,6 +93,8 @@ export interface App {
   events: BookingEventHub;
   /** Company accounts' invoices (issue 34): the run (bootstrap starts its hourly job), the console's and the corporate area's calls. */
   invoices: InvoicesService;
+  /** Phone bookings' card payment links (issue 34): the public page's calls, the console's resend, the release sweep (bootstrap starts it). */
+  payLinks: PayLinks;
   /** Every route registered: the fuzz suite walks all of them, the schema test reads what each declares. */
   routes: readonly RegisteredRoute[];
 }
@@ -151,6 +155,7 @@ export async function buildApp({
   const credentials = createCredentialGuard(db, limiter, fastify.log);
   const flights = createFlightTracker({ db, cache, flights: flightsPort, now, log: fastify.log });
   const invoices = createInvoicesService({ db, cache, mail, log: fastify.log });
+  const payLinks = createPayLinks({ db, cache, payments, mail, log: fastify.log, publicUrl: config.publicUrl, now });
   const bookings = createBookingService({ db, quoting, mail, payments, credentials, log: fastify.log, publicUrl: config.publicUrl, now, afterBooked: (siteId, bookingId) => flights.afterWrite(siteId, bookingId, 'booked') });
 
   registerErrorHandling(fastify);
@@ -184,12 +189,13 @@ export async function buildApp({
       await api.register(corporateInvoiceRoutes({ db, invoices }));
       await api.register(authRoutes({ db, cache, mail, limiter }));
       await api.register(manageRoutes({ db, cache, bookings, payments, mail, maps, log: fastify.log, now, afterChange: (siteId, bookingNumber) => flights.afterChange(siteId, bookingNumber), liveStreams }));
+      await api.register(payLinkRoutes({ payLinks, payments }));
       await api.register(receiptRoutes({ db, cache, payments, mail, log: fastify.log, now }));
     },
     { prefix: '/api/v1' },
   );
   if (stripe) await fastify.register(stripeWebhookRoutes({ db, cache, bookings, stripe }), { prefix: '/api/v1' });
-  await fastify.register(consoleRoutes({ db, cache, mail, payments, quoting, maps, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now, storage, events, limiter, flights, invoices, bookings }), { prefix: '/api/admin' });
+  await fastify.register(consoleRoutes({ db, cache, mail, payments, quoting, maps, adminToken: config.adminToken, publicUrl: config.publicUrl, log: fastify.log, now, storage, events, limiter, flights, invoices, bookings, payLinks }), { prefix: '/api/admin' });
   const driverDispatch = createDispatchService({ db, cache, mail, payments, log: fastify.log, now: clock });
   await fastify.register(driverRoutes({ db, cache, mail, payments, publicUrl: config.publicUrl, dispatch: driverDispatch, hub: events, now: clock, limiter, log: fastify.log, maps }), { prefix: '/api/driver' });
   await fastify.register(storedImageRoutes({ storage }));
@@ -204,5 +210,5 @@ export async function buildApp({
     quoteRows: (siteId, quoteId) => quoting.loadQuote(siteId, quoteId).then((quote) => quote.rows, (error: unknown) => (error instanceof QuoteRefused ? null : Promise.reject(error))),
   });
 
-  return { fastify, cache, mail, sms, maps, quoting, payments, bookings, credentials, storage, flights, events, invoices, routes };
+  return { fastify, cache, mail, sms, maps, quoting, payments, bookings, credentials, storage, flights, events, invoices, payLinks, routes };
 }

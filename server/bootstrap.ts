@@ -83,6 +83,8 @@ export async function startProvider(
     const stopAutoOffers = background ? autoOffers.start(config.autoOfferIntervalMs, app.events) : async () => undefined;
     // Every hour: company accounts' invoices of ended periods, each issued and mailed once (domain/invoices/service.ts).
     const stopInvoices = background ? app.invoices.start(60 * 60_000, options.now) : async () => undefined;
+    // Every minute: phone bookings held for a card payment link past its time limit, each released once (domain/bookings/payLinks.ts).
+    const stopPayLinks = background ? app.payLinks.start(60_000) : async () => undefined;
     return {
       ...app,
       db,
@@ -93,6 +95,7 @@ export async function startProvider(
       async close() {
         await stopAutoOffers();
         await stopInvoices();
+        await stopPayLinks();
         stopHousekeeping();
         stopFlightSweep();
         await stopReminders();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { QUOTE_OFFER_ROUTE } from '../../contract/consoleEnquiries.ts';
 import { MANAGE_BOOKING_ROUTE } from '../../contract/manageBooking.ts';
+import { PAY_LINK_ROUTE } from '../../contract/payLinks.ts';
 import { routeKey } from '../../contract/routeKey.ts';
 import { isConsolePath, isDriverPath, PUBLIC_ROUTES, type Flow, type PublicRoute } from '../../contract/routeManifest.ts';
 
@@ -34,7 +35,7 @@ import { isConsolePath, isDriverPath, PUBLIC_ROUTES, type Flow, type PublicRoute
  */
 
 /** The pages a mailed link opens with its token in the address (the manage link's query, a quote offer's fragment). */
-const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set([MANAGE_BOOKING_ROUTE, QUOTE_OFFER_ROUTE]);
+const TOKEN_LINK_ROUTES: ReadonlySet<string> = new Set([MANAGE_BOOKING_ROUTE, QUOTE_OFFER_ROUTE, routeKey(PAY_LINK_ROUTE)]);
 
 /** The kinds of page, each with its own policy. */
 export type PageKind = 'booking' | 'account' | 'card' | 'manage' | 'private';
@@ -52,6 +53,9 @@ const PAGE_KINDS: Readonly<Record<string, PageKind>> = {
   // A quote offer's link (issue 17): its fragment carries the offer's token until the page replaces it.
   [QUOTE_OFFER_ROUTE]: 'account',
   '/stripecheckout': 'card',
+  // A phone booking's payment link (issue 34): a card page (Stripe.js when keyed, framed only by the operator's origins)
+  // whose fragment carries the link's token until the page replaces it.
+  [routeKey(PAY_LINK_ROUTE)]: 'card',
 };
 
 /** The route a path shows, decoded and spelt as the router matches it. */

@@ -33,6 +33,7 @@ import { consoleDriversRoutes } from './consoleDrivers.ts';
 import { consoleFleetRoutes } from './consoleFleet.ts';
 import { consoleInboxRoutes } from './consoleInbox.ts';
 import { consolePhoneBookingRoutes } from './consolePhoneBookings.ts';
+import type { PayLinks } from '../domain/bookings/payLinks.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
 import { consoleManageRoutes } from './consoleManage.ts';
 import { consoleCatalogueRoutes } from './consoleCatalogue.ts';
@@ -89,6 +90,8 @@ export interface ConsoleDeps {
   invoices?: InvoicesService;
   /** The booking service: phone bookings (issue 34) are written by it, as the website's. */
   bookings?: BookingService;
+  /** Card payment links of phone bookings (issue 34): the console resends them. */
+  payLinks?: PayLinks;
 }
 
 /** 403 unless the caller is an owner (or the admin token, which acts as one). A preValidation hook: before any schema reads the request. */
@@ -170,7 +173,7 @@ export function consoleRoutes(deps: ConsoleDeps) {
       await authorised.register(consoleFleetRoutes({ db, now }));
       await authorised.register(consoleDriversRoutes({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, dispatch, now, limiter }));
       await authorised.register(consoleInboxRoutes({ db, cache, mail: deps.mail, publicUrl: deps.publicUrl, quoting: deps.quoting, log: deps.log }));
-      await authorised.register(consolePhoneBookingRoutes({ db, cache, quoting: deps.quoting, bookings: deps.bookings }));
+      await authorised.register(consolePhoneBookingRoutes({ db, cache, quoting: deps.quoting, bookings: deps.bookings, payLinks: deps.payLinks, publicUrl: deps.publicUrl, now }));
       await authorised.register(events.routes);
 
       const typed = authorised.withTypeProvider<ZodTypeProvider>();

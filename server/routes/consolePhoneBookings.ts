@@ -9,7 +9,9 @@ import {
   phonePriceAnswerSchema,
   phonePriceSchema,
 } from '../../contract/consolePhoneBookings.ts';
+import { payLinkResendAnswerSchema, payLinkResendParamsSchema } from '../../contract/payLinks.ts';
 import type { Db } from '../adapters/db/index.ts';
+import type { PayLinks } from '../domain/bookings/payLinks.ts';
 import { pricePhoneTrip, takePhoneBooking } from '../domain/bookings/phone.ts';
 import { searchPassengers } from '../domain/bookings/phoneRepository.ts';
 import type { BookingService } from '../domain/bookings/service.ts';
@@ -26,10 +28,14 @@ const BODY_LIMIT = 16 * 1024;
  * site, owners and dispatchers (CSRF and same origin checked on the POSTs). Without the quoting engine or the booking
  * service (a console mounted alone) they answer 503.
  */
-export function consolePhoneBookingRoutes(deps: { db: Db; cache: SiteCache; quoting?: Quoting; bookings?: BookingService }) {
+export function consolePhoneBookingRoutes(deps: { db: Db; cache: SiteCache; quoting?: Quoting; bookings?: BookingService; payLinks?: PayLinks; publicUrl: string; now?: () => Date }) {
   const engine = () => {
     if (!deps.quoting || !deps.bookings) throw new HttpError(503, 'Phone bookings are not available on this server');
     return { quoting: deps.quoting, bookings: deps.bookings };
+  };
+  const payLinks = () => {
+    if (!deps.payLinks) throw new HttpError(503, 'Payment links are not available on this server');
+    return deps.payLinks;
   };
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,9 +50,16 @@ export function consolePhoneBookingRoutes(deps: { db: Db; cache: SiteCache; quot
 
     app.post(PHONE_BOOKING_PATHS.create, { bodyLimit: BODY_LIMIT, schema: { body: phoneBookingSchema, response: { ...createdAnswers(phoneBookingAnswerSchema), 200: phoneBookingAnswerSchema } } }, async (request, reply) => {
       const { quoting, bookings } = engine();
-      const answer = await takePhoneBooking({ db: deps.db, quoting, bookings }, request.site, await deps.cache.catalog(request.site.id), request.actor, request.body);
+      const answer = await takePhoneBooking({ db: deps.db, quoting, bookings, publicUrl: deps.publicUrl, now: deps.now }, request.site, await deps.cache.catalog(request.site.id), request.actor, request.body);
       request.log.info({ site_id: request.site.id, booking: answer.booking_number, created: answer.created }, 'phone booking taken');
       return reply.code(answer.created ? 201 : 200).send(answer);
+    });
+
+    // Card by payment link: a new link mailed to the passenger (the old one stops working), the same time limit.
+    app.post(PHONE_BOOKING_PATHS.resendLink, { bodyLimit: 1024, schema: { params: payLinkResendParamsSchema, response: answers(payLinkResendAnswerSchema) } }, async (request) => {
+      const answer = await payLinks().resend(request.site, request.actor, request.params.booking_number);
+      request.log.info({ site_id: request.site.id, booking: request.params.booking_number }, 'payment link resent');
+      return answer;
     });
   };
 }

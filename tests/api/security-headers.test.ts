@@ -22,7 +22,7 @@ const documentFacts = (html: string) => {
 
 const BOOKING_PAGES = ['/', '/home', '/booktripview', '/quotationview', '/personalDetailView', '/paymentview', '/checkout', '/paymentSuccessView', '/quoteView', '/ourfleet', '/contactus', '/no-such-page'];
 const ACCOUNT_PAGES = ['/login', '/forgot_password', '/bookings', '/my-account', '/members', '/book-now', '/account-invitation', '/LOGIN/', '/%6Cogin', '/login?next=/bookings', '/My-Account/'];
-const CARD_PAGES = ['/stripecheckout', '/stripecheckout?stripeKey=pk_test_x', '/StripeCheckout/'];
+const CARD_PAGES = ['/stripecheckout', '/stripecheckout?stripeKey=pk_test_x', '/StripeCheckout/', '/pay-booking'];
 /** The manage-booking page: framed as an account page, paying a change's difference by card as the card page does. */
 const MANAGE_PAGES = ['/manage-booking', '/Manage-Booking/'];
 
@@ -74,9 +74,9 @@ async function putSettings(provider: TestProvider, changes: Record<string, strin
 }
 
 describe('the routes that are not booking pages', () => {
-  it('include every corporate and password route of the route manifest (contract/routeManifest.ts) and the card page', () => {
-    const guarded = (PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => /^src\/views\/(corporate|forgotPassword|card)\//.test(route.module)).map((route) => route.path);
-    expect(guarded.sort()).toEqual(['/account-invitation', '/book-now', '/bookings', '/forgot_password', '/login', '/members', '/my-account', '/stripecheckout']);
+  it('include every corporate and password route of the route manifest (contract/routeManifest.ts), the card page and the payment link page', () => {
+    const guarded = (PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => /^src\/views\/(corporate|forgotPassword|card|payBooking)\//.test(route.module)).map((route) => route.path);
+    expect(guarded.sort()).toEqual(['/account-invitation', '/book-now', '/bookings', '/forgot_password', '/login', '/members', '/my-account', '/pay-booking', '/stripecheckout']);
     expect([...ACCOUNT_PAGES, ...CARD_PAGES].filter((url) => /^\/[a-z_-]+$/.test(url)).sort()).toEqual(guarded.sort());
   });
 });
@@ -118,7 +118,7 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
 
   it('the manage-booking and quote-offer pages, whose address carries a link token until they replace it, send no Referer and are framed by no other site; other pages keep the site policy', async () => {
     if (!isBuilt(provider)) return;
-    for (const url of [`/manage-booking?token=${'a'.repeat(43)}`, '/quote-offer', '/Quote-Offer/']) {
+    for (const url of [`/manage-booking?token=${'a'.repeat(43)}`, '/quote-offer', '/Quote-Offer/', '/pay-booking']) {
       const linked = await provider.fastify.inject({ method: 'GET', url });
       expect({ url, referrer: linked.headers['referrer-policy'], frame: linked.headers['x-frame-options'] }).toEqual({ url, referrer: 'no-referrer', frame: 'SAMEORIGIN' });
     }
@@ -132,7 +132,7 @@ describe(`security headers on ${testDatabaseKind}, EMBED_ORIGINS unset`, () => {
       const { 'frame-ancestors': _ancestors, ...sources } = csp;
       expect({ url, sources }).toEqual({ url, sources: OWN_ONLY });
       expect({ url, serves: facts?.serves }).toEqual({ url, serves: ['booking', 'account', 'card', 'manage'] });
-      expect(facts?.kinds).toEqual({ '/login': 'account', '/forgot_password': 'account', '/bookings': 'account', '/my-account': 'account', '/members': 'account', '/book-now': 'account', '/account-invitation': 'account', '/manage-booking': 'manage', '/quote-offer': 'account', '/stripecheckout': 'card' });
+      expect(facts?.kinds).toEqual({ '/login': 'account', '/forgot_password': 'account', '/bookings': 'account', '/my-account': 'account', '/members': 'account', '/book-now': 'account', '/account-invitation': 'account', '/manage-booking': 'manage', '/quote-offer': 'account', '/stripecheckout': 'card', '/pay-booking': 'card' });
     }
   });
 

@@ -122,6 +122,8 @@ export function demoSettings(googleBrowserKey: string | null): Record<Exclude<Se
     DRIVER_WAITING_MAX_MINUTES: '60',
     DRIVER_PARKING_MAX: '20',
     DRIVER_TOLLS_MAX: '20',
+    // Issue 34: a phone booking's card payment link waits a day (at most until an hour before the pick-up).
+    PAY_LINK_MINUTES: '1440',
   };
 }
 

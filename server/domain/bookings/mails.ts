@@ -9,7 +9,7 @@ export const MANAGE_LINK_LABEL = 'Manage your booking';
 
 const dmy = (date: string | null) => (date ? date.split('-').reverse().join('-') : '');
 
-function bookingFields(bookingNumber: string, prepared: PreparedBooking): [string, string][] {
+export function bookingFields(bookingNumber: string, prepared: PreparedBooking): [string, string][] {
   const amount = poundsText(prepared.totalPence, prepared.currency);
   const fields: [string, string][] = [
     ['Booking number', bookingNumber],

@@ -4,7 +4,14 @@ import type { BookingCreate } from '../../../contract/bookings.ts';
 import { INBOX_MESSAGES } from '../../../contract/consoleEnquiries.ts';
 import { PHONE_BOOKING_MESSAGES, type PhoneBookingAnswer, type PhonePriceAnswer } from '../../../contract/consolePhoneBookings.ts';
 import { poundsToPence, type PriceOverride } from '../../../contract/staffPrices.ts';
+import { londonMoment } from '../../../contract/dispatch.ts';
+import { PAY_LINK_MESSAGES, PAY_LINK_MIN_MINUTES, payLinkDueAt } from '../../../contract/payLinks.ts';
+import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { mailIdentity } from '../../adapters/mail/index.ts';
+import { payLinkMail } from './payLinkMails.ts';
+import { newPayLink } from './payLinks.ts';
+import { holdForPayLink } from './payLinksRepository.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
 import { priceTrip } from '../enquiries/inbox.ts';
 import { DomainError } from '../errors.ts';
@@ -19,6 +26,9 @@ export interface PhoneBookingDeps {
   db: Queryable;
   quoting: Quoting;
   bookings: Pick<BookingService, 'prepare' | 'writeOfficeBooking'>;
+  /** The deployment's own address (a payment link's, for a site without hosts of its own). */
+  publicUrl: string;
+  now?: () => Date;
 }
 
 export interface PhoneBookingRequest {
@@ -26,7 +36,7 @@ export interface PhoneBookingRequest {
   vehicle_id: number;
   company_id: number;
   passenger: { id?: number | null; name: string; email: string; phone: string };
-  payment: 'car' | 'account';
+  payment: 'car' | 'account' | 'link';
   po_number?: string;
   cost_centre?: string;
   notes: string;
@@ -76,7 +86,8 @@ export async function takePhoneBooking(deps: PhoneBookingDeps, site: Site, catal
       additionalInfo: input.notes,
       return_additionalInfo: '',
     },
-    payment_method: input.payment,
+    // Card by payment link is a card booking, held until paid (payLinks.ts).
+    payment_method: input.payment === 'link' ? 'card' : input.payment,
     selected_passenger: 'guest_login',
     promo_code: undefined,
     po_number: input.po_number ?? '',
@@ -93,8 +104,10 @@ export async function takePhoneBooking(deps: PhoneBookingDeps, site: Site, catal
     // The console's key makes the booking: the same key again is the same booking, another key another booking.
     requestKey: sha256(JSON.stringify(['console', input.booking_key, prepared.requestKey, prepared.totalPence, override?.reason ?? null])),
   };
-  const written = await deps.bookings.writeOfficeBooking(site, catalog, booking, async (tx, { bookingNumber }) => {
-    const after = { source: 'console', payment: input.payment, total_pence: booking.totalPence, passenger_id: found?.id ?? null };
+  const link = input.payment === 'link' ? payLinkFor(deps, site, catalog, booking) : null;
+  const written = await deps.bookings.writeOfficeBooking(site, catalog, booking, async (tx, { bookingId, bookingNumber }) => {
+    if (link) await holdForPayLink(tx, site.id, bookingId, { tokenHash: link.tokenHash, dueAt: link.dueAt, prepared: booking });
+    const after = { source: 'console', payment: input.payment, total_pence: booking.totalPence, passenger_id: found?.id ?? null, ...(link ? { pay_link_due_at: link.dueAt.toISOString() } : {}) };
     await recordAudit(tx, actor, { siteId: site.id, action: 'booking.phone_booking', entityType: 'booking', entityId: bookingNumber, before: null, after });
     if (override) {
       await recordAudit(tx, actor, {
@@ -106,18 +119,32 @@ export async function takePhoneBooking(deps: PhoneBookingDeps, site: Site, catal
         after: { total_pence: booking.totalPence, reason: override.reason },
       });
     }
-  });
+  }, link?.held ?? null);
   const facts = await phoneBookingFacts(deps.db, site.id, written.bookingId);
   return {
     success: true,
-    message: PHONE_BOOKING_MESSAGES.booked(written.bookingNumber),
+    message: facts.dueAt ? PHONE_BOOKING_MESSAGES.heldForLink(written.bookingNumber, londonMoment(facts.dueAt)) : PHONE_BOOKING_MESSAGES.booked(written.bookingNumber),
     booking_number: written.bookingNumber,
     total: pounds(facts.totalPence),
     tariff_total: pounds(tariffPence),
     payment_method: facts.paymentMethod,
     payment_status: facts.paymentStatus,
     created: written.created,
+    ...(facts.dueAt ? { pay_link_due_at: facts.dueAt.toISOString() } : {}),
   };
+}
+
+/**
+ * A new payment link for a phone booking: its time limit (the owner's PAY_LINK_MINUTES, never later than an hour before
+ * the pick-up; refused when less than PAY_LINK_MIN_MINUTES remain), its token's hash and its mail.
+ */
+function payLinkFor(deps: PhoneBookingDeps, site: Site, catalog: SiteCatalog, booking: PreparedBooking) {
+  const now = deps.now?.() ?? new Date();
+  const dueAt = payLinkDueAt(now, new Date(booking.pickupAt), settingsFromRows(catalog.settings).PAY_LINK_MINUTES);
+  if (dueAt.getTime() - now.getTime() < PAY_LINK_MIN_MINUTES * 60_000) throw new DomainError('unprocessable', PAY_LINK_MESSAGES.tooSoon);
+  const { url, tokenHash } = newPayLink(site, deps.publicUrl);
+  const identity = mailIdentity(catalog.settings, site.name);
+  return { dueAt, tokenHash, held: { mails: (bookingNumber: string) => [payLinkMail(identity, bookingNumber, booking, { url, dueAt })] } };
 }
 
 /** The prepared booking at the dispatcher's price for one vehicle (the row's breakdown gains the difference's line). */

@@ -48,7 +48,12 @@ export async function phonePassenger(db: Queryable, siteId: number, id: number):
 }
 
 /** What the answer of a phone booking reports of it. */
-export async function phoneBookingFacts(db: Queryable, siteId: number, bookingId: number): Promise<{ totalPence: number; paymentMethod: string; paymentStatus: string }> {
-  const { rows } = await db.query<Record<string, unknown>>('SELECT total_pence, payment_method, payment_status FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
-  return { totalPence: Number(rows[0].total_pence), paymentMethod: String(rows[0].payment_method), paymentStatus: String(rows[0].payment_status) };
+export async function phoneBookingFacts(db: Queryable, siteId: number, bookingId: number): Promise<{ totalPence: number; paymentMethod: string; paymentStatus: string; dueAt: Date | null }> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT b.total_pence, b.payment_method, b.payment_status, l.due_at FROM bookings b
+       LEFT JOIN booking_pay_links l ON l.site_id = b.site_id AND l.booking_id = b.id WHERE b.site_id = $1 AND b.id = $2`,
+    [siteId, bookingId],
+  );
+  const row = rows[0];
+  return { totalPence: Number(row.total_pence), paymentMethod: String(row.payment_method), paymentStatus: String(row.payment_status), dueAt: row.due_at ? new Date(row.due_at as string) : null };
 }

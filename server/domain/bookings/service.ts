@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { BOOKING_MESSAGES, type BookingCreate, type BookingResponse, type ConfirmPaymentResponse } from '../../../contract/bookings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
-import { enqueueMail, mailIdentity, type MailIdentity, type MailPort } from '../../adapters/mail/index.ts';
+import { enqueueMail, mailIdentity, type MailIdentity, type MailMessage, type MailPort } from '../../adapters/mail/index.ts';
 import type { IntentStatus, PaymentIntent, PaymentsPort } from '../../adapters/payments/port.ts';
 import { DomainError } from '../errors.ts';
 import type { Caller, CredentialGuard } from '../accounts/credentials.ts';
@@ -35,6 +35,14 @@ export interface BookingServiceDeps {
   publicUrl: string;
   /** Called after the commit of a booking with a flight number (flight arrivals follow its flight); must not throw. */
   afterBooked?: (siteId: number, bookingId: number) => void;
+}
+
+/**
+ * A booking the office writes held for its card payment link (payLinks.ts): its mails are the link's, made with its
+ * number; no confirmation text (the confirmation is written when it is paid).
+ */
+export interface HeldBooking {
+  mails(bookingNumber: string): MailMessage[];
 }
 
 /** What became of a paid intent: no success yet, the booking it paid, or a second charge refunded (`refundSent`). */
@@ -76,16 +84,17 @@ export function createBookingService(deps: BookingServiceDeps) {
    * binding (insertBooking: one statement), then its promo code's use: on `db` when the booking alone is written
    * (pay in car, no promo code, no new account: one statement is atomic), else in the caller's transaction.
    */
-  async function writeBooking(db: Queryable, site: Site, catalog: SiteCatalog, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null) {
+  async function writeBooking(db: Queryable, site: Site, catalog: SiteCatalog, identity: MailIdentity, prepared: PreparedBooking, intentId: string | null, held: HeldBooking | null = null) {
     const bookingNumber = newBookingNumber();
     const payment = intentId ? { intentId } : null;
     const { manage, manageTokenHash } = newBookingConfirmation(site, catalog.settings, bookingNumber, prepared, payment, deps.publicUrl, now());
     const result = await insertBooking(db, site.id, prepared, payment, {
       bookingNumber,
       manageTokenHash,
-      mails: bookingMails(identity, bookingNumber, prepared, manage),
+      // A booking held for its payment link gets that link's mail instead (its confirmation comes when it is paid).
+      mails: held ? held.mails(bookingNumber) : bookingMails(identity, bookingNumber, prepared, manage),
       // The passenger's text, with the mail's manage link (issue 33): in the same statement, once per booking.
-      texts: [confirmationText(textSite(site, catalog.settings, deps.publicUrl), { bookingNumber, phone: prepared.passenger.phone, pickupAt: new Date(prepared.pickupAt), pickupAddress: prepared.pickupAddress, manageUrl: manage.manageUrl })].filter((text) => text !== null),
+      texts: held ? [] : [confirmationText(textSite(site, catalog.settings, deps.publicUrl), { bookingNumber, phone: prepared.passenger.phone, pickupAt: new Date(prepared.pickupAt), pickupAddress: prepared.pickupAddress, manageUrl: manage.manageUrl })].filter((text) => text !== null),
       // As publishBookingEvent sends it: the consoles of the site hear of the booking once it commits.
       notify: { channel: BOOKING_EVENTS_CHANNEL, payload: bookingEventPayload(site.id, { booking_number: bookingNumber, kind: 'created' }) },
     });
@@ -265,12 +274,18 @@ export function createBookingService(deps: BookingServiceDeps) {
    * prepare, written in one transaction with the account's credit held (on account) and `alsoWrite` (the audit entry)
    * only when the booking is new. Idempotent on the prepared request key like any booking.
    */
-  async function writeOfficeBooking(site: Site, catalog: SiteCatalog, prepared: PreparedBooking, alsoWrite: (tx: Queryable, booking: { bookingId: number; bookingNumber: string }) => Promise<void>) {
+  async function writeOfficeBooking(
+    site: Site,
+    catalog: SiteCatalog,
+    prepared: PreparedBooking,
+    alsoWrite: (tx: Queryable, booking: { bookingId: number; bookingNumber: string }) => Promise<void>,
+    held: HeldBooking | null = null,
+  ) {
     const identity = mailIdentity(catalog.settings, site.name);
     const { bookingId, bookingNumber, created } = await deps.db.transaction(async (tx) => {
       const onAccount = prepared.onAccount ?? null;
       const accountId = onAccount ? await holdAccountCredit(tx, site.id, prepared.passenger.passengerId!, prepared.totalPence, onAccount) : 0;
-      const written = await writeBooking(tx, site, catalog, identity, onAccount ? { ...prepared, onAccount: { ...onAccount, accountId } } : prepared, null);
+      const written = await writeBooking(tx, site, catalog, identity, onAccount ? { ...prepared, onAccount: { ...onAccount, accountId } } : prepared, null, held);
       if (written.stored) await alsoWrite(tx, written);
       return { ...written, created: written.stored !== null };
     });

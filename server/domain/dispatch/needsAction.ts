@@ -9,7 +9,7 @@ import {
   type NeedsActionReasonCode,
   type NeedsActionTiming,
 } from '../../../contract/consoleQueue.ts';
-import { driverTimingOf } from '../../../contract/dispatch.ts';
+import { driverTimingOf, londonMoment } from '../../../contract/dispatch.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
@@ -64,6 +64,15 @@ const reason = (code: NeedsActionReasonCode, text: string, since: Date | null, e
 
 /** One entry per reason, in the order a booking's reasons are listed. */
 export const NEEDS_ACTION_RULES: readonly NeedsActionRule[] = [
+  {
+    code: 'awaiting_payment',
+    async find({ db, siteId }) {
+      return (await createNeedsActionRepository(db).awaitingPayment(siteId)).map((row) => ({
+        bookingId: row.bookingId,
+        reason: reason('awaiting_payment', NEEDS_ACTION_TEXT.awaitingPayment(londonMoment(row.dueAt)), row.createdAt),
+      }));
+    },
+  },
   {
     code: 'new',
     async find({ db, siteId }) {

@@ -34,6 +34,15 @@ export function createNeedsActionRepository(db: Queryable) {
       return rows.map((row) => ({ bookingId: Number(row.id), createdAt: at(row.created_at) }));
     },
 
+    /** Phone bookings held for their card payment link (issue 34), with the link's time limit. */
+    async awaitingPayment(siteId: number): Promise<{ bookingId: number; createdAt: Date; dueAt: Date }[]> {
+      const { rows } = await db.query<Row>(
+        `SELECT b.id, b.created_at, l.due_at FROM bookings b JOIN booking_pay_links l ON l.site_id = b.site_id AND l.booking_id = b.id WHERE b.site_id = $1 AND b.status = 'awaiting_payment'`,
+        [siteId],
+      );
+      return rows.map((row) => ({ bookingId: Number(row.id), createdAt: at(row.created_at), dueAt: at(row.due_at) }));
+    },
+
     /** Bookings without a driver whose pick-up is before `by` (past ones included). */
     async withoutDriverBefore(siteId: number, by: Date): Promise<{ bookingId: number; pickupAt: Date }[]> {
       const { rows } = await db.query<Row>(`SELECT id, pick_up_at FROM bookings WHERE site_id = $1 AND status IN ('confirmed', 'accepted') AND pick_up_at <= $2`, [siteId, by]);

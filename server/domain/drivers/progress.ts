@@ -1,4 +1,4 @@
-import { driverJobState, type BookingStatus, type JobStage } from '../../../contract/dispatch.ts';
+import { BOOKING_STATUS_LABELS, driverJobState, type BookingStatus, type JobStage } from '../../../contract/dispatch.ts';
 import { PASSENGER_PROGRESS_TEXT } from '../../../contract/driver.ts';
 import { MANAGE_STATUS_LABELS } from '../../../contract/manageBooking.ts';
 
@@ -14,4 +14,4 @@ export function passengerProgress(status: BookingStatus, stage: JobStage | null)
 }
 
 /** The booking's status in the passenger's words (manage page, corporate list): the driver's progress once they are on the way. */
-export const passengerStatusLabel = (status: BookingStatus, stage: JobStage | null): string => passengerProgress(status, stage)?.text ?? MANAGE_STATUS_LABELS[status];
+export const passengerStatusLabel = (status: BookingStatus, stage: JobStage | null): string => passengerProgress(status, stage)?.text ?? (status === 'awaiting_payment' ? BOOKING_STATUS_LABELS.awaiting_payment : MANAGE_STATUS_LABELS[status]);

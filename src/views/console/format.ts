@@ -19,6 +19,7 @@ export function londonDateTime(iso: string | null): string {
 }
 
 export const STATUS_COLOURS: Record<BookingStatus, string> = {
+  awaiting_payment: 'yellow',
   confirmed: 'blue',
   accepted: 'teal',
   driver_assigned: 'green',

@@ -226,7 +226,7 @@ export function PhoneBookingPage(_props: { page?: ConsolePage }) {
         <Alert color="teal" variant="light" role="status" mb="sm">
           <Text size="sm">{booked.message}</Text>
           <Text size="sm">
-            {pounds(booked.total)} · {booked.payment_method === 'account' ? 'On account' : 'Pay in car'}
+            {pounds(booked.total)} · {booked.payment_status === 'awaiting_payment' ? 'Card by payment link: awaiting payment' : booked.payment_method === 'account' ? 'On account' : 'Pay in car'}
           </Text>
           <Group mt="xs" gap="xs">
             <Button component={Link} href={`/admin/bookings/${booked.booking_number}`} size="xs" variant="light">

@@ -27,6 +27,7 @@ import { ToneBadge } from '../StatusBadge.tsx';
 type QueueActor = ReturnType<typeof useActorRef<typeof queueLogic>>;
 
 const REASON_COLOURS: Record<NeedsActionReasonCode, string> = {
+  awaiting_payment: 'yellow',
   new: 'brand',
   unassigned: 'orange',
   offer_declined: 'red',
