@@ -64,6 +64,8 @@ export const COMPANY_ACCOUNT_MESSAGES = {
   overLimit: (availablePence: number) =>
     `This booking would take your company account over its credit limit (${poundsText(Math.max(0, availablePence))} available). Choose another way to pay or ask your account admin.`,
   signInToBookOnAccount: 'Sign in to your corporate account to book on account.',
+  // Changing a booking from the corporate area (a short-lived manage link)
+  bookingNotFound: 'No such booking among the bookings you can manage',
 } as const;
 
 const text = (max: number) => z.string().trim().max(max);
@@ -114,6 +116,17 @@ export const companyMembersResponseSchema = z.object({ success: z.literal(true),
 
 export const inviteMemberSchema = z.object({ email: accountEmailSchema, role: z.enum(COMPANY_ROLES).default('booker') });
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+/**
+ * POST /corporate/bookings/change-link (bearer): a short-lived manage link for one of the bookings the member may
+ * see (an admin: any of the account's; a booker: those they made or travel on), to open the manage page's change
+ * flow with. The link works for CHANGE_LINK_MINUTES.
+ */
+export const CHANGE_LINK_API = '/corporate/bookings/change-link';
+export const CHANGE_LINK_MINUTES = 30;
+export const changeLinkRequestSchema = z.object({ booking_number: z.string().trim().min(1).max(40) }).strict();
+export const changeLinkResponseSchema = z.object({ success: z.literal(true), url: z.string(), expires_at: z.string() });
+export type ChangeLinkResponse = z.infer<typeof changeLinkResponseSchema>;
+
 export const memberParamsSchema = z.object({ passenger_id: z.coerce.number().int().positive().max(2 ** 53 - 1) });
 
 /** The signed-in member's account, as the booking flow and the corporate area need it. */

@@ -68,6 +68,8 @@ export function agingOf(invoices: readonly { due_on: string; outstanding_pence: 
 
 /** 'INV-000042': the site's one invoice sequence (the receipts' VAT invoices share it). */
 export const invoiceNumberText = (number: number) => `INV-${String(number).padStart(6, '0')}`;
+export const creditNoteNumberText = (number: number) => `CN-${String(number).padStart(6, '0')}`;
+export const creditNoteFilename = (number: number) => `credit-note-${creditNoteNumberText(number)}.pdf`;
 export const invoiceFilename = (number: number, format: 'pdf' | 'csv') => `invoice-${invoiceNumberText(number)}.${format}`;
 
 /** '£12.30', '-£0.50' */

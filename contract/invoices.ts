@@ -26,6 +26,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { unpaid: 'U
 
 export const INVOICE_MESSAGES = {
   notFound: 'No such invoice',
+  creditNoteNotFound: 'No such credit note',
   adminsOnly: 'Only an account admin can see the invoices',
   overpaid: (outstandingPence: number) => `The payment is more than the invoice still owes (${poundsText(outstandingPence)}).`,
   alreadyPaid: 'This invoice is already paid in full.',
@@ -64,6 +65,8 @@ export const invoiceSchema = z.object({
   vat_pence: z.number(),
   total_pence: z.number(),
   paid_pence: z.number(),
+  /** Taken off by credit notes (a booking on it later cancelled or made cheaper): never edited, credited. */
+  credited_pence: z.number(),
   outstanding_pence: z.number(),
   status: z.enum(INVOICE_STATUSES),
   lines: z.number(),
@@ -72,14 +75,37 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 const agingAmountsSchema = z.object({ ...Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, z.number()])), total: z.number() } as Record<(typeof AGING_BUCKETS)[number] | 'total', z.ZodNumber>);
+/**
+ * A credit note (issue 34): a booking on an issued invoice later cancelled or made cheaper is credited, numbered
+ * CN-000123 in the site's own credit note sequence, set against the invoice it corrects (applied) and, beyond what that
+ * invoice still owed, owed back to the company (refund_due).
+ */
+export const creditNoteSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  account_id: z.number(),
+  account_name: z.string(),
+  invoice_id: z.number(),
+  invoice_number: z.string(),
+  issued_on: z.string(),
+  vat_credit_note: z.boolean(),
+  net_pence: z.number(),
+  vat_pence: z.number(),
+  total_pence: z.number(),
+  applied_pence: z.number(),
+  refund_due_pence: z.number(),
+  lines: z.number(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
 export const accountAgingSchema = z.object({ account_id: z.number(), account_name: z.string(), payment_terms_days: z.number(), owed: agingAmountsSchema });
 export type AccountAging = z.infer<typeof accountAgingSchema>;
 
 export const invoiceListQuerySchema = z.object({ account_id: z.coerce.number().int().positive().max(2 ** 53 - 1).optional() });
-export const invoiceListResponseSchema = z.object({ success: z.literal(true), invoices: z.array(invoiceSchema), aging: z.array(accountAgingSchema) });
+export const invoiceListResponseSchema = z.object({ success: z.literal(true), invoices: z.array(invoiceSchema), credit_notes: z.array(creditNoteSchema), aging: z.array(accountAgingSchema) });
 /** The console's invoices page's data: the invoices and what each account owes by age. */
 export type InvoicesList = Omit<z.infer<typeof invoiceListResponseSchema>, 'success'>;
-export const corporateInvoiceListResponseSchema = z.object({ success: z.literal(true), invoices: z.array(invoiceSchema) });
+export const corporateInvoiceListResponseSchema = z.object({ success: z.literal(true), invoices: z.array(invoiceSchema), credit_notes: z.array(creditNoteSchema) });
 export const invoiceRunResponseSchema = z.object({ success: z.literal(true), message: z.string(), issued: z.array(invoiceSchema) });
 export const invoiceIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2 ** 53 - 1) });
 export const invoiceFileQuerySchema = z.object({ format: z.enum(INVOICE_FORMATS, { error: 'Choose pdf or csv' }).default('pdf') });
@@ -105,4 +131,6 @@ export const INVOICE_CSV_COLUMNS = ['Invoice', 'Booking number', 'Pick-up', 'Pas
 /** The console's download of an invoice (a plain GET with the session cookie). */
 export const consoleInvoiceFilePath = (id: number, format: InvoiceFormat) => `/api/admin/invoices/${id}/file?format=${format}`;
 /** The corporate area's (the bearer token goes in the header: fetched, then saved). */
+export const consoleCreditNoteFilePath = (id: number) => `/api/admin/credit-notes/${id}/file`;
+export const corporateCreditNoteFilePath = (id: number) => `/api/v1/corporate/credit-notes/${id}/file`;
 export const corporateInvoiceFilePath = (id: number, format: InvoiceFormat) => `/api/v1/corporate/invoices/${id}/file?format=${format}`;

@@ -310,9 +310,11 @@ export interface ManageChangeRequest extends ManageAccess {
  * - pay_driver: a pay-in-car booking, the new price is paid to the driver;
  * - charge: the card is charged the difference (3-D Secure when the bank asks);
  * - refund: the difference goes back to the card;
- * - request: a driver is assigned, the change goes to the operator as a request (nothing charged or refunded).
+ * - request: a driver is assigned, the change goes to the operator as a request (nothing charged or refunded);
+ * - on_account: a booking on a company account (issue 34): the new price is what the account is invoiced (a higher
+ *   one within the account's credit limit; once invoiced, a lower one is a credit note).
  */
-export const MANAGE_CHANGE_OUTCOMES = ['none', 'pay_driver', 'charge', 'refund', 'request'] as const;
+export const MANAGE_CHANGE_OUTCOMES = ['none', 'pay_driver', 'charge', 'refund', 'request', 'on_account'] as const;
 export type ManageChangeOutcome = (typeof MANAGE_CHANGE_OUTCOMES)[number];
 
 export interface ManageChangePreview {
@@ -359,6 +361,8 @@ export function changeOutcomeMessage(outcome: ManageChangeOutcome, currency: str
       return `The new price is ${pounds(currency, newPrice)}: ${pounds(currency, difference)} more will be charged to your card.`;
     case 'refund':
       return `The new price is ${pounds(currency, newPrice)}: ${pounds(currency, difference)} will go back to the card you paid with.`;
+    case 'on_account':
+      return `The new price is ${pounds(currency, newPrice)}, invoiced to your company account.`;
     case 'request':
       return `A driver is already assigned: your change will be sent to ${companyName} as a request, and the price confirmed with you.`;
   }

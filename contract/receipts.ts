@@ -34,7 +34,9 @@ export type DownloadRequest =
   /** The corporate passenger's statement of a London month. */
   | { kind: 'statement'; month: string; format: StatementFormat; bearer: string }
   /** A company invoice (issue 34), for an account admin: its id with their bearer token. */
-  | { kind: 'invoice'; id: number; format: StatementFormat; bearer: string };
+  | { kind: 'invoice'; id: number; format: StatementFormat; bearer: string }
+  /** A credit note (issue 34), for an account admin: its id with their bearer token (a PDF). */
+  | { kind: 'creditNote'; id: number; bearer: string };
 
 export interface DownloadedFile {
   filename: string;

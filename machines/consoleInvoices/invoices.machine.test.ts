@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Invoice, PaymentInput } from '../../contract/invoices.ts';
+import type { CreditNote, Invoice, PaymentInput } from '../../contract/invoices.ts';
 import { INVOICE_MESSAGES } from '../../contract/invoices.ts';
 import { emptyAging } from '../../contract/invoiceRules.ts';
 import { INVOICES_TEXT, invoicesMachine, selectInvoicesStage, type PaymentRequest } from './index.ts';
@@ -19,6 +19,7 @@ const invoice: Invoice = {
   vat_pence: 200,
   total_pence: 1200,
   paid_pence: 0,
+  credited_pence: 0,
   outstanding_pence: 1200,
   status: 'unpaid',
   lines: 2,
@@ -39,7 +40,7 @@ function page(options: { record?: (request: PaymentRequest) => Promise<string>; 
             failed = true;
             throw new Error('offline');
           }
-          return { invoices: [invoice], aging };
+          return { invoices: [invoice], credit_notes: [] as CreditNote[], aging };
         }),
         run: fromPromise(options.run ?? (async () => INVOICE_MESSAGES.issued(1))),
         record: fromPromise(async ({ input }: { input: PaymentRequest }) => {

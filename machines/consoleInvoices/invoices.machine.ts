@@ -50,13 +50,13 @@ export const invoicesMachine = setup({
     record: fromPromise<string, PaymentRequest>(notProvided('record')),
   },
   actions: {
-    setList: assign((_, list: InvoicesList) => ({ invoices: list.invoices, aging: list.aging })),
+    setList: assign((_, list: InvoicesList) => ({ invoices: list.invoices, credit_notes: list.credit_notes, aging: list.aging })),
     setNotice: assign({ notice: (_, params: { text: string | null }) => params.text }),
     setError: assign({ error: (_, params: { text: string | null }) => params.text }),
   },
 }).createMachine({
   id: 'invoices',
-  context: { invoices: [], aging: [], accountId: null, notice: null, error: null, paying: null, request: null },
+  context: { invoices: [], credit_notes: [], aging: [], accountId: null, notice: null, error: null, paying: null, request: null },
   initial: 'loading',
   states: {
     loading: {

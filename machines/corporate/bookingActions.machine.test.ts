@@ -1,20 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { ChangeLinkResponse } from '../../contract/companyAccounts.ts';
 import type { ManageBookingView, ManageCancelResponse } from '../../contract/manageBooking.ts';
 import { bookingActionsMachine, type BookingCallInput } from './bookingActions.machine.ts';
 import { downloadMachine, type DownloadRequest } from './download.machine.ts';
 
 const httpError = (status: number | null, message: string) => Object.assign(new Error(message), status === null ? {} : { status });
-const view = (allowed: boolean, status = 'confirmed') => ({ success: true, status, cancellation: { allowed, refusal: allowed ? null : 'Too late.' } }) as unknown as ManageBookingView;
+const view = (allowed: boolean, status = 'confirmed', changeAllowed = allowed) =>
+  ({ success: true, status, cancellation: { allowed, refusal: allowed ? null : 'Too late.' }, change: { allowed: changeAllowed, refusal: changeAllowed ? null : 'Too late to change.' } }) as unknown as ManageBookingView;
+const LINK = { success: true as const, url: '/manage-booking?token=abc', expires_at: '2026-12-03T10:00:00.000Z' };
 
-function startActions(stubs: { load?: (input: BookingCallInput) => Promise<ManageBookingView>; cancel?: (input: BookingCallInput) => Promise<ManageCancelResponse> } = {}) {
-  const calls = { load: [] as BookingCallInput[], cancel: [] as BookingCallInput[] };
+function startActions(
+  stubs: { load?: (input: BookingCallInput) => Promise<ManageBookingView>; cancel?: (input: BookingCallInput) => Promise<ManageCancelResponse>; link?: (input: BookingCallInput) => Promise<ChangeLinkResponse> } = {},
+) {
+  const calls = { load: [] as BookingCallInput[], cancel: [] as BookingCallInput[], link: [] as BookingCallInput[], opened: [] as string[] };
   const actor = createActor(
     bookingActionsMachine.provide({
       actors: {
         loadBooking: fromPromise(({ input }) => (calls.load.push(input), (stubs.load ?? (async () => view(true)))(input))),
         cancelBooking: fromPromise(({ input }) => (calls.cancel.push(input), (stubs.cancel ?? (async () => ({ ...view(false, 'cancelled'), message: 'Your booking has been cancelled.' }) as ManageCancelResponse))(input))),
+        issueChangeLink: fromPromise(({ input }) => (calls.link.push(input), (stubs.link ?? (async () => LINK))(input))),
       },
+      actions: { openManagePage: (_, params) => void calls.opened.push(params.url) },
     }),
     { input: { bearer: 'tok', bookingNumber: 'CF-1001' } },
   ).start();
@@ -66,6 +73,48 @@ describe('corporate booking actions', () => {
     const failed = startActions({ load: () => Promise.reject(httpError(500, 'boom')) });
     await waitFor(failed.actor, (s) => s.matches('failed'));
     expect(failed.actor.getSnapshot().context.loadError).toBe('This booking could not be loaded. Please check your connection and try again.');
+  });
+});
+
+describe('corporate booking change (the manage page with a short-lived link)', () => {
+  it('asks for the link once with the bearer token and the number, then opens the manage page at its path', async () => {
+    let finish: (value: ChangeLinkResponse) => void = () => {};
+    const { actor, calls } = startActions({ link: () => new Promise((resolve) => (finish = resolve)) });
+    await waitFor(actor, (s) => s.matches({ ready: 'viewing' }));
+    actor.send({ type: 'change.start' });
+    actor.send({ type: 'change.start' });
+    expect(actor.getSnapshot().matches({ ready: 'openingChange' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'cancel.start' })).toBe(false);
+    finish(LINK);
+    await waitFor(actor, (s) => s.matches('leftForChange'));
+    expect(calls.link).toEqual([{ bearer: 'tok', bookingNumber: 'CF-1001' }]);
+    expect(calls.opened).toEqual(['/manage-booking?token=abc']);
+  });
+
+  it('offers no change when the terms refuse it; a refusal stays with its text; offline the fallback; a 401 ends the session', async () => {
+    const refused = startActions({ load: async () => view(true, 'confirmed', false) });
+    await waitFor(refused.actor, (s) => s.matches('ready'));
+    expect(refused.actor.getSnapshot().can({ type: 'change.start' })).toBe(false);
+    expect(refused.actor.getSnapshot().can({ type: 'cancel.start' })).toBe(true);
+
+    const notYours = startActions({ link: () => Promise.reject(httpError(404, 'No such booking among the bookings you can manage')) });
+    await waitFor(notYours.actor, (s) => s.matches('ready'));
+    notYours.actor.send({ type: 'change.start' });
+    await waitFor(notYours.actor, (s) => s.matches({ ready: 'viewing' }) && s.context.notice !== null);
+    expect(notYours.actor.getSnapshot().context.notice).toEqual({ tone: 'error', text: 'No such booking among the bookings you can manage' });
+    expect(notYours.calls.opened).toEqual([]);
+
+    const offline = startActions({ link: () => Promise.reject(httpError(null, 'Failed to fetch')) });
+    await waitFor(offline.actor, (s) => s.matches('ready'));
+    offline.actor.send({ type: 'change.start' });
+    await waitFor(offline.actor, (s) => s.matches({ ready: 'viewing' }) && s.context.notice !== null);
+    expect(offline.actor.getSnapshot().context.notice?.text).toBe('The change page could not be opened just now. Please check your connection and try again.');
+
+    const ended = startActions({ link: () => Promise.reject(httpError(401, 'Please sign in again.')) });
+    await waitFor(ended.actor, (s) => s.matches('ready'));
+    ended.actor.send({ type: 'change.start' });
+    await waitFor(ended.actor, (s) => s.matches('sessionEnded'));
+    expect(ended.calls.opened).toEqual([]);
   });
 });
 

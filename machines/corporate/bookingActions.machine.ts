@@ -6,9 +6,14 @@
  *   cancelled booking and the server's message. A 409 (the cut-off passed, cancelled meanwhile) reloads the booking
  *   and shows the server's reason; any other failure returns to `viewing` with the text. A second confirm while
  *   cancelling is ignored.
+ * - `ready.viewing` → `openingChange` (only when the change terms allow it: the manage link's rules) asks the server
+ *   for a short-lived manage link of the booking (an admin: any of the account's; a booker: their own) and
+ *   `leftForChange`: the page is handed to the manage page's one change flow with it (`openManagePage`, provided by
+ *   the composition root). A refusal (404, 4xx) returns to `viewing` with the server's text; a 401 ends the session.
  * The receipt is downloaded by the download machine beside it.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { ChangeLinkResponse } from '../../contract/companyAccounts.ts';
 import type { ManageBookingView, ManageCancelResponse } from '../../contract/manageBooking.ts';
 import { failureOf, isUnauthorizedError, type Notice } from './corporate.types.ts';
 
@@ -23,7 +28,7 @@ export interface BookingActionsContext extends BookingActionsInput {
   notice: Notice | null;
 }
 
-export type BookingActionsEvent = { type: 'retry' } | { type: 'cancel.start' } | { type: 'cancel.back' } | { type: 'cancel.confirm' };
+export type BookingActionsEvent = { type: 'retry' } | { type: 'cancel.start' } | { type: 'cancel.back' } | { type: 'cancel.confirm' } | { type: 'change.start' };
 
 export interface BookingCallInput {
   bearer: string;
@@ -33,6 +38,7 @@ export interface BookingCallInput {
 export const BOOKING_ACTION_TEXT = {
   load: 'This booking could not be loaded. Please check your connection and try again.',
   cancel: 'Your booking could not be cancelled just now. Please check your connection and try again.',
+  change: 'The change page could not be opened just now. Please check your connection and try again.',
 } as const;
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`booking actions actor "${name}" is not provided`));
@@ -49,8 +55,12 @@ export const bookingActionsMachine = setup({
     loadBooking: fromPromise<ManageBookingView, BookingCallInput>(notProvided('loadBooking')),
     /** POST /api/v1/manage-booking/cancel with the bearer token and `booking_number`. */
     cancelBooking: fromPromise<ManageCancelResponse, BookingCallInput>(notProvided('cancelBooking')),
+    /** POST /api/v1/corporate/bookings/change-link with the bearer token and `booking_number`: the manage page's path. */
+    issueChangeLink: fromPromise<ChangeLinkResponse, BookingCallInput>(notProvided('issueChangeLink')),
   },
   actions: {
+    /** Opens the manage page at the link's path (the composition root: the browser goes there). */
+    openManagePage: (_, _params: { url: string }) => {},
     setView: assign({ view: (_, params: { view: ManageBookingView }) => params.view, loadError: null }),
     setLoadError: assign({ loadError: (_, params: { error: unknown }) => serverText(params.error, BOOKING_ACTION_TEXT.load) }),
     notify: assign({ notice: (_, params: Notice) => params }),
@@ -58,6 +68,7 @@ export const bookingActionsMachine = setup({
   },
   guards: {
     canCancel: ({ context }) => context.view?.cancellation.allowed === true,
+    canChange: ({ context }) => context.view?.change?.allowed === true,
     isUnauthorized: ({ event }) => 'error' in event && isUnauthorizedError(event.error),
     isConflict: ({ event }) => 'error' in event && failureOf(event.error).status === 409,
   },
@@ -78,7 +89,23 @@ export const bookingActionsMachine = setup({
     ready: {
       initial: 'viewing',
       states: {
-        viewing: { on: { 'cancel.start': { guard: 'canCancel', target: 'confirmingCancel', actions: 'clearNotice' } } },
+        viewing: {
+          on: {
+            'cancel.start': { guard: 'canCancel', target: 'confirmingCancel', actions: 'clearNotice' },
+            'change.start': { guard: 'canChange', target: 'openingChange', actions: 'clearNotice' },
+          },
+        },
+        openingChange: {
+          invoke: {
+            src: 'issueChangeLink',
+            input: call,
+            onDone: { target: '#bookingActions.leftForChange', actions: { type: 'openManagePage', params: ({ event }) => ({ url: event.output.url }) } },
+            onError: [
+              { guard: 'isUnauthorized', target: '#bookingActions.sessionEnded' },
+              { target: 'viewing', actions: { type: 'notify', params: ({ event }) => ({ tone: 'error', text: serverText(event.error, BOOKING_ACTION_TEXT.change) }) } },
+            ],
+          },
+        },
         confirmingCancel: { on: { 'cancel.back': 'viewing', 'cancel.confirm': 'cancelling' } },
         cancelling: {
           invoke: {
@@ -98,6 +125,8 @@ export const bookingActionsMachine = setup({
       },
     },
     sessionEnded: {},
+    /** The manage page is opening with the link: nothing more happens here. */
+    leftForChange: {},
   },
 });
 

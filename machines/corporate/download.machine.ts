@@ -27,6 +27,7 @@ export function downloadFailureText(error: unknown): string {
 /** A request the server can answer: a receipt names a booking; a statement a real month and format. */
 export function isDownloadable(request: DownloadRequest): boolean {
   if (request.kind === 'receipt') return Boolean(request.access.token || (request.access.booking_number && request.bearer));
+  if (request.kind === 'creditNote') return Number.isSafeInteger(request.id) && request.id > 0 && request.bearer !== '';
   if (request.kind === 'invoice') return Number.isSafeInteger(request.id) && request.id > 0 && (STATEMENT_FORMATS as readonly string[]).includes(request.format) && request.bearer !== '';
   return STATEMENT_MONTH_PATTERN.test(request.month) && (STATEMENT_FORMATS as readonly string[]).includes(request.format) && request.bearer !== '';
 }

@@ -4,15 +4,16 @@
  * `failed` with its text (`retry`).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Invoice } from '../../contract/invoices.ts';
+import type { CreditNote, Invoice } from '../../contract/invoices.ts';
 import { failureOf, isUnauthorizedError } from './corporate.types.ts';
 
 export const CORPORATE_INVOICES_FAILED = 'The invoices could not be loaded. Please check your connection and try again.';
 
 export const corporateInvoicesMachine = setup({
-  types: { context: {} as { invoices: Invoice[]; error: string | null }, events: {} as { type: 'retry' } },
+  types: { context: {} as { invoices: Invoice[]; creditNotes: CreditNote[]; error: string | null }, events: {} as { type: 'retry' } },
   actors: {
-    load: fromPromise<Invoice[], void>(() => Promise.reject(new Error('corporate invoices actor "load" is not provided'))),
+    /** The account's invoices and credit notes. */
+    load: fromPromise<{ invoices: Invoice[]; credit_notes: CreditNote[] }, void>(() => Promise.reject(new Error('corporate invoices actor "load" is not provided'))),
   },
   guards: {
     isForbidden: ({ event }) => 'error' in event && failureOf(event.error).status === 403,
@@ -20,13 +21,13 @@ export const corporateInvoicesMachine = setup({
   },
 }).createMachine({
   id: 'corporateInvoices',
-  context: { invoices: [], error: null },
+  context: { invoices: [], creditNotes: [], error: null },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'load',
-        onDone: { target: 'list', actions: assign({ invoices: ({ event }) => event.output, error: null }) },
+        onDone: { target: 'list', actions: assign({ invoices: ({ event }) => event.output.invoices, creditNotes: ({ event }) => event.output.credit_notes, error: null }) },
         onError: [
           { guard: 'isForbidden', target: 'hidden' },
           { guard: 'isUnauthorized', target: 'sessionEnded' },

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, passengerLoginResponseSchema } from '../../contract/accounts.ts';
 import {
+  CHANGE_LINK_API,
+  changeLinkRequestSchema,
+  changeLinkResponseSchema,
   companyBookingsQuerySchema,
   companyBookingsResponseSchema,
   invitationAcceptSchema,
@@ -14,6 +17,7 @@ import {
 } from '../../contract/companyAccounts.ts';
 import type { Db } from '../adapters/db/index.ts';
 import { authenticatePassenger } from '../domain/accounts/index.ts';
+import { issueChangeLink } from '../domain/companyAccounts/changeLink.ts';
 import type { CompanyAccountsService } from '../domain/companyAccounts/service.ts';
 import type { RateLimiter } from '../plugins/rateLimit.ts';
 import { CREDENTIAL_RATE_LIMITS } from './passengers.ts';
@@ -46,6 +50,14 @@ export function companyAccountRoutes(deps: { db: Db; limiter: RateLimiter; compa
     app.get('/corporate/bookings', { schema: { querystring: companyBookingsQuerySchema, response: answers(companyBookingsResponseSchema) } }, async (request) => {
       const { passenger } = await authenticatePassenger(request, db);
       return { success: true as const, data: await companies.bookings(request.site.id, passenger, request.query) };
+    });
+
+    // "Change booking": a short-lived manage link for a booking the member may see (domain/companyAccounts/changeLink.ts).
+    app.post(CHANGE_LINK_API, { schema: { body: changeLinkRequestSchema, response: answers(changeLinkResponseSchema) } }, async (request) => {
+      const { passenger } = await authenticatePassenger(request, db);
+      const link = await issueChangeLink(db, request.site.id, passenger, request.body.booking_number, new Date());
+      request.log.info({ site_id: request.site.id, passenger_id: passenger.id, booking: request.body.booking_number }, 'corporate change link issued');
+      return { success: true as const, url: link.url, expires_at: link.expiresAt.toISOString() };
     });
 
     app.post('/corporate/invitation', { onRequest: limiter.perAddress(CREDENTIAL_RATE_LIMITS.loginPerAddress), schema: { body: invitationTokenSchema, response: answers(invitationPreviewResponseSchema) } }, async (request) => {

@@ -35,6 +35,8 @@ export function consoleInvoiceRoutes(deps: { invoices: InvoicesService; now: () 
     });
 
     // A file: no response schema (tests/api/responseSchemas.test.ts lists it).
+    owners.get('/credit-notes/:id/file', { schema: { params: invoiceIdParamsSchema } }, async (request, reply) => sendInvoiceFile(reply, await invoices.consoleCreditNote(request.site, request.params.id)));
+
     owners.get('/invoices/:id/file', { schema: { params: invoiceIdParamsSchema, querystring: invoiceFileQuerySchema } }, async (request, reply) => {
       return sendInvoiceFile(reply, await invoices.consoleFile(request.site, request.params.id, request.query.format));
     });

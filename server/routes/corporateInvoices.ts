@@ -14,7 +14,13 @@ export function corporateInvoiceRoutes(deps: { db: Db; invoices: InvoicesService
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/corporate/invoices', { schema: { response: answers(corporateInvoiceListResponseSchema) } }, async (request) => {
       const { passenger } = await authenticatePassenger(request, db);
-      return { success: true as const, invoices: await invoices.mine(request.site.id, passenger.id) };
+      return { success: true as const, ...(await invoices.mine(request.site.id, passenger.id)) };
+    });
+
+    // A credit note's PDF: an admin's own account's only.
+    app.get('/corporate/credit-notes/:id/file', { schema: { params: invoiceIdParamsSchema } }, async (request, reply) => {
+      const { passenger } = await authenticatePassenger(request, db);
+      return sendInvoiceFile(reply, await invoices.myCreditNote(request.site, passenger.id, request.params.id));
     });
 
     // A file: no response schema (tests/api/responseSchemas.test.ts lists it).

@@ -1,6 +1,6 @@
 /** The corporate area's company account calls (contract/companyAccounts.ts, issue 34), with the passenger's bearer token. */
-import type { Invoice } from '../../contract/invoices.ts';
-import type { CompanyBookingItem, CompanyBookingsQuery, CompanyRole, MyCompanyAccount } from '../../contract/companyAccounts.ts';
+import type { CreditNote, Invoice } from '../../contract/invoices.ts';
+import { CHANGE_LINK_API, type ChangeLinkResponse, type CompanyBookingItem, type CompanyBookingsQuery, type CompanyRole, type MyCompanyAccount } from '../../contract/companyAccounts.ts';
 import type { PassengerLoginResponse } from '../../contract/accounts.ts';
 import { apiClient, type CallOptions } from './client.ts';
 import { callApi } from './apiError.ts';
@@ -33,7 +33,13 @@ export function acceptInvitation(input: { token: string; password: string }, { s
   return apiClient()<PassengerLoginResponse>('/corporate/invitation/accept', { method: 'POST', body: input, signal });
 }
 
-/** GET /corporate/invoices: the account's invoices (account admins; a booker's is a 403). */
-export async function getCompanyInvoices(token: string, { signal }: CallOptions = {}): Promise<Invoice[]> {
-  return (await apiClient()<{ success: true; invoices: Invoice[] }>('/corporate/invoices', { headers: bearer(token), signal })).invoices;
+/** GET /corporate/invoices: the account's invoices and credit notes (account admins; a booker's is a 403). */
+export async function getCompanyInvoices(token: string, { signal }: CallOptions = {}): Promise<{ invoices: Invoice[]; credit_notes: CreditNote[] }> {
+  const { invoices, credit_notes } = await apiClient()<{ success: true; invoices: Invoice[]; credit_notes: CreditNote[] }>('/corporate/invoices', { headers: bearer(token), signal });
+  return { invoices, credit_notes };
+}
+
+/** POST /corporate/bookings/change-link: a short-lived manage link (the manage page's path) for a booking the member may see. */
+export function issueChangeLink(bookingNumber: string, token: string, { signal }: CallOptions = {}): Promise<ChangeLinkResponse> {
+  return callApi(() => apiClient()<ChangeLinkResponse>(CHANGE_LINK_API, { method: 'POST', body: { booking_number: bookingNumber }, headers: bearer(token), signal }));
 }

@@ -4,8 +4,8 @@ import { consoleCall } from './consoleClient.ts';
 import type { CallOptions } from './client.ts';
 
 export const loadInvoices = async (accountId: number | null, { signal }: CallOptions = {}): Promise<InvoicesList> => {
-  const { invoices, aging } = await consoleCall<{ success: true } & InvoicesList>('/invoices', { query: { account_id: accountId ?? undefined }, signal });
-  return { invoices, aging };
+  const { invoices, credit_notes, aging } = await consoleCall<{ success: true } & InvoicesList>('/invoices', { query: { account_id: accountId ?? undefined }, signal });
+  return { invoices, credit_notes, aging };
 };
 export const runInvoices = async () => (await consoleCall<{ success: true; message: string; issued: Invoice[] }>('/invoices/run', { method: 'POST' })).message;
 export const recordInvoicePayment = async (invoiceId: number, payment: PaymentInput) =>

@@ -19,7 +19,9 @@ export function fetchDownload(request: DownloadRequest, { signal }: CallOptions 
           ? await apiClient().raw<Blob, 'blob'>(RECEIPT_API.receipt, { method: 'POST', body: request.access, headers: bearer(request.bearer), signal, responseType: 'blob' })
           : request.kind === 'invoice'
             ? await apiClient().raw<Blob, 'blob'>(`/corporate/invoices/${request.id}/file`, { query: { format: request.format }, headers: bearer(request.bearer), signal, responseType: 'blob' })
-            : await apiClient().raw<Blob, 'blob'>(RECEIPT_API.statement, {
+            : request.kind === 'creditNote'
+              ? await apiClient().raw<Blob, 'blob'>(`/corporate/credit-notes/${request.id}/file`, { headers: bearer(request.bearer), signal, responseType: 'blob' })
+              : await apiClient().raw<Blob, 'blob'>(RECEIPT_API.statement, {
               query: { month: request.month, format: request.format },
               headers: bearer(request.bearer),
               signal,
@@ -30,7 +32,9 @@ export function fetchDownload(request: DownloadRequest, { signal }: CallOptions 
           ? receiptFilename(request.access.booking_number ?? 'booking')
           : request.kind === 'invoice'
             ? `invoice-${request.id}.${request.format}`
-            : statementFilename(request.month, request.format);
+            : request.kind === 'creditNote'
+              ? `credit-note-${request.id}.pdf`
+              : statementFilename(request.month, request.format);
       return { filename: attachmentFilename(response.headers.get('content-disposition')) ?? fallback, blob: response._data ?? new Blob([]) };
     } catch (error) {
       throw await downloadRefusal(error);

@@ -274,7 +274,7 @@ describe(`company invoices on ${testDatabaseKind}`, () => {
     const far = (method: 'GET' | 'POST', url: string, payload?: unknown) => api.as(other.owner, method, url, payload, other.headers);
     expect((await far('GET', `invoices/${acme.id}/file?format=pdf`)).statusCode).toBe(404);
     expect((await far('POST', `invoices/${acme.id}/payments`, { amount_pence: 1 })).statusCode).toBe(404);
-    expect((await far('GET', 'invoices')).json()).toEqual({ success: true, invoices: [], aging: [] });
+    expect((await far('GET', 'invoices')).json()).toEqual({ success: true, invoices: [], credit_notes: [], aging: [] });
     expect((await far('POST', 'invoices/run')).json().issued).toEqual([]);
   });
 

@@ -18,6 +18,8 @@ const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
   'GET /api/driver/earnings/:week/statement': "answers the driver's own weekly statement as a PDF file",
   'GET /api/admin/invoices/:id/file': "answers a company invoice as a PDF or CSV file",
   'GET /api/v1/corporate/invoices/:id/file': "answers the account admin's own invoice as a PDF or CSV file",
+  'GET /api/admin/credit-notes/:id/file': 'answers a credit note as a PDF file',
+  'GET /api/v1/corporate/credit-notes/:id/file': "answers the account admin's own credit note as a PDF file",
   'GET /api/driver/events': "the driver's Server-Sent Events stream (text/event-stream)",
   'POST /api/v1/manage-booking/live': "the passenger's live view, a Server-Sent Events stream (text/event-stream)",
 };

@@ -210,6 +210,8 @@ describe('company accounts (issue 34)', () => {
     await shootAllWidths(page, 'corporate-company-bookings', () => row.waitFor());
     await page.getByRole('button', { name: `Details of booking ${number}` }).click();
     const modal = page.getByRole('dialog');
+    // The admin may also change it: the manage page's change flow, opened with a short-lived link (tests/api/corporate-change.test.ts).
+    await shootAllWidths(page, 'corporate-booking-actions', () => modal.getByRole('button', { name: 'Change booking' }).waitFor());
     await modal.getByRole('button', { name: 'Cancel booking' }).click();
     await modal.getByRole('button', { name: 'Yes, cancel it' }).click();
     await modal.getByTestId('booking-status').getByText('Cancelled').waitFor();

@@ -20,3 +20,23 @@ export async function holdAccountCredit(tx: Queryable, siteId: number, passenger
   if (credit.usedPence + totalPence > credit.limitPence) throw new DomainError('credit_limit', COMPANY_ACCOUNT_MESSAGES.overLimit(credit.limitPence - credit.usedPence));
   return membership.accountId;
 }
+
+/** The company account a booking is on, its row locked until the transaction ends; null for a booking not on account. */
+export async function lockBookingAccount(tx: Queryable, siteId: number, bookingId: number): Promise<number | null> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT a.id FROM company_accounts a JOIN bookings b ON b.site_id = a.site_id AND b.company_account_id = a.id
+      WHERE b.site_id = $1 AND b.id = $2 FOR UPDATE OF a`,
+    [siteId, bookingId],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
+ * A change of a booking on account that raises its price (manage/change.ts), under the account's row lock: what counts
+ * against the limit (the booking at its present price included) + the rise ≤ the limit, or the booking's refusal.
+ */
+export async function holdChangeCredit(tx: Queryable, siteId: number, accountId: number, risePence: number): Promise<void> {
+  if (risePence <= 0) return;
+  const credit = await createCompanyAccountsRepository(tx).credit(siteId, accountId);
+  if (credit.usedPence + risePence > credit.limitPence) throw new DomainError('credit_limit', COMPANY_ACCOUNT_MESSAGES.overLimit(credit.limitPence - credit.usedPence));
+}

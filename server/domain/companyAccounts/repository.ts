@@ -221,6 +221,31 @@ export function createCompanyAccountsRepository(db: Queryable) {
       return rows;
     },
 
+    /**
+     * A booking the member may see, by its number (the bookings list's rule: an admin any of the account's, anyone
+     * those they made or travel on); null for another's, another account's or another site's.
+     */
+    async visibleBookingId(siteId: number, viewer: { passengerId: number; email: string; accountId: number | null; admin: boolean }, bookingNumber: string): Promise<number | null> {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT b.id FROM bookings b
+          WHERE b.site_id = $1 AND b.booking_number = $4
+            AND (b.passenger_id = $2 OR lower(b.passenger_email) = lower($3) OR ($5::boolean AND b.company_account_id = $6::bigint))`,
+        [siteId, viewer.passengerId, viewer.email, bookingNumber, viewer.admin && viewer.accountId !== null, viewer.accountId],
+      );
+      return rows[0] ? Number(rows[0].id) : null;
+    },
+
+    /** A short-lived manage link of a booking handed to a member (migration 037; the token's hash only). */
+    async insertMemberLink(siteId: number, link: { bookingId: number; tokenHash: Buffer; passengerId: number; expiresAt: Date }): Promise<void> {
+      await db.query('INSERT INTO booking_manage_links (site_id, booking_id, token_hash, expires_at, issued_to_passenger_id) VALUES ($1, $2, $3, $4, $5)', [
+        siteId,
+        link.bookingId,
+        link.tokenHash,
+        link.expiresAt,
+        link.passengerId,
+      ]);
+    },
+
     /** Whether the passenger is an admin of the account the booking is on (the manage calls' wider grant). */
     async adminBookingId(siteId: number, passengerId: number, bookingNumber: string): Promise<number | null> {
       const { rows } = await db.query<{ id: string }>(

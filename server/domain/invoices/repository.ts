@@ -22,6 +22,8 @@ export interface InvoiceRow {
   vatPence: number;
   totalPence: number;
   paidPence: number;
+  /** Taken off by credit notes (migration 037). */
+  creditedPence: number;
   lines: number;
 }
 
@@ -81,6 +83,7 @@ function invoiceOf(row: Row): InvoiceRow {
     vatPence: Number(row.vat_pence),
     totalPence: Number(row.total_pence),
     paidPence: Number(row.paid_pence),
+    creditedPence: Number(row.credited_pence ?? 0),
     lines: Number(row.line_count ?? 0),
   };
 }
@@ -167,7 +170,7 @@ export function createInvoicesRepository(db: Queryable) {
 
     async insertInvoice(
       siteId: number,
-      invoice: Omit<InvoiceRow, 'id' | 'siteId' | 'issuedAt' | 'paidPence' | 'lines'>,
+      invoice: Omit<InvoiceRow, 'id' | 'siteId' | 'issuedAt' | 'paidPence' | 'creditedPence' | 'lines'>,
       lines: readonly InvoiceLineRow[],
     ): Promise<number> {
       const { rows } = await db.query<{ id: string }>(
@@ -235,7 +238,7 @@ export function createInvoicesRepository(db: Queryable) {
 
     /** Every invoice of the site that still owes something (for the aging). */
     async owed(siteId: number): Promise<InvoiceRow[]> {
-      const { rows } = await db.query<Row>(`SELECT ${INVOICE_COLUMNS} FROM company_invoices i WHERE i.site_id = $1 AND i.paid_pence < i.total_pence ORDER BY i.due_on`, [siteId]);
+      const { rows } = await db.query<Row>(`SELECT ${INVOICE_COLUMNS} FROM company_invoices i WHERE i.site_id = $1 AND i.paid_pence + i.credited_pence < i.total_pence ORDER BY i.due_on`, [siteId]);
       return rows.map(invoiceOf);
     },
 

@@ -1,6 +1,6 @@
 import { COMPANY_ACCOUNT_MESSAGES } from '../../../contract/companyAccounts.ts';
 import { agingOf, dueDate, endedPeriod, invoiceNumberText, plusDays } from '../../../contract/invoiceRules.ts';
-import { INVOICE_MESSAGES, paymentInputSchema, type AccountAging, type Invoice, type InvoiceFormat, type PaymentInput } from '../../../contract/invoices.ts';
+import { INVOICE_MESSAGES, paymentInputSchema, type AccountAging, type CreditNote, type Invoice, type InvoiceFormat, type PaymentInput } from '../../../contract/invoices.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { mailIdentity, type MailPort } from '../../adapters/mail/index.ts';
 import { recordAudit, type Actor } from '../audit/audit.ts';
@@ -11,13 +11,14 @@ import { issuerOf } from '../receipts/index.ts';
 import { vatAmounts } from '../receipts/vat.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
 import { invoiceFile, invoiceMail, type InvoiceFile } from './document.ts';
+import { createCreditNotes } from './credits.ts';
 import { createInvoicesRepository, type InvoiceRow } from './repository.ts';
 
 const londonToday = (now: Date) => londonParts(now).date;
 
 /** An invoice as the console and the corporate area read it. */
 export function invoiceView(row: InvoiceRow): Invoice {
-  const outstanding = row.totalPence - row.paidPence;
+  const outstanding = row.totalPence - row.paidPence - row.creditedPence;
   return {
     id: row.id,
     number: invoiceNumberText(row.number),
@@ -32,6 +33,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
     vat_pence: row.vatPence,
     total_pence: row.totalPence,
     paid_pence: row.paidPence,
+    credited_pence: row.creditedPence,
     outstanding_pence: outstanding,
     status: outstanding === 0 ? 'paid' : row.paidPence > 0 ? 'part_paid' : 'unpaid',
     lines: row.lines,
@@ -104,7 +106,12 @@ export function createInvoicesService(deps: { db: Db; cache: SiteCache; mail: Ma
     });
   }
 
-  /** Issues every invoice due by `now` (one site's, or every site's for the server's job); the invoices issued. */
+  const credits = createCreditNotes({ db, issuerFor });
+
+  /**
+   * Issues every invoice due by `now` (one site's, or every site's for the server's job), then the credit notes due
+   * (credits.ts: bookings on issued invoices the ledger now bills for less); the invoices issued.
+   */
   async function run(siteId: number | null, now: Date): Promise<Invoice[]> {
     const accounts = await repo().billableAccounts(siteId, now);
     const issued: Invoice[] = [];
@@ -114,7 +121,9 @@ export function createInvoicesService(deps: { db: Db; cache: SiteCache; mail: Ma
       const invoice = await issueFor(site, accountId, now);
       if (invoice) issued.push(invoice);
     }
-    if (issued.length > 0) deps.mail.kick();
+    const credited = await credits.run(siteId, now, siteById);
+    if (issued.length > 0 || credited.length > 0) deps.mail.kick();
+    if (credited.length > 0) deps.log?.info({ credit_notes: credited.map((note) => note.number) }, 'invoices: credit notes issued');
     return issued;
   }
 
@@ -151,9 +160,10 @@ export function createInvoicesService(deps: { db: Db; cache: SiteCache; mail: Ma
       return issued;
     },
 
-    /** The site's invoices (one account's when given) and what each account owes, by how long past due. */
-    async list(siteId: number, accountId: number | null, now: Date): Promise<{ invoices: Invoice[]; aging: AccountAging[] }> {
+    /** The site's invoices and credit notes (one account's when given) and what each account owes, by how long past due. */
+    async list(siteId: number, accountId: number | null, now: Date): Promise<{ invoices: Invoice[]; credit_notes: CreditNote[]; aging: AccountAging[] }> {
       const invoices = (await repo().list(siteId, accountId)).map(invoiceView);
+      const creditNotes = await credits.list(siteId, accountId);
       const owed = (await repo().owed(siteId)).map(invoiceView);
       const today = londonToday(now);
       const accounts = (await repo().accounts(siteId)).filter((account) => accountId === null || account.id === accountId);
@@ -163,7 +173,7 @@ export function createInvoicesService(deps: { db: Db; cache: SiteCache; mail: Ma
         payment_terms_days: account.paymentTermsDays,
         owed: agingOf(owed.filter((invoice) => invoice.account_id === account.id), today),
       }));
-      return { invoices, aging };
+      return { invoices, credit_notes: creditNotes, aging };
     },
 
     async consoleFile(site: Site, id: number, format: InvoiceFormat): Promise<InvoiceFile> {
@@ -182,7 +192,7 @@ export function createInvoicesService(deps: { db: Db; cache: SiteCache; mail: Ma
       return db.transaction(async (tx) => {
         const invoice = await repo(tx).byId(siteId, id, true);
         if (!invoice) throw new DomainError('not_found', INVOICE_MESSAGES.notFound);
-        const outstanding = invoice.totalPence - invoice.paidPence;
+        const outstanding = invoice.totalPence - invoice.paidPence - invoice.creditedPence;
         if (outstanding === 0) throw new DomainError('conflict', INVOICE_MESSAGES.alreadyPaid);
         if (payment.amount_pence > outstanding) throw new DomainError('unprocessable', INVOICE_MESSAGES.overpaid(outstanding), { field: 'amount_pence', outstanding_pence: outstanding });
         const recordedBy = actor.kind === 'staff' ? actor.email : 'owner';
@@ -201,9 +211,19 @@ export function createInvoicesService(deps: { db: Db; cache: SiteCache; mail: Ma
     },
 
     // ─── The corporate area (account admins) ───────────────────────────────────────────────────────
-    async mine(siteId: number, passengerId: number): Promise<Invoice[]> {
+    async mine(siteId: number, passengerId: number): Promise<{ invoices: Invoice[]; credit_notes: CreditNote[] }> {
       const accountId = await adminAccountOf(siteId, passengerId);
-      return (await repo().list(siteId, accountId)).map(invoiceView);
+      return { invoices: (await repo().list(siteId, accountId)).map(invoiceView), credit_notes: await credits.list(siteId, accountId) };
+    },
+
+    /** The owner's credit note PDF. */
+    async consoleCreditNote(site: Site, id: number): Promise<InvoiceFile> {
+      return credits.file(site, id, null);
+    },
+
+    /** An admin's credit note PDF: only their own account's (another's is a 404). */
+    async myCreditNote(site: Site, passengerId: number, id: number): Promise<InvoiceFile> {
+      return credits.file(site, id, await adminAccountOf(site.id, passengerId));
     },
 
     /** An admin's download: only their own account's invoices (another's is a 404, as if it did not exist). */

@@ -39,6 +39,7 @@ import {
   type ChangeRecord,
 } from './changesRepository.ts';
 import { loadManagedBooking, lockManagedBooking, type ManagedBooking } from './record.ts';
+import { holdChangeCredit, lockBookingAccount } from '../companyAccounts/credit.ts';
 import { changeDigest, currentValues, planChange, type Places } from './reprice.ts';
 import type { ManageGrant, ManageServiceDeps } from './grant.ts';
 import { decideChange, type Operator } from './terms.ts';
@@ -64,6 +65,7 @@ function outcomeOf(booking: ManagedBooking, differencePence: number): ManageChan
   if (booking.status === 'driver_assigned') return 'request';
   if (differencePence === 0) return 'none';
   if (booking.paymentMethod === 'car') return 'pay_driver';
+  if (booking.paymentMethod === 'account') return 'on_account';
   return differencePence > 0 ? 'charge' : 'refund';
 }
 
@@ -294,6 +296,8 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
       return finishCharge(site, grant, context, record.id, await deps.payments.retrieveIntent(site.id, request.payment_intent_id));
     }
     const step = await deps.db.transaction(async (tx) => {
+      // On account: the account's row first (as a booking on account and the invoice run lock it), then the booking.
+      const account = await lockBookingAccount(tx, site.id, grant.bookingId);
       const booking = await lockManagedBooking(tx, site.id, grant.bookingId);
       if (!booking) throw refusal('link_invalid', MANAGE_MESSAGES.linkInvalid, context.operator);
       let live = await liveChangeOf(tx, site.id, booking.id, revision);
@@ -322,6 +326,8 @@ export function createChangeActions(deps: ManageServiceDeps, helpers: ChangeHelp
         await giveWay(tx, site.id, live, context.operator);
         return { kind: 'charge' as const, record: await inPaymentHold(() => insertChange(tx, site.id, { ...fields, status: 'awaiting_payment', holdsPayment }), context.operator), booking };
       }
+      // A higher price on account is held against the account's credit limit, as a new booking's total is.
+      if (outcome === 'on_account' && account !== null) await holdChangeCredit(tx, site.id, account, planned.totalPence - booking.totalPence);
       await giveWay(tx, site.id, live, context.operator);
       const record = await insertChange(tx, site.id, { ...fields, status: 'awaiting_payment' });
       const refunds = await applyLocked(tx, site, context, booking, record);

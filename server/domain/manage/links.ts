@@ -32,7 +32,9 @@ export async function lookUpManageLink(db: Queryable, siteId: number, token: str
   if (!link) return { kind: 'invalid' };
   const { bookingId } = link;
   if (link.revokedAt) return { kind: 'revoked', bookingId };
-  const expiresAt = linkExpiry(link.pickupAt, link.returnAt);
+  const tripEnd = linkExpiry(link.pickupAt, link.returnAt);
+  // A corporate member's short-lived link (migration 037) stops at its own end, if that comes first.
+  const expiresAt = link.expiresAt && link.expiresAt.getTime() < tripEnd.getTime() ? link.expiresAt : tripEnd;
   if (now.getTime() >= expiresAt.getTime()) return { kind: 'expired', bookingId };
   return { kind: 'valid', bookingId, bookingNumber: link.bookingNumber, expiresAt };
 }

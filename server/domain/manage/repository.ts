@@ -8,6 +8,8 @@ export interface ManageLinkRow {
   revokedAt: Date | null;
   pickupAt: Date;
   returnAt: Date | null;
+  /** A short-lived link's own end (a corporate member's, migration 037); null for a mailed link. */
+  expiresAt: Date | null;
 }
 
 const MANAGED_BOOKING = `
@@ -29,8 +31,8 @@ const MANAGED_BOOKING = `
 export function createManageRepository(db: Queryable) {
   return {
     async linkByHash(siteId: number, tokenHash: Buffer): Promise<ManageLinkRow | null> {
-      const { rows } = await db.query<{ booking_id: string; booking_number: string; revoked_at: Date | null; pick_up_at: Date | string; return_at: Date | string | null }>(
-        `SELECT l.booking_id, b.booking_number, l.revoked_at, b.pick_up_at, b.return_at
+      const { rows } = await db.query<{ booking_id: string; booking_number: string; revoked_at: Date | null; pick_up_at: Date | string; return_at: Date | string | null; expires_at: Date | string | null }>(
+        `SELECT l.booking_id, b.booking_number, l.revoked_at, b.pick_up_at, b.return_at, l.expires_at
            FROM booking_manage_links l JOIN bookings b ON b.site_id = l.site_id AND b.id = l.booking_id
           WHERE l.site_id = $1 AND l.token_hash = $2`,
         [siteId, tokenHash],
@@ -43,6 +45,7 @@ export function createManageRepository(db: Queryable) {
         revokedAt: row.revoked_at,
         pickupAt: new Date(row.pick_up_at),
         returnAt: row.return_at === null ? null : new Date(row.return_at),
+        expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
       };
     },
 

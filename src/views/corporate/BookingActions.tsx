@@ -12,7 +12,8 @@ const REFUND_TEXT = { pending: 'on its way to your card', succeeded: 'refunded t
 
 /**
  * The modal's actions on one of the passenger's own bookings (machines/corporate/bookingActions.machine.ts): its
- * status, cancel with a confirmation (while the operator's terms allow it), and the receipt.
+ * status, change (the manage page's change flow, opened with a short-lived link), cancel with a confirmation (while
+ * the operator's terms allow them), and the receipt.
  */
 export function BookingActions({ bookingNumber, bearer, currency }: { bookingNumber: string; bearer: string; currency: string | null }) {
   const actor = useActorRef(bookingActionsLogic, { input: { bearer, bookingNumber } });
@@ -24,6 +25,8 @@ export function BookingActions({ bookingNumber, bearer, currency }: { bookingNum
   const confirming = useSelector(actor, (s) => s.matches({ ready: 'confirmingCancel' }));
   const cancelling = useSelector(actor, (s) => s.matches({ ready: 'cancelling' }));
   const canCancel = useSelector(actor, (s) => s.can({ type: 'cancel.start' }));
+  const canChange = useSelector(actor, (s) => s.can({ type: 'change.start' }));
+  const opening = useSelector(actor, (s) => s.matches({ ready: 'openingChange' }) || s.matches('leftForChange'));
   const ended = useSelector(actor, (s) => s.matches('sessionEnded'));
   // The token is no longer good: the corporate session checks it again and sends the passenger to sign in.
   const endSession = useCallback(() => sendCorporate({ type: 'route.enter', path: '/bookings' }), []);
@@ -96,6 +99,11 @@ export function BookingActions({ bookingNumber, bearer, currency }: { bookingNum
           </Paper>
         ) : (
           <Group gap="xs" align="flex-start">
+            {(canChange || opening) && (
+              <Button variant="outline" size="md" loading={opening} onClick={() => actor.send({ type: 'change.start' })}>
+                Change booking
+              </Button>
+            )}
             {canCancel && (
               <Button variant="outline" color="red.8" size="md" onClick={() => actor.send({ type: 'cancel.start' })}>
                 Cancel booking

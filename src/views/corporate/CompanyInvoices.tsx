@@ -18,7 +18,7 @@ export function CompanyInvoices({ bearer }: { bearer: string }) {
   const list = useActorRef(corporateInvoicesLogic(bearer));
   const download = useActorRef(downloadLogic);
   const state = useSelector(list, (s) => s.value);
-  const { invoices, error } = useSelector(list, (s) => s.context);
+  const { invoices, creditNotes, error } = useSelector(list, (s) => s.context);
   const busy = useSelector(download, (s) => s.matches('downloading'));
   const downloadError = useSelector(download, (s) => s.context.error);
   const ended = useSelector(download, (s) => s.matches('sessionEnded')) || state === 'sessionEnded';
@@ -85,6 +85,45 @@ export function CompanyInvoices({ bearer }: { bearer: string }) {
                           CSV
                         </Button>
                       </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {creditNotes.length > 0 && (
+          <Table.ScrollContainer minWidth={520} type="native">
+            <Table fz="sm" verticalSpacing={6} data-testid="company-credit-notes">
+              <Table.Caption>Credit notes: bookings on an invoice later cancelled or made cheaper</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Credit note</Table.Th>
+                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col">Credits</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Amount
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    To be repaid
+                  </Table.Th>
+                  <Table.Th scope="col">Download</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {creditNotes.map((note) => (
+                  <Table.Tr key={note.id} data-testid="company-credit-note">
+                    <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {note.number}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(note.issued_on)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{note.invoice_number}</Table.Td>
+                    <Table.Td ta="right">{poundsText(note.total_pence)}</Table.Td>
+                    <Table.Td ta="right">{poundsText(note.refund_due_pence)}</Table.Td>
+                    <Table.Td>
+                      <Button size="compact-sm" variant="default" disabled={busy} onClick={() => download.send({ type: 'download', request: { kind: 'creditNote', id: note.id, bearer } })} aria-label={`Download ${note.number} as PDF`}>
+                        PDF
+                      </Button>
                     </Table.Td>
                   </Table.Tr>
                 ))}
