@@ -106,6 +106,9 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
     const again = await post('manage-booking/extras/pay', { token: job.token, payment_method_id: 'pm_card_mastercard' });
     expect([again.statusCode, again.json()]).toEqual([409, { success: false, message: EXTRAS_MESSAGES.alreadyPaid, code: 'extras_paid', operator_phone: PHONE }]);
     expect(await charged(job.id)).toEqual([990]);
+    // The console's booking page: the driver's lines and the charge.
+    const detail = (await api.as(dispatcher, 'GET', `bookings/${job.number}`)).json().booking;
+    expect(detail.completion).toMatchObject({ extras_pence: 990, extras_charge: 'succeeded', extras: [{ label: 'Waiting time 12 min (added by the driver)', amount_pence: 750 }, { label: 'Tolls (added by the driver)', amount_pence: 240 }] });
     const document = await receipt(job.id);
     expect(document).toContain('Waiting time 12 min (added by the driver)');
     expect(document).toContain("the driver's extras");
