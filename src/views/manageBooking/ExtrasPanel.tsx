@@ -21,12 +21,12 @@ function ExtrasLines({ extras, symbol }: { extras: ManageExtras; symbol: string 
       {extras.lines.map((line) => (
         <div className={classes.fact} key={line.label}>
           <dt>{line.label}</dt>
-          <dd>{formatMoney(line.amount, symbol)}</dd>
+          <dd style={{ whiteSpace: 'nowrap' }}>{formatMoney(line.amount, symbol)}</dd>
         </div>
       ))}
       <div className={classes.fact}>
         <dt>Total</dt>
-        <dd data-testid="extras-total">
+        <dd data-testid="extras-total" style={{ whiteSpace: 'nowrap' }}>
           <strong>{formatMoney(extras.total, symbol)}</strong>
         </dd>
       </div>
@@ -44,14 +44,9 @@ export function ExtrasPanel({ actor, symbol }: { actor: ManageActor; symbol: str
   const owing = extras.status === 'owing';
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="manage-extras-title" data-testid="manage-extras">
-      <Group justify="space-between" align="center" mb="sm" wrap="nowrap">
-        <Title order={2} size="h3" id="manage-extras-title" className={classes.panelTitle}>
-          {EXTRAS_MESSAGES.heading}
-        </Title>
-        <Badge size="lg" radius="sm" variant="light" color={owing ? 'orange' : 'gray'} c="dark.8" data-testid="extras-status">
-          {owing ? 'To pay' : extras.status === 'paid' ? 'Paid' : extras.status === 'charging' ? 'Being charged' : extras.status === 'in_car' ? 'Paid to the driver' : 'With the office'}
-        </Badge>
-      </Group>
+      <Title order={2} size="h3" mb="sm" id="manage-extras-title" className={classes.panelTitle}>
+        {EXTRAS_MESSAGES.heading}
+      </Title>
       <ExtrasLines extras={extras} symbol={symbol} />
       <Text mt="sm" mb={owing ? 'md' : 0} data-testid="extras-message">
         {extras.message}
