@@ -1,7 +1,7 @@
 import { passengerFlightSchema } from './flights.ts';
 import { JOB_STAGES } from './dispatch.ts';
 import type { ManageLiveTrip } from './manageLive.ts';
-import { MANAGE_EXTRAS_STATUSES, type ManageExtrasPayResponse } from './manageExtras.ts';
+import type { ManageExtrasPayResponse } from './manageExtras.ts';
 import { z } from 'zod';
 import { BOOKING_TYPES, priceDetailSchema } from './booking.ts';
 import type { BookingResponse, ConfirmPaymentResponse } from './bookings.ts';
@@ -234,7 +234,8 @@ export const manageBookingViewSchema = z.object({
   flight: passengerFlightSchema.nullable().optional(),
   live: manageLiveTripSchema.nullable().optional(),
   extras: z
-    .object({ lines: z.array(z.object({ label: z.string(), amount: z.number() })), total: z.number(), status: z.enum(MANAGE_EXTRAS_STATUSES), message: z.string() })
+    .object({ lines: z.array(z.object({ label: z.string(), amount: z.number() })), total: z.number(), // contract/manageExtras.ts MANAGE_EXTRAS_STATUSES (spelt out: this file must not pull the manage page's texts into other bundles).
+    status: z.enum(['owing', 'paid', 'charging', 'office', 'in_car']), message: z.string() })
     .nullable()
     .optional(),
 });
