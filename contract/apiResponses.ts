@@ -1,6 +1,7 @@
 import { passengerFlightSchema } from './flights.ts';
 import { JOB_STAGES } from './dispatch.ts';
 import type { ManageLiveTrip } from './manageLive.ts';
+import type { ManageExtrasPayResponse } from './manageExtras.ts';
 import { z } from 'zod';
 import { BOOKING_TYPES, priceDetailSchema } from './booking.ts';
 import type { BookingResponse, ConfirmPaymentResponse } from './bookings.ts';
@@ -232,6 +233,11 @@ export const manageBookingViewSchema = z.object({
   change_requests: z.array(z.object({ at: z.string(), summary: z.array(z.string()) })),
   flight: passengerFlightSchema.nullable().optional(),
   live: manageLiveTripSchema.nullable().optional(),
+  extras: z
+    .object({ lines: z.array(z.object({ label: z.string(), amount: z.number() })), total: z.number(), // contract/manageExtras.ts MANAGE_EXTRAS_STATUSES (spelt out: this file must not pull the manage page's texts into other bundles).
+    status: z.enum(['owing', 'paid', 'charging', 'office', 'in_car']), message: z.string() })
+    .nullable()
+    .optional(),
 });
 true satisfies Equal<z.infer<typeof manageBookingViewSchema>, ManageBookingView>;
 
@@ -261,3 +267,11 @@ export const manageChangeResponseSchema = manageBookingViewSchema.extend({
   client_secret: z.string().nullable(),
 });
 true satisfies Equal<z.infer<typeof manageChangeResponseSchema>, ManageChangeResponse>;
+
+export const manageExtrasPayResponseSchema = manageBookingViewSchema.extend({
+  message: z.string(),
+  result: z.enum(['paid', 'requires_action']),
+  payment_intent_id: z.string().nullable(),
+  client_secret: z.string().nullable(),
+});
+true satisfies Equal<z.infer<typeof manageExtrasPayResponseSchema>, ManageExtrasPayResponse>;

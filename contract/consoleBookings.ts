@@ -4,6 +4,7 @@ import type { AssignedDriver, AssignedVehicle } from './dispatch.ts';
 import { BOOKING_STATUSES, CANCEL_REASONS, DISPATCH_EVENTS, JOB_STAGES } from './dispatch.ts';
 import { driverSchema, vehicleSchema } from './fleet.ts';
 import { flightViewSchema } from './flights.ts';
+import { completionViewSchema } from './jobCompletion.ts';
 import { auditEntrySchema } from './staff.ts';
 
 /**
@@ -221,6 +222,11 @@ export const consoleBookingDetailSchema = boardRowSchema.extend({
     arrived_at: z.string().nullable(),
     on_board_at: z.string().nullable(),
   }),
+  /**
+   * Issue 32: the driver's completion with extras (waiting time, parking, tolls as the server priced them, the fare
+   * before and after, how a pay-in-car fare was paid, and the card's charge of the extras); null before completion.
+   */
+  completion: completionViewSchema.nullable().optional(),
   /** The console's buttons: what contract/dispatch.ts allows from this status. */
   allowed_events: z.array(z.enum(DISPATCH_EVENTS)),
   /** Mails sent to or about this booking (its number in the subject), oldest first. */

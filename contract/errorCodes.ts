@@ -91,6 +91,8 @@ export const ERROR_CODES = {
 
   // ─── Issue 30 ────────────────────────────────────────────────────────────────────────────────────
   change_being_paid: { kind: 'conflict', meaning: "Another change of the booking is being paid for: try again once its hold (at most ABANDONED_CLAIM) ends." },
+  extras_paid: { kind: 'conflict', meaning: "The driver's extras are paid already." },
+  nothing_owing: { kind: 'conflict', meaning: 'No extras to pay online.' },
 
   // ─── Staff sign-in with a mailed code (issue 30) ─────────────────────────────────────────────────────
   sign_in_code_sent: {

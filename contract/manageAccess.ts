@@ -59,3 +59,14 @@ export const manageChangeSchema = manageAccessSchema.extend({
   payment_method_id: z.string().trim().min(1).max(200).optional(),
   payment_intent_id: z.string().trim().min(1).max(200).optional(),
 }).strict() satisfies z.ZodType<ManageChangeRequest>;
+
+/** A processor's id (Stripe's and the sandbox's: `pm_…`, `pi_…`). */
+const PROCESSOR_ID = /^[A-Za-z0-9_]{3,200}$/;
+
+/** Paying the driver's extras owing (contract/manageExtras.ts): the access and a card's payment method, or the intent after 3-D Secure. */
+export const manageExtrasPaySchema = manageAccessSchema
+  .extend({
+    payment_method_id: z.string().regex(PROCESSOR_ID, 'payment_method_id is not a payment method').optional(),
+    payment_intent_id: z.string().regex(PROCESSOR_ID, 'payment_intent_id is not a payment').optional(),
+  })
+  .strict();

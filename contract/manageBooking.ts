@@ -1,5 +1,6 @@
 import type { PassengerFlight } from './flights.ts';
 import type { ManageLiveTrip } from './manageLive.ts';
+import type { ManageExtras } from './manageExtras.ts';
 import type { BookingResponse } from './bookings.ts';
 import { poundsText } from './money.ts';
 
@@ -173,6 +174,11 @@ export interface ManageBookingView {
    * Absent or null otherwise.
    */
   live?: ManageLiveTrip | null;
+  /**
+   * Issue 32: the waiting time and extras the driver added at completion, and where their payment stands (owing after
+   * the bank asked for 3-D Secure: the page pays it, contract/manageExtras.ts). Absent or null when none were added.
+   */
+  extras?: ManageExtras | null;
 }
 
 export interface ManageVehicle {
@@ -200,6 +206,8 @@ export const MANAGE_REFUSAL_CODES = [
   'payment_failed',
   'payment_in_progress',
   'change_being_paid',
+  'extras_paid',
+  'nothing_owing',
 ] as const;
 export type ManageRefusalCode = (typeof MANAGE_REFUSAL_CODES)[number];
 

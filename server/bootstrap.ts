@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { insertDefaultSite, seedDemo } from './db/seed/demo.ts';
 import { demoLoginsOf, demoPasswordsFor, retirePublishedDemoPasswords, type DemoLoginsAtStart } from './db/seed/demoLogins.ts';
 import { startHousekeeping } from './domain/housekeeping.ts';
+import { createExtrasSweep, type ExtrasSweep } from './domain/drivers/extrasSweep.ts';
 import { createSitesRepository } from './domain/sites/index.ts';
 import { createReminders } from './domain/texts/texts.ts';
 import { createAutoOffers, type AutoOffers } from './domain/dispatch/autoOffers.ts';
@@ -20,6 +21,8 @@ export interface Provider extends App {
   demoLogins: DemoLoginsAtStart;
   /** Automatic offers (issue 33): passes run every AUTO_OFFER_INTERVAL_SECONDS; `runOnce` runs one now. */
   autoOffers: AutoOffers;
+  /** The driver's extras charges left 'charging' by a crash, settled every minute (issue 32); `runOnce` runs one now. */
+  extrasSweep: ExtrasSweep;
   close(): Promise<void>;
 }
 
@@ -85,6 +88,9 @@ export async function startProvider(
     const stopInvoices = background ? app.invoices.start(60 * 60_000, options.now) : async () => undefined;
     // Every minute: phone bookings held for a card payment link past its time limit, each released once (domain/bookings/payLinks.ts).
     const stopPayLinks = background ? app.payLinks.start(60_000) : async () => undefined;
+    // Every minute: the driver's extras charges a crash left 'charging', settled from the processor's record (issue 32).
+    const extrasSweep = createExtrasSweep({ db, cache: app.cache, payments: app.payments, mail: app.mail, publicUrl: config.publicUrl, log });
+    const stopExtrasSweep = background ? extrasSweep.start() : async () => undefined;
     return {
       ...app,
       db,
@@ -92,8 +98,10 @@ export async function startProvider(
       demoLogins,
       reminders,
       autoOffers,
+      extrasSweep,
       async close() {
         await stopAutoOffers();
+        await stopExtrasSweep();
         await stopInvoices();
         await stopPayLinks();
         stopHousekeeping();

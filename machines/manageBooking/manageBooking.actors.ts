@@ -6,7 +6,8 @@
  */
 import { fromPromise } from 'xstate';
 import type { ManageBookingView, ManageCancelResponse, ManageChangePreview, ManageChangeResponse } from '../../contract/manageBooking.ts';
-import type { ApplyChangeInput, CardMethodInput, ManageAccessInput, NextActionInput, NextActionResult, PreviewChangeInput } from './manageBooking.types.ts';
+import type { ManageExtrasPayResponse } from '../../contract/manageExtras.ts';
+import type { ApplyChangeInput, CardMethodInput, ExtrasPayInput, ManageAccessInput, NextActionInput, NextActionResult, PreviewChangeInput } from './manageBooking.types.ts';
 import { liveTripMachine } from './liveTrip.machine.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`manage-booking actor "${name}" is not provided: supply it with manageBookingMachine.provide({ actors })`));
@@ -31,6 +32,10 @@ export const manageBookingActors = {
   createPaymentMethod: fromPromise<{ paymentMethodId: string }, CardMethodInput>(notProvided('createPaymentMethod')),
   /** The booking flow's 3-D Secure step (src/payments). */
   handleNextAction: fromPromise<NextActionResult, NextActionInput>(notProvided('handleNextAction')),
+  /** POST /api/v1/manage-booking/extras/pay: the driver's extras owing paid (issue 32), or requires_action (3-D Secure, then again with the intent). */
+  payExtras: fromPromise<ManageExtrasPayResponse, ExtrasPayInput>(notProvided('payExtras')),
+  /** The booking flow's 3-D Secure step for the extras' payment (the sandbox's challenge answered on the extras call). */
+  handleExtrasNextAction: fromPromise<NextActionResult, NextActionInput>(notProvided('handleExtrasNextAction')),
   /** POST /api/v1/manage-booking/calendar: the .ics text and its file name. */
   downloadCalendar: fromPromise<CalendarFile, ManageAccessInput>(notProvided('downloadCalendar')),
   /** The passenger's live view (liveTrip.machine.ts), its own effects provided with it: the stream, its reads, the page's visibility. */

@@ -13,12 +13,15 @@
  *   sends one request. `changing` (manageBooking.change.ts) beside `confirmingCancel`: editing → previewing →
  *   confirming (old and new price) → applying, or paying the difference by card → `changed`. `calendar`: `idle` → `downloading` → the file is saved (`saveCalendar`) →
  *   `idle`, or `failed` (download again).
+ * - `payingExtras` (manageBooking.extras.ts, issue 32) beside `changing`: the driver's waiting time and extras the bank
+ *   wanted 3-D Secure for, paid with the change's card form → `viewing` with the booking as it now is.
  * - `ready` invokes the passenger's live view (liveTrip.machine.ts, issue 33): once a driver is on the job, their
  *   progress and the car's position as they arrive, the booking read again at each change.
  * The machine never touches the page: storage, the address bar and the download are actions the view supplies.
  */
 import { MANAGE_MESSAGES } from '../../contract/manageBooking.ts';
 import { changingState } from './manageBooking.change.ts';
+import { payingExtrasState } from './manageBooking.extras.ts';
 import { access, linkRefused, manageBookingSetup } from './manageBooking.setup.ts';
 import { MANAGE_FAILURE_TEXT, refusalOf } from './manageBooking.types.ts';
 
@@ -74,6 +77,7 @@ export const manageBookingMachine = manageBookingSetup.createMachine({
             showing: {
               always: [
                 { guard: 'isCancelled', target: 'cancelled', actions: 'forgetResumeStep' },
+                { guard: 'resumesExtras', target: 'payingExtras', actions: ['forgetResumeStep', 'startDraft'] },
                 { guard: 'resumesChange', target: 'changing', actions: ['forgetResumeStep', 'startDraft'] },
                 { target: 'viewing', actions: 'forgetResumeStep' },
               ],
@@ -82,9 +86,12 @@ export const manageBookingMachine = manageBookingSetup.createMachine({
               on: {
                 'cancel.start': { guard: 'canCancel', target: 'confirmingCancel', actions: ['clearNotice', 'clearError'] },
                 'change.start': { guard: 'canChange', target: 'changing', actions: ['clearNotice', 'clearError', 'startDraft'] },
+                'extras.pay': { guard: 'owesExtras', target: 'payingExtras', actions: ['clearNotice', 'clearError', 'startDraft'] },
               },
             },
             changing: changingState,
+            /** Issue 32: the driver's waiting time and extras owing, paid by card (manageBooking.extras.ts). */
+            payingExtras: payingExtrasState,
             /** The change applied (or sent as a request): what it did, then back to the booking. */
             changed: {
               on: { 'change.done': { target: 'viewing', actions: 'clearNotice' }, 'change.start': { guard: 'canChange', target: 'changing', actions: ['clearNotice', 'clearError', 'startDraft'] } },

@@ -16,7 +16,7 @@ import { selectStage, type ManageStage } from './manageBooking.selectors.ts';
 export const MANAGE_BOOKING_PATH = flowPath('manageBooking');
 
 export const MANAGE_STEP_PARAM = 'step';
-const STEPS: readonly ManageStep[] = ['change', 'confirm', 'pay', 'changed'];
+const STEPS: readonly ManageStep[] = ['change', 'confirm', 'pay', 'changed', 'extras'];
 
 const STEP_OF: Partial<Record<ManageStage, ManageStep>> = {
   editing: 'change',
@@ -25,6 +25,7 @@ const STEP_OF: Partial<Record<ManageStage, ManageStep>> = {
   applying: 'confirm',
   paying: 'pay',
   changed: 'changed',
+  payingExtras: 'extras',
 };
 
 /** The address of a stage: /manage-booking, or /manage-booking?step=… during a change. */

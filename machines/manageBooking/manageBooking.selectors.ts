@@ -18,7 +18,8 @@ export type ManageStage =
   | 'confirmingChange'
   | 'applying'
   | 'paying'
-  | 'changed';
+  | 'changed'
+  | 'payingExtras';
 
 const CHANGE_STAGES = [
   ['editing', 'editing'],
@@ -36,6 +37,7 @@ export function selectStage(s: Snapshot): ManageStage {
   if (s.matches({ ready: { booking: 'cancelling' } })) return 'cancelling';
   if (s.matches({ ready: { booking: 'confirmingCancel' } })) return 'confirmingCancel';
   if (s.matches({ ready: { booking: 'changed' } })) return 'changed';
+  if (s.matches({ ready: { booking: 'payingExtras' } })) return 'payingExtras';
   for (const [state, stage] of CHANGE_STAGES) if (s.matches({ ready: { booking: { changing: state } } })) return stage;
   if (s.matches('ready')) return 'viewing';
   return 'loading';
@@ -51,11 +53,15 @@ export const selectDraft = (s: Snapshot) => s.context.draft;
 export const selectPreview = (s: Snapshot) => s.context.preview;
 export const selectChangeResult = (s: Snapshot) => s.context.changeResult;
 /** The card form may be sent (not while a payment is under way). */
-export const selectCanPay = (s: Snapshot) => s.matches({ ready: { booking: { changing: { paying: 'form' } } } });
+export const selectCanPay = (s: Snapshot) => s.matches({ ready: { booking: { changing: { paying: 'form' } } } }) || s.matches({ ready: { booking: { payingExtras: 'form' } } });
 export const selectPaying = (s: Snapshot) =>
-  s.matches({ ready: { booking: { changing: 'paying' } } }) && !s.matches({ ready: { booking: { changing: { paying: 'form' } } } }) && !s.matches({ ready: { booking: { changing: { paying: 'loadingKey' } } } });
+  (s.matches({ ready: { booking: { changing: 'paying' } } }) && !s.matches({ ready: { booking: { changing: { paying: 'form' } } } }) && !s.matches({ ready: { booking: { changing: { paying: 'loadingKey' } } } })) ||
+  (s.matches({ ready: { booking: 'payingExtras' } }) && !s.matches({ ready: { booking: { payingExtras: 'form' } } }) && !s.matches({ ready: { booking: { payingExtras: 'loadingKey' } } }));
 /** The processor's publishable key: null until known (the card form waits). */
-export const selectPublishableKey = (s: Snapshot) => (s.matches({ ready: { booking: { changing: { paying: 'loadingKey' } } } }) ? null : s.context.publishableKey);
+export const selectPublishableKey = (s: Snapshot) =>
+  s.matches({ ready: { booking: { changing: { paying: 'loadingKey' } } } }) || s.matches({ ready: { booking: { payingExtras: 'loadingKey' } } }) ? null : s.context.publishableKey;
+/** The driver's extras owing (issue 32): the page offers to pay them (what the `owesExtras` guard reads). */
+export const selectExtras = (s: Snapshot) => s.context.view?.extras ?? null;
 
 /** The operator's terms allow cancelling online now: what the `canCancel` guard reads (the panel shows it in every stage). */
 export const selectCancelAllowed = (s: Snapshot) => canCancel(s.context.view);

@@ -15,6 +15,7 @@ import {
   linkRefusalOf,
   MANAGE_FAILURE_TEXT,
   MAX_MANAGE_STOPS,
+  owesExtras,
   refusalOf,
   type ManageBookingView,
   type ManageStop,
@@ -55,7 +56,7 @@ export interface ManageBookingContext {
 }
 
 /** The steps of a change the address shows (`?step=`), synced from the state (manageBooking.routes.ts). */
-export type ManageStep = 'change' | 'confirm' | 'pay' | 'changed';
+export type ManageStep = 'change' | 'confirm' | 'pay' | 'changed' | 'extras';
 
 export type ManageBookingEvent =
   | { type: 'retry' }
@@ -73,7 +74,10 @@ export type ManageBookingEvent =
   | { type: 'change.back' }
   | { type: 'change.confirm' }
   | { type: 'change.done' }
-  | { type: 'card.submit'; card: unknown };
+  | { type: 'card.submit'; card: unknown }
+  /** Issue 32: pay the driver's waiting time and extras owing (manageBooking.extras.ts), and back from the card form. */
+  | { type: 'extras.pay' }
+  | { type: 'extras.back' };
 
 export const access = ({ context }: { context: ManageBookingContext }) => ({ token: context.token ?? '' });
 
@@ -144,6 +148,10 @@ export const manageBookingSetup = setup({
     /** A higher card price (not a request): the difference is paid with the card first. */
     paysByCard: ({ context }) => context.preview?.outcome === 'charge',
     resultIs: (_, params: { result: string; expected: string }) => params.result === params.expected,
-    resumesChange: ({ context }) => context.resumeStep !== null && canChange(context.view),
+    resumesChange: ({ context }) => context.resumeStep !== null && context.resumeStep !== 'extras' && canChange(context.view),
+    /** The driver's extras are owing (issue 32): the page offers to pay them. */
+    owesExtras: ({ context }) => owesExtras(context.view),
+    /** A reload on the extras' payment (`?step=extras`) reopens it while they are still owing. */
+    resumesExtras: ({ context }) => context.resumeStep === 'extras' && owesExtras(context.view),
   },
 });

@@ -41,6 +41,16 @@ export interface NextActionInput {
   clientSecret: string | null;
 }
 
+/** Paying the driver's extras owing (contract/manageExtras.ts): a card's payment method, or the intent after 3-D Secure. */
+export interface ExtrasPayInput {
+  token: string;
+  payment_method_id?: string;
+  payment_intent_id?: string;
+}
+
+/** Whether the driver's waiting time and extras are owing (the bank wanted 3-D Secure): the page offers to pay them. */
+export const owesExtras = (view: ManageBookingView | null) => view?.extras?.status === 'owing';
+
 export type NextActionResult = { status: 'completed' } | { status: 'failed'; message: string | null };
 
 /** The refusals that end the visit: the link does not open this booking. */
@@ -65,6 +75,7 @@ export const MANAGE_FAILURE_TEXT = {
   change: 'Your change could not be sent just now. Please check your connection and try again.',
   payment: 'Payment failed: your booking is unchanged. Please try again.',
   cardForm: 'The card form could not be loaded. Please check your connection and try again.',
+  extras: 'Payment failed: nothing was charged. Please try again.',
 } as const;
 
 /** The refusal carried by a failed call (src/api rejects with `status` and the response `body`), or null. */

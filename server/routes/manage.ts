@@ -12,6 +12,7 @@ import type { BookingService } from '../domain/bookings/service.ts';
 import { createManageService, type ManageGrant, type ManageService, type ManageServiceDeps } from '../domain/manage/service.ts';
 import { HttpError } from '../http.ts';
 import type { ManageLiveStreams } from './manageLive.ts';
+import { registerManageExtrasRoutes } from './manageExtras.ts';
 import { answers } from './schemas.ts';
 
 /** The manage service's deps, and the booking service (changes with re-pricing go through it). */
@@ -81,6 +82,8 @@ export function manageRoutes(deps: ManageRouteDeps) {
     }
 
     deps.liveStreams?.register(app, manage);
+    // Issue 32: the driver's extras owing, paid on the manage page (routes/manageExtras.ts).
+    registerManageExtrasRoutes(fastify, manage, deps.payments, grant);
 
     // The answer is the calendar file (text/calendar), so only the request has a schema.
     app.post(MANAGE_API.calendar, { schema: { body: manageAccessSchema } }, async (request, reply) => {

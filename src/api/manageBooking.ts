@@ -5,6 +5,7 @@
  */
 import { MANAGE_API, type ManageAccess, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeRequest, type ManageChangeResponse } from '../../contract/manageBooking.ts';
 import { attachmentFilename } from '../../contract/receipts.ts';
+import { MANAGE_EXTRAS_API, type ManageExtrasPayRequest, type ManageExtrasPayResponse } from '../../contract/manageExtras.ts';
 import { apiClient, type CallOptions } from './client.ts';
 import { ApiCallError, callApi, downloadRefusal } from './apiError.ts';
 
@@ -39,6 +40,11 @@ export function previewManagedChange(request: ManageChangeRequest, { signal }: C
 /** POST /api/v1/manage-booking/change: applied, requested, or requires_action (3-D Secure); 409 when the booking moved on. */
 export function applyManagedChange(request: ManageChangeRequest, { signal }: CallOptions = {}): Promise<ManageChangeResponse> {
   return callApi(async () => asView<ManageChangeResponse>(await apiClient()(MANAGE_API.change, { method: 'POST', body: request, signal })));
+}
+
+/** POST /api/v1/manage-booking/extras/pay: the driver's extras owing paid (issue 32), or requires_action (3-D Secure, then again with the intent). */
+export function payManagedExtras(request: ManageExtrasPayRequest, { signal }: CallOptions = {}): Promise<ManageExtrasPayResponse> {
+  return callApi(async () => asView<ManageExtrasPayResponse>(await apiClient()(MANAGE_EXTRAS_API.pay, { method: 'POST', body: request, signal })));
 }
 
 /** POST /api/v1/manage-booking/calendar: the booking's .ics as it now stands, named as the server names it. */

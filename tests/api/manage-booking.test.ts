@@ -118,6 +118,8 @@ describe(`managing a booking on ${testDatabaseKind}`, () => {
       flight: null,
       // Issue 33: no live view before a driver is on the way.
       live: null,
+      // Issue 32: no waiting time or extras before the driver completes the job with some.
+      extras: null,
       revision: 0,
       cancellation: {
         allowed: true,

@@ -130,6 +130,10 @@ export function offlineStripe(): StripePayments & {
       methods.set(intent.id, method);
       return intent;
     },
+    async findOffSessionCharge(_site: number, idempotencyKey: string) {
+      const known = byKey.get(idempotencyKey);
+      return known ? intents.get(known)! : null;
+    },
     webhookEvent: real.webhookEvent,
   };
   return double;

@@ -76,6 +76,11 @@ export interface PaymentsPort {
    * returns the same charge.
    */
   chargeOffSession(input: OffSessionChargeInput): Promise<PaymentIntent>;
+  /**
+   * The off-session charge made with this idempotency key, or null when the processor never received it (a process
+   * that died between claiming a charge and recording its outcome: the sweep settles it, drivers/extrasSweep.ts).
+   */
+  findOffSessionCharge(siteId: number, idempotencyKey: string): Promise<PaymentIntent | null>;
 }
 
 export class PaymentProviderError extends Error {}

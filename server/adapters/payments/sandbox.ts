@@ -116,6 +116,11 @@ export function createSandboxPayments(db: Db): PaymentsPort & { authenticate(sit
       return toIntent(rows[0]);
     },
 
+    async findOffSessionCharge(siteId: number, idempotencyKey: string) {
+      const { rows } = await db.query<Row>('SELECT * FROM sandbox_intents WHERE site_id = $1 AND idempotency_key = $2', [siteId, idempotencyKey]);
+      return rows[0] ? toIntent(rows[0]) : null;
+    },
+
     async retrieveIntent(siteId, intentId) {
       return toIntent(await load(siteId, intentId));
     },

@@ -79,7 +79,16 @@ export function createStripePayments(settings: StripeSettings): StripePayments &
       try {
         return toIntent(
           await stripe.paymentIntents.create(
-            { amount: input.amount, currency: input.currency, customer, payment_method: method, off_session: true, confirm: true, metadata: { ...input.metadata, site_id: String(input.siteId) } },
+            {
+              amount: input.amount,
+              currency: input.currency,
+              customer,
+              payment_method: method,
+              off_session: true,
+              confirm: true,
+              // The key in the metadata too: findOffSessionCharge finds the charge by it after a crash.
+              metadata: { ...input.metadata, site_id: String(input.siteId), charge_key: input.idempotencyKey },
+            },
             { idempotencyKey: input.idempotencyKey },
           ),
         );
@@ -93,6 +102,12 @@ export function createStripePayments(settings: StripeSettings): StripePayments &
         throw error;
       }
     },
+    /** By the key kept in the charge's metadata (Stripe's search: a charge shows there within about a minute). */
+    findOffSessionCharge: (siteId, idempotencyKey) =>
+      wrap(async () => {
+        const found = await stripe.paymentIntents.search({ query: `metadata['charge_key']:'${idempotencyKey.replace(/'/g, '')}' AND metadata['site_id']:'${siteId}'`, limit: 1 });
+        return found.data[0] ? toIntent(found.data[0]) : null;
+      }),
     confirmIntent: (_siteId, intentId, idempotencyKey) =>
       wrap(async () => {
         const current = await stripe.paymentIntents.retrieve(intentId);

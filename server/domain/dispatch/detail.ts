@@ -6,6 +6,7 @@ import { toBoardRow } from './board.ts';
 import { createDispatchRepository } from './repository.ts';
 import { bookingCardPayments, cardPaymentsTotal } from '../bookings/refunds.ts';
 import { flightRulesOf, type FlightRules } from '../flights/rules.ts';
+import { completionView } from '../drivers/completion.ts';
 
 type Row = Record<string, unknown>;
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -29,12 +30,13 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
   const row = await repository.detailRow(siteId, bookingNumber);
   if (!row) return null;
   const id = Number(row.id);
-  const [stopAddresses, refunds, mails, audit, payments] = await Promise.all([
+  const [stopAddresses, refunds, mails, audit, payments, completion] = await Promise.all([
     repository.stopAddresses(siteId, id),
     repository.refunds(siteId, id),
     repository.mailsAbout(siteId, bookingNumber),
     listAudit(db, siteId, { entity: 'booking', id: bookingNumber, limit: 200 }),
     bookingCardPayments(db, siteId, id),
+    completionView(db, siteId, id),
   ]);
   const board = toBoardRow(row, rules);
   // The booking's payment and the charges of its paid changes.
@@ -91,6 +93,8 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
       arrived_at: iso(row.arrived_at),
       on_board_at: iso(row.on_board_at),
     },
+    // Issue 32: what the driver added at completion and where the extras' payment stands.
+    completion,
     allowed_events: allowedEvents(board.status as BookingStatus),
     mails: mails.map(toConsoleMail),
     timeline: audit.reverse(),

@@ -3,7 +3,7 @@ import type { Settings } from '../../../contract/settings.ts';
 import type { Db, Queryable } from '../../adapters/db/index.ts';
 import { enqueueMail, formatAddress, mailIdentity, renderMail } from '../../adapters/mail/index.ts';
 import type { MailPort } from '../../adapters/mail/index.ts';
-import type { PaymentsPort } from '../../adapters/payments/port.ts';
+import type { PaymentIntent, PaymentsPort } from '../../adapters/payments/port.ts';
 import { hashSessionToken, newSessionToken } from '../accounts/secrets.ts';
 import type { DispatchRow } from '../dispatch/repository.ts';
 import { DomainError } from '../errors.ts';
@@ -130,41 +130,70 @@ export async function chargeExtras(deps: ExtrasChargeDeps, site: Site, bookingId
   const { db } = deps;
   const claim = await createCompletionRepository(db).claimExtrasCharge(site.id, bookingId);
   if (!claim) return null;
-  const amount = Number(claim.extras_pence);
-  const setState = (state: string, intentId: string | null, error: string | null) => createCompletionRepository(db).setExtrasCharge(site.id, bookingId, state, intentId, error);
   let intent;
   try {
     intent = await deps.payments.chargeOffSession({
       siteId: site.id,
       fromIntentId: String(claim.payment_intent_id),
-      amount,
+      amount: Number(claim.extras_pence),
       currency: 'gbp',
-      idempotencyKey: `extras:${site.id}:${bookingId}`,
+      idempotencyKey: extrasChargeKey(site.id, bookingId),
       metadata: { booking_number: String(claim.booking_number), for: 'driver_extras' },
     });
   } catch (error) {
     deps.log?.warn({ site_id: site.id, booking_id: bookingId, err: error }, "the driver's extras were not charged");
-    await setState('failed', null, error instanceof Error ? error.message.slice(0, 500) : 'failed');
+    await createCompletionRepository(db).setExtrasCharge(site.id, bookingId, 'failed', null, error instanceof Error ? error.message.slice(0, 500) : 'failed');
     return 'failed';
   }
+  return recordExtrasOutcome(deps, site, bookingId, claim, intent);
+}
+
+/** The processor's idempotency key of a booking's off-session extras charge (one charge per booking). */
+export const extrasChargeKey = (siteId: number, bookingId: number) => `extras:${siteId}:${bookingId}`;
+
+/**
+ * Records the processor's answer to a claim being charged ('charging'), once: succeeded → a payment of the booking
+ * (the ledger) and 'succeeded'; requires_action → owing, and the passenger's mail (only by the call that moved the
+ * claim); anything else → 'failed' (nothing was taken: the office collects). Also the sweep's (extrasSweep.ts).
+ */
+export async function recordExtrasOutcome(deps: ExtrasChargeDeps, site: Site, bookingId: number, claim: Row, intent: PaymentIntent): Promise<CompletionView['extras_charge']> {
+  const { db } = deps;
+  const amount = Number(claim.extras_pence);
   if (intent.status === 'succeeded') {
     await db.transaction(async (tx) => {
       const repository = createCompletionRepository(tx);
-      await repository.insertExtrasPayment(site.id, { intentId: intent.id, provider: deps.payments.kind, amountPence: amount, requestKey: extrasPaymentKey(bookingId), bookingId });
-      await repository.extrasCharged(site.id, bookingId, 'succeeded', intent.id);
+      if (await repository.extrasCharged(site.id, bookingId, 'succeeded', intent.id)) {
+        await repository.insertExtrasPayment(site.id, { intentId: intent.id, provider: deps.payments.kind, amountPence: amount, requestKey: extrasPaymentKey(bookingId), bookingId });
+      }
     });
     return 'succeeded';
   }
   if (intent.status === 'requires_action') {
     await db.transaction(async (tx) => {
-      await createCompletionRepository(tx).extrasCharged(site.id, bookingId, 'requires_action', intent.id);
-      if (claim.passenger_email) await mailExtrasOwing(tx, deps, site, bookingId, claim, amount);
+      const moved = await createCompletionRepository(tx).extrasCharged(site.id, bookingId, 'requires_action', intent.id);
+      if (moved && claim.passenger_email) await mailExtrasOwing(tx, deps, site, bookingId, claim, amount);
     });
     deps.mail.kick();
     return 'requires_action';
   }
-  await setState('failed', intent.id, intent.lastError);
+  await createCompletionRepository(db).setExtrasCharge(site.id, bookingId, 'failed', intent.id, intent.lastError);
   return 'failed';
+}
+
+/**
+ * Settles a claim left 'charging' by a process that died between claiming it and recording the processor's answer
+ * (the sweep, extrasSweep.ts): the charge is looked up by its idempotency key; found, its outcome is recorded once
+ * (recordExtrasOutcome); never received by the processor, the claim goes back to 'claimed' and is charged now (the
+ * same key: a charge the look-up missed is the same charge). Null when another sweep took it, or it is not abandoned.
+ */
+export async function settleAbandonedCharge(deps: ExtrasChargeDeps, site: Site, bookingId: number): Promise<CompletionView['extras_charge'] | null> {
+  const repository = createCompletionRepository(deps.db);
+  const claim = await repository.takeAbandonedCharge(site.id, bookingId);
+  if (!claim) return null;
+  const intent = await deps.payments.findOffSessionCharge(site.id, extrasChargeKey(site.id, bookingId));
+  if (intent) return recordExtrasOutcome(deps, site, bookingId, claim, intent);
+  await repository.reclaim(site.id, bookingId);
+  return chargeExtras(deps, site, bookingId);
 }
 
 /** The passenger's mail when the bank wants 3-D Secure for the extras: what is owing and the manage page's link. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../adapters/db/index.ts';
+import { ABANDONED_CLAIM } from '../chargeClaims.ts';
 
 /**
  * The statements of a job completed on the driver's app with extras (completion.ts, table job_completions of
@@ -96,9 +97,42 @@ export function createCompletionRepository(db: Queryable) {
       return rows[0];
     },
 
-    /** The extras' charge state with its intent and error (both replaced). */
+    /**
+     * The claims left 'charging' for longer than ABANDONED_CLAIM (the process died between claiming the charge and
+     * recording the processor's answer), any site, oldest first: the sweep settles them (extrasSweep.ts).
+     */
+    async abandonedCharges(limit: number): Promise<{ site_id: number; booking_id: number }[]> {
+      const { rows } = await db.query<{ site_id: number; booking_id: string }>(
+        `SELECT site_id, booking_id FROM job_completions WHERE extras_charge = 'charging' AND updated_at < now() - interval '${ABANDONED_CLAIM}' ORDER BY updated_at LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row) => ({ site_id: Number(row.site_id), booking_id: Number(row.booking_id) }));
+    },
+
+    /**
+     * Takes over an abandoned 'charging' claim (its time renewed) in one UPDATE: of sweeps in several processes one
+     * gets the row, with what the charge and the passenger's mail read (as claimExtrasCharge).
+     */
+    async takeAbandonedCharge(siteId: number, bookingId: number): Promise<Row | undefined> {
+      const { rows } = await db.query<Row>(
+        `UPDATE job_completions c SET updated_at = now()
+           FROM bookings b
+          WHERE c.site_id = $1 AND c.booking_id = $2 AND c.extras_charge = 'charging' AND c.updated_at < now() - interval '${ABANDONED_CLAIM}'
+            AND b.site_id = c.site_id AND b.id = c.booking_id
+         RETURNING c.extras_pence, b.payment_intent_id, b.booking_number, b.passenger_name, b.passenger_email, b.currency, b.pick_up_at, b.return_at`,
+        [siteId, bookingId],
+      );
+      return rows[0];
+    },
+
+    /** An abandoned claim whose charge never reached the processor goes back to 'claimed' (to be charged). */
+    async reclaim(siteId: number, bookingId: number): Promise<void> {
+      await db.query("UPDATE job_completions SET extras_charge = 'claimed', updated_at = now() WHERE site_id = $1 AND booking_id = $2 AND extras_charge = 'charging'", [siteId, bookingId]);
+    },
+
+    /** The extras' charge state with its intent and error (both replaced), from 'charging' only. */
     async setExtrasCharge(siteId: number, bookingId: number, state: string, intentId: string | null, error: string | null): Promise<void> {
-      await db.query('UPDATE job_completions SET extras_charge = $3, extras_intent_id = $4, charge_error = $5, updated_at = now() WHERE site_id = $1 AND booking_id = $2', [
+      await db.query("UPDATE job_completions SET extras_charge = $3, extras_intent_id = $4, charge_error = $5, updated_at = now() WHERE site_id = $1 AND booking_id = $2 AND extras_charge = 'charging'", [
         siteId,
         bookingId,
         state,
@@ -107,13 +141,17 @@ export function createCompletionRepository(db: Queryable) {
       ]);
     },
 
-    /** The processor's answer to the charge: 'succeeded', or 'requires_action' (3-D Secure), with its intent. */
-    async extrasCharged(siteId: number, bookingId: number, state: 'succeeded' | 'requires_action', intentId: string): Promise<void> {
+    /**
+     * The processor's answer to the charge: 'succeeded', or 'requires_action' (3-D Secure), with its intent. Only a
+     * claim being charged moves: true when this call moved it (so the owing mail goes once).
+     */
+    async extrasCharged(siteId: number, bookingId: number, state: 'succeeded' | 'requires_action', intentId: string): Promise<boolean> {
       const sql =
         state === 'succeeded'
-          ? "UPDATE job_completions SET extras_charge = 'succeeded', extras_intent_id = $3, updated_at = now() WHERE site_id = $1 AND booking_id = $2"
-          : "UPDATE job_completions SET extras_charge = 'requires_action', extras_intent_id = $3, updated_at = now() WHERE site_id = $1 AND booking_id = $2";
-      await db.query(sql, [siteId, bookingId, intentId]);
+          ? "UPDATE job_completions SET extras_charge = 'succeeded', extras_intent_id = $3, updated_at = now() WHERE site_id = $1 AND booking_id = $2 AND extras_charge = 'charging' RETURNING booking_id"
+          : "UPDATE job_completions SET extras_charge = 'requires_action', extras_intent_id = $3, updated_at = now() WHERE site_id = $1 AND booking_id = $2 AND extras_charge = 'charging' RETURNING booking_id";
+      const { rows } = await db.query(sql, [siteId, bookingId, intentId]);
+      return rows.length > 0;
     },
 
     /** The charged extras as a payment of the booking (in the ledger); a second write of the same intent is a no-op. */

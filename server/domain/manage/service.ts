@@ -23,6 +23,7 @@ import { addressChangesOnline, decideCancellation, decideChange, operatorOf, typ
 import type { Places } from './reprice.ts';
 import { createLiveTrips } from './live.ts';
 import { manageView } from './view.ts';
+import { createExtrasActions, loadManageExtras } from './extras.ts';
 import type { ManageGrant, ManageServiceDeps } from './grant.ts';
 
 export type { ManageGrant, ManageServiceDeps } from './grant.ts';
@@ -81,7 +82,8 @@ export function createManageService(deps: ManageServiceDeps) {
     const requests = (await changeRequests(deps.db, site.id, booking.id)).map((request) => ({ at: request.at, summary: changeSummary(request.before, request.plan.values, request.plan.changed) }));
     const at = now();
     const trip = await live.trip(site, booking);
-    return manageView(
+    const extras = await loadManageExtras(deps.db, site.id, booking.id, confirmation.booking.currency || null);
+    const resource = manageView(
       booking,
       confirmation,
       decideCancellation(booking, settings, operator, at),
@@ -91,6 +93,8 @@ export function createManageService(deps: ManageServiceDeps) {
       flightRulesOf(settings),
       trip,
     );
+    // Issue 32: the driver's waiting time and extras, and where their payment stands (extras.ts).
+    return { ...resource, extras };
   }
 
   /** Asks the processor for a cancellation's refund; a failure stays recorded (status failed) for a retry or the operator. */
@@ -148,7 +152,21 @@ export function createManageService(deps: ManageServiceDeps) {
 
   const change = createChangeActions(deps, { siteContext, view });
 
-  return { grantByLink, grantByPassenger, view, cancel, calendar, previewChange: change.preview, applyChange: change.apply, authenticateChange: change.authenticate, live };
+  const extras = createExtrasActions(deps, { siteContext, view });
+
+  return {
+    grantByLink,
+    grantByPassenger,
+    view,
+    cancel,
+    calendar,
+    previewChange: change.preview,
+    applyChange: change.apply,
+    authenticateChange: change.authenticate,
+    payExtras: extras.pay,
+    authenticateExtras: extras.authenticate,
+    live,
+  };
 }
 
 export type ManageService = ReturnType<typeof createManageService>;

@@ -9,7 +9,8 @@ import { MANAGE_API, MANAGE_TOKEN_PARAM } from '../../../contract/manageBooking.
 import { SESSION_KEYS } from '../../../contract/storageKeys.ts';
 import { liveTripMachine, MANAGE_BOOKING_PATH, manageBookingMachine, stepOf, type LiveStreamEvent, type ManageBookingInput } from '../../../machines/manageBooking/index.ts';
 import { followManagedTrip } from '../../api/manageLive.ts';
-import { applyManagedChange, cancelManagedBooking, downloadManagedCalendar, loadManagedBooking, previewManagedChange } from '../../api/manageBooking.ts';
+import { applyManagedChange, cancelManagedBooking, downloadManagedCalendar, loadManagedBooking, payManagedExtras, previewManagedChange } from '../../api/manageBooking.ts';
+import { MANAGE_EXTRAS_API } from '../../../contract/manageExtras.ts';
 import { fetchPublishableKey } from '../../api/booking.ts';
 import { apiClient } from '../../api/client.ts';
 import type { PaymentsDeps } from '../../payments/payments.ts';
@@ -42,6 +43,12 @@ const payments = () => import('../../payments/index.ts');
 function answerChangeChallenge(token: string): PaymentsDeps['sandboxAuthenticate'] {
   return ({ paymentIntentId, outcome }, { signal } = {}) =>
     apiClient()<ConfirmPaymentResponse>(MANAGE_API.changeAuthenticate, { method: 'POST', body: { token, payment_intent_id: paymentIntentId, outcome }, signal });
+}
+
+/** TEST MODE: the sandbox's 3-D Secure answer for the driver's extras' payment, on the extras call (issue 32). */
+function answerExtrasChallenge(token: string): PaymentsDeps['sandboxAuthenticate'] {
+  return ({ paymentIntentId, outcome }, { signal } = {}) =>
+    apiClient()<ConfirmPaymentResponse>(MANAGE_EXTRAS_API.authenticate, { method: 'POST', body: { token, payment_intent_id: paymentIntentId, outcome }, signal });
 }
 
 /**
@@ -91,6 +98,8 @@ export const manageBookingLogic = manageBookingMachine.provide({
     fetchPublishableKey: fromPromise(async ({ signal }) => (await fetchPublishableKey({ signal })).key),
     createPaymentMethod: fromPromise(async ({ input }) => (await payments()).createPaymentMethod(input)),
     handleNextAction: fromPromise(async ({ input: { token, ...intent }, signal }) => (await payments()).handleNextAction(intent, { signal, sandboxAuthenticate: answerChangeChallenge(token) })),
+    payExtras: fromPromise(({ input, signal }) => payManagedExtras(input, { signal })),
+    handleExtrasNextAction: fromPromise(async ({ input: { token, ...intent }, signal }) => (await payments()).handleNextAction(intent, { signal, sandboxAuthenticate: answerExtrasChallenge(token) })),
   },
   actions: {
     storeToken: (_, { token }) => {

@@ -30,6 +30,7 @@ import { formatMoney } from '../confirmation/format.ts';
 import { cutoffMoment, londonMoment, REFUND_STATUS_TEXT } from './format.ts';
 import { ChangeEditor } from './ChangeEditor.tsx';
 import { ChangeConfirm, ChangeDone, ChangePayment } from './ChangeSteps.tsx';
+import { ExtrasPanel, ExtrasPayment } from './ExtrasPanel.tsx';
 import { ReceiptDownload } from './receipt/ReceiptDownload.tsx';
 import { manageBookingLogic, readManageInput, type LiveTripActor, type ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
 import { LiveTripPanel, TripDonePanel } from './live/LiveTripPanel.tsx';
@@ -295,6 +296,7 @@ function BookingContent({ actor, stage, live, shown }: { actor: ManageActor; sta
   const currency = useSetting('CURRENCY');
   const symbol = view.data.booking.currency ?? currency;
   const phone = view.operator_phone;
+  const merchant = useSetting('Company_Name')?.trim() || view.data.booking.company_name;
 
   return (
     <Stack gap="lg">
@@ -311,10 +313,13 @@ function BookingContent({ actor, stage, live, shown }: { actor: ManageActor; sta
         </Alert>
       )}
 
-      {CHANGE_STAGES.includes(stage) ? (
+      {stage === 'payingExtras' ? (
+        <ExtrasPayment actor={actor} symbol={symbol} merchant={merchant} />
+      ) : CHANGE_STAGES.includes(stage) ? (
         <ChangeFlow view={view} actor={actor} stage={stage} symbol={symbol} />
       ) : (
         <div className={classes.overview}>
+          <ExtrasPanel actor={actor} symbol={symbol} />
           <StatusOrLive shown={shown} live={live} token={token ?? ''} />
           <CancelPanel view={view} stage={stage} actor={actor} symbol={symbol} phone={phone} />
           <ChangeEntry view={view} actor={actor} phone={phone} />

@@ -14,6 +14,7 @@ import { consoleBookingLogic } from '../../../app/console/consoleBookingLogic.ts
 import { DispatchPanel } from './DispatchPanel.tsx';
 import { BookingOffers, JobProgress } from './OffersPanel.tsx';
 import { FlightPanel } from './FlightPanel.tsx';
+import { JobExtras } from './JobExtras.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
 import classes from './Booking.module.css';
 
@@ -96,6 +97,7 @@ export function BookingPage({ page }: { page: ConsolePage }) {
             <DispatchPanel actor={actor} />
             <FlightPanel booking={booking} />
             <JobProgress booking={booking} />
+            <JobExtras booking={booking} />
             <BookingOffers booking={booking} />
           </Stack>
         </div>
