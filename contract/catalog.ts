@@ -39,4 +39,4 @@ export const consoleSiteCreateSchema = z.object({
   hosts: z.array(z.string().trim().toLowerCase().min(1).max(253)).max(20).default([]),
 });
 
-export const API_KEY_HEADERS = { public: 'api-public-key', secret: 'api-secret-key' } as const;
+export { API_KEY_HEADERS } from './httpHeaders.ts';

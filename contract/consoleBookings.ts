@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './londonClock.ts';
 import type { AssignedDriver, AssignedVehicle } from './dispatch.ts';
-import { BOOKING_STATUSES, CANCEL_REASONS, DISPATCH_EVENTS, JOB_STAGES } from './dispatch.ts';
+import { BOOKING_STATUSES, CANCEL_REASONS, DISPATCH_EVENTS, DISPATCH_MESSAGES, JOB_STAGES } from './dispatch.ts';
 import { driverSchema, vehicleSchema } from './fleet.ts';
 import { flightViewSchema } from './flights.ts';
 import { completionViewSchema } from './jobCompletion.ts';
@@ -16,7 +16,7 @@ import { auditEntrySchema } from './staff.ts';
  *   GET  /api/admin/bookings/:booking_number              → { success, booking: ConsoleBookingDetail }
  *   GET  /api/admin/bookings/:booking_number/assignable   → Assignable (active drivers and vehicles, licences valid
  *                                                            on the day of the job)
- *   POST /api/admin/bookings/:booking_number/dispatch  DispatchRequest (contract/dispatch.ts) → DispatchResponse
+ *   POST /api/admin/bookings/:booking_number/dispatch  DispatchRequest (below) → DispatchResponse
  *        409 illegal transition (illegalTransitionMessage) or revision changed; 422 an expired licence;
  *        404 unknown booking / driver / vehicle
  *   GET  /api/admin/bookings/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD → text/csv (STATUTORY_CSV_COLUMNS)
@@ -304,3 +304,34 @@ export const retentionRunResponseSchema = z.object({
   }),
 });
 export type RetentionRunResponse = z.infer<typeof retentionRunResponseSchema>;
+
+const revision = z.number({ error: 'revision must be a number' }).int().min(0).optional();
+const id = (what: string) => z.number({ error: `${what} is required` }).int().positive(`${what} is required`);
+
+/**
+ * POST /api/admin/bookings/:booking_number/dispatch. `revision` (optional): the revision the console shows; a booking
+ * changed since (by a passenger or another dispatcher) is refused with 409 revisionChanged.
+ */
+export const dispatchRequestSchema = z.discriminatedUnion(
+  'event',
+  [
+    z.object({ event: z.literal('accept'), revision }).strict(),
+    z.object({ event: z.literal('assign'), revision, driver_id: id('driver_id'), vehicle_id: id('vehicle_id') }).strict(),
+    z.object({ event: z.literal('unassign'), revision }).strict(),
+    z.object({ event: z.literal('complete'), revision }).strict(),
+    z
+      .object({
+        event: z.literal('cancel'),
+        revision,
+        reason: z.enum(CANCEL_REASONS, { error: `reason must be one of ${CANCEL_REASONS.join(', ')}` }),
+        note: z.string().trim().max(500, 'The note must be at most 500 characters').optional().default(''),
+        /** Card-paid only: pence to give back; absent = everything still unrefunded. 0 = keep it all. */
+        refund_pence: z.number({ error: 'refund_pence must be a number of pence' }).int().min(0).optional(),
+      })
+      .strict()
+      .refine((body) => body.reason !== 'operator_other' || body.note !== '', { message: DISPATCH_MESSAGES.noteRequired, path: ['note'] }),
+    z.object({ event: z.literal('no_show'), revision }).strict(),
+  ],
+  { error: `event must be one of ${DISPATCH_EVENTS.join(', ')}` },
+);
+export type DispatchRequest = z.input<typeof dispatchRequestSchema>;

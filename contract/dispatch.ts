@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Driver, Vehicle } from './fleet.ts';
 import { londonClock } from './londonClock.ts';
 
@@ -149,36 +148,6 @@ export const driverLicenceExpiredMessage = (name: string, expiry: string, day: s
 export const vehicleLicenceExpiredMessage = (registration: string, expiry: string, day: string) =>
   `${registration}'s PHV vehicle licence expires on ${expiry}, before ${day}: it cannot be assigned`;
 
-const revision = z.number({ error: 'revision must be a number' }).int().min(0).optional();
-const id = (what: string) => z.number({ error: `${what} is required` }).int().positive(`${what} is required`);
-
-/**
- * POST /api/admin/bookings/:booking_number/dispatch. `revision` (optional): the revision the console shows; a booking
- * changed since (by a passenger or another dispatcher) is refused with 409 revisionChanged.
- */
-export const dispatchRequestSchema = z.discriminatedUnion(
-  'event',
-  [
-    z.object({ event: z.literal('accept'), revision }).strict(),
-    z.object({ event: z.literal('assign'), revision, driver_id: id('driver_id'), vehicle_id: id('vehicle_id') }).strict(),
-    z.object({ event: z.literal('unassign'), revision }).strict(),
-    z.object({ event: z.literal('complete'), revision }).strict(),
-    z
-      .object({
-        event: z.literal('cancel'),
-        revision,
-        reason: z.enum(CANCEL_REASONS, { error: `reason must be one of ${CANCEL_REASONS.join(', ')}` }),
-        note: z.string().trim().max(500, 'The note must be at most 500 characters').optional().default(''),
-        /** Card-paid only: pence to give back; absent = everything still unrefunded. 0 = keep it all. */
-        refund_pence: z.number({ error: 'refund_pence must be a number of pence' }).int().min(0).optional(),
-      })
-      .strict()
-      .refine((body) => body.reason !== 'operator_other' || body.note !== '', { message: DISPATCH_MESSAGES.noteRequired, path: ['note'] }),
-    z.object({ event: z.literal('no_show'), revision }).strict(),
-  ],
-  { error: `event must be one of ${DISPATCH_EVENTS.join(', ')}` },
-);
-export type DispatchRequest = z.input<typeof dispatchRequestSchema>;
 
 /** The snapshot a booking keeps of its driver and vehicle (bookings.assigned_driver / assigned_vehicle), as they were. */
 export const ASSIGNED_DRIVER_FIELDS = ['id', 'name', 'phone', 'licence_number', 'licensing_authority', 'licence_expiry'] as const;

@@ -10,8 +10,7 @@ import { accountEmailSchema, PASSWORD_MAX, PASSWORD_MESSAGES } from './accounts.
 export const STAFF_ROLES = ['owner', 'dispatcher'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** The header carrying the session's CSRF token on every state-changing call made with the cookie. */
-export const CSRF_HEADER = 'x-csrf-token';
+export { CSRF_HEADER } from './httpHeaders.ts';
 
 /** Where a set-password link points: the token travels in the fragment (never sent to a server, never in a Referer). */
 export const STAFF_SET_PASSWORD_ROUTE = '/admin/set-password';

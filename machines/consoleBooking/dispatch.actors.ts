@@ -3,8 +3,7 @@
  * (src/api/consoleBookings.ts), tests supply stubs. Failures reject with an ApiCallError (`status`, `message`).
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { ConsoleBookingDetail, Assignable, DispatchResponse } from '../../contract/consoleBookings.ts';
-import type { DispatchRequest } from '../../contract/dispatch.ts';
+import type { ConsoleBookingDetail, Assignable, DispatchRequest, DispatchResponse } from '../../contract/consoleBookings.ts';
 import type { OnDutyDriver } from '../../contract/driver.ts';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`booking actor "${name}" is not provided`));

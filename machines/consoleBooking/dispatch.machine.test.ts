@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import type { ConsoleBookingDetail, Assignable, DispatchResponse } from '../../contract/consoleBookings.ts';
-import { DISPATCH_MESSAGES, DISPATCH_TRANSITIONS, tooEarlyMessage, type BookingStatus, type DispatchRequest } from '../../contract/dispatch.ts';
+import type { ConsoleBookingDetail, Assignable, DispatchRequest, DispatchResponse } from '../../contract/consoleBookings.ts';
+import { DISPATCH_MESSAGES, DISPATCH_TRANSITIONS, tooEarlyMessage, type BookingStatus } from '../../contract/dispatch.ts';
 import { DISPATCH_TEXT, dispatchMachine } from './dispatch.machine.ts';
 import { createReloadFilter } from './dispatch.live.ts';
 import { selectActions, selectStage } from './dispatch.selectors.ts';

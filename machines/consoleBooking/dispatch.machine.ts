@@ -21,9 +21,9 @@
  *   page and read again with it on the live feed.
  */
 import { assign, setup } from 'xstate';
-import type { ConsoleBookingDetail, Assignable, DispatchResponse } from '../../contract/consoleBookings.ts';
+import type { ConsoleBookingDetail, Assignable, DispatchRequest, DispatchResponse } from '../../contract/consoleBookings.ts';
 import type { OnDutyDriver } from '../../contract/driver.ts';
-import { nextStatus, tooEarlyMessage, type CancelReason, type DispatchEvent, type DispatchRequest } from '../../contract/dispatch.ts';
+import { nextStatus, tooEarlyMessage, type CancelReason, type DispatchEvent } from '../../contract/dispatch.ts';
 import { dispatchActors } from './dispatch.actors.ts';
 import { statusOf, messageOf } from '../console/callError.ts';
 

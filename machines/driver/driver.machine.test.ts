@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { DRIVER_MESSAGES, STEP_MESSAGES, type DriverJob, type DriverOffer, type DriverSession, type TapResponse } from '../../contract/driver.ts';
-import { COMPLETION_MESSAGES } from '../../contract/jobCompletion.ts';
+import { COMPLETION_MESSAGES } from '../../contract/jobCompletionRules.ts';
 import { allowedDriverSteps, driverJobState, nextDriverStage, type DriverStep } from '../../contract/dispatch.ts';
 import {
   driverMachine,

@@ -27,7 +27,7 @@
  * and sends it the stream's and the browser's news.
  */
 import { assign } from 'xstate';
-import { DRIVER_MESSAGES } from '../../contract/driver.ts';
+import { DRIVER_MESSAGES } from '../../contract/driverRules.ts';
 import { DRIVER_TEXT, EMPTY_COMPLETION, driverSetup, messageOf, randomKey, rememberIt, signedInAs, statusOf, type DriverEvent } from './driver.setup.ts';
 import { syncState } from './driver.sync.ts';
 

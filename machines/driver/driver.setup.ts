@@ -3,7 +3,8 @@
  * states are in driver.machine.ts and driver.sync.ts (the taps on their way), split only to keep each file short.
  */
 import { assign, setup } from 'xstate';
-import { DRIVER_MESSAGES, type DriverJob, type DriverOffer, type DriverSession, type DriverShift } from '../../contract/driver.ts';
+import type { DriverJob, DriverOffer, DriverSession, DriverShift } from '../../contract/driver.ts';
+import { DRIVER_MESSAGES } from '../../contract/driverRules.ts';
 import type { DriverStep } from '../../contract/dispatch.ts';
 import type { DriverWeek } from '../../contract/settlement.ts';
 import { driverActors, type DriverVehicle, type Work } from './driver.actors.ts';

@@ -10,8 +10,9 @@ import {
   boardQuerySchema,
   dispatchResponseSchema,
   exportQuerySchema,
+  dispatchRequestSchema,
 } from '../../contract/consoleBookings.ts';
-import { DISPATCH_MESSAGES, dispatchRequestSchema } from '../../contract/dispatch.ts';
+import { DISPATCH_MESSAGES } from '../../contract/dispatch.ts';
 import { FLIGHT_MESSAGES, manualArrivalRequestSchema } from '../../contract/flights.ts';
 import { settingsFromRows } from '../../contract/settings.ts';
 import type { FlightTracker } from '../domain/flights/service.ts';

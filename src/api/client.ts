@@ -1,5 +1,5 @@
 import { ofetch, type $Fetch } from 'ofetch';
-import { API_KEY_HEADERS } from '../../contract/catalog.ts';
+import { API_KEY_HEADERS } from '../../contract/httpHeaders.ts';
 import { runtimeConfig, type RuntimeConfig } from './runtimeConfig.ts';
 
 /**

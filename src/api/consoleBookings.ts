@@ -1,7 +1,6 @@
 /** The bookings board, a booking's detail, dispatch and the CSV export (contract/consoleBookings.ts). */
-import type { ConsoleBookingDetail, Assignable, BoardPage, BoardQuery, DispatchResponse } from '../../contract/consoleBookings.ts';
+import type { ConsoleBookingDetail, Assignable, BoardPage, BoardQuery, DispatchRequest, DispatchResponse } from '../../contract/consoleBookings.ts';
 import { CONSOLE_BOOKINGS_PATHS } from '../../contract/consoleBookings.ts';
-import type { DispatchRequest } from '../../contract/dispatch.ts';
 import type { ConsoleOffer, OnDutyDriver } from '../../contract/driver.ts';
 import type { ManualArrivalRequest } from '../../contract/flights.ts';
 import { CONSOLE_API_BASE, consoleCall, consoleDownload } from './consoleClient.ts';

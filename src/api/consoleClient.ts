@@ -8,8 +8,7 @@
  * registered with onConsoleSessionLost hear it once per call, so the console's session machine goes back to sign-in.
  */
 import { ofetch, type FetchOptions } from 'ofetch';
-import { API_KEY_HEADERS } from '../../contract/catalog.ts';
-import { CSRF_HEADER } from '../../contract/staff.ts';
+import { API_KEY_HEADERS, CSRF_HEADER } from '../../contract/httpHeaders.ts';
 import { ApiCallError, callApi, downloadRefusal } from './apiError.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 

@@ -5,12 +5,12 @@
  * keeps the rest (a refused tap's `job`). A 401 from any call but sign-in tells the onDriverSessionLost listeners.
  */
 import type { ExtrasInput, PaidInCar } from '../../contract/jobCompletionRules.ts';
+import { API_KEY_HEADERS, CSRF_HEADER } from '../../contract/httpHeaders.ts';
 import type { DriverWeek } from '../../contract/settlement.ts';
 import { ofetch } from 'ofetch';
-import { API_KEY_HEADERS } from '../../contract/catalog.ts';
-import { DRIVER_API, type DriverJob, type DriverOffer, type DriverSession, type DriverShift, type TapResponse } from '../../contract/driver.ts';
+import type { DriverJob, DriverOffer, DriverSession, DriverShift, TapResponse } from '../../contract/driver.ts';
+import { DRIVER_API } from '../../contract/driverRules.ts';
 import type { DriverStep } from '../../contract/dispatch.ts';
-import { CSRF_HEADER } from '../../contract/staff.ts';
 import type { CallOptions } from './client.ts';
 import { ApiCallError, callApi } from './apiError.ts';
 import { runtimeConfig } from './runtimeConfig.ts';

@@ -4,8 +4,8 @@
  * can send neither the key pair nor a body (the token never travels in a URL), so the stream is read with fetch and
  * machines/manageBooking/liveTrip.machine.ts reconnects it itself.
  */
-import { API_KEY_HEADERS } from '../../contract/catalog.ts';
 import { LIVE_EVENTS, livePositionOf, liveStatusOf, MANAGE_LIVE_API, type LivePositionEvent, type LiveStatusEvent } from '../../contract/manageLive.ts';
+import { API_KEY_HEADERS } from '../../contract/httpHeaders.ts';
 import { ApiCallError } from './apiError.ts';
 import { runtimeConfig } from './runtimeConfig.ts';
 

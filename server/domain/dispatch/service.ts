@@ -13,8 +13,8 @@ import {
   type AssignedDriver,
   type AssignedVehicle,
   type BookingStatus,
-  type dispatchRequestSchema,
 } from '../../../contract/dispatch.ts';
+import type { dispatchRequestSchema } from '../../../contract/consoleBookings.ts';
 import { settingsFromRows } from '../../../contract/settings.ts';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../adapters/db/index.ts';

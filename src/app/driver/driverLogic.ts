@@ -7,7 +7,7 @@
 import { createActorContext } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
-import { DRIVER_SET_PASSWORD_ROUTE } from '../../../contract/driver.ts';
+import { DRIVER_SET_PASSWORD_ROUTE } from '../../../contract/driverRules.ts';
 import { driverMachine, type DriverInput } from '../../../machines/driver/index.ts';
 import {
   answerOffer,

@@ -5,7 +5,7 @@
  * dev`, a refused registration): the app works as before, online only.
  */
 import { useEffect } from 'react';
-import { DRIVER_WORKER } from '../../../contract/driver.ts';
+import { DRIVER_WORKER } from '../../../contract/driverRules.ts';
 
 export function useDriverWorker(): void {
   useEffect(() => {
