@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { launchBrowser, openPage, saveScreenshot, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
+import { axeAnalyze } from '../helpers/axe.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 import { encoded } from '../helpers/storage.ts';
 
@@ -72,7 +72,7 @@ async function openManage(url: string, width: number = WIDTHS.desktop): Promise<
 const stage = (page: Page) => page.locator('[data-screen="manage-booking"]').getAttribute('data-stage');
 
 async function axeViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await axeAnalyze(page);
   return result.violations.map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`);
 }
 

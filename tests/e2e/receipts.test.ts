@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { appReady, launchBrowser, openPage, saveScreenshot, WIDTHS } from '../helpers/browser.ts';
+import { axeAnalyze } from '../helpers/axe.ts';
 import { KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // Issue 18 in Chromium against the real server and its sandbox card processor: a corporate passenger opens a paid
@@ -37,7 +37,7 @@ async function downloaded(page: Page, click: () => Promise<void>) {
 }
 
 async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const result = await axeAnalyze(page);
   return result.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 

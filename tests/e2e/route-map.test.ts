@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeoPoint } from '../../server/domain/geo/types.ts';
 import { createOfflineMaps, type MapsPort } from '../../server/domain/geo/mapsPort.ts';
 import { appReady, launchBrowser, saveScreenshot, WIDTHS } from '../helpers/browser.ts';
+import { axeAnalyze } from '../helpers/axe.ts';
 import { weekdayAhead } from '../helpers/forms.ts';
 import { ADMIN_TOKEN, startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
@@ -194,7 +194,7 @@ describe('the route map on the quotation', () => {
       expect(await canvas.locator('[data-fake-google-map="true"]').count()).toBe(1);
       expect(googleRequests.length).toBeGreaterThan(0);
       expect(googleRequests.every((url) => url.startsWith('https://maps.googleapis.com/maps/api/js?') && new URL(url).searchParams.get('key') === 'test-browser-key')).toBe(true);
-      const axe = await new AxeBuilder({ page }).include('[data-testid="booking-summary"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const axe = await axeAnalyze(page, { include: '[data-testid="booking-summary"]' });
       expect(axe.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
       for (const width of [WIDTHS.mobile, WIDTHS.tablet, WIDTHS.desktop]) {
         await page.setViewportSize({ width, height: 900 });

@@ -61,16 +61,20 @@ export function uiGapReasons(model: MachineModel, ui: UiMachine, covered: Set<st
   const missing = new Set(coverageItems(model).filter((item) => !covered.has(item)));
   if (missing.size === 0) return new Map();
   const record = edgeRecorder(model);
-  for (const origin of model.origins) {
-    const why = ui.unsupportedOrigins?.[origin.id];
-    if (why) for (const item of missing) addReason(reasons, item, `origin '${origin.id}': ${why}`, true);
-  }
+  // Items the origins the UI cannot start from would reach: their reason only where no other origin's graph reaches
+  // them (an item reachable from a supported start is explained by its own edges, not by another start's limits).
+  const fromUnsupported = new Map<string, Set<string>>();
   for (const graph of machineGraph.graphs) {
+    const why = ui.unsupportedOrigins?.[graph.origin.id];
     for (const value of Object.values(graph.adjacency)) {
       for (const edge of Object.values(value.transitions)) {
         const { items } = record(value.state, edge.event);
         const touched = items.filter((item) => missing.has(item));
         if (!touched.length) continue;
+        if (why) {
+          for (const item of touched) (fromUnsupported.get(item) ?? fromUnsupported.set(item, new Set()).get(item)!).add(`origin '${graph.origin.id}': ${why}`);
+          continue;
+        }
         const variant = variantOfEvent(model, edge.event);
         // As a step in the middle of a path (the first step of a path is a page load, which can do more).
         const refusal = uiRefusal(ui, value.state, variant, { last: true, prevSnapshot: value.state, prevVariant: EARLIER_STEP });
@@ -87,6 +91,8 @@ export function uiGapReasons(model: MachineModel, ui: UiMachine, covered: Set<st
       }
     }
   }
+  for (const [item, why] of fromUnsupported)
+    if (![...(reasons.get(item) ?? [])].some((reason) => !reason.startsWith(ONLY_AFTER))) for (const reason of why) addReason(reasons, item, reason, true);
   for (const item of missing) {
     const declared = model.unreachable?.[item.replace(/^(state|transition):/, '')];
     if (declared) reasons.set(item, new Set([`unreachable in the machine: ${declared}`]));
