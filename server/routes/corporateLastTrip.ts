@@ -11,10 +11,9 @@ export function corporateLastTripRoutes(deps: { db: Db }) {
   const { db } = deps;
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get('/corporate/last-trip', { schema: { response: answers(lastTripResponseSchema) } }, async (request, reply) => {
+    // The API's answers are never cached (Cache-Control: no-store for all of /api/v1).
+    app.get('/corporate/last-trip', { schema: { response: answers(lastTripResponseSchema) } }, async (request) => {
       const { passenger } = await authenticatePassenger(request, db);
-      // The passenger's own: never kept by a shared cache.
-      reply.header('cache-control', 'private, no-store');
       return { success: true as const, trip: await lastBookedTrip(db, request.site.id, passenger.id) };
     });
   };
