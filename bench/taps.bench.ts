@@ -215,7 +215,8 @@ export async function run(): Promise<TapsResult> {
         sink = [];
         await openHome();
         const repeat = page.getByRole('button', { name: /^Same trip as last time/ });
-        if ((await repeat.count()) > 0) {
+        // The forms commit in stages after the app is ready: wait for the button rather than count it at once.
+        if (await repeat.waitFor({ timeout: 15_000 }).then(() => true, () => false)) {
           await tap("'Same trip as last time'", repeat);
           await choose('Hour', page.getByLabel('Hour', { exact: true }), '2pm');
         } else await typeTrip();
