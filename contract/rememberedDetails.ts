@@ -32,7 +32,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 const isStop = (value: unknown): value is Stop =>
   isObject(value) && text(value.street_name) && text(value.number) && text(value.postcode);
 
-function readTrip(value: unknown): RememberedTrip | null {
+/** A trip in the home form's shape, or null when it is not one (also reads GET /corporate/last-trip's `trip`). */
+export function readRememberedTrip(value: unknown): RememberedTrip | null {
   if (!isObject(value) || (value.bookingType !== 'milleage' && value.bookingType !== 'hourly')) return null;
   if (!text(value.pickup) || value.pickup.trim() === '' || !text(value.dropoff) || !text(value.pickup_duration)) return null;
   if (!Array.isArray(value.stops) || value.stops.length > 10 || !value.stops.every(isStop)) return null;
@@ -43,5 +44,5 @@ function readTrip(value: unknown): RememberedTrip | null {
 export function readRememberedDetails(value: unknown): RememberedDetails | null {
   if (!isObject(value) || !text(value.firstName) || !text(value.surname) || !text(value.email) || !text(value.number)) return null;
   if (value.email.trim() === '') return null;
-  return { firstName: value.firstName, surname: value.surname, email: value.email, number: value.number, trip: readTrip(value.trip) };
+  return { firstName: value.firstName, surname: value.surname, email: value.email, number: value.number, trip: readRememberedTrip(value.trip) };
 }

@@ -47,6 +47,7 @@ import { createCompanyAccountsService } from './domain/companyAccounts/service.t
 import { companyAccountRoutes } from './routes/companyAccounts.ts';
 import { createInvoicesService, type InvoicesService } from './domain/invoices/service.ts';
 import { corporateInvoiceRoutes } from './routes/corporateInvoices.ts';
+import { corporateLastTripRoutes } from './routes/corporateLastTrip.ts';
 import { createBookingService, type BookingService } from './domain/bookings/service.ts';
 import { createGoogleMaps } from './domain/geo/googleMaps.ts';
 import { createOfflineMaps, type MapsPort } from './domain/geo/mapsPort.ts';
@@ -187,6 +188,7 @@ export async function buildApp({
       await api.register(passengerRoutes({ db, cache, mail, limiter, credentials }));
       await api.register(companyAccountRoutes({ db, limiter, companies: createCompanyAccountsService({ db, cache, mail, publicUrl: config.publicUrl, credentials }) }));
       await api.register(corporateInvoiceRoutes({ db, invoices }));
+      await api.register(corporateLastTripRoutes({ db }));
       await api.register(authRoutes({ db, cache, mail, limiter }));
       await api.register(manageRoutes({ db, cache, bookings, payments, mail, maps, log: fastify.log, now, afterChange: (siteId, bookingNumber) => flights.afterChange(siteId, bookingNumber), liveStreams }));
       await api.register(payLinkRoutes({ payLinks, payments }));

@@ -12,6 +12,7 @@ export class LocationRefused extends Error {
  */
 import { fromPromise } from 'xstate';
 import type { LatLon } from '../../contract/booking.ts';
+import type { RememberedTrip } from '../../contract/rememberedDetails.ts';
 
 export const homeFormActors = {
   /**
@@ -22,4 +23,9 @@ export const homeFormActors = {
   geolocate: fromPromise<LatLon, void>(() => Promise.reject(new Error('homeForm actor "geolocate" is not provided'))),
   /** The nearest address to a position (GET /api/v1/places/nearest: the maps port's reverse geocoding), null when none. */
   nearestAddress: fromPromise<string | null, LatLon>(() => Promise.reject(new Error('homeForm actor "nearestAddress" is not provided'))),
+  /**
+   * The signed-in corporate passenger's last trip (GET /api/v1/corporate/last-trip with the stored session's bearer
+   * token), null when they have none; rejects when the call fails (signed out meanwhile, an expired session, offline).
+   */
+  lastBookedTrip: fromPromise<RememberedTrip | null, void>(() => Promise.reject(new Error('homeForm actor "lastBookedTrip" is not provided'))),
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { BookingForm, HourlyRateForm, LatLon } from '../../contract/booking.ts';
+import type { RememberedTrip } from '../../contract/rememberedDetails.ts';
 import { homeFormMachine, initialTab, type HomeFormInput } from './homeForm.machine.ts';
 import { LocationRefused } from './homeForm.actors.ts';
 import { addDays, FALLBACK_LOCATION, londonClock, quoteErrors, restoreQuoteForm, roundedTime } from './homeForm.form.ts';
@@ -13,14 +14,19 @@ function start(
   input: Partial<HomeFormInput> = {},
   geolocate: () => Promise<LatLon> = async () => ({ lat: 51.47, lon: -0.45 }),
   nearestAddress: (position: LatLon) => Promise<string | null> = async () => null,
+  lastBookedTrip: () => Promise<RememberedTrip | null> = async () => null,
 ) {
-  const calls = { persistQuote: vi.fn(), persistHourly: vi.fn(), submitQuote: vi.fn(), submitHourly: vi.fn(), logLocationFailure: vi.fn(), nearestAddress: vi.fn() };
+  const calls = { persistQuote: vi.fn(), persistHourly: vi.fn(), submitQuote: vi.fn(), submitHourly: vi.fn(), logLocationFailure: vi.fn(), nearestAddress: vi.fn(), lastBookedTrip: vi.fn() };
   const machine = homeFormMachine.provide({
     actors: {
       geolocate: fromPromise(geolocate),
       nearestAddress: fromPromise<string | null, LatLon>(({ input }) => {
         calls.nearestAddress(input);
         return nearestAddress(input);
+      }),
+      lastBookedTrip: fromPromise(() => {
+        calls.lastBookedTrip();
+        return lastBookedTrip();
       }),
     },
     actions: {
@@ -330,5 +336,92 @@ describe('"Same trip as last time" for a returning visitor (issue 37)', () => {
     expect(start({ storedRemembered: { ...remembered, email: 42 } }).actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
     expect(start({ storedRemembered: remembered, settings: { IS_QUOTATION: 'enable', HOURLY_RATE_STATUS: 'enable' } }).actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
     expect(start({ storedRemembered: remembered, storedBookingType: 'hourly' }).ctx().tab).toBe('hourly');
+  });
+});
+
+describe('"Same trip as last time" for a signed-in corporate passenger (issue 37)', () => {
+  const accountTrip: RememberedTrip = {
+    bookingType: 'milleage',
+    pickup: 'Paddington Station, Praed Street, London W2 1HB',
+    dropoff: 'The Savoy, Strand, London WC2R 0EZ',
+    stops: [{ street_name: 'Marylebone Station, Melcombe Place', number: '', postcode: 'London NW1 6JJ' }],
+    pickup_duration: '',
+  };
+  const deviceTrip = { firstName: 'Bob', surname: 'Other', email: 'bob@example.test', number: '', trip: { ...accountTrip, pickup: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA', stops: [] } };
+  /** A promise the test resolves or rejects: the call's answer. */
+  const pending = <T>() => {
+    let resolve!: (value: T) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+    return { promise, resolve, reject };
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('asks nothing without a session: no call, the account region rests in guest', () => {
+    const { actor, calls } = start({ storedRemembered: deviceTrip });
+    expect(actor.getSnapshot().matches({ account: 'guest' })).toBe(true);
+    expect(calls.lastBookedTrip).not.toHaveBeenCalled();
+  });
+
+  it("signed in: asks once for the account's last trip, offers it when it arrives, and one tap fills the quote form's places, saved", async () => {
+    const answer = pending<RememberedTrip | null>();
+    const { actor, calls, ctx } = start({ signedIn: true }, undefined, undefined, () => answer.promise);
+    expect(actor.getSnapshot().matches({ account: 'loading' })).toBe(true);
+    expect(calls.lastBookedTrip).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
+    expect(ctx().tab).toBe('hourly');
+    answer.resolve(accountTrip);
+    await settle();
+    expect(actor.getSnapshot().matches({ account: 'loaded' })).toBe(true);
+    // The tab stays where it was as the trip arrives; the tap takes the trip's tab.
+    expect(ctx().tab).toBe('hourly');
+    expect(ctx().lastTrip).toEqual(accountTrip);
+    const before = ctx().quote;
+    actor.send({ type: 'trip.repeat' });
+    expect(ctx().tab).toBe('quote');
+    expect(ctx().quote).toEqual({ ...before, pickup: accountTrip.pickup, dropoff: accountTrip.dropoff, stops: accountTrip.stops });
+    expect(calls.persistQuote).toHaveBeenLastCalledWith(ctx().quote);
+    expect(quoteErrors(ctx().quote, ctx().today)).toEqual({});
+    expect(calls.lastBookedTrip).toHaveBeenCalledTimes(1);
+  });
+
+  it("signed in, the trip remembered on the device is not offered (it may be another person's): only the account's", async () => {
+    const answer = pending<RememberedTrip | null>();
+    const { actor, ctx } = start({ signedIn: true, storedRemembered: deviceTrip }, undefined, undefined, () => answer.promise);
+    expect(ctx().lastTrip).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
+    // Nothing saved: the device's trip does not pick the tab either (spec §4: hourly when both show).
+    expect(ctx().tab).toBe('hourly');
+    answer.resolve(null);
+    await settle();
+    expect(actor.getSnapshot().matches({ account: 'loaded' })).toBe(true);
+    expect(ctx().lastTrip).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
+  });
+
+  it('a failed call (an expired session, offline) offers nothing and the form works as before', async () => {
+    const answer = pending<RememberedTrip | null>();
+    const { actor, calls, ctx } = start({ signedIn: true }, undefined, undefined, () => answer.promise);
+    answer.reject(new Error('Please sign in again.'));
+    await settle();
+    expect(actor.getSnapshot().matches({ account: 'unavailable' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
+    actor.send({ type: 'hourly.change', values: { pickup: 'Savoy' } });
+    expect(ctx().hourly.pickup).toBe('Savoy');
+    expect(calls.lastBookedTrip).toHaveBeenCalledTimes(1);
+  });
+
+  it("an hourly account trip fills the hourly pick-up and duration; hidden tab: not offered", async () => {
+    const hourly: RememberedTrip = { bookingType: 'hourly', pickup: accountTrip.pickup, dropoff: '', stops: [], pickup_duration: '6hour' };
+    const shown = start({ signedIn: true, storedBookingType: 'milleage' }, undefined, undefined, async () => hourly);
+    await settle();
+    expect(shown.ctx().tab).toBe('quote');
+    shown.actor.send({ type: 'trip.repeat' });
+    expect(shown.ctx().tab).toBe('hourly');
+    expect([shown.ctx().hourly.pickup, shown.ctx().hourly.pickup_duration]).toEqual([accountTrip.pickup, '6hour']);
+    const hidden = start({ signedIn: true, settings: { IS_QUOTATION: 'disable', HOURLY_RATE_STATUS: 'disable' } }, undefined, undefined, async () => hourly);
+    await settle();
+    expect(hidden.ctx().lastTrip).toEqual(hourly);
+    expect(hidden.actor.getSnapshot().can({ type: 'trip.repeat' })).toBe(false);
   });
 });

@@ -16,6 +16,12 @@
  * this device" ticked fills its tab's places (pick-up, drop-off and stops, or the hourly pick-up and duration); the
  * date and time stay the form's. That trip's type also picks the first tab when nothing else is saved.
  *
+ * - account   a signed-in corporate passenger's last trip (issue 37): `checking` (eventless) → `guest` (no session:
+ *             no call) | `loading` (GET /api/v1/corporate/last-trip) → `loaded` (their newest booking's trip, if any,
+ *             is `lastTrip`) | `unavailable` (the call failed: nothing offered). Signed in, the trip remembered on the
+ *             device is not offered (it may be someone else's on a shared device): the account's is. Its arrival
+ *             leaves the tab as it is (no jump under the visitor's finger).
+ *
  * `pickup.fill` (a popular pickup location tapped) fills the pick-up of the tab on show. `stop.place` (a suggested
  * address picked in an extra stop's street field) fills that stop's street, number and city or post code at once.
  */
@@ -55,6 +61,8 @@ export interface HomeFormInput {
   storedHourlyRateForm: unknown;
   /** RememberedDetails as stored (issue 37): its trip, if any, is offered as "Same trip as last time". */
   storedRemembered?: unknown;
+  /** A corporate session is stored (issue 37): its last trip is asked for, and offered instead of the device's. */
+  signedIn?: boolean;
   now: Date;
 }
 
@@ -71,8 +79,10 @@ export interface HomeFormContext {
   locateFor: HomeTab;
   pickupAtRequest: string;
   locatedAddress: string | null;
-  /** The trip kept on this device with the visitor's consent, or null. */
+  /** The trip kept on this device with the visitor's consent, or the signed-in passenger's last booked trip, or null. */
   lastTrip: RememberedTrip | null;
+  /** A corporate session was stored when the form started. */
+  signedIn: boolean;
 }
 
 export type HomeFormEvent =
@@ -128,6 +138,7 @@ export const homeFormMachine = setup({
     /** A trip is remembered and its tab shows. */
     lastTripShown: ({ context }) =>
       context.lastTrip !== null && (context.lastTrip.bookingType === 'milleage' ? quoteTabShown(context.settings) : hourlyTabShown(context.settings)),
+    signedIn: ({ context }) => context.signedIn,
     stopExists: ({ context, event }) => event.type === 'stop.place' && event.index >= 0 && event.index < context.quote.stops.length,
     locationRefused: (_, params: { error: unknown }) => params.error instanceof LocationRefused,
     /** An address was found, and the pick-up is as it was when the visitor asked (not typed meanwhile). */
@@ -204,6 +215,7 @@ export const homeFormMachine = setup({
       if (trip.bookingType === 'hourly') return { tab: 'hourly' as const, hourly: { ...context.hourly, pickup: trip.pickup, pickup_duration: trip.pickup_duration || context.hourly.pickup_duration }, errors: {} };
       return { tab: 'quote' as const, quote: { ...context.quote, pickup: trip.pickup, dropoff: trip.dropoff, stops: trip.stops.slice(0, MAX_STOPS).map((stop) => ({ ...stop })) }, errors: {} };
     }),
+    setAccountTrip: assign((_, params: { trip: RememberedTrip | null }) => ({ lastTrip: params.trip })),
     setLocatedAddress: assign((_, params: { address: string }) => ({ locatedAddress: params.address })),
     markQuoteErrors: assign(({ context }) => ({ errors: quoteErrors(context.quote, context.today) })),
     markHourlyErrors: assign(({ context }) => ({ errors: hourlyErrors(context.hourly, context.today) })),
@@ -212,7 +224,8 @@ export const homeFormMachine = setup({
 }).createMachine({
   id: 'homeForm',
   context: ({ input }) => {
-    const lastTrip = readRememberedDetails(input.storedRemembered)?.trip ?? null;
+    const signedIn = input.signedIn === true;
+    const lastTrip = signedIn ? null : (readRememberedDetails(input.storedRemembered)?.trip ?? null);
     const storedType = input.storedBookingType ?? lastTrip?.bookingType ?? null;
     return {
     settings: input.settings,
@@ -225,6 +238,7 @@ export const homeFormMachine = setup({
     pickupAtRequest: '',
     locatedAddress: null,
     lastTrip,
+    signedIn,
     };
   },
   type: 'parallel',
@@ -348,6 +362,22 @@ export const homeFormMachine = setup({
         located: { on: { 'location.request': { target: 'locating', actions: 'startLocating' } } },
         refused: { on: { 'location.request': { target: 'locating', actions: 'startLocating' } } },
         fallback: { on: { 'location.request': { target: 'locating', actions: 'startLocating' } } },
+      },
+    },
+    account: {
+      initial: 'checking',
+      states: {
+        checking: { always: [{ guard: 'signedIn', target: 'loading' }, { target: 'guest' }] },
+        guest: {},
+        loading: {
+          invoke: {
+            src: 'lastBookedTrip',
+            onDone: { target: 'loaded', actions: { type: 'setAccountTrip', params: ({ event }) => ({ trip: event.output }) } },
+            onError: 'unavailable',
+          },
+        },
+        loaded: {},
+        unavailable: {},
       },
     },
   },

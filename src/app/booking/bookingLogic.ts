@@ -16,6 +16,7 @@ import { clearStoredFlow, persistForms, persistPriceDetails, persistPromo, persi
 import { readEncoded } from '../../storage/codec.ts';
 import { STORAGE_KEYS } from '../../../contract/storageKeys.ts';
 import type { SignedInMember } from '../../../machines/booking/booking.context.ts';
+import { storedCorporateToken } from '../corporate/storedToken.ts';
 
 const WARM_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -54,10 +55,7 @@ async function refusable<T>(call: () => Promise<T>): Promise<T> {
 /** The booking body as the API takes it: the idempotency key travels as a header, not in the body. */
 const bookingBody = ({ idempotencyKey: _key, signedIn: _signedIn, ...body }: BookingCreatePayload) => body;
 /** The corporate session's token when the flow books signed in (issue 34), else none (a guest's booking). */
-const storedToken = () => {
-  const token = readEncoded<unknown>(STORAGE_KEYS.corporateToken);
-  return typeof token === 'string' && token !== '' ? token : null;
-};
+const storedToken = storedCorporateToken;
 const tokenFor = (payload: BookingCreatePayload) => (payload.signedIn ? storedToken() : null);
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The home forms' model (machines/homeForm): tabs, Add Return and its cross, Extra Stops, the locate icon (on both
  * tabs: the position, then the nearest address fills the pick-up), a popular pickup location tapped, a suggested
- * address picked for a stop, Search.
- * Parallel regions `form` and `location`; `checkingQuote` / `checkingHourly` are eventless and never at rest.
+ * address picked for a stop, Search; "Same trip as last time" from the device (a returning visitor) or from the account
+ * (a signed-in corporate passenger: their last trip asked for at start).
+ * Parallel regions `form`, `location` and `account`; `account.checking`, `checkingQuote` / `checkingHourly` are eventless and never at rest.
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -32,6 +33,9 @@ export const REMEMBERED_TRIP_DETAILS = {
   trip: { bookingType: 'milleage', pickup: POPULAR_PICKUP, dropoff: 'The Savoy, Strand, London WC2R 0EZ', stops: [{ street_name: 'Marylebone Station, Melcombe Place', number: '', postcode: 'London NW1 6JJ' }], pickup_duration: '' },
 } as const;
 
+/** Issue 37: the signed-in corporate passenger's last booked trip (GET /corporate/last-trip), a one-way trip with one stop. */
+export const ACCOUNT_TRIP = REMEMBERED_TRIP_DETAILS.trip;
+
 export const homeFormModel: MachineModel = {
   id: 'homeForm',
   title: 'home forms',
@@ -42,6 +46,11 @@ export const homeFormModel: MachineModel = {
       id: 'returning',
       label: 'a returning visitor whose details and last trip are kept on this device (both tabs)',
       input: { settings: BOTH, storedBookingType: null, storedBookingForm: null, storedHourlyRateForm: null, storedRemembered: REMEMBERED_TRIP_DETAILS, now: HOME_NOW } satisfies HomeFormInput,
+    },
+    {
+      id: 'corporate',
+      label: 'a signed-in corporate passenger (both tabs): their last trip is asked for',
+      input: { settings: BOTH, storedBookingType: null, storedBookingForm: null, storedHourlyRateForm: null, signedIn: true, now: HOME_NOW } satisfies HomeFormInput,
     },
   ],
   variants: [
@@ -68,6 +77,9 @@ export const homeFormModel: MachineModel = {
     variant('geolocate:refused', { type: outcome(m, 'geolocate', 'error'), error: new LocationRefused() }, 'the visitor refuses the position'),
     variant('nearestAddress:done', { type: outcome(m, 'nearestAddress', 'done'), output: HOME_ADDRESS }, 'the server names the nearest address'),
     variant('nearestAddress:none', { type: outcome(m, 'nearestAddress', 'done'), output: null }, 'no address near the position'),
+    variant('lastBookedTrip:done', { type: outcome(m, 'lastBookedTrip', 'done'), output: ACCOUNT_TRIP }, "the server names the passenger's last trip"),
+    variant('lastBookedTrip:none', { type: outcome(m, 'lastBookedTrip', 'done'), output: null }, 'the passenger has booked nothing yet'),
+    variant('lastBookedTrip:error', { type: outcome(m, 'lastBookedTrip', 'error'), error: new Error('Please sign in again') }, 'the last trip cannot be had (session expired)'),
     variant('nearestAddress:error', { type: outcome(m, 'nearestAddress', 'error'), error: new Error('Network error') }, 'the address lookup fails'),
   ],
   abstract: (s) => {
@@ -91,6 +103,8 @@ export const homeFormModel: MachineModel = {
     const c = ctx(s);
     // The position (within 10 s) and then its address come before anything else: the model takes their answers first.
     if (s.matches({ location: 'locating' }) || s.matches({ location: 'naming' })) return v.event.type.startsWith('xstate.');
+    // The signed-in passenger's last trip is asked for as the form starts: its answer comes first.
+    if (s.matches({ account: 'loading' })) return v.key.startsWith('lastBookedTrip:');
     // The returning visitor (issue 37): "Same trip as last time", the tabs and Search (the rest is the first visit's).
     if (c.lastTrip !== null) return ['trip.repeat', 'tab.select', 'search'].includes(v.event.type);
     if (v.event.type === 'trip.repeat') return false;
@@ -116,6 +130,23 @@ export const homeFormModel: MachineModel = {
       const now = { ...quoteErrors(c.quote, c.today), ...hourlyErrors(c.hourly, c.today) };
       for (const field of Object.keys(c.errors)) expect(Object.keys(now), field).toContain(field);
       if (c.quote.select_option === 'return') expect(c.quote.return_date).not.toBeNull();
+    },
+    'account.guest': ({ snapshot, invocations }) => {
+      expect(ctx(snapshot).signedIn).toBe(false);
+      expect(invocations.lastBookedTrip ?? []).toHaveLength(0);
+    },
+    'account.loading': ({ snapshot, invocations }) => {
+      // Signed in: the device's trip is not offered while the account's is asked for.
+      expect(ctx(snapshot).lastTrip).toBeNull();
+      expect((invocations.lastBookedTrip ?? []).length).toBe(1);
+    },
+    'account.loaded': ({ snapshot }) => {
+      const c = ctx(snapshot);
+      // The account's answer: its trip, or none.
+      if (c.lastTrip !== null) expect(c.lastTrip).toEqual(ACCOUNT_TRIP);
+    },
+    'account.unavailable': ({ snapshot }) => {
+      expect(ctx(snapshot).lastTrip).toBeNull();
     },
     'location.idle': ({ snapshot }) => {
       expect(ctx(snapshot).hourly.userLocation).toBeNull();

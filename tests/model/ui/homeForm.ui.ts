@@ -5,7 +5,7 @@
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { FALLBACK_LOCATION, hourlyErrors, quoteErrors, type HomeFormContext } from '../../../machines/homeForm/index.ts';
-import { HOME_ADDRESS, HOME_LOCATION, POPULAR_PICKUP, REMEMBERED_TRIP_DETAILS, STOP_PLACE } from '../machines/homeForm.model.ts';
+import { ACCOUNT_TRIP, HOME_ADDRESS, HOME_LOCATION, POPULAR_PICKUP, REMEMBERED_TRIP_DETAILS, STOP_PLACE } from '../machines/homeForm.model.ts';
 import { answered, gone, visible } from './common.ts';
 import { eventually, type UiRun } from './harness.ts';
 import type { UiMachine } from './types.ts';
@@ -43,6 +43,20 @@ async function locationNote(run: UiRun, c: HomeFormContext, text: string) {
 }
 
 const panel = (run: UiRun) => run.page.getByRole('tabpanel');
+const repeatButton = (run: UiRun) => run.page.getByRole('button', { name: /^Same trip as last time/ });
+/** "Same trip as last time" shows exactly when the machine takes it (the view reads `can`). */
+async function repeatOffered(run: UiRun, path: Parameters<typeof handedOver>[0], index: number, snapshot: AnyMachineSnapshot) {
+  if (handedOver(path, index)) return;
+  if (snapshot.can({ type: 'trip.repeat' })) await visible(repeatButton(run));
+  else await gone(repeatButton(run));
+}
+/** A signed-in corporate passenger's stored session (spec §3 corporateToken and corporateDetails, encoded). */
+const encoded = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
+const CORPORATE_SESSION = {
+  corporateToken: encoded('model-path-session-token'),
+  corporateDetails: encoded({ passenger_id: 1, passenger_name: 'Alex Morgan', passenger_email: 'corporate@cabflow.test', passenger_contact_no: '+44 7700 900123' }),
+};
+const LAST_TRIP_CALL = '**/api/v1/corporate/last-trip';
 const locate = (run: UiRun) => run.page.getByRole('button', { name: 'Use my location' });
 
 async function typeAddress(run: UiRun, testId: string, text: string) {
@@ -74,7 +88,7 @@ const ready = (s: AnyMachineSnapshot) =>
 
 export const homeFormUi: UiMachine = {
   model: 'homeForm',
-  calls: { geolocate: null, nearestAddress: NEAREST_CALL },
+  calls: { geolocate: null, nearestAddress: NEAREST_CALL, lastBookedTrip: LAST_TRIP_CALL },
   open: async (run) => {
     // A string, not a function: the test's compiler may add helpers to functions that do not exist in the page.
     await run.context.addInitScript(GEOLOCATION_STAND_IN);
@@ -82,6 +96,12 @@ export const homeFormUi: UiMachine = {
       await run.page.goto(run.url('/favicon.svg'));
       const value = Buffer.from(JSON.stringify(REMEMBERED_TRIP_DETAILS), 'utf8').toString('base64');
       await run.page.evaluate((stored) => localStorage.setItem('RememberedDetails', stored), value);
+    }
+    if (run.path.origin === 'corporate') {
+      await run.page.goto(run.url('/favicon.svg'));
+      await run.page.evaluate((session) => {
+        for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
+      }, CORPORATE_SESSION);
     }
     await run.page.goto(run.url('/'));
     // Server-rendered pages show before they react: wait for the app.
@@ -148,9 +168,20 @@ export const homeFormUi: UiMachine = {
     'geolocate:refused': { run: async (run) => answerPosition(run, 1) },
     'nearestAddress:done': nearestAnswer(HOME_ADDRESS),
     'nearestAddress:none': nearestAnswer(null),
+    'lastBookedTrip:done': answered(() => ({ kind: 'fulfil', status: 200, body: { success: true, trip: ACCOUNT_TRIP } })),
+    'lastBookedTrip:none': answered(() => ({ kind: 'fulfil', status: 200, body: { success: true, trip: null } })),
+    'lastBookedTrip:error': answered(() => ({ kind: 'fulfil', status: 401, body: { success: false, message: 'Please sign in again', code: 'unauthenticated' } })),
     'nearestAddress:error': answered(() => ({ kind: 'fulfil', status: 503, body: { success: false, message: 'Service unavailable' } })),
   },
   assertions: {
+    'account.guest': async (run, { path, index, snapshot }) => repeatOffered(run, path, index, snapshot),
+    'account.loading': async (run, { path, index, snapshot }) => repeatOffered(run, path, index, snapshot),
+    'account.loaded': async (run, { path, index, snapshot }) => {
+      await repeatOffered(run, path, index, snapshot);
+      // The account's trip, named as the device's is: its pick-up → drop-off (1 stop).
+      if (!handedOver(path, index) && snapshot.can({ type: 'trip.repeat' })) await visible(repeatButton(run).filter({ hasText: 'Paddington Station → The Savoy (1 stop)' }));
+    },
+    'account.unavailable': async (run, { path, index, snapshot }) => repeatOffered(run, path, index, snapshot),
     'form.editing': async (run, { path, index, snapshot }) => {
       const c = ctx(snapshot);
       if (handedOver(path, index)) {
