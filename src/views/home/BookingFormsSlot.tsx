@@ -79,12 +79,13 @@ export function BookingFormsSlot() {
         </div>
       )}
       {lastTrip && (
-        // Issue 37: the trip a returning visitor booked with "Remember my details on this device" ticked, in one tap.
+        // Issue 37: in one tap, the trip a returning visitor booked with "Remember my details on this device" ticked, or
+        // (signed in to the corporate area) the passenger's last booking's trip.
         <UnstyledButton className={classes.repeatTrip} onClick={() => form.send({ type: 'trip.repeat' })} data-testid="repeat-trip">
           <Text fw={700} size="sm" component="span" display="block">
             Same trip as last time
           </Text>
-          <Text size="sm" c="dimmed" component="span" display="block" lineClamp={1}>
+          <Text size="sm" c="dimmed" component="span" lineClamp={1}>
             {placeName(lastTrip.pickup)}
             {lastTrip.dropoff ? ` → ${placeName(lastTrip.dropoff)}` : ''}
             {lastTrip.stops.length > 0 ? ` (${lastTrip.stops.length} ${lastTrip.stops.length === 1 ? 'stop' : 'stops'})` : ''}
