@@ -134,7 +134,7 @@ describe(`the bookings board on ${testDatabaseKind}`, () => {
     expect(numbers(await board('q=%25'))).toEqual([]);
     expect(numbers(await board('q=Other Site'))).toEqual([]);
     for (const [query, message] of [
-      ['status=lost', 'status.0: status must be among confirmed, accepted, driver_assigned, completed, cancelled, no_show'],
+      ['status=lost', 'status.0: status must be among awaiting_payment, confirmed, accepted, driver_assigned, completed, cancelled, no_show'],
       [`from=${tomorrow}&to=${today}`, CONSOLE_BOOKINGS_MESSAGES.rangeBackwards],
       ['from=2026-02-30', 'from: from must be a real date'],
       ['cursor=bm90LWpzb24', CONSOLE_BOOKINGS_MESSAGES.badCursor],

@@ -22,13 +22,8 @@ export async function holdAccountCredit(tx: Queryable, siteId: number, passenger
 }
 
 /** The company account a booking is on, its row locked until the transaction ends; null for a booking not on account. */
-export async function lockBookingAccount(tx: Queryable, siteId: number, bookingId: number): Promise<number | null> {
-  const { rows } = await tx.query<{ id: string }>(
-    `SELECT a.id FROM company_accounts a JOIN bookings b ON b.site_id = a.site_id AND b.company_account_id = a.id
-      WHERE b.site_id = $1 AND b.id = $2 FOR UPDATE OF a`,
-    [siteId, bookingId],
-  );
-  return rows[0] ? Number(rows[0].id) : null;
+export function lockBookingAccount(tx: Queryable, siteId: number, bookingId: number): Promise<number | null> {
+  return createCompanyAccountsRepository(tx).lockBookingAccount(siteId, bookingId);
 }
 
 /**

@@ -51,6 +51,16 @@ const membershipOf = (row: Record<string, unknown>): Membership => ({
 
 export function createCompanyAccountsRepository(db: Queryable) {
   return {
+    /** The company account a booking is on, its row locked until the transaction ends; null for a booking not on account. */
+    async lockBookingAccount(siteId: number, bookingId: number): Promise<number | null> {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT a.id FROM company_accounts a JOIN bookings b ON b.site_id = a.site_id AND b.company_account_id = a.id
+          WHERE b.site_id = $1 AND b.id = $2 FOR UPDATE OF a`,
+        [siteId, bookingId],
+      );
+      return rows[0] ? Number(rows[0].id) : null;
+    },
+
     async list(siteId: number): Promise<CompanyAccount[]> {
       const { rows } = await db.query<Record<string, unknown>>(`${SELECT_ACCOUNT} WHERE a.site_id = $1 ORDER BY lower(a.name)`, [siteId]);
       return rows.map(accountView);

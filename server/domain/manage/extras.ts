@@ -93,10 +93,9 @@ export function createExtrasActions(deps: ManageServiceDeps, helpers: ExtrasHelp
       const row = await repository.extras(site.id, grant.bookingId, true);
       if (!row) throw refusal('nothing_owing', EXTRAS_MESSAGES.nothingOwing, operator);
       if (row.extras_charge === 'succeeded') return { already: true, row, bookingNumber: null };
-      await repository.settle(site.id, grant.bookingId, intent.id);
-      const { rows } = await tx.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [site.id, grant.bookingId]);
-      if (rows[0]) await publishBookingEvent(tx, site.id, { booking_number: rows[0].booking_number, kind: 'changed' });
-      return { already: false, row, bookingNumber: rows[0]?.booking_number ?? null };
+      const bookingNumber = await repository.settle(site.id, grant.bookingId, intent.id);
+      if (bookingNumber) await publishBookingEvent(tx, site.id, { booking_number: bookingNumber, kind: 'changed' });
+      return { already: false, row, bookingNumber };
     });
     if (settled.already && settled.row.extras_intent_id !== intent.id) {
       // Not reachable while the unique index holds (one claimed or succeeded payment of the extras): said loudly if it ever is.

@@ -48,15 +48,17 @@ export function createExtrasRepository(db: Queryable) {
 
     /**
      * In the settling transaction (the completion locked): the payment succeeded (the unique index refuses a second
-     * success of the extras) and the completion's extras charged with it.
+     * success of the extras) and the completion's extras charged with it; the booking's number, for the board's news.
      */
-    async settle(siteId: number, bookingId: number, intentId: string): Promise<void> {
+    async settle(siteId: number, bookingId: number, intentId: string): Promise<string | null> {
       await db.query("UPDATE payments SET charge = 'succeeded', status = 'succeeded', updated_at = now() WHERE site_id = $1 AND intent_id = $2", [siteId, intentId]);
       await db.query("UPDATE job_completions SET extras_charge = 'succeeded', extras_intent_id = $3, charge_error = NULL, updated_at = now() WHERE site_id = $1 AND booking_id = $2", [
         siteId,
         bookingId,
         intentId,
       ]);
+      const { rows } = await db.query<{ booking_number: string }>('SELECT booking_number FROM bookings WHERE site_id = $1 AND id = $2', [siteId, bookingId]);
+      return rows[0]?.booking_number ?? null;
     },
   };
 }
