@@ -19,7 +19,7 @@ export function CreditNotesTable({ creditNotes }: { creditNotes: readonly Credit
           No credit notes yet. A booking on an issued invoice later cancelled or made cheaper is credited by the next run.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={760} type="native">
+        <Table.ScrollContainer minWidth={760} type="native" tabIndex={0}>
           <Table striped fz="sm" verticalSpacing={6} className={classes.table} data-testid="console-credit-notes">
             <Table.Thead>
               <Table.Tr>

@@ -50,7 +50,7 @@ export function InvoicesPage(_props: { page?: ConsolePage }) {
               No company accounts yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={720} type="native">
+            <Table.ScrollContainer minWidth={720} type="native" tabIndex={0}>
               <Table striped fz="sm" verticalSpacing={6} className={classes.table}>
                 <Table.Thead>
                   <Table.Tr>
@@ -106,7 +106,7 @@ export function InvoicesPage(_props: { page?: ConsolePage }) {
               </Text>
             )
           ) : (
-            <Table.ScrollContainer minWidth={900} type="native">
+            <Table.ScrollContainer minWidth={900} type="native" tabIndex={0}>
               <Table striped fz="sm" verticalSpacing={6} className={classes.table}>
                 <Table.Thead>
                   <Table.Tr>
