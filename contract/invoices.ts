@@ -43,8 +43,11 @@ export const invoiceLineSchema = z.object({
   route: z.string(),
   po_number: z.string(),
   cost_centre: z.string(),
-  /** 'trip': the booking's final price; 'cancellation_fee': a cancelled booking's fee. */
-  kind: z.enum(['trip', 'cancellation_fee']),
+  /**
+   * 'trip': the booking's final price; 'cancellation_fee': a cancelled booking's fee; 'change': what a booking already
+   * on an issued invoice was later billed more (route then reads "Change to booking CF-… after invoice INV-…").
+   */
+  kind: z.enum(['trip', 'cancellation_fee', 'change']),
   amount_pence: z.number(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;

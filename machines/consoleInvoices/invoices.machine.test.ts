@@ -25,9 +25,25 @@ const invoice: Invoice = {
   lines: 2,
   mailed_to: 'ledger@acme.test',
 };
+const creditNote: CreditNote = {
+  id: 12,
+  number: 'CN-000003',
+  account_id: 3,
+  account_name: 'Acme Ltd',
+  invoice_id: 7,
+  invoice_number: 'INV-000007',
+  issued_on: '2026-12-03',
+  vat_credit_note: true,
+  net_pence: 500,
+  vat_pence: 100,
+  total_pence: 600,
+  applied_pence: 600,
+  refund_due_pence: 0,
+  lines: 1,
+};
 const aging = [{ account_id: 3, account_name: 'Acme Ltd', payment_terms_days: 30, owed: { ...emptyAging(), current: 1200, total: 1200 } }];
 
-function page(options: { record?: (request: PaymentRequest) => Promise<string>; run?: () => Promise<string>; failFirstLoad?: boolean } = {}) {
+function page(options: { record?: (request: PaymentRequest) => Promise<string>; run?: () => Promise<string>; failFirstLoad?: boolean; creditNotes?: (accountId: number | null) => CreditNote[] } = {}) {
   const loads: (number | null)[] = [];
   const recorded: PaymentRequest[] = [];
   let failed = false;
@@ -40,7 +56,7 @@ function page(options: { record?: (request: PaymentRequest) => Promise<string>; 
             failed = true;
             throw new Error('offline');
           }
-          return { invoices: [invoice], credit_notes: [] as CreditNote[], aging };
+          return { invoices: [invoice], credit_notes: options.creditNotes?.(input.accountId) ?? [], aging };
         }),
         run: fromPromise(options.run ?? (async () => INVOICE_MESSAGES.issued(1))),
         record: fromPromise(async ({ input }: { input: PaymentRequest }) => {
@@ -67,6 +83,16 @@ describe('the console invoices page', () => {
     await waitFor(actor, (s) => selectInvoicesStage(s) === 'browsing' && loads.length === 3);
     expect(loads).toEqual([null, 3, 3]);
     expect(actor.getSnapshot().context.notice).toBe('1 invoice issued and mailed.');
+  });
+
+  it("holds the answer's credit notes for the page to list, the account filter's with it", async () => {
+    const { actor, loads } = page({ creditNotes: (accountId) => (accountId === null || accountId === 3 ? [creditNote] : []) });
+    await waitFor(actor, (s) => selectInvoicesStage(s) === 'browsing');
+    expect(actor.getSnapshot().context.credit_notes).toEqual([creditNote]);
+    actor.send({ type: 'filter', accountId: 4 });
+    await waitFor(actor, (s) => selectInvoicesStage(s) === 'browsing' && loads.length === 2);
+    expect(loads).toEqual([null, 4]);
+    expect(actor.getSnapshot().context.credit_notes).toEqual([]);
   });
 
   it('records a payment: the form closes and the list reloads; a refusal keeps the form open with the reason', async () => {

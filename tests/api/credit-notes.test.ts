@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../contract/invoices.ts';
-import { endedPeriod } from '../../contract/invoiceRules.ts';
+import { endedPeriod, plusDays } from '../../contract/invoiceRules.ts';
 import { londonParts, londonWallClock } from '../../server/domain/pricing/londonTime.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { consoleOf, type Signed } from '../helpers/console.ts';
@@ -20,7 +21,9 @@ async function pdfText(content: Buffer | Uint8Array): Promise<string> {
  * Issue 34, credit notes: a booking on an issued invoice later cancelled or made cheaper is credited by the next run
  * (CN- numbers, gapless; once under 20 concurrent runs), set against its invoice (what the account owes, its ageing and
  * credit limit go down) or owed back when the invoice was paid; the PDF; who may see which; and the ledger property:
- * invoices − credit notes = the account's invoiced bookings as the ledger bills them.
+ * invoices − credit notes = the account's invoiced bookings as the ledger bills them. Debits (migration 038): a booking
+ * on an issued invoice later billed more is billed the difference once, as a 'change' line of the account's next
+ * invoice; a fall after a rise credits only what was billed; over random sequences the ledger still adds up.
  */
 describe(`credit notes on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
@@ -94,7 +97,7 @@ describe(`credit notes on ${testDatabaseKind}`, () => {
               (SELECT COALESCE(sum(total_pence), 0) FROM company_credit_notes WHERE account_id = $1)::text AS credited,
               (SELECT COALESCE(sum(CASE WHEN b.status = 'cancelled' THEN COALESCE(b.cancellation_fee_pence, 0) ELSE b.total_pence END), 0)
                  FROM company_invoice_lines l JOIN bookings b ON b.site_id = l.site_id AND b.id = l.booking_id
-                 JOIN company_invoices i ON i.site_id = l.site_id AND i.id = l.invoice_id WHERE i.account_id = $1)::text AS bookings`,
+                 JOIN company_invoices i ON i.site_id = l.site_id AND i.id = l.invoice_id WHERE i.account_id = $1 AND l.kind <> 'change')::text AS bookings`,
       [accountId],
     );
     return { invoiced: Number(row.invoiced), credited: Number(row.credited), bookings: Number(row.bookings) };
@@ -184,5 +187,105 @@ describe(`credit notes on ${testDatabaseKind}`, () => {
     expect((await v1('GET', `corporate/credit-notes/${noteId}/file`)).statusCode).toBe(401);
     expect((await api.as(dispatcher, 'GET', `credit-notes/${noteId}/file`)).statusCode).toBe(403);
     expect((await api.as(owner, 'GET', 'credit-notes/99999999/file')).statusCode).toBe(404);
+  });
+
+  /** Noon (London) `months` × 31 days after today: each a later month, so each run issues the account's next invoice. */
+  const monthsOn = (months: number) => londonWallClock(plusDays(today, 31 * months), 12, 0);
+  const siteOf = async (accountId: number) => Number((await api.sql<{ site_id: number }>('SELECT site_id FROM company_accounts WHERE id = $1', [accountId]))[0].site_id);
+
+  it('a booking billed more after its invoice: the difference once as a line of the next invoice (20 concurrent runs); a later fall credits only what was billed', async () => {
+    const gamma = await createAccount('Gamma Debit Ltd', 'ledger@gammadebit.test');
+    const site = await siteOf(gamma);
+    const x = await accountBooking(gamma, { total: 2000, at: inPeriod(5), po: 'PO-77' });
+    const y = await accountBooking(gamma, { total: 1000, at: inPeriod(6) });
+    await provider.invoices.run(site, monthsOn(0));
+    const [first] = (await api.as(owner, 'GET', `invoices?account_id=${gamma}`)).json().invoices as Invoice[];
+    expect(first).toMatchObject({ total_pence: 3000, lines: 2 });
+    const usedBefore = await used(gamma);
+
+    // X changed up to £26 on account. This period is invoiced: nothing billed until the account's next invoice.
+    await api.sql('UPDATE bookings SET total_pence = 2600 WHERE booking_number = $1', [x]);
+    expect(await provider.invoices.run(site, monthsOn(0))).toEqual([]);
+    expect(await api.sql('SELECT count(*)::integer AS n FROM company_credit_notes WHERE account_id = $1', [gamma])).toEqual([{ n: 0 }]);
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => provider.invoices.run(site, monthsOn(1))));
+    const issued = answers.flat().filter((invoice) => invoice.account_id === gamma);
+    expect(issued).toEqual([expect.objectContaining({ total_pence: 600, lines: 1, status: 'unpaid' })]);
+    expect(await api.sql('SELECT booking_number, kind, route, po_number, amount_pence, billed_before_pence FROM company_invoice_lines WHERE invoice_id = $1', [issued[0].id])).toEqual([
+      { booking_number: x, kind: 'change', route: `Change to booking ${x} after invoice ${first.number}`, po_number: 'PO-77', amount_pence: 600, billed_before_pence: 2000 },
+    ]);
+    expect(await used(gamma)).toBe(usedBefore + 600);
+    const pdf = await pdfText((await api.as(owner, 'GET', `invoices/${issued[0].id}/file?format=pdf`)).rawPayload);
+    for (const expected of [issued[0].number, `Change to booking ${x} after invoice ${first.number}`, 'Change', '£6.00']) expect(pdf).toContain(expected);
+    const csv = (await api.as(owner, 'GET', `invoices/${issued[0].id}/file?format=csv`)).body;
+    expect(csv).toContain(`${issued[0].number},${x},`);
+    expect(csv).toContain(',Change,6.00');
+    // Mailed like any invoice, once.
+    expect(await api.sql("SELECT count(*)::integer AS n FROM mail_outbox WHERE kind = 'company_invoice' AND to_address = 'ledger@gammadebit.test'")).toEqual([{ n: 2 }]);
+
+    // Down to £18, then up to £24 and Y cancelled free, then down to £26 − nothing: each run bills or credits the difference from what the documents billed.
+    await api.sql('UPDATE bookings SET total_pence = 1800 WHERE booking_number = $1', [x]);
+    await Promise.all(Array.from({ length: 20 }, () => provider.invoices.run(site, monthsOn(1))));
+    expect(await api.sql('SELECT booking_number, before_pence, after_pence, amount_pence, credited_before_pence FROM company_credit_note_lines l JOIN company_credit_notes n ON n.id = l.credit_note_id WHERE n.account_id = $1', [gamma])).toEqual([
+      { booking_number: x, before_pence: 2600, after_pence: 1800, amount_pence: 800, credited_before_pence: 0 },
+    ]);
+    await api.sql('UPDATE bookings SET total_pence = 2400 WHERE booking_number = $1', [x]);
+    await api.sql("UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancellation_fee_pence = NULL WHERE booking_number = $1", [y]);
+    await Promise.all(Array.from({ length: 20 }, () => provider.invoices.run(site, monthsOn(2))));
+    await api.sql('UPDATE bookings SET total_pence = 1800 WHERE booking_number = $1', [x]);
+    await Promise.all(Array.from({ length: 20 }, () => provider.invoices.run(site, monthsOn(2))));
+    expect(await api.sql('SELECT booking_number, kind, amount_pence, billed_before_pence FROM company_invoice_lines l JOIN company_invoices i ON i.id = l.invoice_id WHERE i.account_id = $1 ORDER BY i.invoice_number, l.booking_id', [gamma])).toEqual([
+      { booking_number: x, kind: 'trip', amount_pence: 2000, billed_before_pence: 0 },
+      { booking_number: y, kind: 'trip', amount_pence: 1000, billed_before_pence: 0 },
+      { booking_number: x, kind: 'change', amount_pence: 600, billed_before_pence: 2000 },
+      { booking_number: x, kind: 'change', amount_pence: 600, billed_before_pence: 2600 },
+    ]);
+    expect(await api.sql('SELECT booking_number, amount_pence, credited_before_pence FROM company_credit_note_lines l JOIN company_credit_notes n ON n.id = l.credit_note_id WHERE n.account_id = $1 ORDER BY n.credit_number, l.booking_id', [gamma])).toEqual([
+      { booking_number: x, amount_pence: 800, credited_before_pence: 0 },
+      { booking_number: y, amount_pence: 1000, credited_before_pence: 0 },
+      { booking_number: x, amount_pence: 600, credited_before_pence: 800 },
+    ]);
+    expect(await ledger(gamma)).toEqual({ invoiced: 4200, credited: 2400, bookings: 1800 });
+  });
+
+  it('the ledger property: over random rises, falls and cancellations around invoice runs, invoices − credit notes = the bookings as the ledger bills them', async () => {
+    let accounts = 0;
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('price' as const), booking: fc.nat(2), total: fc.integer({ min: 100, max: 9000 }) }),
+      fc.record({ kind: fc.constant('cancel' as const), booking: fc.nat(2), fee: fc.option(fc.integer({ min: 1, max: 1500 }), { nil: null }) }),
+      fc.record({ kind: fc.constant('run' as const), concurrent: fc.integer({ min: 1, max: 3 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 100, max: 9000 }), { minLength: 1, maxLength: 3 }), fc.array(step, { maxLength: 8 }), async (totals, steps) => {
+        const account = await createAccount(`Property Ledger ${++accounts} Ltd`, `ledger${accounts}@property.test`);
+        const site = await siteOf(account);
+        const numbers: string[] = [];
+        for (const [index, total] of totals.entries()) numbers.push(await accountBooking(account, { total, at: inPeriod(10 + index) }));
+        let month = 0;
+        await provider.invoices.run(site, monthsOn(month));
+        for (const next of steps) {
+          const number = next.kind === 'run' ? '' : numbers[next.booking % numbers.length];
+          if (next.kind === 'price') await api.sql("UPDATE bookings SET total_pence = $2 WHERE booking_number = $1 AND status <> 'cancelled'", [number, next.total]);
+          else if (next.kind === 'cancel') await api.sql("UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancellation_fee_pence = $2 WHERE booking_number = $1 AND status <> 'cancelled'", [number, next.fee]);
+          else {
+            month += 1;
+            await Promise.all(Array.from({ length: next.concurrent }, () => provider.invoices.run(site, monthsOn(month))));
+          }
+        }
+        await provider.invoices.run(site, monthsOn(month + 1));
+        const books = await ledger(account);
+        expect(books.invoiced - books.credited).toBe(books.bookings);
+        // Booking by booking: its invoice lines less its credit lines are what the ledger bills it now.
+        const drift = await api.sql(
+          `SELECT b.booking_number FROM bookings b WHERE b.company_account_id = $1 AND b.invoiced_at IS NOT NULL
+              AND (SELECT sum(amount_pence) FROM company_invoice_lines l WHERE l.booking_id = b.id)
+                - COALESCE((SELECT sum(amount_pence) FROM company_credit_note_lines c WHERE c.booking_id = b.id), 0)
+               <> CASE WHEN b.status = 'cancelled' THEN COALESCE(b.cancellation_fee_pence, 0) ELSE b.total_pence END`,
+          [account],
+        );
+        expect(drift).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
   });
 });

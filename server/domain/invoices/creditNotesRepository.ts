@@ -1,4 +1,5 @@
 import type { Queryable } from '../../adapters/db/index.ts';
+import { DOCUMENTED_PENCE, LEDGER_PENCE } from './repository.ts';
 
 /** The statements of credit notes (migration 037), on a Queryable so the service decides the transaction. */
 
@@ -34,6 +35,8 @@ export interface CreditLineRow {
   beforePence: number;
   afterPence: number;
   amountPence: number;
+  /** What earlier credit notes took off the booking (the line's key with the booking; migration 038). */
+  creditedBeforePence: number;
 }
 
 /** A credit due: the booking's line on an issued invoice and what the ledger says it comes to now. */
@@ -43,10 +46,6 @@ export interface CreditDue extends CreditLineRow {
 
 type Row = Record<string, unknown>;
 
-/** What the ledger bills a booking on account now (invoices/repository.ts's BILLABLE, credit.ts's USED_SQL). */
-const LEDGER_PENCE = `(CASE WHEN b.status = 'cancelled' THEN COALESCE(b.cancellation_fee_pence, 0) ELSE b.total_pence END)`;
-/** What the documents bill it: its invoice line less what credit notes took off. */
-const DOCUMENTED_PENCE = `(l.amount_pence - COALESCE((SELECT sum(c.amount_pence) FROM company_credit_note_lines c WHERE c.site_id = l.site_id AND c.booking_id = l.booking_id), 0))`;
 
 const COLUMNS = `n.*, to_char(n.issued_on, 'YYYY-MM-DD') AS issued_on_text, i.invoice_number,
   (SELECT count(*) FROM company_credit_note_lines c WHERE c.site_id = n.site_id AND c.credit_note_id = n.id)::integer AS line_count`;
@@ -83,7 +82,7 @@ export function createCreditNotesRepository(db: Queryable) {
         `SELECT DISTINCT i.site_id, i.account_id FROM company_invoice_lines l
            JOIN company_invoices i ON i.site_id = l.site_id AND i.id = l.invoice_id
            JOIN bookings b ON b.site_id = l.site_id AND b.id = l.booking_id
-          WHERE ($1::integer IS NULL OR l.site_id = $1) AND ${LEDGER_PENCE} < ${DOCUMENTED_PENCE}
+          WHERE ($1::integer IS NULL OR l.site_id = $1) AND l.kind <> 'change' AND ${LEDGER_PENCE} < ${DOCUMENTED_PENCE}
           ORDER BY i.site_id, i.account_id`,
         [siteId],
       );
@@ -94,11 +93,12 @@ export function createCreditNotesRepository(db: Queryable) {
     async creditsDue(siteId: number, accountId: number): Promise<CreditDue[]> {
       const { rows } = await db.query<Row>(
         `SELECT l.invoice_id, l.booking_id, l.booking_number, l.pick_up_at, l.passenger_name, l.route, b.status,
-                ${DOCUMENTED_PENCE}::integer AS before_pence, ${LEDGER_PENCE}::integer AS after_pence
+                ${DOCUMENTED_PENCE}::integer AS before_pence, ${LEDGER_PENCE}::integer AS after_pence,
+                COALESCE((SELECT sum(c.amount_pence) FROM company_credit_note_lines c WHERE c.site_id = l.site_id AND c.booking_id = l.booking_id), 0)::integer AS credited_before
            FROM company_invoice_lines l
            JOIN company_invoices i ON i.site_id = l.site_id AND i.id = l.invoice_id
            JOIN bookings b ON b.site_id = l.site_id AND b.id = l.booking_id
-          WHERE l.site_id = $1 AND i.account_id = $2 AND ${LEDGER_PENCE} < ${DOCUMENTED_PENCE}
+          WHERE l.site_id = $1 AND i.account_id = $2 AND l.kind <> 'change' AND ${LEDGER_PENCE} < ${DOCUMENTED_PENCE}
           ORDER BY l.invoice_id, l.pick_up_at, l.booking_id`,
         [siteId, accountId],
       );
@@ -113,6 +113,7 @@ export function createCreditNotesRepository(db: Queryable) {
         beforePence: Number(row.before_pence),
         afterPence: Number(row.after_pence),
         amountPence: Number(row.before_pence) - Number(row.after_pence),
+        creditedBeforePence: Number(row.credited_before),
       }));
     },
 
@@ -125,7 +126,7 @@ export function createCreditNotesRepository(db: Queryable) {
 
     /**
      * Writes the credit note and its lines, sets what it can against its invoice (the invoice's row locked) and takes
-     * that off what the account owes. A line already credited (the key: booking and amount credited down from) fails
+     * that off what the account owes. A line already credited (the key: booking and what earlier credit notes took off it) fails
      * the whole transaction: the same difference is never credited twice.
      */
     async insert(siteId: number, note: Omit<CreditNoteRow, 'id' | 'invoiceNumber' | 'appliedPence' | 'refundDuePence' | 'lines'>, lines: readonly CreditLineRow[]): Promise<number> {
@@ -157,8 +158,10 @@ export function createCreditNotesRepository(db: Queryable) {
       );
       const id = Number(rows[0].id);
       await db.query(
-        `INSERT INTO company_credit_note_lines (site_id, credit_note_id, booking_id, booking_number, pick_up_at, passenger_name, route, reason, before_pence, after_pence, amount_pence)
-         SELECT $1::integer, $2::bigint, * FROM unnest($3::bigint[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::integer[], $10::integer[], $11::integer[])`,
+        `INSERT INTO company_credit_note_lines (site_id, credit_note_id, booking_id, booking_number, pick_up_at, passenger_name, route, reason, before_pence, after_pence, amount_pence,
+           credited_before_pence)
+         SELECT $1::integer, $2::bigint, * FROM unnest($3::bigint[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::integer[], $10::integer[], $11::integer[],
+           $12::integer[])`,
         [
           siteId,
           id,
@@ -171,6 +174,7 @@ export function createCreditNotesRepository(db: Queryable) {
           lines.map((line) => line.beforePence),
           lines.map((line) => line.afterPence),
           lines.map((line) => line.amountPence),
+          lines.map((line) => line.creditedBeforePence),
         ],
       );
       await db.query('UPDATE company_invoices SET credited_pence = credited_pence + $3 WHERE site_id = $1 AND id = $2', [siteId, note.invoiceId, applied]);
@@ -205,6 +209,7 @@ export function createCreditNotesRepository(db: Queryable) {
         beforePence: Number(row.before_pence),
         afterPence: Number(row.after_pence),
         amountPence: Number(row.amount_pence),
+        creditedBeforePence: Number(row.credited_before_pence ?? 0),
       }));
     },
   };

@@ -39,9 +39,10 @@ export function creditNoteView(row: CreditNoteRow): CreditNote {
  * booking (the passenger's manage link, the corporate area, the console), issued within the hour, and several changes
  * of one booking within the hour make one document. In one transaction per account: the account's row locked (the run
  * and a booking on account queue there), the credits due read, a CN- number from the site's own counter (locked: no
- * gaps), the note and its lines written (the lines' key, booking and the amount credited down from, makes the same
- * credit twice impossible whatever runs at once), set against its invoice and taken off what the account owes.
- * A booking billed for more than its invoice (a rise after invoicing) is not handled yet.
+ * gaps), the note and its lines written (the lines' key, booking and what earlier credit notes took off it, makes
+ * the same credit twice impossible whatever runs at once), set against its invoice and taken off what the account owes.
+ * A booking the ledger bills for more (a rise after invoicing) is billed by the account's next invoice (a 'change'
+ * line, service.ts); the documents' amount of a booking counts those lines, so a later fall credits only what was billed.
  */
 export function createCreditNotes(deps: { db: Db; issuerFor: (site: Site) => Promise<{ issuer: Issuer; identity: MailIdentity }> }) {
   const { db } = deps;

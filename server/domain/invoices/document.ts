@@ -11,7 +11,7 @@ import { plusDays } from '../../../contract/invoiceRules.ts';
 import type { InvoiceLineRow, InvoiceRow } from './repository.ts';
 import { poundsText, poundsField } from '../../../contract/money.ts';
 
-const ITEM_TEXT = { trip: 'Trip', cancellation_fee: 'Cancellation fee' } as const;
+const ITEM_TEXT = { trip: 'Trip', cancellation_fee: 'Cancellation fee', change: 'Change' } as const;
 
 /** The period's days as written: 'Sun 1 Nov 2026 to Mon 30 Nov 2026'. */
 export const periodText = (invoice: Pick<InvoiceRow, 'periodStart' | 'periodEnd'>) => `${formatLondonDate(invoice.periodStart)} to ${formatLondonDate(plusDays(invoice.periodEnd, -1))}`;

@@ -1,3 +1,4 @@
+import { invoiceNumberText } from '../../../contract/invoiceRules.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
 
 /** The statements of company invoices (issue 34), on a Queryable so the service decides the transaction. */
@@ -36,8 +37,12 @@ export interface InvoiceLineRow {
   route: string;
   poNumber: string;
   costCentre: string;
-  kind: 'trip' | 'cancellation_fee';
+  kind: 'trip' | 'cancellation_fee' | 'change';
   amountPence: number;
+  /** What the documents billed the booking before this line (0 for its own line; migration 038). */
+  billedBeforePence: number;
+  /** A change line's invoice that first billed the booking (null for its own line). */
+  correctsInvoiceId: number | null;
 }
 
 export interface BillableAccount {
@@ -93,16 +98,32 @@ function invoiceOf(row: Row): InvoiceRow {
  * total (the final price, changes included). The same amounts credit.ts counts against the limit.
  */
 const BILLABLE = `(b.status <> 'cancelled' OR COALESCE(b.cancellation_fee_pence, 0) > 0)`;
+/** What the ledger bills a booking on account now (creditNotesRepository.ts's LEDGER_PENCE). */
+export const LEDGER_PENCE = `(CASE WHEN b.status = 'cancelled' THEN COALESCE(b.cancellation_fee_pence, 0) ELSE b.total_pence END)`;
+/** What the invoices billed booking `l.booking_id` (its own line and every change line). */
+export const INVOICED_PENCE = `(SELECT sum(e.amount_pence) FROM company_invoice_lines e WHERE e.site_id = l.site_id AND e.booking_id = l.booking_id)`;
+/** What the documents bill it: its invoice lines less what credit notes took off. */
+export const DOCUMENTED_PENCE = `(${INVOICED_PENCE} - COALESCE((SELECT sum(c.amount_pence) FROM company_credit_note_lines c WHERE c.site_id = l.site_id AND c.booking_id = l.booking_id), 0))`;
+/** `l`: a booking's own line on an issued invoice (not a change line), with its invoice `i` and booking `b`. */
+const OWN_LINES = `company_invoice_lines l
+  JOIN company_invoices i ON i.site_id = l.site_id AND i.id = l.invoice_id
+  JOIN bookings b ON b.site_id = l.site_id AND b.id = l.booking_id`;
 
 export function createInvoicesRepository(db: Queryable) {
   return {
-    /** Accounts (of one site, or every site) with an uninvoiced billable booking picked up before `before`. */
+    /**
+     * Accounts (of one site, or every site) with an uninvoiced billable booking picked up before `before`, or with a
+     * booking on an issued invoice that the ledger now bills for more than the documents did (a change due).
+     */
     async billableAccounts(siteId: number | null, before: Date): Promise<BillableAccount[]> {
       const { rows } = await db.query<{ site_id: number; company_account_id: string }>(
-        `SELECT DISTINCT b.site_id, b.company_account_id FROM bookings b
+        `SELECT b.site_id, b.company_account_id FROM bookings b
           WHERE b.company_account_id IS NOT NULL AND b.invoiced_at IS NULL AND b.pick_up_at < $2 AND ($1::integer IS NULL OR b.site_id = $1)
             AND ${BILLABLE}
-          ORDER BY b.site_id, b.company_account_id`,
+         UNION
+         SELECT i.site_id, i.account_id FROM ${OWN_LINES}
+          WHERE l.kind <> 'change' AND ($1::integer IS NULL OR l.site_id = $1) AND ${LEDGER_PENCE} > ${DOCUMENTED_PENCE}
+          ORDER BY 1, 2`,
         [siteId, before],
       );
       return rows.map((row) => ({ siteId: Number(row.site_id), accountId: Number(row.company_account_id) }));
@@ -157,8 +178,40 @@ export function createInvoicesRepository(db: Queryable) {
           costCentre: String(row.cost_centre),
           kind: cancelled ? 'cancellation_fee' : 'trip',
           amountPence: cancelled ? Number(row.fee_pence) : Number(row.total_pence),
-        };
+          billedBeforePence: 0,
+          correctsInvoiceId: null,
+        } satisfies InvoiceLineRow;
       });
+    },
+
+    /**
+     * The account's changes due (read under the caller's lock of the account row): each booking on an issued invoice
+     * that the ledger now bills for more than its invoice lines less its credit notes, for the difference. The line's
+     * key (booking, what the invoices billed before it) makes the same difference billed twice impossible.
+     */
+    async changesDue(siteId: number, accountId: number): Promise<InvoiceLineRow[]> {
+      const { rows } = await db.query<Row>(
+        `SELECT l.booking_id, l.booking_number, l.pick_up_at, l.passenger_name, l.booker_name, l.po_number, l.cost_centre, l.invoice_id, i.invoice_number,
+                ${INVOICED_PENCE}::integer AS billed_before, (${LEDGER_PENCE} - ${DOCUMENTED_PENCE})::integer AS amount
+           FROM ${OWN_LINES}
+          WHERE l.site_id = $1 AND i.account_id = $2 AND l.kind <> 'change' AND ${LEDGER_PENCE} > ${DOCUMENTED_PENCE}
+          ORDER BY l.pick_up_at, l.booking_id`,
+        [siteId, accountId],
+      );
+      return rows.map((row) => ({
+        bookingId: Number(row.booking_id),
+        bookingNumber: String(row.booking_number),
+        pickUpAt: new Date(row.pick_up_at as string),
+        passengerName: String(row.passenger_name),
+        bookerName: String(row.booker_name),
+        route: `Change to booking ${String(row.booking_number)} after invoice ${invoiceNumberText(Number(row.invoice_number))}`,
+        poNumber: String(row.po_number),
+        costCentre: String(row.cost_centre),
+        kind: 'change',
+        amountPence: Number(row.amount),
+        billedBeforePence: Number(row.billed_before),
+        correctsInvoiceId: Number(row.invoice_id),
+      }));
     },
 
     /** The site's next number in its one invoice sequence (the counter row locked until the transaction ends: no gaps). */
@@ -198,8 +251,10 @@ export function createInvoicesRepository(db: Queryable) {
       );
       const id = Number(rows[0].id);
       await db.query(
-        `INSERT INTO company_invoice_lines (site_id, invoice_id, booking_id, booking_number, pick_up_at, passenger_name, booker_name, route, po_number, cost_centre, kind, amount_pence)
-         SELECT $1::integer, $2::bigint, * FROM unnest($3::bigint[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::integer[])`,
+        `INSERT INTO company_invoice_lines (site_id, invoice_id, booking_id, booking_number, pick_up_at, passenger_name, booker_name, route, po_number, cost_centre, kind, amount_pence,
+           billed_before_pence, corrects_invoice_id)
+         SELECT $1::integer, $2::bigint, * FROM unnest($3::bigint[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::integer[],
+           $13::integer[], $14::bigint[])`,
         [
           siteId,
           id,
@@ -213,9 +268,12 @@ export function createInvoicesRepository(db: Queryable) {
           lines.map((line) => line.costCentre),
           lines.map((line) => line.kind),
           lines.map((line) => line.amountPence),
+          lines.map((line) => line.billedBeforePence),
+          lines.map((line) => line.correctsInvoiceId),
         ],
       );
-      await db.query('UPDATE bookings SET invoiced_at = now() WHERE site_id = $1 AND id = ANY($2::bigint[])', [siteId, lines.map((line) => line.bookingId)]);
+      const own = lines.filter((line) => line.kind !== 'change').map((line) => line.bookingId);
+      await db.query('UPDATE bookings SET invoiced_at = now() WHERE site_id = $1 AND id = ANY($2::bigint[])', [siteId, own]);
       // What the account's unpaid invoices owe counts against its credit limit (companyAccounts/credit.ts).
       await db.query('UPDATE company_accounts SET unpaid_pence = unpaid_pence + $3 WHERE site_id = $1 AND id = $2', [siteId, invoice.accountId, invoice.totalPence]);
       return id;
@@ -243,7 +301,7 @@ export function createInvoicesRepository(db: Queryable) {
     },
 
     async lines(siteId: number, invoiceId: number): Promise<InvoiceLineRow[]> {
-      const { rows } = await db.query<Row>('SELECT * FROM company_invoice_lines WHERE site_id = $1 AND invoice_id = $2 ORDER BY pick_up_at, booking_id', [siteId, invoiceId]);
+      const { rows } = await db.query<Row>('SELECT * FROM company_invoice_lines WHERE site_id = $1 AND invoice_id = $2 ORDER BY pick_up_at, booking_id, billed_before_pence', [siteId, invoiceId]);
       return rows.map((row) => ({
         bookingId: Number(row.booking_id),
         bookingNumber: String(row.booking_number),
@@ -255,6 +313,8 @@ export function createInvoicesRepository(db: Queryable) {
         costCentre: String(row.cost_centre),
         kind: row.kind as InvoiceLineRow['kind'],
         amountPence: Number(row.amount_pence),
+        billedBeforePence: Number(row.billed_before_pence ?? 0),
+        correctsInvoiceId: row.corrects_invoice_id == null ? null : Number(row.corrects_invoice_id),
       }));
     },
 

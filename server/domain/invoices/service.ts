@@ -53,7 +53,9 @@ interface Log {
  * process, run or restart comes first), takes the billable bookings picked up before the period's end (a booking
  * left over from an earlier period joins the next invoice), numbers the invoice from the site's one counter, marks
  * the bookings invoiced, adds the total to what the account owes, and queues the mail with the PDF and the CSV. A
- * failure rolls all of it back, number included.
+ * failure rolls all of it back, number included. A booking on an earlier invoice that the ledger now bills for more
+ * (a change re-priced higher on account) is billed the difference as a 'change' line of this next invoice
+ * ("Change to booking CF-… after invoice INV-…"; repository.ts changesDue), keyed so it is billed once.
  */
 export function createInvoicesService(deps: { db: Db; cache: SiteCache; mail: MailPort; log?: Log }) {
   const { db } = deps;
@@ -76,7 +78,8 @@ export function createInvoicesService(deps: { db: Db; cache: SiteCache; mail: Ma
       if (!account) return null;
       const period = endedPeriod(account.invoicePeriod, londonToday(now));
       if (await repo(tx).periodInvoiced(site.id, accountId, period.start)) return null;
-      const lines = await repo(tx).billableBookings(site.id, accountId, londonWallClock(period.end, 0, 0));
+      // The period's bookings, then what bookings on earlier invoices were billed more since (a change re-priced higher).
+      const lines = [...(await repo(tx).billableBookings(site.id, accountId, londonWallClock(period.end, 0, 0))), ...(await repo(tx).changesDue(site.id, accountId))];
       if (lines.length === 0) return null;
       const sum = lines.reduce((total, line) => total + line.amountPence, 0);
       const vat = issuer.vat.number ? vatAmounts(sum, issuer.vat.rateBasisPoints, issuer.vat.pricesIncludeVat) : { netPence: sum, vatPence: 0, grossPence: sum };

@@ -12,18 +12,19 @@ import { invoicesLogic } from '../../../app/console/invoicesLogic.ts';
 import { usePageTitle } from '../pageTitle.ts';
 import { RegisterStatus } from '../RegisterParts.tsx';
 import { ToneBadge } from '../StatusBadge.tsx';
+import { CreditNotesTable } from './CreditNotesTable.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import classes from '../Register.module.css';
 import { poundsText } from '../../../../contract/money.ts';
 
 const STATUS_COLOURS: Record<InvoiceStatus, string> = { unpaid: 'red', part_paid: 'blue', paid: 'green' };
 
-/** /admin/invoices (owners): company accounts' invoices, what each account owes and for how long, payments, the run. */
+/** /admin/invoices (owners): company accounts' invoices, what each account owes and for how long, payments, the run, credit notes. */
 export function InvoicesPage(_props: { page?: ConsolePage }) {
   usePageTitle('Invoices');
   const actor = useActorRef(invoicesLogic);
   const stage = useSelector(actor, selectInvoicesStage);
-  const { invoices, aging, notice, error, paying, accountId } = useSelector(actor, (s) => s.context);
+  const { invoices, credit_notes: creditNotes, aging, notice, error, paying, accountId } = useSelector(actor, (s) => s.context);
   const payingInvoice = paying === null ? null : (invoices.find((invoice) => invoice.id === paying) ?? null);
   const busy = stage === 'loading' || stage === 'running' || stage === 'recording';
   return (
@@ -49,7 +50,7 @@ export function InvoicesPage(_props: { page?: ConsolePage }) {
               No company accounts yet.
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={720} type="native">
+            <Table.ScrollContainer minWidth={720} type="native" tabIndex={0}>
               <Table striped fz="sm" verticalSpacing={6} className={classes.table}>
                 <Table.Thead>
                   <Table.Tr>
@@ -105,7 +106,7 @@ export function InvoicesPage(_props: { page?: ConsolePage }) {
               </Text>
             )
           ) : (
-            <Table.ScrollContainer minWidth={900} type="native">
+            <Table.ScrollContainer minWidth={900} type="native" tabIndex={0}>
               <Table striped fz="sm" verticalSpacing={6} className={classes.table}>
                 <Table.Thead>
                   <Table.Tr>
@@ -163,6 +164,7 @@ export function InvoicesPage(_props: { page?: ConsolePage }) {
             </Table.ScrollContainer>
           )}
         </section>
+        {stage !== 'loading' && <CreditNotesTable creditNotes={creditNotes} />}
       </RegisterStatus>
     </div>
   );
