@@ -3,10 +3,12 @@
  * and its retry, cancelling with its refusal and failure, the calendar file, and changing the booking: edit, the
  * server's re-priced preview (or its refusal), apply, or pay the difference with the booking flow's card steps
  * (the processor's key, the payment method, the charge, 3-D Secure, the apply with the intent). Where the owner allows
- * address changes online (MANAGE_ADDRESS_CHANGES), the drop-off and an extra stop too.
+ * address changes online (MANAGE_ADDRESS_CHANGES), the drop-off and an extra stop too. Issue 32: the driver's waiting
+ * time and extras owing (the bank wanted 3-D Secure for their off-session charge) paid with the same card steps.
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
+import type { ManageExtrasPayResponse } from '../../../contract/manageExtras.ts';
 import { MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeResponse, type ManageTripValues } from '../../../contract/manageBooking.ts';
 import { draftStops, MANAGE_FAILURE_TEXT, manageBookingMachine, type ManageBookingContext, type ManageChanges } from '../../../machines/manageBooking/index.ts';
 import { machineInvokes } from '../graph.ts';
@@ -26,6 +28,7 @@ function outcomeIn(state: string, kind: 'done' | 'error'): string {
   return `xstate.${kind}.actor.${invoke.id}`;
 }
 const CHANGING = 'ready.booking.changing';
+const EXTRAS = 'ready.booking.payingExtras';
 
 /** An Error as src/api rejects: the HTTP status and the server's refusal. */
 const refused = (status: number | null, code?: string, message = 'fetch failed') =>
@@ -45,6 +48,17 @@ export const CARD_VIEW = {
   change_requests: [],
   operator_phone: PHONE,
 } as unknown as ManageBookingView;
+/** A completed trip whose driver's extras are owing (issue 32): their off-session charge wanted 3-D Secure. */
+const OWING_VIEW = {
+  ...CARD_VIEW,
+  status: 'completed',
+  change: { ...CARD_VIEW.change, allowed: false, refusal: 'This trip is over.' },
+  cancellation: { allowed: false, refusal: 'This trip is over.' },
+  extras: { lines: [{ label: 'Waiting time (12 min)', amount: 9.9 }], total: 9.9, status: 'owing', message: '£9.90 to pay.' },
+} as unknown as ManageBookingView;
+const extrasPaid = { ...OWING_VIEW, extras: { ...(OWING_VIEW as { extras: object }).extras, status: 'paid' }, result: 'paid', message: 'Thank you: £9.90 of waiting time and extras paid.', payment_intent_id: 'pi_sandbox_2', client_secret: null } as unknown as ManageExtrasPayResponse;
+const extrasAuthenticate = { ...OWING_VIEW, result: 'requires_action', message: '£9.90 to pay.', payment_intent_id: 'pi_sandbox_2', client_secret: 'pi_sandbox_2_secret' } as unknown as ManageExtrasPayResponse;
+const EXTRAS_DECLINED = 'Payment failed: nothing was charged. Your card was declined.';
 /** The owner allows address changes online. */
 export const ADDRESS_VIEW = { ...CARD_VIEW, change: { ...CARD_VIEW.change, addresses: true, trip_options: true } } as unknown as ManageBookingView;
 const CANCELLED_VIEW = { ...CARD_VIEW, status: 'cancelled', cancellation: { allowed: false, refusal: MANAGE_MESSAGES.alreadyCancelled } } as unknown as ManageBookingView;
@@ -81,6 +95,7 @@ export const manageBookingModel: MachineModel = {
     { id: 'link', label: 'the mailed /manage-booking?token=… link', input: { urlToken: MANAGE_TOKEN, storedToken: null, step: null } },
     { id: 'reload', label: 'a reload in the middle of a change (/manage-booking?step=confirm, the token kept by the tab)', input: { urlToken: null, storedToken: MANAGE_TOKEN, step: 'confirm' } },
     { id: 'noToken', label: '/manage-booking without a token (a link cut short)', input: { urlToken: null, storedToken: null, step: null } },
+    { id: 'reloadExtras', label: "a reload on the extras' payment (/manage-booking?step=extras, the token kept by the tab)", input: { urlToken: null, storedToken: MANAGE_TOKEN, step: 'extras' } },
   ],
   variants: [
     variant('loadBooking:card', { type: outcome(m, 'loadBooking', 'done'), output: CARD_VIEW }, 'the server opens the booking (paid by card)'),
@@ -137,6 +152,27 @@ export const manageBookingModel: MachineModel = {
     variant('finish:revoked', { type: outcomeIn(`${CHANGING}.paying.finishing`, 'error'), error: refused(401, 'link_revoked', MANAGE_MESSAGES.linkRevoked) }, 'the link was revoked meanwhile'),
     variant('finish:moved', { type: outcomeIn(`${CHANGING}.paying.finishing`, 'error'), error: refused(409, 'stale_revision', MANAGE_MESSAGES.staleRevision) }, 'the booking moved on meanwhile (the charge is refunded)'),
     variant('finish:offline', { type: outcomeIn(`${CHANGING}.paying.finishing`, 'error'), error: refused(null) }, 'after 3-D Secure: no answer'),
+    // Issue 32: the driver's extras owing, paid with the change's card steps (their own invocations in payingExtras).
+    variant('loadBooking:owing', { type: outcome(m, 'loadBooking', 'done'), output: OWING_VIEW }, "the server opens a completed trip whose driver's extras are owing"),
+    variant('extras.pay', { type: 'extras.pay' }, 'Pay (the extras owing)'),
+    variant('extras.back', { type: 'extras.back' }, "Back (from the extras' card form)"),
+    variant('extrasKey:done', { type: outcomeIn(`${EXTRAS}.loadingKey`, 'done'), output: 'pk_sandbox_cabflow' }, "the processor's key (the sandbox), for the extras"),
+    variant('extrasKey:failed', { type: outcomeIn(`${EXTRAS}.loadingKey`, 'error'), error: refused(503) }, "the key does not come (the extras' payment)"),
+    variant('extrasCard:done', { type: outcomeIn(`${EXTRAS}.creatingPaymentMethod`, 'done'), output: { paymentMethodId: 'pm_card_visa' } }, 'the card becomes a payment method (the extras)'),
+    variant('extrasCard:refused', { type: outcomeIn(`${EXTRAS}.creatingPaymentMethod`, 'error'), error: new Error(NOT_TEST_CARD) }, 'a real card number in TEST MODE (the extras)'),
+    variant('payExtras:paid', { type: outcomeIn(`${EXTRAS}.paying`, 'done'), output: extrasPaid }, 'the extras charged'),
+    variant('payExtras:authenticate', { type: outcomeIn(`${EXTRAS}.paying`, 'done'), output: extrasAuthenticate }, 'the bank asks for 3-D Secure (the extras)'),
+    variant('payExtras:declined', { type: outcomeIn(`${EXTRAS}.paying`, 'error'), error: refused(402, 'payment_failed', EXTRAS_DECLINED) }, 'the card is declined (the extras)'),
+    variant('payExtras:paidAlready', { type: outcomeIn(`${EXTRAS}.paying`, 'error'), error: refused(409, 'extras_paid', 'The waiting time and extras of this booking are paid already.') }, 'paid meanwhile (another tab, the office)'),
+    variant('payExtras:revoked', { type: outcomeIn(`${EXTRAS}.paying`, 'error'), error: refused(401, 'link_revoked', MANAGE_MESSAGES.linkRevoked) }, 'the link was revoked meanwhile (the extras)'),
+    variant('extrasNextAction:completed', { type: outcomeIn(`${EXTRAS}.authenticating`, 'done'), output: { status: 'completed' } }, "3-D Secure: Complete (the extras)"),
+    variant('extrasNextAction:failed', { type: outcomeIn(`${EXTRAS}.authenticating`, 'done'), output: { status: 'failed', message: NOT_AUTHENTICATED } }, '3-D Secure: Fail (the extras)'),
+    variant('extrasNextAction:error', { type: outcomeIn(`${EXTRAS}.authenticating`, 'error'), error: refused(null) }, "3-D Secure's answer gets no answer (the extras)"),
+    variant('finishExtras:authenticate', { type: outcomeIn(`${EXTRAS}.finishing`, 'done'), output: extrasAuthenticate }, 'the bank asks for 3-D Secure again (the extras)'),
+    variant('finishExtras:revoked', { type: outcomeIn(`${EXTRAS}.finishing`, 'error'), error: refused(401, 'link_revoked', MANAGE_MESSAGES.linkRevoked) }, 'the link was revoked meanwhile (after 3-D Secure, the extras)'),
+    variant('finishExtras:paid', { type: outcomeIn(`${EXTRAS}.finishing`, 'done'), output: extrasPaid }, 'after 3-D Secure: the extras charged'),
+    variant('finishExtras:nothingOwing', { type: outcomeIn(`${EXTRAS}.finishing`, 'error'), error: refused(409, 'nothing_owing', 'Nothing is owing on this booking.') }, 'after 3-D Secure: nothing owing any more'),
+    variant('finishExtras:offline', { type: outcomeIn(`${EXTRAS}.finishing`, 'error'), error: refused(null) }, 'after 3-D Secure: no answer (the extras)'),
     // The live view (issue 33, its own statechart: liveTrip.machine.ts) runs as long as the booking is shown; the page
     // handles neither its end nor a failure (kept off by `offer`).
     variant('liveTrip:done', { type: outcome(m, 'liveTrip', 'done') }, 'the live view ends'),
@@ -170,7 +206,7 @@ export const manageBookingModel: MachineModel = {
     const draft = ctx(s).draft;
     if (v.key === 'change.edit') return draft.meet_and_greet === undefined && draft.stops === undefined && draft.dropoff === undefined;
     // The address variants on a booking that allows them, each once per change (one stop at most).
-    if (v.key === 'loadBooking:addresses') return ctx(s).view === null;
+    if (v.key === 'loadBooking:addresses' || v.key === 'loadBooking:owing') return ctx(s).view === null;
     if (v.key === 'change.edit:dropoff') return draft.dropoff === undefined && draft.meet_and_greet === undefined;
     if (v.key === 'change.stop.add') return draft.stops === undefined && draft.meet_and_greet === undefined;
     if (v.key === 'change.stop.edit') return draft.stops?.length === 1 && draft.stops[0].street_name === '';
@@ -223,6 +259,17 @@ export const manageBookingModel: MachineModel = {
       expect(invocations.handleNextAction?.at(-1)).toEqual({ token: MANAGE_TOKEN, paymentIntentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret' }),
     'ready.booking.changing.paying.finishing': ({ snapshot, invocations }) =>
       expect(invocations.applyChange?.at(-1)).toEqual({ token: MANAGE_TOKEN, revision: 0, changes: sentChanges(snapshot), payment_intent_id: 'pi_sandbox_1' }),
+    // Issue 32: the extras owing, paid by card.
+    'ready.booking.payingExtras.loadingKey': ({ snapshot }) => expect(ctx(snapshot).view?.extras?.status).toBe('owing'),
+    'ready.booking.payingExtras.form': ({ snapshot }) => {
+      expect(ctx(snapshot).publishableKey).toBe('pk_sandbox_cabflow');
+      expect([null, NOT_TEST_CARD, EXTRAS_DECLINED, NOT_AUTHENTICATED, MANAGE_FAILURE_TEXT.extras]).toContain(ctx(snapshot).error);
+    },
+    'ready.booking.payingExtras.creatingPaymentMethod': ({ invocations }) => expect(invocations.createPaymentMethod?.at(-1)).toMatchObject({ card: { kind: 'sandbox' } }),
+    'ready.booking.payingExtras.paying': ({ invocations }) => expect(invocations.payExtras?.at(-1)).toEqual({ token: MANAGE_TOKEN, payment_method_id: 'pm_card_visa' }),
+    'ready.booking.payingExtras.authenticating': ({ invocations }) =>
+      expect(invocations.handleExtrasNextAction?.at(-1)).toEqual({ token: MANAGE_TOKEN, paymentIntentId: 'pi_sandbox_2', clientSecret: 'pi_sandbox_2_secret' }),
+    'ready.booking.payingExtras.finishing': ({ invocations }) => expect(invocations.payExtras?.at(-1)).toEqual({ token: MANAGE_TOKEN, payment_intent_id: 'pi_sandbox_2' }),
     'ready.calendar.idle': ({ snapshot }) => expect(ctx(snapshot).calendarError).toBeNull(),
     'ready.calendar.downloading': ({ invocations }) => expect(invocations.downloadCalendar?.at(-1)).toEqual({ token: MANAGE_TOKEN }),
     'ready.calendar.failed': ({ snapshot }) => expect(ctx(snapshot).calendarError).toBe(MANAGE_FAILURE_TEXT.calendar),
