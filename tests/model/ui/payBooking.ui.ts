@@ -50,7 +50,9 @@ const expire = async (run: UiRun) => void (await run.env.provider.db.query(`UPDA
 /** The office resent the link meanwhile: the token the page holds is no longer the link's. */
 const replaceToken = async (run: UiRun) => void (await run.env.provider.db.query(`UPDATE booking_pay_links SET token_hash = decode(md5(random()::text) || md5(random()::text), 'hex') WHERE ${linkOf(run)}`));
 /** The passenger paid in another tab meanwhile (a second pay of a paid booking is refused: that is fine here). */
-const payElsewhere = async (run: UiRun) => void (await api(run, PAY_LINK_API.pay, { token: run.scratch.token, payment_method_id: 'pm_card_visa' }));
+// Another card than the page's: the same card's payment would be the page's own (one intent per card), not another.
+const payElsewhere = async (run: UiRun) => void (await api(run, PAY_LINK_API.pay, { token: run.scratch.token, payment_method_id: 'pm_card_mastercard' }));
+const paidMeanwhile = (u: { prevVariant: { key: string } | null }) => u.prevVariant !== null && u.prevVariant.key.endsWith(':alreadyPaid');
 
 const serverWith = (before: (run: UiRun) => Promise<void>): UiExecutor => answered((run) => ({ kind: 'continue', before: () => before(run) }));
 const refusedByGate = (status: number, message: string): UiExecutor => answered(() => ({ kind: 'fulfil', status, body: { success: false, message } }));
@@ -74,14 +76,15 @@ export const payBookingUi: UiMachine = {
   executors: {
     'forgetAddress:done': { run: async () => {} },
     'forgetAddress:error': { unavailable: () => 'history.replaceState with the page’s own same-origin path does not fail in a browser', run: async () => {} },
-    'loadBooking:held': answered(() => ({ kind: 'continue' })),
+    'loadBooking:held': answered(() => ({ kind: 'continue' }), { unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid' : null) }),
     'loadBooking:paid': serverWith(payElsewhere),
-    'loadBooking:cancelled': serverWith(expire),
+    'loadBooking:cancelled': { ...serverWith(expire), unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid, never released' : null) },
     'loadBooking:unknown': serverWith(replaceToken),
     'loadBooking:failed': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'fetchPublishableKey:done': answered(() => ({ kind: 'continue' })),
     'fetchPublishableKey:error': answered(() => ({ kind: 'fulfil', status: 500, body: SERVER_ERROR_BODY })),
     'card.submit': {
+      unavailable: (s) => (s.hasTag('processing') ? 'Pay Now is disabled (and the 3-D Secure dialog covers the page) while a payment is under way' : null),
       prepare: (run, c) => {
         // The card typed decides what the sandbox answers.
         const next = c.path.steps[c.index + 1]?.variant;
