@@ -10,8 +10,9 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { PAY_LINK_API, PAY_LINK_MESSAGES } from '../../../contract/payLinks.ts';
 import { PAY_BOOKING_FAILURE, type PayBookingContext } from '../../../machines/payBooking/index.ts';
 import { DECLINED_MESSAGE } from '../machines/payBooking.model.ts';
-import { SERVER_ERROR_BODY, answered, api, timer, visible, weekdayAhead } from './common.ts';
-import { addPathStaff, signInContext, staffCall } from './consoleSession.ts';
+import { SERVER_ERROR_BODY, answered, api, timer, visible } from './common.ts';
+import { addPathStaff, signInContext } from './consoleSession.ts';
+import { takeByLink } from './payLinkBooking.ts';
 import type { UiRun } from './harness.ts';
 import type { UiExecutor, UiMachine } from './types.ts';
 
@@ -20,28 +21,11 @@ const PAGE = '/pay-booking';
 const CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', threeDS: '4000 0027 6000 3184', notTest: '4012 8888 8888 1881' };
 const challenge = (run: UiRun) => run.page.getByRole('dialog', { name: /3-D Secure/ });
 const number = (run: UiRun) => run.scratch.bookingNumber as string;
-let serial = 0;
 
-/** A phone booking by payment link of the path's own; its number and the token of the mailed link. */
-async function takeByLink(run: UiRun) {
+/** A phone booking by payment link of the path's own, taken by a dispatcher of its own. */
+async function takeOwnByLink(run: UiRun) {
   await signInContext(run, await addPathStaff(run, 'dispatcher'));
-  const trip = { pickup: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA', dropoff: 'The Savoy, Strand, London WC2R 0EZ', pickup_date: weekdayAhead(), pickup_time: '14:30', passengers: 2, luggages: 1 };
-  const priced = await staffCall(run, 'POST', '/api/admin/phone-bookings/price', trip);
-  if (priced.status() !== 200) throw new Error(`the path's trip was not priced: ${await priced.text()}`);
-  const { quote_id, options } = await priced.json();
-  serial += 1;
-  const booked = await staffCall(run, 'POST', '/api/admin/phone-bookings', {
-    quote_id,
-    vehicle_id: options[0].vehicle_id,
-    company_id: options[0].company_id,
-    passenger: { name: 'Lena Link', email: `pay.paths.${Date.now().toString(36)}.${serial}@example.test`, phone: '07700 900123' },
-    payment: 'link',
-    booking_key: `pay-paths-${Date.now()}-${serial}`,
-  });
-  if (booked.status() !== 201) throw new Error(`the path's booking was not taken: ${await booked.text()}`);
-  run.scratch.bookingNumber = (await booked.json()).booking_number;
-  const { rows } = await run.env.provider.db.query<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE kind = 'booking_pay_link' AND subject LIKE '%' || $1 || '%' ORDER BY id DESC LIMIT 1", [number(run)]);
-  run.scratch.token = /#token=([A-Za-z0-9_-]{43})/.exec(rows[0].text_body)![1];
+  await takeByLink(run);
 }
 
 const linkOf = (run: UiRun) => `(SELECT site_id FROM bookings WHERE booking_number = '${number(run)}') = site_id AND booking_id = (SELECT id FROM bookings WHERE booking_number = '${number(run)}')`;
@@ -69,7 +53,7 @@ export const payBookingUi: UiMachine = {
     handleNextAction: `**/api/v1${PAY_LINK_API.authenticate}`,
   },
   open: async (run) => {
-    if (run.path.origin === 'link') await takeByLink(run);
+    if (run.path.origin === 'link') await takeOwnByLink(run);
     await run.page.goto(run.url(run.path.origin === 'link' ? `${PAGE}#token=${run.scratch.token}` : PAGE));
     await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
   },
