@@ -19,6 +19,8 @@ export const dispatchActors = {
   loadOnDuty: fromPromise<OnDutyDriver[], void>(notProvided('loadOnDuty')),
   /** POST /api/admin/bookings/:number/offers { driver_id } → the server's message ("Offer sent"). */
   sendOffer: fromPromise<{ message: string }, { number: string; driverId: number }>(notProvided('sendOffer')),
+  /** POST /api/admin/phone-bookings/:number/pay-link (issue 34): a new payment link mailed → the server's message. */
+  resendPayLink: fromPromise<{ message: string }, { number: string }>(notProvided('resendPayLink')),
   /** The live feed (GET /api/admin/events), told to the page as `reload` whenever this booking may have changed (dispatch.live.ts). */
   bookingChanges: fromCallback<EventObject, { number: string }, { type: 'reload' }>(() => () => {}),
 };

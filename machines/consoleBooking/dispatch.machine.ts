@@ -19,6 +19,9 @@
  *   → `idle` with the server's "Offer sent" (sent), or back to `choosing` with the server's reason (refused: not on
  *   duty, an open offer already, the booking no longer offerable). The offers themselves are listed from the booking's
  *   page and read again with it on the live feed.
+ * - Payment links (issue 34): a booking held for its link (`awaiting_payment`) offers `payLink.resend` from `idle` →
+ *   `resendingLink` (POST /api/admin/phone-bookings/:number/pay-link: a new link mailed, the old one dead) → `idle` with
+ *   the server's message, or its refusal as the error.
  */
 import { assign, setup } from 'xstate';
 import type { ConsoleBookingDetail, Assignable, DispatchRequest, DispatchResponse } from '../../contract/consoleBookings.ts';
@@ -36,7 +39,11 @@ export const DISPATCH_TEXT = {
   onDutyFailed: 'The drivers on duty could not be loaded. Try again.',
   chooseDriver: 'Choose a driver on duty.',
   offerFailed: 'The offer was not sent. Check the connection and try again.',
+  resendFailed: 'The payment link was not sent. Check the connection and try again.',
 } as const;
+
+/** The held booking's button (issue 34): a new payment link mailed to the passenger. */
+export const RESEND_LINK_LABEL = 'Resend payment link';
 
 /** The button beside "Assign driver" for an accepted booking without a driver (issue 32). */
 export const OFFER_LABEL = 'Offer to a driver';
@@ -90,7 +97,11 @@ export type DispatchMachineEvent =
   | { type: 'offer.start' }
   | { type: 'offer.choose'; driverId: number | null }
   | { type: 'offer.confirm' }
+  | { type: 'payLink.resend' }
   | { type: 'back' };
+
+/** A booking held for its payment link (issue 34): the only one whose link can be resent. */
+export const mayResendLink = (booking: ConsoleBookingDetail | null) => booking !== null && booking.status === 'awaiting_payment';
 
 /** Whether DISPATCH_TRANSITIONS lets the booking (as shown) take `event`. */
 export const mayDispatch = (booking: ConsoleBookingDetail | null, event: DispatchEvent) => booking !== null && nextStatus(booking.status, event) !== null;
@@ -166,6 +177,7 @@ export const dispatchMachine = setup({
     mayCancel: ({ context }) => mayDispatch(context.booking, 'cancel'),
     mayNoShow: ({ context }) => mayDispatch(context.booking, 'no_show'),
     mayOffer: ({ context }) => mayOffer(context.booking),
+    mayResendLink: ({ context }) => mayResendLink(context.booking),
     offerChosen: ({ context }) => context.offerDriverId !== null,
     bothChosen: ({ context }) => context.driverId !== null && context.vehicleId !== null,
     cancelReady: ({ context }) => context.cancel.reason !== '' && (context.cancel.reason !== 'operator_other' || context.cancel.note.trim() !== ''),
@@ -224,6 +236,7 @@ export const dispatchMachine = setup({
             ],
             'assign.start': { guard: 'mayAssign', target: 'assigning', actions: ['clearNotice', 'clearError'] },
             'offer.start': { guard: 'mayOffer', target: 'offering', actions: ['clearNotice', 'clearError'] },
+            'payLink.resend': { guard: 'mayResendLink', target: 'resendingLink', actions: ['clearNotice', 'clearError'] },
             'cancel.start': { guard: 'mayCancel', target: 'cancelling', actions: ['clearNotice', 'clearError', 'startCancel'] },
             'noShow.start': [
               { guard: 'noShowTooEarly', actions: ['clearNotice', { type: 'setError', params: ({ context }) => ({ text: tooEarlyMessage('no_show', tooEarlyFor(context.booking, 'no_show')!) }) }] },
@@ -311,6 +324,14 @@ export const dispatchMachine = setup({
                 onError: { target: 'choosing', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, DISPATCH_TEXT.offerFailed) }) } },
               },
             },
+          },
+        },
+        resendingLink: {
+          invoke: {
+            src: 'resendPayLink',
+            input: ({ context }) => ({ number: context.number }),
+            onDone: { target: 'idle', actions: { type: 'setNotice', params: ({ event }) => ({ tone: 'success' as const, text: event.output.message }) } },
+            onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ text: messageOf(event.error, DISPATCH_TEXT.resendFailed) }) } },
           },
         },
         cancelling: {

@@ -34,4 +34,5 @@ export const selectOnDutyLoading = (s: DispatchSnapshot) => s.matches({ ready: {
 export const selectOnDutyFailed = (s: DispatchSnapshot) => s.matches({ ready: { offering: 'driversFailed' } });
 export const selectOnDuty = (s: DispatchSnapshot) => s.context.onDuty;
 export const selectOfferDriverId = (s: DispatchSnapshot) => s.context.offerDriverId;
+export const selectResendingLink = (s: DispatchSnapshot) => s.matches({ ready: 'resendingLink' });
 export const selectOfferSending = (s: DispatchSnapshot) => s.matches({ ready: { offering: 'sending' } });

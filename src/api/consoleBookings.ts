@@ -3,6 +3,7 @@ import type { ConsoleBookingDetail, Assignable, BoardPage, BoardQuery, DispatchR
 import { CONSOLE_BOOKINGS_PATHS } from '../../contract/consoleBookings.ts';
 import type { ConsoleOffer, OnDutyDriver } from '../../contract/driver.ts';
 import type { ManualArrivalRequest } from '../../contract/flights.ts';
+import type { PayLinkResendAnswer } from '../../contract/payLinks.ts';
 import { CONSOLE_API_BASE, consoleCall, consoleDownload } from './consoleClient.ts';
 import type { CallOptions } from './client.ts';
 
@@ -39,6 +40,10 @@ export const loadBookingOffers = async (bookingNumber: string, { signal }: CallO
 /** POST /api/admin/bookings/:number/offers { driver_id }: offer the job to a driver on duty. */
 export const offerBooking = (bookingNumber: string, driverId: number, { signal }: CallOptions = {}) =>
   consoleCall<{ success: true; message: string; offer: ConsoleOffer }>(`/bookings/${encodeURIComponent(bookingNumber)}/offers`, { method: 'POST', body: { driver_id: driverId }, signal });
+
+/** POST /api/admin/phone-bookings/:number/pay-link (issue 34): a new payment link mailed, the old one dead. */
+export const resendPayLink = (bookingNumber: string, { signal }: CallOptions = {}) =>
+  consoleCall<PayLinkResendAnswer>(`/phone-bookings/${encodeURIComponent(bookingNumber)}/pay-link`, { method: 'POST', signal });
 
 /** GET /api/admin/drivers/on-duty: who is on duty, on which vehicle, doing what. */
 export const loadOnDuty = async ({ signal }: CallOptions = {}) => (await consoleCall<{ success: true; drivers: OnDutyDriver[] }>('/drivers/on-duty', { signal })).drivers;

@@ -4,7 +4,7 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import { arrivalMachine, createReloadFilter, dispatchMachine } from '../../../machines/consoleBooking/index.ts';
-import { dispatchBooking, loadConsoleBooking, loadAssignable, loadOnDuty, offerBooking, setFlightArrival } from '../../api/consoleBookings.ts';
+import { dispatchBooking, loadConsoleBooking, loadAssignable, loadOnDuty, offerBooking, resendPayLink, setFlightArrival } from '../../api/consoleBookings.ts';
 import { openLiveFeed } from './liveFeed.ts';
 
 export const consoleBookingLogic = dispatchMachine.provide({
@@ -14,6 +14,7 @@ export const consoleBookingLogic = dispatchMachine.provide({
     dispatch: fromPromise(({ input, signal }) => dispatchBooking(input.number, input.request, { signal })),
     loadOnDuty: fromPromise(({ signal }) => loadOnDuty({ signal })),
     sendOffer: fromPromise(({ input, signal }) => offerBooking(input.number, input.driverId, { signal })),
+    resendPayLink: fromPromise(({ input, signal }) => resendPayLink(input.number, { signal })),
     bookingChanges: fromCallback(({ input, sendBack }) => {
       const reloads = createReloadFilter(input.number);
       const feed = openLiveFeed((event) => {

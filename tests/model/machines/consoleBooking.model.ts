@@ -4,14 +4,16 @@
  * allows; each call failing, refused, or refused because the booking changed meanwhile. A booking whose pick-up is
  * still to come (`early`, issue 30) cannot be completed or marked a no-show: the page says so and sends nothing.
  * An accepted booking without a driver is offered to a driver on duty (issue 32): the drivers on duty load or fail,
- * the offer is sent ("Offer sent") or refused with the server's reason.
+ * the offer is sent ("Offer sent") or refused with the server's reason. A phone booking held for its payment link
+ * (issue 34) has its link resent ("Resend payment link"), or refused (paid meanwhile).
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ConsoleBookingDetail, Assignable, DispatchResponse } from '../../../contract/consoleBookings.ts';
 import { allowedEvents, DISPATCH_MESSAGES, nextStatus, tooEarlyMessage, type BookingStatus, type DispatchEvent } from '../../../contract/dispatch.ts';
 import { DRIVER_MESSAGES, type OnDutyDriver } from '../../../contract/driver.ts';
-import { DISPATCH_TEXT, dispatchMachine, mayDispatch, mayOffer, tooEarlyFor, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
+import { PAY_LINK_MESSAGES } from '../../../contract/payLinks.ts';
+import { DISPATCH_TEXT, dispatchMachine, mayDispatch, mayOffer, mayResendLink, tooEarlyFor, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
 import { machineInvokes } from '../graph.ts';
 import type { MachineModel } from '../types.ts';
 import { httpError, outcome, variant } from './helpers.ts';
@@ -54,6 +56,10 @@ export const ON_DUTY: OnDutyDriver[] = [
   },
 ];
 export const OFFER_REFUSED_MESSAGE = DRIVER_MESSAGES.driverNotOnDuty;
+/** The resend's answers (issue 34): the link mailed again, or refused because the booking was paid meanwhile. */
+export const RESENT_MESSAGE = PAY_LINK_MESSAGES.resent('lena.link@example.test');
+export const RESEND_REFUSED_MESSAGE = PAY_LINK_MESSAGES.alreadyPaid;
+const HELD_ONLY = ['payLink.resend', 'resendPayLink:done', 'resendPayLink:error'];
 
 const ASSIGNABLE = { success: true, valid_on: '2026-11-26', drivers: [{ id: 1, name: 'Model Driver' }], vehicles: [{ id: 1, registration: 'MD01ABC', same_category: true }] } as unknown as Assignable;
 const REVISION: Record<BookingStatus, number> = { awaiting_payment: 0, confirmed: 0, accepted: 1, driver_assigned: 2, completed: 3, cancelled: 3, no_show: 3 };
@@ -115,6 +121,10 @@ export const consoleBookingModel: MachineModel = {
     variant('noShow.start', { type: 'noShow.start' }, 'No-show'),
     variant('noShow.confirm', { type: 'noShow.confirm' }, 'Mark as no-show'),
     variant('back', { type: 'back' }, 'Back'),
+    variant('payLink.resend', { type: 'payLink.resend' }, 'Resend payment link'),
+    variant('resendPayLink:done', { type: outcome(m, 'resendPayLink', 'done'), output: { success: true, message: RESENT_MESSAGE, due_at: '2030-01-01T12:00:00.000Z' } }, 'a new link is mailed'),
+    variant('resendPayLink:error', { type: outcome(m, 'resendPayLink', 'error'), error: httpError(409, RESEND_REFUSED_MESSAGE) }, 'refused: paid meanwhile (409)'),
+    variant('loadBooking:held', { type: outcome(m, 'loadBooking', 'done'), output: booking('awaiting_payment', 0) }, 'a phone booking held for its payment link is loaded'),
     variant('loadBooking:done', { type: outcome(m, 'loadBooking', 'done'), output: booking('confirmed', 0) }, 'the booking is loaded'),
     variant('loadBooking:early', { type: outcome(m, 'loadBooking', 'done'), output: booking('confirmed', 0, true) }, 'a booking whose pick-up is to come is loaded'),
     variant('loadBooking:notFound', { type: outcome(m, 'loadBooking', 'error'), error: httpError(404, DISPATCH_MESSAGES.notFound) }, 'no such booking'),
@@ -135,6 +145,10 @@ export const consoleBookingModel: MachineModel = {
   offer: (s, v) => {
     if (v.key.startsWith('bookingChanges:')) return false;
     const current = ctx(s).booking;
+    // A held booking (issue 34): its link resent; its other step (cancel) is the confirmed booking's, modelled there.
+    if (current?.status === 'awaiting_payment') return HELD_ONLY.includes(v.key);
+    if (v.key === 'loadBooking:held') return current === null;
+    if (v.key === 'payLink.resend') return mayResendLink(current);
     if (v.event.type === 'act') return mayDispatch(current, v.event.event);
     if (v.key === 'assign.start') return mayDispatch(current, 'assign');
     if (v.key === 'offer.start') return mayOffer(current);
@@ -185,11 +199,15 @@ export const consoleBookingModel: MachineModel = {
     'ready.idle.settled': ({ snapshot }) => {
       const c = ctx(snapshot);
       expect(c.booking).not.toBeNull();
-      expect([null, DISPATCH_TEXT.loadFailed, REFUSED_MESSAGE, ...(isEarly(c.booking) ? TOO_EARLY_MESSAGES : [])]).toContain(c.error);
+      expect([null, DISPATCH_TEXT.loadFailed, REFUSED_MESSAGE, RESEND_REFUSED_MESSAGE, ...(isEarly(c.booking) ? TOO_EARLY_MESSAGES : [])]).toContain(c.error);
     },
     'ready.idle.reloading': ({ snapshot, invocations }) => {
       expect(ctx(snapshot).booking).not.toBeNull();
       expect(last(invocations, 'loadBooking')).toEqual({ number: MODEL_BOOKING_NUMBER });
+    },
+    'ready.resendingLink': ({ snapshot, invocations }) => {
+      expect(ctx(snapshot).booking!.status).toBe('awaiting_payment');
+      expect(last(invocations, 'resendPayLink')).toEqual({ number: MODEL_BOOKING_NUMBER });
     },
     'ready.assigning.loadingChoices': ({ snapshot }) => expect(mayDispatch(ctx(snapshot).booking, 'assign')).toBe(true),
     'ready.assigning.choicesFailed': ({ snapshot }) => expect(ctx(snapshot).error).toBe('Service unavailable'),

@@ -19,9 +19,10 @@ import { forgotPasswordModel } from './forgotPassword.model.ts';
 import { homeFormModel } from './homeForm.model.ts';
 import { manageBookingModel } from './manageBooking.model.ts';
 import { optionsEditorModel } from './optionsEditor.model.ts';
+import { payBookingModel } from './payBooking.model.ts';
 import { quoteOfferModel } from './quoteOffer.model.ts';
 
-export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, consoleCatalogueModel, consolePricesModel, consolePlacesModel, consolePromosModel, consoleSettingsModel, consoleOutboxModel, consoleInboxModel, manageBookingModel, quoteOfferModel, driverModel];
+export const MODELS: readonly MachineModel[] = [bookingModel, forgotPasswordModel, corporateModel, quoteRequestModel, contactModel, homeFormModel, optionsEditorModel, consoleModel, consoleBoardModel, consoleBookingModel, consoleRegisterModel, consoleCatalogueModel, consolePricesModel, consolePlacesModel, consolePromosModel, consoleSettingsModel, consoleOutboxModel, consoleInboxModel, manageBookingModel, quoteOfferModel, payBookingModel, driverModel];
 
 export const modelById = (id: string) => {
   const model = MODELS.find((m) => m.id === id);

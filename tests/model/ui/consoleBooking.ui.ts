@@ -6,19 +6,22 @@
  * Complete and No-show are refused on the page. The server answers every call for real, except a failure (503), a refusal (422, the shape
  * of an expired licence) and a conflict (409, as when the booking changed meanwhile), which the gate answers; the
  * offer step's drivers on duty and the offer's answer (issue 32) are the gate's too (a driver on duty needs the driver's
- * app: tests/e2e/console.test.ts offers a job to a real one).
+ * app: tests/e2e/console.test.ts offers a job to a real one). A path that loads a held booking (issue 34) takes a phone
+ * booking by payment link instead; its resend is the server's, its refusal (paid meanwhile: paying would be heard on
+ * the live feed, one read more than the model) the gate's.
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { BOOKING_STATUS_LABELS, DISPATCH_EVENT_LABELS, DISPATCH_MESSAGES, allowedEvents } from '../../../contract/dispatch.ts';
 import { DRIVER_MESSAGES } from '../../../contract/driver.ts';
-import { DISPATCH_TEXT, mayOffer, OFFER_LABEL, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
+import { DISPATCH_TEXT, mayOffer, mayResendLink, OFFER_LABEL, RESEND_LINK_LABEL, type DispatchContext } from '../../../machines/consoleBooking/index.ts';
 import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../../helpers/booking.ts';
 import { KEY_HEADERS } from '../../helpers/provider.ts';
-import { MODEL_ON_DUTY_ID, OFFER_REFUSED_MESSAGE, ON_DUTY, REFUSED_MESSAGE, TOO_EARLY_MESSAGES } from '../machines/consoleBooking.model.ts';
+import { MODEL_ON_DUTY_ID, OFFER_REFUSED_MESSAGE, ON_DUTY, REFUSED_MESSAGE, RESEND_REFUSED_MESSAGE, TOO_EARLY_MESSAGES } from '../machines/consoleBooking.model.ts';
 import { SERVER_ERROR_BODY, answered, londonDate, visible } from './common.ts';
 import { announceChange, countLiveEvents, signInContext, staffCall } from './consoleSession.ts';
 import type { UiRun } from './harness.ts';
+import { takeByLink } from './payLinkBooking.ts';
 import type { UiMachine } from './types.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as DispatchContext;
@@ -28,7 +31,7 @@ const cancelStep = (run: UiRun) => run.page.getByTestId('cancel-step');
 const offerStep = (run: UiRun) => run.page.getByTestId('offer-step');
 const refundField = (run: UiRun) => cancelStep(run).getByLabel('Refund to the card (£)');
 let serial = 0;
-const DONE_MESSAGE = new RegExp(`^(${[DISPATCH_MESSAGES.accepted, DISPATCH_MESSAGES.assigned, DISPATCH_MESSAGES.unassigned, DISPATCH_MESSAGES.completed, DISPATCH_MESSAGES.cancelled, DISPATCH_MESSAGES.noShow, DRIVER_MESSAGES.offered].join('|')})`);
+const DONE_MESSAGE = new RegExp(`^(A new payment link is on its way to .+@example\\.test\\. The old link no longer works\\.|${[DISPATCH_MESSAGES.accepted, DISPATCH_MESSAGES.assigned, DISPATCH_MESSAGES.unassigned, DISPATCH_MESSAGES.completed, DISPATCH_MESSAGES.cancelled, DISPATCH_MESSAGES.noShow, DRIVER_MESSAGES.offered].join('|')})`);
 
 /** A card-paid booking for tomorrow through the public API, from an address of its own (the booking limits count per address). */
 async function bookByCard(run: UiRun): Promise<string> {
@@ -69,6 +72,7 @@ export const consoleBookingUi: UiMachine = {
     loadBooking: '**/api/admin/bookings/*',
     loadAssignable: '**/api/admin/bookings/*/assignable',
     dispatch: '**/api/admin/bookings/*/dispatch',
+    resendPayLink: 'POST **/api/admin/phone-bookings/*/pay-link',
     loadOnDuty: '**/api/admin/drivers/on-duty',
     // The page also reads the booking's offers (GET, never gated): the POST is the offer.
     sendOffer: 'POST **/api/admin/bookings/*/offers',
@@ -79,6 +83,10 @@ export const consoleBookingUi: UiMachine = {
     await countLiveEvents(run);
     // The dispatcher: the console model's paths sign the owner out everywhere, which would end this path's session.
     await signInContext(run, DEMO_STAFF.dispatcher);
+    if (run.path.steps.some((step) => step.variant === 'loadBooking:held')) {
+      await takeByLink(run);
+      return;
+    }
     run.scratch.bookingNumber = await bookByCard(run);
     if (!isEarlyPath(run)) await run.env.provider.db.query("UPDATE bookings SET pick_up_at = now() - interval '1 hour' WHERE booking_number = $1", [run.scratch.bookingNumber]);
     if (usesFleet(run)) await registerFleet(run);
@@ -153,6 +161,10 @@ export const consoleBookingUi: UiMachine = {
       run: async (run) => run.page.getByRole('button', { name: /^(Back|Keep the booking)$/ }).click(),
     },
     'loadBooking:done': answered(() => ({ kind: 'continue' })),
+    'loadBooking:held': answered(() => ({ kind: 'continue' })),
+    'payLink.resend': { run: async (run) => run.page.getByTestId('dispatch-actions').getByRole('button', { name: RESEND_LINK_LABEL, exact: true }).click() },
+    'resendPayLink:done': answered(() => ({ kind: 'continue' })),
+    'resendPayLink:error': answered(() => ({ kind: 'fulfil', status: 409, body: { success: false, message: RESEND_REFUSED_MESSAGE } })),
     'loadBooking:early': answered(() => ({ kind: 'continue' })),
     'loadBooking:notFound': answered(() => ({ kind: 'fulfil', status: 404, body: { success: false, message: DISPATCH_MESSAGES.notFound } })),
     'loadBooking:error': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
@@ -192,13 +204,15 @@ export const consoleBookingUi: UiMachine = {
       await run.waitForPath(`/admin/bookings/${number(run)}`);
       await visible(run.page.getByTestId('booking-status').getByText(BOOKING_STATUS_LABELS[booking!.status], { exact: true }));
       // "Offer to a driver" beside "Assign driver" for an accepted booking without a driver (issue 32).
-      const labels = allowedEvents(booking!.status).flatMap((event) => (event === 'assign' && mayOffer(booking) ? [DISPATCH_EVENT_LABELS[event], OFFER_LABEL] : [DISPATCH_EVENT_LABELS[event]]));
+      const labels = allowedEvents(booking!.status).flatMap((event) =>
+        event === 'assign' && mayOffer(booking) ? [DISPATCH_EVENT_LABELS[event], OFFER_LABEL] : event === 'cancel' && mayResendLink(booking) ? [RESEND_LINK_LABEL, DISPATCH_EVENT_LABELS[event]] : [DISPATCH_EVENT_LABELS[event]],
+      );
       if (labels.length) await visible(run.page.getByTestId('dispatch-actions'));
       const shown = labels.length ? await run.page.getByTestId('dispatch-actions').getByRole('button').allTextContents() : [];
       if (JSON.stringify(shown) !== JSON.stringify(labels)) throw new Error(`the dispatch buttons are ${JSON.stringify(shown)}, expected ${JSON.stringify(labels)}`);
       // The server's own words (the refund's amount is the real payment's).
       if (notice) await visible(run.page.getByTestId('dispatch-notice').getByText(notice.tone === 'warning' ? DISPATCH_MESSAGES.revisionChanged : DONE_MESSAGE));
-      if (error) await visible(run.page.getByRole('alert').getByText(error === DISPATCH_TEXT.loadFailed ? error : TOO_EARLY_MESSAGES.includes(error) ? TOO_EARLY_TEXT : REFUSED_MESSAGE));
+      if (error) await visible(run.page.getByRole('alert').getByText(error === DISPATCH_TEXT.loadFailed ? error : TOO_EARLY_MESSAGES.includes(error) ? TOO_EARLY_TEXT : error === RESEND_REFUSED_MESSAGE ? error : REFUSED_MESSAGE));
     },
     // The booking stays on screen while it is read again; the read itself is the next step's (or the end's) held call.
     'ready.idle.reloading': async (run, { index }) => {
@@ -231,6 +245,10 @@ export const consoleBookingUi: UiMachine = {
       if (!options.includes('Model Duty Driver · MD01DTY Toyota Prius · Free')) throw new Error(`the drivers on duty offered are ${JSON.stringify(options)}`);
       const error = ctx(snapshot).error;
       if (error) await visible(offerStep(run).getByRole('alert').getByText(error));
+    },
+    // The button shows it is sending; the page stays as it was.
+    'ready.resendingLink': async (run) => {
+      await visible(loadingButton(run, RESEND_LINK_LABEL));
     },
     'ready.offering.sending': async (run) => {
       await visible(offerStep(run).locator('button[type="submit"][data-loading]'));

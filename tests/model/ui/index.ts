@@ -18,6 +18,7 @@ import { forgotPasswordUi } from './forgotPassword.ui.ts';
 import { homeFormUi } from './homeForm.ui.ts';
 import { manageBookingUi } from './manageBooking.ui.ts';
 import { optionsEditorUi } from './optionsEditor.ui.ts';
+import { payBookingUi } from './payBooking.ui.ts';
 import { quoteOfferUi } from './quoteOffer.ui.ts';
 import type { UiMachine } from './types.ts';
 
@@ -42,5 +43,6 @@ export const UI_MACHINES: Record<string, UiMachine> = {
   consoleInbox: consoleInboxUi,
   manageBooking: manageBookingUi,
   quoteOffer: quoteOfferUi,
+  payBooking: payBookingUi,
   driver: driverUi,
 };

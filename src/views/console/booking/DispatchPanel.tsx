@@ -5,6 +5,8 @@ import { Fragment } from 'react';
 import { CANCEL_REASON_LABELS, CANCEL_REASONS, DISPATCH_EVENT_LABELS, type CancelReason } from '../../../../contract/dispatch.ts';
 import {
   mayOffer,
+  mayResendLink,
+  RESEND_LINK_LABEL,
   OFFER_LABEL,
   selectActions,
   selectAssignable,
@@ -15,6 +17,7 @@ import {
   selectChoicesLoading,
   selectError,
   selectPendingEvent,
+  selectResendingLink,
   selectStage,
   selectSubmitting,
 } from '../../../../machines/consoleBooking/index.ts';
@@ -198,7 +201,9 @@ export function DispatchPanel({ actor }: { actor: BookingActor }) {
   const pending = useSelector(actor, selectPendingEvent);
   const error = useSelector(actor, selectError);
   const offerable = useSelector(actor, (s) => mayOffer(selectBooking(s)));
-  const busy = stage === 'submitting';
+  const resendable = useSelector(actor, (s) => mayResendLink(selectBooking(s)));
+  const resending = useSelector(actor, selectResendingLink);
+  const busy = stage === 'submitting' || resending;
 
   if (stage === 'assigning' || (busy && pending === 'assign')) return <AssignStep actor={actor} />;
   if (stage === 'offering') return <OfferStep actor={actor} />;
@@ -230,6 +235,17 @@ export function DispatchPanel({ actor }: { actor: BookingActor }) {
                     {OFFER_LABEL}
                   </Button>
                 )}
+              </Fragment>
+            );
+          if (event === 'cancel' && resendable)
+            return (
+              <Fragment key={event}>
+                <Button size="sm" variant="light" loading={resending} onClick={() => actor.send({ type: 'payLink.resend' })} disabled={busy && !resending}>
+                  {RESEND_LINK_LABEL}
+                </Button>
+                <Button size="sm" variant="outline" color="red.9" onClick={() => actor.send({ type: 'cancel.start' })} disabled={busy}>
+                  {label}
+                </Button>
               </Fragment>
             );
           if (event === 'cancel') return <Button key={event} size="sm" variant="outline" color="red.9" onClick={() => actor.send({ type: 'cancel.start' })} disabled={busy}>{label}</Button>;
