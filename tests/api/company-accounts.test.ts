@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_ACCOUNT_MESSAGES } from '../../contract/companyAccounts.ts';
 import { hashPassword } from '../../server/domain/accounts/passwords.ts';
 import { bookingPayload, countRows, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { consoleOf, type Signed } from '../helpers/console.ts';
+import { deliveredMail } from '../helpers/mail.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 const INVITATION_LINK = /(https?:\/\/[a-z0-9.:-]+\/account-invitation#token=([A-Za-z0-9_-]{43}))/;
@@ -44,17 +43,9 @@ describe(`company accounts on ${testDatabaseKind}`, () => {
     return response.json().account as { id: number; name: string };
   }
 
-  /** The invitation link in the newest mail to this address, as delivered (the outbox's .eml: the table's copy is blanked). */
+  /** The invitation link in the newest mail to this address, as delivered. */
   async function invitationTo(email: string): Promise<string> {
-    const [mail] = await api.sql<{ id: string; site_id: number }>("SELECT id, site_id FROM mail_outbox WHERE kind = 'company_account_invitation' AND to_address = $1 ORDER BY id DESC LIMIT 1", [email]);
-    if (!mail) throw new Error(`no invitation mailed to ${email}`);
-    await provider.mail.flush();
-    const outbox = path.join(provider.config.dataDir, 'outbox');
-    const file = readdirSync(outbox).find((name) => name.startsWith(`${mail.site_id}-${String(mail.id).padStart(6, '0')}-company_account_invitation`));
-    const eml = readFileSync(path.join(outbox, file!), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return INVITATION_LINK.exec(eml)![2];
+    return INVITATION_LINK.exec((await deliveredMail(provider, 'company_account_invitation', email)).text)![2];
   }
 
   /** Accepts the newest invitation to `email` with a new password; the member's bearer token. */

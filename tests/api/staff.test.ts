@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../contract/accounts.ts';
 import { STAFF_MESSAGES } from '../../contract/staff.ts';
 import { DEMO_CORPORATE, DEMO_STAFF } from '../../server/db/seed/demo.ts';
+import { deliveredMail } from '../helpers/mail.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 /**
@@ -51,22 +50,12 @@ describe(`staff accounts and sessions on ${testDatabaseKind}`, () => {
   const owner = () => signIn(DEMO_STAFF.owner.email, DEMO_STAFF.owner.password);
   const dispatcher = () => signIn(DEMO_STAFF.dispatcher.email, DEMO_STAFF.dispatcher.password);
 
-  /** The set-password link in the newest mail to this address, as delivered (the outbox's .eml: the table's copy is blanked). */
+  /** The set-password link in the newest mail to this address, as delivered. */
   async function linkMailedTo(email: string) {
-    const [mail] = await sql<{ id: string; site_id: number; subject: string; sensitive: boolean }>(
-      "SELECT id, site_id, subject, sensitive FROM mail_outbox WHERE kind = 'staff_set_password' AND to_address LIKE $1 ORDER BY id DESC LIMIT 1",
-      [`%<${email}>`],
-    );
-    if (!mail) throw new Error(`no set-password mail to ${email}`);
-    await provider.mail.flush();
-    const outbox = path.join(provider.config.dataDir, 'outbox');
-    const file = readdirSync(outbox).find((name) => name.startsWith(`${mail.site_id}-${String(mail.id).padStart(6, '0')}-staff_set_password`));
-    const eml = readFileSync(path.join(outbox, file!), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const match = SET_PASSWORD_LINK.exec(eml);
+    const delivered = await deliveredMail(provider, 'staff_set_password', email);
+    const match = SET_PASSWORD_LINK.exec(delivered.text);
     if (!match) throw new Error(`no set-password link mailed to ${email}`);
-    return { mail, url: match[1], token: match[2] };
+    return { mail: { id: delivered.id, site_id: delivered.siteId, subject: delivered.subject, sensitive: delivered.sensitive }, url: match[1], token: match[2] };
   }
 
   /** A member added by the admin token (on the site of `headers`' key pair) who has set a password and signed in. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
+import { deliveredMail } from './mail.ts';
 import { consoleOf, CONSOLE_HOST, CONSOLE_ORIGIN, type Signed } from './console.ts';
 import type { TestProvider } from './provider.ts';
 
@@ -21,17 +20,9 @@ export function driverAppOf(provider: TestProvider, api = consoleOf(provider)) {
   const inject = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
     provider.fastify.inject({ method, url: `/api/driver/${url}`, headers: { host: CONSOLE_HOST, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-  /** The token of the last set-password link mailed to `email`, read from the delivered .eml (its body is blanked in the outbox table once sent). */
+  /** The token of the last set-password link mailed to `email`, as delivered. */
   async function linkToken(email: string): Promise<string> {
-    const [mail] = await api.sql<{ id: string; site_id: number }>("SELECT id, site_id FROM mail_outbox WHERE kind = 'driver_set_password' AND to_address LIKE $1 ORDER BY id DESC LIMIT 1", [`%<${email}>`]);
-    expect(mail, `no driver link mailed to ${email}`).toBeDefined();
-    await provider.mail.flush();
-    const outbox = path.join(provider.config.dataDir, 'outbox');
-    const file = readdirSync(outbox).find((name) => name.startsWith(`${mail.site_id}-${String(mail.id).padStart(6, '0')}-driver_set_password`));
-    const eml = readFileSync(path.join(outbox, file!), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const match = LINK.exec(eml);
+    const match = LINK.exec((await deliveredMail(provider, 'driver_set_password', email)).text);
     expect(match, `no driver link in the mail to ${email}`).not.toBeNull();
     return match![1];
   }

@@ -134,7 +134,7 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
           labelProps={{ id: labelId }}
           value={value}
           data-testid={testId}
-          rightSection={busy ? <Loader size={16} aria-label={completing ? 'Completing the address' : 'Loading suggestions'} /> : undefined}
+          rightSection={busy ? <Loader size={16} role="progressbar" aria-label={completing ? 'Completing the address' : 'Loading suggestions'} /> : undefined}
           onChange={(event) => {
             const text = event.currentTarget.value;
             onChange(text);

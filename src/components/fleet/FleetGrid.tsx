@@ -14,7 +14,7 @@ export function FleetGrid() {
   const loading = AppActor.useSelector(selectFleetLoading);
   if (loading) {
     return (
-      <SimpleGrid cols={COLUMNS} spacing="lg" aria-busy="true" aria-label="Loading the fleet">
+      <SimpleGrid cols={COLUMNS} spacing="lg" role="progressbar" aria-busy="true" aria-label="Loading the fleet">
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} height={300} radius="lg" />
         ))}

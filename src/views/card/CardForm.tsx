@@ -23,7 +23,7 @@ export interface CardFormProps {
 
 export function CardFormSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Preparing the secure card form" data-testid="card-loading">
+    <Stack gap="md" role="progressbar" aria-busy="true" aria-label="Preparing the secure card form" data-testid="card-loading">
       <Skeleton height={64} radius="md" />
       <Skeleton height={64} radius="md" />
       <Skeleton height={50} radius="md" />

@@ -119,7 +119,7 @@ export function StripeCardForm({ publishableKey, ...form }: CardFormProps & { pu
 
   if (stripe === undefined) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading the secure card form">
+      <Stack gap="md" role="progressbar" aria-busy="true" aria-label="Loading the secure card form">
         <Skeleton height={64} radius="md" />
         <Skeleton height={64} radius="md" />
         <Skeleton height={50} radius="md" />

@@ -37,7 +37,7 @@ export function BookingActions({ bookingNumber, bearer, currency }: { bookingNum
   if (loading && !view)
     return (
       <Group gap="xs">
-        <Loader size="sm" aria-label="Loading the booking's status" />
+        <Loader size="sm" role="progressbar" aria-label="Loading the booking's status" />
       </Group>
     );
   if (failed)

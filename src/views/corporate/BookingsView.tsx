@@ -143,7 +143,7 @@ function BookingsList({ filtered, admin }: { filtered: boolean; admin: boolean }
   if (loading)
     return (
       <Center mih={200}>
-        <Loader aria-label="Loading your bookings" />
+        <Loader role="progressbar" aria-label="Loading your bookings" />
       </Center>
     );
   if (bookings.length === 0 && filtered)

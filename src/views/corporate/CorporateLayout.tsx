@@ -53,7 +53,7 @@ function Guarded({ children }: { children: ReactNode }) {
   if (signedIn && !checking) return <>{children}</>;
   return (
     <Center mih={240}>
-      <Loader aria-label="Checking your sign-in" />
+      <Loader role="progressbar" aria-label="Checking your sign-in" />
     </Center>
   );
 }

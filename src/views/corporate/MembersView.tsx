@@ -131,7 +131,7 @@ function Members({ bearer }: { bearer: string }) {
   if (loading)
     return (
       <Center mih={200}>
-        <Loader aria-label="Loading the members" />
+        <Loader role="progressbar" aria-label="Loading the members" />
       </Center>
     );
   if (!account || account.role !== 'admin')

@@ -30,7 +30,7 @@ export function JobScreen() {
   if (!job) return null;
   if (completing)
     return (
-      <Suspense fallback={<Loader size="md" aria-label="Loading" />}>
+      <Suspense fallback={<Loader size="md" role="progressbar" aria-label="Loading" />}>
         <CompletionForm job={job} />
       </Suspense>
     );

@@ -57,7 +57,7 @@ export function EnquiryDetail({ actor }: { actor: InboxActor }) {
         Choose an enquiry to read and answer it.
       </Text>
     );
-  if (stage === 'loading') return <Loader size="sm" aria-label="Loading the enquiry" />;
+  if (stage === 'loading') return <Loader size="sm" role="progressbar" aria-label="Loading the enquiry" />;
   if (stage === 'failed' || !enquiry) return <LoadFailed title="The enquiry could not be loaded" message={detailError} onRetry={() => actor.send({ type: 'detail.retry' })} />;
 
   const closed = enquiry.status === 'closed';

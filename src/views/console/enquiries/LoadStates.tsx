@@ -15,7 +15,7 @@ export function LoadFailed({ title, message, onRetry }: { title: string; message
 
 export function RowsLoading({ label }: { label: string }) {
   return (
-    <Stack gap={6} aria-busy="true" aria-label={label}>
+    <Stack gap={6} role="progressbar" aria-busy="true" aria-label={label}>
       {[0, 1, 2, 3].map((n) => (
         <Skeleton key={n} height={36} />
       ))}

@@ -117,7 +117,7 @@ function MailDetail({ actor }: { actor: OutboxActor }) {
   const stage = useSelector(actor, (state) => (state.matches({ detail: 'loading' }) ? 'loading' : state.matches({ detail: 'failed' }) ? 'failed' : 'ready'));
   const resending = useSelector(actor, (state) => state.matches({ detail: { ready: 'resending' } }));
   const { mail, detailError, actionError, notice } = useSelector(actor, (state) => state.context);
-  if (stage === 'loading') return <Loader size="sm" aria-label="Loading the mail" />;
+  if (stage === 'loading') return <Loader size="sm" role="progressbar" aria-label="Loading the mail" />;
   if (stage === 'failed' || !mail) return <LoadFailed title="The mail could not be loaded" message={detailError} onRetry={() => actor.send({ type: 'detail.retry' })} />;
   const facts: [string, string][] = [
     ['To', mail.to],

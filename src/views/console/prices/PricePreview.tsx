@@ -24,7 +24,7 @@ export function PricePreview({ data, trip, stage, answer, error, drafting, onTri
           <Title order={2} id="preview-title" className={classes.subheading}>
             Price preview {drafting ? '(with your unsaved changes)' : '(saved prices)'}
           </Title>
-          {(stage === 'pricing' || stage === 'debouncing') && <Loader size="xs" aria-label="Pricing" />}
+          {(stage === 'pricing' || stage === 'debouncing') && <Loader size="xs" role="progressbar" aria-label="Pricing" />}
         </Group>
         <NativeSelect
           size="xs"

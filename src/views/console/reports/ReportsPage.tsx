@@ -48,7 +48,7 @@ function Breakdown({ table, range }: { table: ReportTable; range: { from: string
         </Text>
       ) : (
         <>
-          <Suspense fallback={<Loader size="xs" aria-label="Loading the chart" />}>
+          <Suspense fallback={<Loader size="xs" role="progressbar" aria-label="Loading the chart" />}>
             <ReportChart table={table} />
           </Suspense>
           <div className={own.scroll} tabIndex={0} role="group" aria-label={`${table.title}: figures`}>
