@@ -4,8 +4,10 @@
  * start), so the in-flight states can be seen: a call with an outcome step is answered as the path says, one without
  * (the path ends, or the visitor moves on, while it is in flight) is held to the end. Then: open the page, assert the start
  * state, and for each step perform it and assert the state it reaches (URL and what the screen shows).
+ * The log's lines carry the milliseconds since the path started; `PATHS_TIMING=<file>` appends a passing path's log
+ * too, for finding where the suite's time goes.
  */
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { activeStateKeys, machineInvokes } from '../graph.ts';
 import type { MachineModel, ModelPath } from '../types.ts';
@@ -108,7 +110,7 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       const assertion = ui.assertions[key];
       if (!assertion) throw new Error(`no UI assertion for state '${key}'`);
       await withTimeout(`state ${key}`, assertion(run, { path, index, snapshot }));
-      run.log.push(`  ✓ ${key}`);
+      run.log.push(`  ✓ ${key} (${Date.now() - started} ms)`);
     }
   };
   try {
@@ -133,13 +135,13 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       }
     }
 
-    run.log.push(`open (${path.origin})`);
+    run.log.push(`open (${path.origin}) (${Date.now() - started} ms)`);
     await withTimeout('open', ui.open(run), 45_000);
     const opened = ui.opensAtFirstStep?.(path) ?? false;
     if (!opened) await assertState(-1);
     for (const [index, step] of path.steps.entries()) {
       current = index + 1;
-      run.log.push(`${index + 1}. ${step.variant}`);
+      run.log.push(`${index + 1}. ${step.variant} (${Date.now() - started} ms)`);
       const executor = ui.executors[step.variant];
       if (!executor) throw new Error(`no UI executor for ${step.variant}`);
       // Held from before the step that enters the state: its timer starts held, whatever the machine's load.
@@ -150,6 +152,7 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       if (held.has(index) && !next) await run.resumeTimers();
     }
     if (run.errors.length) throw new Error(`uncaught errors in the page: ${run.errors.join(' | ')}`);
+    if (process.env.PATHS_TIMING) appendFileSync(process.env.PATHS_TIMING, `${path.id}\n  ${run.log.join('\n  ')}\n  done (${Date.now() - started} ms)\n`);
     return { id: path.id, machine: path.machine, passed: true, ms: Date.now() - started, log: run.log };
   } catch (error) {
     // What the screen showed when it failed, for whoever reads the report.
