@@ -130,6 +130,7 @@ export function PayBookingView() {
       )}
       {stage === 'form' && view && <PayForm actor={actor} view={view} />}
       {stage === 'paid' && <Outcome tone="green" title="Booking paid" text={notice ?? (view ? PAY_LINK_MESSAGES.paid(view.booking_number) : PAY_LINK_MESSAGES.alreadyPaid)} testId="pay-booking-paid" />}
+      {stage === 'released' && <Outcome tone="orange" title="Payment link expired" text={PAY_LINK_MESSAGES.released} testId="pay-booking-released" />}
       {stage === 'closed' && <Outcome tone="orange" title="Nothing to pay" text={notice ?? PAY_LINK_MESSAGES.cancelled} testId="pay-booking-closed" />}
       {stage === 'unknown' && <Outcome tone="orange" title="We can't open this payment link" text={PAY_LINK_MESSAGES.unknown} testId="pay-booking-unknown" />}
       {stage === 'failed' && (
