@@ -48,7 +48,8 @@ export const PAY_LINK_MESSAGES = {
   lateRefunded: (amount: string) => `This booking had already been cancelled when your payment arrived: the ${amount} is refunded to your card in full.`,
 } as const;
 
-export const PAY_LINK_STATUSES = ['awaiting_payment', 'paid', 'cancelled'] as const;
+/** released: past its limit unpaid (the release job cancelled it, or is about to); cancelled: by the office. */
+export const PAY_LINK_STATUSES = ['awaiting_payment', 'paid', 'released', 'cancelled'] as const;
 export type PayLinkStatus = (typeof PAY_LINK_STATUSES)[number];
 
 const token = z.string({ error: 'token is required' }).regex(PAY_LINK_TOKEN_PATTERN, 'token: not a payment link');

@@ -92,8 +92,8 @@ describe('pay-booking machine', () => {
     expect(loads).toBe(2);
   });
 
-  it('opens a paid or cancelled booking as such, an unknown link as unknown without a call, and retries a failed load', async () => {
-    for (const [status, state] of [['paid', 'paid'], ['cancelled', 'closed']] as const) {
+  it('opens a paid, released or cancelled booking as such, an unknown link as unknown without a call, and retries a failed load', async () => {
+    for (const [status, state] of [['paid', 'paid'], ['released', 'released'], ['cancelled', 'closed']] as const) {
       const { actor, log } = start({ view: async () => ({ ...VIEW, status }) });
       await waitFor(actor, (s) => s.matches(state));
       expect(log).toEqual(['forgetAddress', 'load']);

@@ -5,7 +5,7 @@
  *
  *   start (address replaced) ─ no token of a link's shape ─→ unknown
  *     └─→ opening ─ 404 / 400 ─→ unknown          ─ other failure ─→ failed ─ retry ─→ opening
- *            ├─ paid ─→ paid      ├─ cancelled (released, or by the office) ─→ closed
+ *            ├─ paid ─→ paid      ├─ released (past its limit unpaid) ─→ released      ├─ cancelled (by the office) ─→ closed
  *            └─ awaiting_payment ─→ loadingKey ─→ form ─ card.submit ─→ creatingPaymentMethod ─→ charging
  *                                                  ↑                                                │
  *                                                  └── declined / failed (the message) ────────────┤
@@ -95,6 +95,7 @@ export const payBookingMachine = setup({
         input: ({ context }) => ({ token: context.token! }),
         onDone: [
           { guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output.status, expected: 'paid' }) }, target: 'paid', actions: { type: 'setView', params: ({ event }) => ({ view: event.output }) } },
+          { guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output.status, expected: 'released' }) }, target: 'released', actions: { type: 'setView', params: ({ event }) => ({ view: event.output }) } },
           { guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output.status, expected: 'cancelled' }) }, target: 'closed', actions: { type: 'setView', params: ({ event }) => ({ view: event.output }) } },
           { target: 'loadingKey', actions: { type: 'setView', params: ({ event }) => ({ view: event.output }) } },
         ],
@@ -160,7 +161,9 @@ export const payBookingMachine = setup({
       },
     },
     paid: { type: 'final' },
-    /** Released past its limit or cancelled by the office: nothing to pay (`notice` says why when a payment was refused). */
+    /** Past its limit unpaid: the release job cancelled it (PAY_LINK_MESSAGES.released). */
+    released: { type: 'final' },
+    /** Cancelled by the office, or a payment refused as gone (`notice` says why): nothing to pay. */
     closed: { type: 'final' },
     unknown: { type: 'final' },
     failed: {
@@ -170,12 +173,13 @@ export const payBookingMachine = setup({
 });
 
 /** What the page shows: one of these. */
-export type PayBookingStage = 'loading' | 'form' | 'paid' | 'closed' | 'unknown' | 'failed';
+export type PayBookingStage = 'loading' | 'form' | 'paid' | 'released' | 'closed' | 'unknown' | 'failed';
 
-type Snapshot = { matches: (state: 'form' | 'paid' | 'closed' | 'unknown' | 'failed') => boolean; hasTag: (tag: 'processing') => boolean; context: PayBookingContext };
+type Snapshot = { matches: (state: 'form' | 'paid' | 'released' | 'closed' | 'unknown' | 'failed') => boolean; hasTag: (tag: 'processing') => boolean; context: PayBookingContext };
 
 export function selectStage(s: Snapshot): PayBookingStage {
   if (s.matches('paid')) return 'paid';
+  if (s.matches('released')) return 'released';
   if (s.matches('closed')) return 'closed';
   if (s.matches('unknown')) return 'unknown';
   if (s.matches('failed')) return 'failed';

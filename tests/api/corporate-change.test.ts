@@ -170,4 +170,42 @@ describe(`corporate change links on ${testDatabaseKind}`, () => {
     expect(await api.sql('SELECT r.id FROM refunds r JOIN bookings b ON b.site_id = r.site_id AND b.id = r.booking_id WHERE b.booking_number = $1', [booked])).toEqual([]);
     expect(await api.sql('SELECT total_pence FROM bookings WHERE booking_number = $1', [booked])).toEqual([{ total_pence: row.total_pence }]);
   });
+  it('a rise on an already-invoiced booking counts against the credit limit at once: a new booking over the limit is refused with nothing written', async () => {
+    const tight = await createAccount('Lantern Works Ltd', 1_000_000);
+    const booker = await member(tight, 'lu@lantern.test', 'booker');
+    const first = await bookOnAccount(booker);
+    const [row] = await api.sql<{ total_pence: number; pick_up_at: Date; site_id: number }>('SELECT total_pence, pick_up_at, site_id FROM bookings WHERE booking_number = $1', [first]);
+    // The invoice run of a month after the pick-up: the booking is invoiced, the account owes it.
+    const issued = await provider.invoices.run(row.site_id, new Date(new Date(row.pick_up_at).getTime() + 40 * 86_400_000));
+    expect(issued.filter((invoice) => invoice.account_id === tight).map((invoice) => invoice.total_pence)).toEqual([row.total_pence]);
+    const usedOf = async () => Number((await api.as(owner, 'GET', 'company-accounts')).json().accounts.find((account: { id: number }) => account.id === tight).used_pence);
+    expect(await usedOf()).toBe(row.total_pence);
+
+    // The invoiced booking changed up on account: the rise is billed by the next invoice, but counts now.
+    const token = LINK_URL.exec((await changeLink(first, booker)).json().url)![1];
+    const changes = { meet_and_greet: 'yes', baby_seats: 1 };
+    const preview = (await v1('POST', 'manage-booking/change/preview', { token, changes })).json();
+    const rise = Math.round(preview.difference * 100);
+    expect(rise).toBeGreaterThan(0);
+    const changed = await v1('POST', 'manage-booking/change', { token, revision: preview.revision, changes });
+    expect([changed.statusCode, changed.json().outcome], changed.body).toEqual([200, 'on_account']);
+    expect(await usedOf()).toBe(row.total_pence + rise);
+
+    // Room for one more booking less a penny, counting the rise: the booking is refused, nothing written.
+    const next = Math.round(trip.row.final_price * 100);
+    expect((await api.as(owner, 'PATCH', `company-accounts/${tight}`, { credit_limit_pence: row.total_pence + rise + next - 1 })).statusCode).toBe(200);
+    const count = () => api.sql<{ n: number }>('SELECT count(*)::integer AS n FROM bookings WHERE company_account_id = $1', [tight]).then((rows) => rows[0].n);
+    const mails = () => api.sql<{ n: number }>('SELECT count(*)::integer AS n FROM mail_outbox').then((rows) => rows[0].n);
+    const [bookingsBefore, mailsBefore] = [await count(), await mails()];
+    const another = bookingPayload(trip.form, trip.row, { payment_method: 'account', selected_passenger: 'existing_client', registrationData: { ...guestRegistration, email: 'ignored@example.test', additionalInfo: 'the return trip' } });
+    const refused = await v1('POST', 'booking', another, booker);
+    expect([refused.statusCode, refused.json().code]).toEqual([422, 'credit_limit']);
+    expect(refused.json().message).toBe(COMPANY_ACCOUNT_MESSAGES.overLimit(next - 1));
+    expect([await count(), await mails()]).toEqual([bookingsBefore, mailsBefore]);
+    // A penny more of limit and it fits.
+    expect((await api.as(owner, 'PATCH', `company-accounts/${tight}`, { credit_limit_pence: row.total_pence + rise + next })).statusCode).toBe(200);
+    const fits = await v1('POST', 'booking', another, booker);
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(await usedOf()).toBe(row.total_pence + rise + next);
+  });
 });

@@ -102,6 +102,19 @@ describe(`credit notes on ${testDatabaseKind}`, () => {
     );
     return { invoiced: Number(row.invoiced), credited: Number(row.credited), bookings: Number(row.bookings) };
   };
+  /** The credit note mails to `email` in the outbox, oldest first: subject, text, the one attachment's name, type and bytes. */
+  const creditNoteMails = async (email: string) =>
+    (
+      await api.sql<{ subject: string; text_body: string; attachments: { filename: string; contentType: string; content: string; encoding?: string }[] }>(
+        "SELECT subject, text_body, attachments FROM mail_outbox WHERE kind = 'company_credit_note' AND to_address = $1 ORDER BY id",
+        [email],
+      )
+    ).map((row) => {
+      const attachments = typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments;
+      expect(attachments).toHaveLength(1);
+      const [file] = attachments;
+      return { subject: row.subject, text: row.text_body, filename: file.filename, contentType: file.contentType, pdf: Buffer.from(file.content, file.encoding === 'base64' ? 'base64' : 'utf8') };
+    });
   const used = async (accountId: number) => Number((await api.as(owner, 'GET', 'company-accounts')).json().accounts.find((account: { id: number }) => account.id === accountId).used_pence);
   const runs = (n: number) => Promise.all([...Array.from({ length: n / 2 }, () => api.as(owner, 'POST', 'invoices/run')), ...Array.from({ length: n / 2 }, () => provider.invoices.run(null, new Date()))]);
 
@@ -138,6 +151,15 @@ describe(`credit notes on ${testDatabaseKind}`, () => {
     for (const answer of answers) if (!Array.isArray(answer)) expect(answer.statusCode, answer.body).toBe(200);
     const notes = await api.sql<{ credit_number: number; total_pence: string; applied_pence: string; refund_due_pence: string; invoice_id: string }>('SELECT credit_number, total_pence::text, applied_pence::text, refund_due_pence::text, invoice_id::text FROM company_credit_notes WHERE account_id = $1', [acme]);
     expect(notes).toEqual([{ credit_number: 1, total_pence: '3000', applied_pence: '3000', refund_due_pence: '0', invoice_id: String(invoice.id) }]);
+    // Mailed once (20 runs at once) to the billing e-mail, its PDF attached, as the invoice is.
+    const noteMails = await creditNoteMails('ledger@acmecredit.test');
+    expect(noteMails.map(({ subject, filename, contentType }) => ({ subject, filename, contentType }))).toEqual([
+      { subject: 'Credit note CN-000001 from Westway Cars', filename: 'credit-note-CN-000001.pdf', contentType: 'application/pdf' },
+    ]);
+    for (const expected of ['Credit note', 'CN-000001', invoice.number, b, c, '£30.00']) expect(await pdfText(noteMails[0].pdf)).toContain(expected);
+    expect(noteMails[0].text).toMatch(new RegExp(`Credits invoice:\\s+${invoice.number}\\n`));
+    expect(noteMails[0].text).toMatch(/Total credit:\s+£30\.00\n/);
+    expect(await creditNoteMails('ledger@betacredit.test')).toEqual([]);
     expect(await api.sql('SELECT booking_number, reason, before_pence, after_pence, amount_pence FROM company_credit_note_lines ORDER BY pick_up_at')).toEqual([
       { booking_number: b, reason: 'cancelled', before_pence: 3000, after_pence: 500, amount_pence: 2500 },
       { booking_number: c, reason: 'changed', before_pence: 2000, after_pence: 1500, amount_pence: 500 },
@@ -167,6 +189,9 @@ describe(`credit notes on ${testDatabaseKind}`, () => {
       ['CN-000001', 3000, 0],
     ]);
     expect(second.invoices[0]).toMatchObject({ paid_pence: 7000, credited_pence: 3000, outstanding_pence: 0, status: 'paid' });
+    const secondMails = await creditNoteMails('ledger@acmecredit.test');
+    expect(secondMails.map((mail) => mail.filename)).toEqual(['credit-note-CN-000001.pdf', 'credit-note-CN-000002.pdf']);
+    expect(secondMails[1].text).toMatch(/To be repaid to you:\s+£10\.00/);
     expect(await ledger(acme)).toEqual({ invoiced: 10_000, credited: 4000, bookings: 6000 });
     const betaLedger = await ledger(beta);
     expect(betaLedger.invoiced - betaLedger.credited).toBe(betaLedger.bookings);

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_ACCOUNT_MESSAGES } from '../../contract/companyAccounts.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
+import { hashPassword } from '../../server/domain/accounts/passwords.ts';
 import { axeViolations, settled } from '../helpers/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, signInToConsole, WIDTHS, type OpenedPage } from '../helpers/browser.ts';
 import { oneWayForm } from '../helpers/forms.ts';
@@ -14,7 +15,9 @@ import { encoded } from '../helpers/storage.ts';
 // with a credit limit and invites its admin (the link read from the mailed .eml); the admin sets a password and invites
 // a booker on the Members page; the booker, signed in, books for a colleague on account with a PO number without
 // typing a password; a second booking over the credit limit is refused with the message and nothing written; the
-// admin sees the booking in the account's list with its status, filters it, and cancels it (Cancelled). axe on the
+// admin sees the booking in the account's list with its status, filters it, changes it on a 375 px phone ("Change
+// booking" → the manage page: a new pick-up time on account, no card step; another booker is refused a change link),
+// and cancels it (Cancelled). axe on the
 // new screens at 375 and 1280 px, screenshots of the bookings list and the members page at 375/768/1280 px.
 // Needs a build first (DIST_DIR).
 
@@ -111,6 +114,21 @@ async function toPayment(page: Page, forColleague: boolean) {
   }
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByTestId('on-account-option').waitFor();
+}
+
+/** A second booker of the account, signed in through the API (no screens): their bearer token. */
+async function colleagueBooker(accountId: number): Promise<string> {
+  const email = 'cy.booker@acme-travel.test';
+  const [passenger] = await sql<{ id: string }>('INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES (1, $1, $2, $3, $4, true) RETURNING id', [
+    'Cy Booker',
+    email,
+    '07700 900789',
+    await hashPassword(PASSWORD),
+  ]);
+  await sql("INSERT INTO company_account_members (site_id, account_id, passenger_id, role) VALUES (1, $1, $2, 'booker')", [accountId, passenger.id]);
+  const login = await fetch(`${provider.url}/api/v1/check-passenger-login`, { method: 'POST', headers: { ...KEY_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  expect(login.status).toBe(200);
+  return (await login.json()).access_token as string;
 }
 
 async function checkAxe(page: Page, what: string) {
@@ -210,8 +228,50 @@ describe('company accounts (issue 34)', () => {
     await shootAllWidths(page, 'corporate-company-bookings', () => row.waitFor());
     await page.getByRole('button', { name: `Details of booking ${number}` }).click();
     const modal = page.getByRole('dialog');
-    // The admin may also change it: the manage page's change flow, opened with a short-lived link (tests/api/corporate-change.test.ts).
     await shootAllWidths(page, 'corporate-booking-actions', () => modal.getByRole('button', { name: 'Change booking' }).waitFor());
+
+    // The admin changes the colleague's booking on a 375 px phone: "Change booking" opens the manage page with a
+    // short-lived link; a new pick-up time, a new price invoiced to the account, no card step.
+    await page.setViewportSize({ width: WIDTHS.mobile, height: 800 });
+    await modal.getByRole('button', { name: 'Change booking' }).click();
+    await page.waitForURL(/\/manage-booking/);
+    await page.getByTestId('change-start').click();
+    await page.getByTestId('change-form').waitFor();
+    await page.getByTestId('change-hour').selectOption('11pm');
+    await page.getByTestId('change-minute').selectOption('00');
+    await page.getByTestId('change-review').click();
+    await page.getByTestId('change-confirm').waitFor();
+    const [before] = await sql<{ total_pence: number }>('SELECT total_pence FROM bookings WHERE booking_number = $1', [number]);
+    const pounds = (value: number) => `£${(value / 100).toFixed(2)}`;
+    const newPence = Math.round(Number((await page.getByTestId('new-price').textContent())!.replace('£', '')) * 100);
+    expect(newPence).not.toBe(before.total_pence);
+    expect(await page.getByTestId('old-price').textContent()).toBe(pounds(before.total_pence));
+    expect(await page.getByTestId('change-outcome').textContent()).toBe(`The new price is ${pounds(newPence)}, invoiced to your company account.`);
+    await checkAxe(page, 'corporate change confirm @375');
+    await saveScreenshot(page, 'corporate-change-confirm');
+    await page.getByTestId('change-confirm-button').click();
+    await page.getByTestId('change-done').waitFor();
+    expect(await page.getByTestId('manage-notice').textContent()).toBe('Your booking has been changed.');
+    expect(await page.getByTestId('change-payment').count()).toBe(0);
+    expect(await page.getByLabel('Card Number').count()).toBe(0);
+    expect(await sql('SELECT total_pence, pick_up_time, revision, payment_method FROM bookings WHERE booking_number = $1', [number])).toEqual([
+      { total_pence: newPence, pick_up_time: '11:00pm', revision: 1, payment_method: 'account' },
+    ]);
+    expect(await sql("SELECT c.status FROM booking_changes c JOIN bookings b ON b.site_id = c.site_id AND b.id = c.booking_id WHERE b.booking_number = $1", [number])).toEqual([{ status: 'applied' }]);
+    expect(await sql('SELECT count(*)::int AS n FROM payments')).toEqual([{ n: 0 }]);
+    // Another booker of the account (signed in through the API) is refused a change link for it, none written.
+    const other = await colleagueBooker(account.id);
+    const refused = await fetch(`${provider.url}/api/v1/corporate/bookings/change-link`, { method: 'POST', headers: { ...KEY_HEADERS, 'content-type': 'application/json', authorization: `Bearer ${other}` }, body: JSON.stringify({ booking_number: number }) });
+    expect([403, 404]).toContain(refused.status);
+    expect(typeof (await refused.json()).message).toBe('string');
+    expect(await sql('SELECT count(*)::int AS n FROM booking_manage_links l JOIN passengers p ON p.id = l.issued_to_passenger_id WHERE p.email = $1', ['cy.booker@acme-travel.test'])).toEqual([{ n: 0 }]);
+    // (Cy leaves the account again, so the members page below shows the two members the screens invited.)
+    await sql("DELETE FROM company_account_members WHERE passenger_id = (SELECT id FROM passengers WHERE email = 'cy.booker@acme-travel.test')");
+
+    // Back to the account's bookings at 1280 px: the admin cancels it.
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+    await page.goto(`${provider.url}/bookings`);
+    await page.getByRole('button', { name: `Details of booking ${number}` }).click();
     await modal.getByRole('button', { name: 'Cancel booking' }).click();
     await modal.getByRole('button', { name: 'Yes, cancel it' }).click();
     await modal.getByTestId('booking-status').getByText('Cancelled').waitFor();

@@ -73,7 +73,12 @@ export function newPayLink(site: Pick<Site, 'hosts'>, publicUrl: string): { url:
   return { url: `${siteOrigin(site, publicUrl)}${PAY_LINK_ROUTE}#token=${token}`, tokenHash: hashSessionToken(token) };
 }
 
-const statusOf = (link: PayLinkRecord): PayLinkStatus => (link.status === 'awaiting_payment' ? 'awaiting_payment' : link.paidAt ? 'paid' : 'cancelled');
+/** What the page says of a link at `at`: held, paid, released past its limit (swept or not yet), or cancelled by the office. */
+function statusOf(link: PayLinkRecord, at: Date): PayLinkStatus {
+  if (link.status === 'awaiting_payment') return link.dueAt.getTime() <= at.getTime() ? 'released' : 'awaiting_payment';
+  if (link.paidAt) return 'paid';
+  return link.releasedAt ? 'released' : 'cancelled';
+}
 
 export function createPayLinks(deps: PayLinkDeps) {
   const now = deps.now ?? (() => new Date());
@@ -103,7 +108,7 @@ export function createPayLinks(deps: PayLinkDeps) {
     return {
       success: true,
       booking_number: link.bookingNumber,
-      status: link.status === 'awaiting_payment' && link.dueAt.getTime() <= now().getTime() ? 'cancelled' : statusOf(link),
+      status: statusOf(link, now()),
       amount: pounds(link.totalPence),
       currency: link.currency,
       due_at: link.dueAt.toISOString(),

@@ -6,7 +6,8 @@ import { createCompanyAccountsRepository } from './repository.ts';
 /**
  * A booking on account, in the booking's transaction: locks the member's account row (so concurrent bookings of one
  * account queue here until the first commits), then checks membership, on/off, the PO number and cost centre it
- * requires, and the credit limit: uninvoiced account bookings + unpaid invoices + this total ≤ limit. Returns the
+ * requires, and the credit limit: uninvoiced account bookings + uninvoiced rises of invoiced ones + unpaid invoices +
+ * this total ≤ limit. Returns the
  * account's id; a refusal throws, so nothing of the booking is written.
  */
 export async function holdAccountCredit(tx: Queryable, siteId: number, passengerId: number, totalPence: number, fields: { poNumber: string; costCentre: string }): Promise<number> {

@@ -1,13 +1,17 @@
 import type { CompanyAccount, CompanyAccountPatch, CompanyBookingsQuery, CompanyMember, CompanyRole } from '../../../contract/companyAccounts.ts';
 import type { Queryable } from '../../adapters/db/index.ts';
+import { CHANGES_DUE_PENCE } from '../invoices/repository.ts';
 
 /** The statements of company accounts (issue 34), on a Queryable so the service decides the transaction. */
 
 const ACCOUNT_FIELDS = ['name', 'billing_email', 'billing_address', 'vat_number', 'credit_limit_pence', 'invoice_period', 'payment_terms_days', 'po_required', 'cost_centre_required', 'active'] as const;
 
-/** What counts against the credit limit: the account's uninvoiced on-account bookings (a cancelled one by its fee). */
+/**
+ * What counts against the credit limit: the account's uninvoiced on-account bookings (a cancelled one by its fee), the
+ * rises of its invoiced bookings that the next invoice will bill (uninvoiced change lines), and its unpaid invoices.
+ */
 const USED_SQL = `COALESCE((SELECT sum(CASE WHEN b.status = 'cancelled' THEN COALESCE(b.cancellation_fee_pence, 0) ELSE b.total_pence END)
-    FROM bookings b WHERE b.site_id = a.site_id AND b.company_account_id = a.id AND b.invoiced_at IS NULL), 0) + a.unpaid_pence`;
+    FROM bookings b WHERE b.site_id = a.site_id AND b.company_account_id = a.id AND b.invoiced_at IS NULL), 0) + ${CHANGES_DUE_PENCE} + a.unpaid_pence`;
 
 const SELECT_ACCOUNT = `SELECT a.*, (${USED_SQL})::bigint AS used_pence,
   (SELECT count(*) FROM company_account_members m WHERE m.site_id = a.site_id AND m.account_id = a.id)::integer AS members

@@ -1,6 +1,7 @@
 import { creditNoteFilename, creditNoteNumberText, invoiceNumberText } from '../../../contract/invoiceRules.ts';
 import { poundsText } from '../../../contract/money.ts';
 import { PDF_CONTENT_TYPE } from '../../../contract/receipts.ts';
+import { binaryAttachment, renderMail, type MailIdentity, type MailMessage } from '../../adapters/mail/index.ts';
 import { formatLondonDate } from '../pricing/londonTime.ts';
 import { renderPdf, type DocumentModel } from '../receipts/document.ts';
 import { letterhead, londonDateTimeText, type Issuer } from '../receipts/receipt.ts';
@@ -73,4 +74,31 @@ export function creditNoteDocument(note: CreditNoteRow, lines: readonly CreditLi
 
 export async function creditNoteFile(note: CreditNoteRow, lines: readonly CreditLineRow[], issuer: Issuer): Promise<InvoiceFile> {
   return { filename: creditNoteFilename(note.number), contentType: PDF_CONTENT_TYPE, content: await renderPdf(creditNoteDocument(note, lines, issuer)) };
+}
+
+/** The credit note mailed to the account's billing e-mail with its PDF attached, as the invoice is (document.ts invoiceMail). */
+export function creditNoteMail(identity: MailIdentity, note: CreditNoteRow, pdf: InvoiceFile): MailMessage {
+  const number = creditNoteNumberText(note.number);
+  const invoice = invoiceNumberText(note.invoiceNumber);
+  return {
+    kind: 'company_credit_note',
+    to: note.billingEmail,
+    from: identity.from,
+    replyTo: identity.operatorEmail,
+    subject: `Credit note ${number} from ${identity.companyName}`,
+    ...renderMail({
+      companyName: identity.companyName,
+      heading: `Credit note ${number}`,
+      intro: [`Hello,`, `A credit note for bookings on the ${note.accountName} account that changed after invoice ${invoice} is attached (PDF).`],
+      fields: [
+        ['Credit note', number],
+        ['Credits invoice', invoice],
+        ['Total credit', poundsText(note.totalPence)],
+        [`Taken off ${invoice}`, poundsText(note.appliedPence)],
+        ...(note.refundDuePence > 0 ? [['To be repaid to you', poundsText(note.refundDuePence)] as [string, string]] : []),
+      ],
+      outro: ['Your account admins can also download it in the corporate area.'],
+    }),
+    attachments: [binaryAttachment(pdf.filename, pdf.contentType, pdf.content)],
+  };
 }

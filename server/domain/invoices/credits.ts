@@ -1,13 +1,13 @@
 import { INVOICE_MESSAGES, type CreditNote } from '../../../contract/invoices.ts';
 import { creditNoteNumberText, invoiceNumberText } from '../../../contract/invoiceRules.ts';
 import type { Db } from '../../adapters/db/index.ts';
-import type { MailIdentity } from '../../adapters/mail/index.ts';
+import type { MailIdentity, MailPort } from '../../adapters/mail/index.ts';
 import { DomainError } from '../errors.ts';
 import { londonParts } from '../pricing/londonTime.ts';
 import type { Issuer } from '../receipts/receipt.ts';
 import { vatAmounts } from '../receipts/vat.ts';
 import type { Site } from '../sites/index.ts';
-import { creditNoteFile } from './creditNoteDocument.ts';
+import { creditNoteFile, creditNoteMail } from './creditNoteDocument.ts';
 import { createCreditNotesRepository, type CreditDue, type CreditNoteRow } from './creditNotesRepository.ts';
 import type { InvoiceFile } from './document.ts';
 import { createInvoicesRepository } from './repository.ts';
@@ -40,15 +40,17 @@ export function creditNoteView(row: CreditNoteRow): CreditNote {
  * of one booking within the hour make one document. In one transaction per account: the account's row locked (the run
  * and a booking on account queue there), the credits due read, a CN- number from the site's own counter (locked: no
  * gaps), the note and its lines written (the lines' key, booking and what earlier credit notes took off it, makes
- * the same credit twice impossible whatever runs at once), set against its invoice and taken off what the account owes.
+ * the same credit twice impossible whatever runs at once), set against its invoice and taken off what the account owes,
+ * and its mail (the PDF attached) queued to the billing e-mail in the same transaction: once per note.
  * A booking the ledger bills for more (a rise after invoicing) is billed by the account's next invoice (a 'change'
  * line, service.ts); the documents' amount of a booking counts those lines, so a later fall credits only what was billed.
  */
-export function createCreditNotes(deps: { db: Db; issuerFor: (site: Site) => Promise<{ issuer: Issuer; identity: MailIdentity }> }) {
+export function createCreditNotes(deps: { db: Db; mail: Pick<MailPort, 'enqueue'>; issuerFor: (site: Site) => Promise<{ issuer: Issuer; identity: MailIdentity }> }) {
   const { db } = deps;
   const notes = (queryable: Parameters<typeof createCreditNotesRepository>[0] = db) => createCreditNotesRepository(queryable);
 
   async function creditFor(site: Site, accountId: number, now: Date): Promise<CreditNote[]> {
+    const { issuer, identity } = await deps.issuerFor(site);
     return db.transaction(async (tx) => {
       const account = await createInvoicesRepository(tx).lockAccount(site.id, accountId);
       if (!account) return [];
@@ -81,7 +83,10 @@ export function createCreditNotes(deps: { db: Db; issuerFor: (site: Site) => Pro
           },
           lines,
         );
-        issued.push(creditNoteView((await notes(tx).byId(site.id, id))!));
+        const note = (await notes(tx).byId(site.id, id))!;
+        // Mailed as the invoice is: queued in this transaction, so a note is mailed once and only if it is written.
+        await deps.mail.enqueue(tx, site.id, creditNoteMail(identity, note, await creditNoteFile(note, await notes(tx).lines(site.id, id), issuer)));
+        issued.push(creditNoteView(note));
       }
       return issued;
     });

@@ -108,6 +108,12 @@ export const DOCUMENTED_PENCE = `(${INVOICED_PENCE} - COALESCE((SELECT sum(c.amo
 const OWN_LINES = `company_invoice_lines l
   JOIN company_invoices i ON i.site_id = l.site_id AND i.id = l.invoice_id
   JOIN bookings b ON b.site_id = l.site_id AND b.id = l.booking_id`;
+/**
+ * What account `a`'s invoiced bookings are billed more now than their documents billed (a rise after invoicing): the
+ * change lines its next invoice will bill (changesDue). Counted against the credit limit at once (companyAccounts).
+ */
+export const CHANGES_DUE_PENCE = `COALESCE((SELECT sum(${LEDGER_PENCE} - ${DOCUMENTED_PENCE}) FROM ${OWN_LINES}
+    WHERE l.site_id = a.site_id AND i.account_id = a.id AND l.kind <> 'change' AND ${LEDGER_PENCE} > ${DOCUMENTED_PENCE}), 0)`;
 
 export function createInvoicesRepository(db: Queryable) {
   return {

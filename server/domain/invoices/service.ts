@@ -109,7 +109,7 @@ export function createInvoicesService(deps: { db: Db; cache: SiteCache; mail: Ma
     });
   }
 
-  const credits = createCreditNotes({ db, issuerFor });
+  const credits = createCreditNotes({ db, mail: deps.mail, issuerFor });
 
   /**
    * Issues every invoice due by `now` (one site's, or every site's for the server's job), then the credit notes due

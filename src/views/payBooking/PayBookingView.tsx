@@ -9,6 +9,7 @@ import { payBookingLogic, readPayBookingInput, type PayBookingActor } from '../.
 import { useSetting } from '../../app/useSettings.ts';
 import { CallButton } from '../../components/CallButton.tsx';
 import { IconCheck, IconInfo, IconLock } from '../../components/icons.tsx';
+import cardClasses from '../card/Card.module.css';
 import { CardForm } from '../card/CardForm.tsx';
 import { SandboxChallengeModal } from '../card/SandboxChallengeModal.tsx';
 import { formatDate, formatMoney } from '../confirmation/format.ts';
@@ -66,9 +67,9 @@ function PayForm({ actor, view }: { actor: PayBookingActor; view: PayLinkView })
         </div>
         <TripSummary view={view} />
         <Divider />
-        <div className={classes.amountBox} id="amount-to-pay">
+        <div className={cardClasses.amountBox} id="amount-to-pay">
           <Text fw={600}>Amount To Pay</Text>
-          <span className={classes.amount} data-testid="amount-to-pay">
+          <span className={cardClasses.amount} data-testid="amount-to-pay">
             {amount}
           </span>
         </div>
@@ -80,7 +81,7 @@ function PayForm({ actor, view }: { actor: PayBookingActor; view: PayLinkView })
         <CardForm publishableKey={publishableKey} amount={amount} canSubmit={canSubmit} processing={processing} succeeded={false} onSubmit={(card) => actor.send({ type: 'card.submit', card })} />
         <Stack gap={8} align="center">
           <CardBrands size={22} />
-          <div className={classes.secure}>
+          <div className={cardClasses.secure}>
             <IconLock size={14} />
             <span>Your card details go straight to the card processor and never reach our servers.</span>
           </div>
@@ -130,6 +131,7 @@ export function PayBookingView() {
       )}
       {stage === 'form' && view && <PayForm actor={actor} view={view} />}
       {stage === 'paid' && <Outcome tone="green" title="Booking paid" text={notice ?? (view ? PAY_LINK_MESSAGES.paid(view.booking_number) : PAY_LINK_MESSAGES.alreadyPaid)} testId="pay-booking-paid" />}
+      {stage === 'released' && <Outcome tone="orange" title="Payment link expired" text={PAY_LINK_MESSAGES.released} testId="pay-booking-released" />}
       {stage === 'closed' && <Outcome tone="orange" title="Nothing to pay" text={notice ?? PAY_LINK_MESSAGES.cancelled} testId="pay-booking-closed" />}
       {stage === 'unknown' && <Outcome tone="orange" title="We can't open this payment link" text={PAY_LINK_MESSAGES.unknown} testId="pay-booking-unknown" />}
       {stage === 'failed' && (

@@ -1,6 +1,6 @@
 /**
  * The pay-booking page's model (machines/payBooking, issue 34): the mailed link's token read from the fragment and the
- * address replaced first; the booking opened (held, paid, released or cancelled, unknown, a failed call and its retry);
+ * address replaced first; the booking opened (held, paid, released past its limit, cancelled by the office, unknown, a failed call and its retry);
  * the card form, the payment (paid, 3-D Secure and the second pay with the intent, declined, released meanwhile,
  * paid elsewhere, a link replaced meanwhile).
  */
@@ -66,7 +66,8 @@ export const payBookingModel: MachineModel = {
     variant('forgetAddress:error', { type: outcome(m, 'forgetAddress', 'error'), error: new Error('SecurityError') }, 'the address cannot be replaced'),
     variant('loadBooking:held', { type: outcome(m, 'loadBooking', 'done'), output: HELD_VIEW }, 'the booking is held for the payment'),
     variant('loadBooking:paid', { type: outcome(m, 'loadBooking', 'done'), output: { ...HELD_VIEW, status: 'paid' } }, 'the booking is paid already'),
-    variant('loadBooking:cancelled', { type: outcome(m, 'loadBooking', 'done'), output: { ...HELD_VIEW, status: 'cancelled' } }, 'the booking was released or cancelled'),
+    variant('loadBooking:released', { type: outcome(m, 'loadBooking', 'done'), output: { ...HELD_VIEW, status: 'released' } }, 'the link ran out unpaid and the booking was released'),
+    variant('loadBooking:cancelled', { type: outcome(m, 'loadBooking', 'done'), output: { ...HELD_VIEW, status: 'cancelled' } }, 'the office cancelled the booking'),
     variant('loadBooking:unknown', { type: outcome(m, 'loadBooking', 'error'), error: refusal(404, PAY_LINK_MESSAGES.unknown) }, 'the server does not know the link (404)'),
     variant('loadBooking:failed', { type: outcome(m, 'loadBooking', 'error'), error: refusal(503, 'Service unavailable') }, 'the call fails'),
     variant('fetchPublishableKey:done', { type: outcome(m, 'fetchPublishableKey', 'done'), output: SANDBOX_PUBLISHABLE_KEY }, 'the sandbox key'),
@@ -112,6 +113,10 @@ export const payBookingModel: MachineModel = {
     authenticating: ({ invocations }) => expect(invocations.handleNextAction?.at(-1)).toEqual({ token: PAY_TOKEN, paymentIntentId: 'pi_model', clientSecret: 'pi_model_secret' }),
     finishing: ({ invocations }) => expect(invocations.pay?.at(-1)).toEqual({ token: PAY_TOKEN, payment_intent_id: 'pi_model' }),
     paid: ({ snapshot }) => expect(ctx(snapshot).notice === null || ctx(snapshot).notice === PAY_LINK_MESSAGES.paid(MODEL_BOOKING_NUMBER)).toBe(true),
+    released: ({ snapshot }) => {
+      expect(ctx(snapshot).view?.status).toBe('released');
+      expect(ctx(snapshot).notice).toBeNull();
+    },
     closed: ({ snapshot }) => expect([null, PAY_LINK_MESSAGES.released]).toContain(ctx(snapshot).notice),
     unknown: ({ snapshot }) => expect(ctx(snapshot).notice).toBeNull(),
     failed: ({ snapshot }) => expect(ctx(snapshot).error).toBe(PAY_BOOKING_FAILURE),

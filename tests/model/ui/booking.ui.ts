@@ -11,7 +11,7 @@ import { hashPassword } from '../../../server/domain/accounts/passwords.ts';
 import { KEY_HEADERS } from '../../helpers/provider.ts';
 import { BOOKING_MESSAGES, BOOKING_ROUTES, isNothingToPay, selectRoutedStateId, urgentBookingText, type BookingContext, type BookingSnapshot, type PriceDetail } from '../../../machines/booking/index.ts';
 import { TEST_CARD_ONLY } from '../fixtures.ts';
-import { MODEL_APPLIED_PROMO, MODEL_FREE_PROMO, MODEL_FREE_PROMO_CODE, MODEL_PROMO_CODE, MODEL_PROMO_REFUSAL, MODEL_REMEMBERED, bookingModel } from '../machines/booking.model.ts';
+import { MODEL_APPLIED_PROMO, MODEL_FREE_PROMO, MODEL_FREE_PROMO_CODE, MODEL_MEMBER, MODEL_PROMO_CODE, MODEL_PROMO_REFUSAL, MODEL_REMEMBERED, bookingModel } from '../machines/booking.model.ts';
 import { machineDelays } from '../graph.ts';
 import type { ModelPath } from '../types.ts';
 import { SERVER_ERROR_BODY, answered, gone, labelled, londonSoon, timer, uniqueEmail, visible, weekdayAhead } from './common.ts';
@@ -296,8 +296,9 @@ const executors: Record<string, UiExecutor> = {
   'payment.payInCar': { run: async (run) => run.page.getByRole('button', { name: 'Pay in Car' }).click() },
   'payment.chooseCard': { run: async (run) => run.page.getByRole('button', { name: 'Pay By Card' }).click() },
   'payment.nothingToPay': { run: async (run) => run.page.getByRole('button', { name: 'Confirm Booking' }).click() },
-  // Issue 34: the signed-in origin is not set up in the UI yet (unsupportedOrigins); these drive the payment step's option.
-  'member.set': { run: async () => Promise.reject(new Error('runner limit: the corporate session is not seeded')) },
+  // Issue 34, signed in: the app tells the flow who books as it starts (the seeded corporate session, syncMember);
+  // the step is done when the details step shows the member.
+  'member.set': { run: async (run) => visible(run.page.getByTestId('signed-in-booker')) },
   'payment.onAccount:blank': { run: async (run) => run.page.getByRole('button', { name: /^On account/ }).click() },
   'payment.onAccount': {
     run: async (run) => {
@@ -652,6 +653,30 @@ async function realQuote(run: UiRun) {
 }
 
 /** localStorage as the quotation step leaves it after Book Now (spec §3 keys), for a reload. */
+/**
+ * Issue 34, the signed-in origin: a passenger of the path's own, the booker of a company account of its own that allows
+ * on account and requires a PO number (MODEL_MEMBER's), signed in through the corporate sign-in call: its session in
+ * run.scratch for the page's storage (corporateToken, corporateDetails).
+ */
+async function seedMember(run: UiRun, email: string, password: string) {
+  const db = run.env.provider.db;
+  const { rows } = await db.query<{ id: string }>("INSERT INTO passengers (site_id, name, email, phone, password_hash, is_corporate) VALUES (1, $1, $2, $3, $4, true) RETURNING id", [
+    MODEL_MEMBER.name,
+    email,
+    MODEL_MEMBER.phone,
+    await hashPassword(password),
+  ]);
+  const account = await db.query<{ id: string }>(
+    "INSERT INTO company_accounts (site_id, name, billing_email, credit_limit_pence, po_required) VALUES (1, $1, 'ledger@travel.test', 10000000, true) RETURNING id",
+    [`${MODEL_MEMBER.account!.name} ${email}`],
+  );
+  await db.query("INSERT INTO company_account_members (site_id, account_id, passenger_id, role) VALUES (1, $1, $2, 'booker')", [account.rows[0].id, rows[0].id]);
+  const login = await run.env.provider.fastify.inject({ method: 'POST', url: '/api/v1/check-passenger-login', headers: KEY_HEADERS, payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`the path's member could not sign in: ${login.body}`);
+  run.scratch.corporateToken = login.json().access_token;
+  run.scratch.corporateDetails = login.json().passenger;
+}
+
 async function seedChosen(run: UiRun, withForm: boolean) {
   const { form, list, saloon } = await realQuote(run);
   const entries: Record<string, string> = {
@@ -706,6 +731,13 @@ async function open(run: UiRun) {
   await run.page.addInitScript(recordDialogs);
   if (path.origin === 'restored') await seedChosen(run, true);
   if (path.origin === 'noForm') await seedChosen(run, false);
+  if (path.origin === 'signedIn') {
+    await seedChosen(run, true);
+    await run.page.evaluate(([token, details]) => {
+      localStorage.setItem('corporateToken', token);
+      localStorage.setItem('corporateDetails', details);
+    }, [encoded(run.scratch.corporateToken), encoded(run.scratch.corporateDetails)] as const);
+  }
   if (path.origin === 'returning') {
     await seedChosen(run, true);
     await run.page.evaluate((value) => localStorage.setItem('RememberedDetails', value), encoded(MODEL_REMEMBERED));
@@ -718,7 +750,6 @@ async function open(run: UiRun) {
 
 export const bookingUi: UiMachine = {
   model: bookingModel.id,
-  unsupportedOrigins: { signedIn: 'the UI runner does not seed a corporate session and company account yet (issue 34; the machine paths, unit and API tests cover it)' },
   open,
   opensAtFirstStep: (path) => path.steps[0]?.variant.startsWith('route.enter:') ?? false,
   calls: {
@@ -746,6 +777,7 @@ export const bookingUi: UiMachine = {
       ]);
     }
     run.scratch.account = { email, password };
+    if (run.path.origin === 'signedIn') await seedMember(run, email, password);
     // The model's promo codes on the site (10% and 100% off, unlimited): the details step's Apply is priced by the server.
     for (const [variant, promo, percent] of [['xstate.done.actor.checkPromo:ok', MODEL_APPLIED_PROMO, 10], ['xstate.done.actor.checkPromo:free', MODEL_FREE_PROMO, 100]] as const) {
       if (!run.path.steps.some((s) => s.variant === variant)) continue;

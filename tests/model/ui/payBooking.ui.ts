@@ -1,7 +1,7 @@
 /**
  * The pay-booking page in Chromium against the real server: each path with a link takes its own phone booking by
  * payment link (a dispatcher of its own, the console's API) and opens the link mailed for it. The server answers for
- * real: a paid booking (paid through the API first), a released one (its limit moved to the past), an unknown link
+ * real: a paid booking (paid through the API first), a released one (its limit moved to the past and the release job run), one cancelled by the office, an unknown link
  * (its token replaced, as a resend does), the sandbox's test cards for a decline and 3-D Secure. The gate answers only
  * what the server cannot be made to give: a failed call (503/500) and a refusal of the second pay after 3-D Secure (the
  * sandbox's challenge answer itself settles the charge, so that pay meets a paid booking).
@@ -31,6 +31,14 @@ async function takeOwnByLink(run: UiRun) {
 const linkOf = (run: UiRun) => `(SELECT site_id FROM bookings WHERE booking_number = '${number(run)}') = site_id AND booking_id = (SELECT id FROM bookings WHERE booking_number = '${number(run)}')`;
 /** The link's time limit passes (the page's next call meets a booking past its limit, as the release job would). */
 const expire = async (run: UiRun) => void (await run.env.provider.db.query(`UPDATE booking_pay_links SET due_at = now() - interval '1 minute' WHERE ${linkOf(run)}`));
+/** The link ran out and the release job ran: the booking cancelled with its link released (the server's own sweep). */
+const release = async (run: UiRun) => {
+  await expire(run);
+  await run.env.provider.payLinks.releaseDue();
+};
+/** The office cancelled the held booking meanwhile (the console's dispatch cancel, as the API test drives it). */
+const cancelByOffice = async (run: UiRun) =>
+  void (await run.env.provider.db.query(`UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = 'operator', cancel_reason = 'passenger_request' WHERE booking_number = '${number(run)}'`));
 /** The office resent the link meanwhile: the token the page holds is no longer the link's. */
 const replaceToken = async (run: UiRun) => void (await run.env.provider.db.query(`UPDATE booking_pay_links SET token_hash = decode(md5(random()::text) || md5(random()::text), 'hex') WHERE ${linkOf(run)}`));
 /** The passenger paid in another tab meanwhile (a second pay of a paid booking is refused: that is fine here). */
@@ -62,7 +70,8 @@ export const payBookingUi: UiMachine = {
     'forgetAddress:error': { unavailable: () => 'history.replaceState with the page’s own same-origin path does not fail in a browser', run: async () => {} },
     'loadBooking:held': answered(() => ({ kind: 'continue' }), { unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid' : null) }),
     'loadBooking:paid': serverWith(payElsewhere),
-    'loadBooking:cancelled': { ...serverWith(expire), unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid, never released' : null) },
+    'loadBooking:released': { ...serverWith(release), unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid, never released' : null) },
+    'loadBooking:cancelled': { ...serverWith(cancelByOffice), unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid, never cancelled' : null) },
     'loadBooking:unknown': serverWith(replaceToken),
     'loadBooking:failed': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'fetchPublishableKey:done': answered(() => ({ kind: 'continue' })),
@@ -162,6 +171,11 @@ export const payBookingUi: UiMachine = {
       await visible(message);
       const text = await message.textContent();
       if (![PAY_LINK_MESSAGES.paid(number(run)), PAY_LINK_MESSAGES.alreadyPaid].includes(text ?? '')) throw new Error(`the paid page says: ${text}`);
+    },
+    released: async (run) => {
+      await run.waitForPath(PAGE);
+      await addressWithoutToken(run);
+      await visible(run.page.getByTestId('pay-booking-released').getByTestId('pay-booking-message').getByText(PAY_LINK_MESSAGES.released, { exact: true }));
     },
     closed: async (run, { snapshot }) => {
       await run.waitForPath(PAGE);
