@@ -27,6 +27,7 @@ describe('booking formats', () => {
     expect(rideTypeLabel('H')).toBe('Hourly booking');
     expect(paymentMethodLabel('car')).toBe('Pay to driver');
     expect(paymentMethodLabel('card')).toBe('Pay by Card');
+    expect(paymentMethodLabel('account')).toBe('On account');
     expect(paymentMethodLabel('car', 0)).toBe('Nothing to pay');
     expect(paymentMethodLabel('car', 12.5)).toBe('Pay to driver');
   });

@@ -57,8 +57,8 @@ export function formatDuration(value: number | string | null | undefined): strin
 export const isHourlyRide = (rideType: string | null | undefined) => rideType !== 'Q';
 export const rideTypeLabel = (rideType: string | null | undefined) => (isHourlyRide(rideType) ? 'Hourly booking' : 'Normal booking');
 
-/** Spec §9: 'car' → 'Pay to driver', 'card' → 'Pay by Card'; a booking of £0 (a promo code made it free) → 'Nothing to pay'. */
+/** Spec §9: 'car' → 'Pay to driver', 'card' → 'Pay by Card' (and issue 34's 'account' → 'On account'); a booking of £0 (a promo code made it free) → 'Nothing to pay'. */
 export function paymentMethodLabel(method: string | null | undefined, total?: number | null): string {
   if (total === 0) return NOTHING_TO_PAY;
-  return method === 'car' || method === 'card' ? PAYMENT_METHOD_LABELS[method] : (method ?? '');
+  return method === 'car' || method === 'card' || method === 'account' ? PAYMENT_METHOD_LABELS[method] : (method ?? '');
 }

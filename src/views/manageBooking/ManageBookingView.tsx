@@ -345,7 +345,7 @@ function BookingContent({ actor, stage, live, shown }: { actor: ManageActor; sta
       </div>
       <Text className={classes.secure} mx="auto" component="p">
         <IconLock size={14} />
-        This page opens only from the link in your confirmation e-mail. Keep that e-mail private.
+        This page opens only from its private link (in your confirmation e-mail). Keep that link private.
       </Text>
     </Stack>
   );
