@@ -45,6 +45,16 @@ export function createExtrasRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** Whether the off-session charge still holds (or, recorded before migration 042 beside another, may take) the slot. */
+    async offSessionOpen(siteId: number, requestKey: string, intentId: string): Promise<boolean> {
+      const { rows } = await db.query("SELECT 1 FROM payments WHERE site_id = $1 AND request_key = $2 AND intent_id = $3 AND charge IN ('claimed', 'open')", [siteId, requestKey, intentId]);
+      return rows.length > 0;
+    },
+
+    /** Frees the slot the off-session charge held, once the processor has cancelled it (it can never be confirmed now). */
+    async releaseOffSession(siteId: number, intentId: string): Promise<void> {
+      await db.query("UPDATE payments SET charge = 'failed', status = 'canceled', updated_at = now() WHERE site_id = $1 AND intent_id = $2 AND charge IN ('claimed', 'open')", [siteId, intentId]);
+    },
 
     /**
      * In the settling transaction (the completion locked): the payment succeeded (the unique index refuses a second
