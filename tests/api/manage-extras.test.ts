@@ -123,6 +123,9 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
     // The console's booking page: the driver's lines and the charge.
     const detail = (await api.as(dispatcher, 'GET', `bookings/${job.number}`)).json().booking;
     expect(detail.completion).toMatchObject({ extras_pence: 990, extras_charge: 'succeeded', extras: [{ label: 'Waiting time 12 min (added by the driver)', amount_pence: 750 }, { label: 'Tolls (added by the driver)', amount_pence: 240 }] });
+    // Paid: the fare paid at booking and the extras the passenger paid here; a refund gives back only the fare's payment.
+    const [fare] = await sql<{ amount_pence: number }>("SELECT p.amount_pence FROM payments p JOIN bookings b ON b.payment_intent_id = p.intent_id WHERE b.id = $1", [job.id]);
+    expect(detail.payment).toMatchObject({ paid_pence: Number(fare.amount_pence) + 990, extras_paid_pence: 990, refunded_pence: 0, refundable_pence: Number(fare.amount_pence) });
     const document = await receipt(job.id);
     expect(document).toContain('Waiting time 12 min (added by the driver)');
     expect(document).toContain("the driver's extras");
@@ -180,6 +183,12 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
     const paidAlready = await post('manage-booking/extras/pay', { token: paidToken, payment_method_id: 'pm_card_visa' });
     expect([paidAlready.statusCode, paidAlready.json().code]).toEqual([409, 'extras_paid']);
     expect((await post('manage-booking', { token: paidToken })).json().extras).toMatchObject({ status: 'paid', total: 3, message: '£3.00 paid by card.' });
+    // Charged off-session at completion: in the console's Paid figure too.
+    const charged300 = (await api.as(dispatcher, 'GET', `bookings/${paidJob.number}`)).json().booking.payment;
+    expect(charged300.extras_paid_pence).toBe(300);
+    expect(charged300.paid_pence - charged300.refundable_pence).toBe(300);
+    // Owing: nothing of the extras counts as paid.
+    expect((await api.as(dispatcher, 'GET', `bookings/${job.number}`)).json().booking.payment.extras_paid_pence).toBe(0);
 
     const created = await provider.fastify.inject({ method: 'POST', url: '/api/admin/sites', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { name: 'Extras Cabs', hosts: ['book.extrascabs.test'] } });
     const site = created.json().site;
