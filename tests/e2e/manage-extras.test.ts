@@ -122,7 +122,7 @@ describe("the driver's extras owing on the manage page", () => {
       const [fare] = await api.sql<{ amount_pence: number }>('SELECT p.amount_pence FROM payments p JOIN bookings b ON b.payment_intent_id = p.intent_id WHERE b.booking_number = $1', [job.number]);
       const facts = await owner.page.getByTestId('payment-facts').innerText();
       expect(facts).toContain(`Paid\n${poundsText(Number(fare.amount_pence) + 990)}`);
-      expect(facts).toContain("Of which the driver's extras\n£9.90");
+      expect(facts).toContain("Incl. driver's extras\n£9.90");
       found.push(...(await axeViolations(owner.page, 'console @1280')));
       await saveScreenshot(owner.page, 'console-booking-extras');
     } finally {
