@@ -116,7 +116,11 @@ export function createExtrasActions(deps: ManageServiceDeps, helpers: ExtrasHelp
   async function retireOffSessionCharge(site: Site, grant: ManageGrant, operator: Operator, row: ExtrasRow): Promise<void> {
     const repository = createExtrasRepository(deps.db);
     const offSession = row.extras_intent_id;
-    if (!offSession || !(await repository.offSessionOpen(site.id, extrasPaymentKey(grant.bookingId), offSession))) return;
+    if (!offSession) return;
+    const charge = await repository.offSessionCharge(site.id, extrasPaymentKey(grant.bookingId), offSession);
+    // Recorded as paid by a request just before this one: the card is not charged.
+    if (charge === 'succeeded') throw refusal('extras_paid', EXTRAS_MESSAGES.alreadyPaid, operator);
+    if (charge !== 'claimed' && charge !== 'open') return;
     const intent = await deps.payments.cancelIntent(site.id, offSession);
     if (intent.status === 'canceled') {
       await repository.releaseOffSession(site.id, offSession);

@@ -45,10 +45,10 @@ export function createExtrasRepository(db: Queryable) {
       return rows.length > 0;
     },
 
-    /** Whether the off-session charge still holds (or, recorded before migration 042 beside another, may take) the slot. */
-    async offSessionOpen(siteId: number, requestKey: string, intentId: string): Promise<boolean> {
-      const { rows } = await db.query("SELECT 1 FROM payments WHERE site_id = $1 AND request_key = $2 AND intent_id = $3 AND charge IN ('claimed', 'open')", [siteId, requestKey, intentId]);
-      return rows.length > 0;
+    /** The off-session charge's payment state: 'claimed' (holds the slot), 'open' (recorded before migration 042 beside another), 'failed' (released), 'succeeded'; null: none recorded. */
+    async offSessionCharge(siteId: number, requestKey: string, intentId: string): Promise<string | null> {
+      const { rows } = await db.query<{ charge: string }>('SELECT charge FROM payments WHERE site_id = $1 AND request_key = $2 AND intent_id = $3', [siteId, requestKey, intentId]);
+      return rows[0]?.charge ?? null;
     },
 
     /** Frees the slot the off-session charge held, once the processor has cancelled it (it can never be confirmed now). */
