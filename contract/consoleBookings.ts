@@ -194,9 +194,12 @@ export const consoleBookingDetailSchema = boardRowSchema.extend({
     method: z.enum(['car', 'card', 'account']),
     state: z.enum(PAYMENT_STATES),
     intent_id: z.string().nullable(),
+    /** Everything paid by card: the booking's payment, its changes' charges and the driver's extras (issue 32). */
     paid_pence: z.number(),
+    /** Of which the driver's extras, charged to the saved card or paid by the passenger on the manage page. */
+    extras_paid_pence: z.number(),
     refunded_pence: z.number(),
-    /** What an operator's refund may still give back. */
+    /** What an operator's refund may still give back (of the booking's payment and its changes' charges). */
     refundable_pence: z.number(),
     refunds: z.array(consoleRefundSchema),
   }),

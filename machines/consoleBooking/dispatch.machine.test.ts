@@ -11,7 +11,7 @@ const detail = (status: BookingStatus, payment: Partial<ConsoleBookingDetail['pa
     booking_number: 'CF-ABC',
     status,
     revision: 3,
-    payment: { method: 'card', state: 'paid', intent_id: 'pi_1', paid_pence: 4250, refunded_pence: 0, refundable_pence: 4250, refunds: [], ...payment },
+    payment: { method: 'card', state: 'paid', intent_id: 'pi_1', paid_pence: 4250, extras_paid_pence: 0, refunded_pence: 0, refundable_pence: 4250, refunds: [], ...payment },
     dispatch: { driver: null, vehicle: null },
   }) as unknown as ConsoleBookingDetail;
 const assignable: Assignable = {

@@ -12,7 +12,7 @@ const detail = (status: BookingStatus): ConsoleBookingDetail =>
     booking_number: 'CF-ABCDEFGH',
     status,
     revision: 1,
-    payment: { method: 'card', state: 'awaiting_payment', intent_id: null, paid_pence: 0, refunded_pence: 0, refundable_pence: 0, refunds: [] },
+    payment: { method: 'card', state: 'awaiting_payment', intent_id: null, paid_pence: 0, extras_paid_pence: 0, refunded_pence: 0, refundable_pence: 0, refunds: [] },
     dispatch: { driver: null, vehicle: null },
   }) as unknown as ConsoleBookingDetail;
 const RESENT = PAY_LINK_MESSAGES.resent('lena.link@example.test');

@@ -10,14 +10,14 @@
  *                refusals reload the booking with the reason
  *   confirming   old and new price and what confirming means (charged, refunded, paid to the driver, a request)
  *   applying     the change applied on the previewed revision (a stale revision reloads the booking with the reason)
- *   paying       a higher card price: the booking flow's card steps (the processor's publishable key, its card form,
- *                its payment method and 3-D Secure actors), then the apply with the payment method; 3-D Secure, then
- *                the apply with the intent.
+ *   paying       a higher card price: the manage page's card steps (manageBooking.cardSteps.ts: the processor's
+ *                publishable key, its card form, its payment method and 3-D Secure actors), then the apply with the
+ *                payment method (`charging`); 3-D Secure, then the apply with the intent (`finishing`).
  *                A second card.submit while busy is ignored: one payment per change (the server holds it too).
  * On success the answer is the booking as it now is: `changed` shows what was done (changed, refunded, requested).
  */
-import { assertEvent } from 'xstate';
 import type { ManageChangeResponse } from '../../contract/manageBooking.ts';
+import { cardSteps } from './manageBooking.cardSteps.ts';
 import { access, linkRefused, manageBookingSetup, type ManageBookingContext } from './manageBooking.setup.ts';
 import { changedOnly, MANAGE_FAILURE_TEXT, refusalOf } from './manageBooking.types.ts';
 
@@ -56,6 +56,16 @@ const applied = [
 
 /** While a payment is under way nothing else is sent (RouteSync of the page keeps the step). */
 const busy = { 'card.submit': {}, 'change.back': {}, 'change.confirm': {} } as const;
+
+/** The card steps (manageBooking.cardSteps.ts); this payment's own charge and finishing states are below. */
+const steps = cardSteps({
+  busy,
+  back: { event: 'change.back', target: '#manageBooking.ready.booking.changing.confirming', endChange: false },
+  keyFailed: '#manageBooking.ready.booking.changing.confirming',
+  failureText: MANAGE_FAILURE_TEXT.payment,
+  charge: 'charging',
+  nextAction: 'handleNextAction',
+});
 
 export const changingState = manageBookingSetup.createStateConfig({
   initial: 'editing',
@@ -99,36 +109,9 @@ export const changingState = manageBookingSetup.createStateConfig({
     paying: {
       initial: 'loadingKey',
       states: {
-        /** The processor's publishable key (GET /secret_key, as the booking flow's card page): which card form to show. */
-        loadingKey: {
-          tags: ['busy'],
-          on: busy,
-          invoke: {
-            src: 'fetchPublishableKey',
-            onDone: { target: 'form', actions: { type: 'setPublishableKey', params: ({ event }) => ({ key: event.output }) } },
-            onError: { target: '#manageBooking.ready.booking.changing.confirming', actions: { type: 'setError', params: { text: MANAGE_FAILURE_TEXT.cardForm } } },
-          },
-        },
-        form: {
-          on: {
-            'card.submit': { target: 'creatingPaymentMethod', actions: 'clearError' },
-            'change.back': { target: '#manageBooking.ready.booking.changing.confirming', actions: 'clearError' },
-          },
-        },
-        creatingPaymentMethod: {
-          tags: ['busy'],
-          on: busy,
-          invoke: {
-            src: 'createPaymentMethod',
-            input: ({ context, event }) => {
-              assertEvent(event, 'card.submit');
-              const passenger = context.view?.data.passengerDetails;
-              return { card: event.card, billingDetails: { name: passenger?.passenger_name ?? '', email: passenger?.passenger_email ?? '', phone: passenger?.passenger_contact_no ?? '' } };
-            },
-            onDone: { target: 'charging', actions: { type: 'setPaymentMethod', params: ({ event }) => ({ paymentMethodId: event.output.paymentMethodId }) } },
-            onError: { target: 'form', actions: { type: 'setError', params: ({ event }) => ({ text: event.error instanceof Error ? event.error.message : MANAGE_FAILURE_TEXT.payment }) } },
-          },
-        },
+        loadingKey: steps.loadingKey,
+        form: steps.form,
+        creatingPaymentMethod: steps.creatingPaymentMethod,
         charging: {
           tags: ['busy'],
           on: busy,
@@ -139,19 +122,7 @@ export const changingState = manageBookingSetup.createStateConfig({
             onError: [linkRefused, bookingMovedOn, { target: 'form', actions: { type: 'setError', params: errorText(MANAGE_FAILURE_TEXT.payment) } }],
           },
         },
-        authenticating: {
-          tags: ['busy'],
-          on: busy,
-          invoke: {
-            src: 'handleNextAction',
-            input: ({ context }) => ({ ...access({ context }), paymentIntentId: context.payment?.paymentIntentId ?? '', clientSecret: context.payment?.clientSecret ?? null }),
-            onDone: [
-              { guard: { type: 'resultIs', params: ({ event }) => ({ result: event.output.status, expected: 'completed' }) }, target: 'finishing' },
-              { target: 'form', actions: { type: 'setError', params: ({ event }) => ({ text: (event.output.status === 'failed' && event.output.message) || MANAGE_FAILURE_TEXT.payment }) } },
-            ],
-            onError: { target: 'form', actions: { type: 'setError', params: { text: MANAGE_FAILURE_TEXT.payment } } },
-          },
-        },
+        authenticating: steps.authenticating,
         /** After 3-D Secure: the same apply with the intent; the server reads its status from the processor. */
         finishing: {
           tags: ['busy'],

@@ -3,17 +3,17 @@
  * `booking` region, beside `changing`. Offered from `viewing` when the resource says they are owing (the bank wanted
  * 3-D Secure for the off-session charge: `view.extras.status === 'owing'`):
  *
- *   loadingKey           the processor's publishable key (which card form: sandbox or Stripe), as a change's payment
- *   form                 the card form; `extras.back` returns to the booking
- *   creatingPaymentMethod → paying   the booking flow's payment method, then POST /manage-booking/extras/pay with it
- *   authenticating → finishing       3-D Secure (the booking flow's step), then the same call with the intent
+ *   loadingKey, form, creatingPaymentMethod, authenticating   the manage page's card steps, as a change's payment
+ *                        (manageBooking.cardSteps.ts); `extras.back` from the form returns to the booking
+ *   paying               POST /manage-booking/extras/pay with the card's payment method
+ *   finishing            after 3-D Secure, the same call with the intent
  *
  * Paid → `viewing` with the booking as it now is and the thanks; paid already (another tab, the office) or nothing
  * owing any more → the booking reloaded with the server's words; a decline → the form with its message. A second
  * card.submit while busy is ignored (one payment; the server holds it too).
  */
-import { assertEvent } from 'xstate';
 import type { ManageExtrasPayResponse } from '../../contract/manageExtras.ts';
+import { cardSteps } from './manageBooking.cardSteps.ts';
 import { access, linkRefused, manageBookingSetup } from './manageBooking.setup.ts';
 import { MANAGE_FAILURE_TEXT, refusalOf } from './manageBooking.types.ts';
 
@@ -47,38 +47,22 @@ const paid = [
 
 const busy = { 'card.submit': {}, 'extras.back': {} } as const;
 
+/** The card steps (manageBooking.cardSteps.ts); this payment's own charge and finishing states are below. */
+const steps = cardSteps({
+  busy,
+  back: { event: 'extras.back', target: '#manageBooking.ready.booking.viewing', endChange: true },
+  keyFailed: '#manageBooking.ready.booking.viewing',
+  failureText: MANAGE_FAILURE_TEXT.extras,
+  charge: 'paying',
+  nextAction: 'handleExtrasNextAction',
+});
+
 export const payingExtrasState = manageBookingSetup.createStateConfig({
   initial: 'loadingKey',
   states: {
-    loadingKey: {
-      tags: ['busy'],
-      on: busy,
-      invoke: {
-        src: 'fetchPublishableKey',
-        onDone: { target: 'form', actions: { type: 'setPublishableKey', params: ({ event }) => ({ key: event.output }) } },
-        onError: { target: '#manageBooking.ready.booking.viewing', actions: { type: 'setError', params: { text: MANAGE_FAILURE_TEXT.cardForm } } },
-      },
-    },
-    form: {
-      on: {
-        'card.submit': { target: 'creatingPaymentMethod', actions: 'clearError' },
-        'extras.back': { target: '#manageBooking.ready.booking.viewing', actions: ['clearError', 'endChange'] },
-      },
-    },
-    creatingPaymentMethod: {
-      tags: ['busy'],
-      on: busy,
-      invoke: {
-        src: 'createPaymentMethod',
-        input: ({ context, event }) => {
-          assertEvent(event, 'card.submit');
-          const passenger = context.view?.data.passengerDetails;
-          return { card: event.card, billingDetails: { name: passenger?.passenger_name ?? '', email: passenger?.passenger_email ?? '', phone: passenger?.passenger_contact_no ?? '' } };
-        },
-        onDone: { target: 'paying', actions: { type: 'setPaymentMethod', params: ({ event }) => ({ paymentMethodId: event.output.paymentMethodId }) } },
-        onError: { target: 'form', actions: { type: 'setError', params: ({ event }) => ({ text: event.error instanceof Error ? event.error.message : MANAGE_FAILURE_TEXT.extras }) } },
-      },
-    },
+    loadingKey: steps.loadingKey,
+    form: steps.form,
+    creatingPaymentMethod: steps.creatingPaymentMethod,
     paying: {
       tags: ['busy'],
       on: busy,
@@ -89,19 +73,7 @@ export const payingExtrasState = manageBookingSetup.createStateConfig({
         onError: [linkRefused, nothingToPay, toForm],
       },
     },
-    authenticating: {
-      tags: ['busy'],
-      on: busy,
-      invoke: {
-        src: 'handleExtrasNextAction',
-        input: ({ context }) => ({ ...access({ context }), paymentIntentId: context.payment?.paymentIntentId ?? '', clientSecret: context.payment?.clientSecret ?? null }),
-        onDone: [
-          { guard: { type: 'resultIs', params: ({ event }) => ({ result: event.output.status, expected: 'completed' }) }, target: 'finishing' },
-          { target: 'form', actions: { type: 'setError', params: ({ event }) => ({ text: (event.output.status === 'failed' && event.output.message) || MANAGE_FAILURE_TEXT.extras }) } },
-        ],
-        onError: { target: 'form', actions: { type: 'setError', params: { text: MANAGE_FAILURE_TEXT.extras } } },
-      },
-    },
+    authenticating: steps.authenticating,
     /** After 3-D Secure: the same call with the intent; the server reads its status from the processor. */
     finishing: {
       tags: ['busy'],

@@ -162,7 +162,10 @@ describe(`completing a job with extras on ${testDatabaseKind}`, () => {
     const done = await complete(driver, paid.bookingNumber, { extras: { parking_pence: 500 } });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ message: COMPLETION_MESSAGES.extrasOwing, job: { completion: { extras_pence: 500, extras_charge: 'requires_action' } } });
-    expect(await api.sql('SELECT 1 FROM payments WHERE request_key = $1', [`booking_extras:${before.id}`])).toEqual([]);
+    // Nothing paid: the charge waiting for 3-D Secure only holds the extras' one charge (migration 042) until cancelled.
+    expect(await api.sql('SELECT amount_pence, status, charge FROM payments WHERE request_key = $1', [`booking_extras:${before.id}`])).toEqual([
+      { amount_pence: 500, status: 'requires_action', charge: 'claimed' },
+    ]);
     const mails = await api.sql<{ subject: string; to_address: string }>("SELECT subject, to_address FROM mail_outbox WHERE kind = 'driver_extras_owing'");
     expect(mails).toHaveLength(1);
     expect(mails[0].to_address).toContain('completion.threeds@example.test');

@@ -79,6 +79,9 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
         [String(id), `extras:1:${id}`],
       )
     ).map((row) => Number(row.amount));
+  /** The off-session charge's status at the (sandbox) processor. */
+  const offSessionStatus = async (id: number) => (await sql<{ status: string }>('SELECT status FROM sandbox_intents WHERE idempotency_key = $1', [`extras:1:${id}`]))[0]?.status;
+  const offSessionId = async (id: number) => (await sql<{ id: string }>('SELECT id FROM sandbox_intents WHERE idempotency_key = $1', [`extras:1:${id}`]))[0].id;
   const receipt = async (id: number) => {
     const settings = await sql<{ setting_name: string; setting_value: string }>('SELECT setting_name, setting_value FROM settings WHERE site_id = 1');
     return JSON.stringify(receiptDocument((await loadReceiptBooking(provider.db, 1, id))!, issuerOf('Westway', settings), null, new Date()));
@@ -106,7 +109,12 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
     expect(paid.length).toBeGreaterThan(0);
     expect(paid[0].json()).toMatchObject({ result: 'paid', message: 'Thank you: £9.90 of waiting time and extras paid.', client_secret: null, extras: { status: 'paid', message: '£9.90 paid by card.' } });
     expect(await charged(job.id)).toEqual([990]);
-    expect(await extrasPayments(job.id)).toEqual([{ amount_pence: 990, charge: 'succeeded' }]);
+    // The off-session charge was cancelled at the processor before the card was charged, and its claim released.
+    expect(await extrasPayments(job.id)).toEqual([
+      { amount_pence: 990, charge: 'failed' },
+      { amount_pence: 990, charge: 'succeeded' },
+    ]);
+    expect(await offSessionStatus(job.id)).toBe('canceled');
     expect((await extrasState(job.id)).extras_charge).toBe('succeeded');
 
     const again = await post('manage-booking/extras/pay', { token: job.token, payment_method_id: 'pm_card_mastercard' });
@@ -115,6 +123,9 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
     // The console's booking page: the driver's lines and the charge.
     const detail = (await api.as(dispatcher, 'GET', `bookings/${job.number}`)).json().booking;
     expect(detail.completion).toMatchObject({ extras_pence: 990, extras_charge: 'succeeded', extras: [{ label: 'Waiting time 12 min (added by the driver)', amount_pence: 750 }, { label: 'Tolls (added by the driver)', amount_pence: 240 }] });
+    // Paid: the fare paid at booking and the extras the passenger paid here; a refund gives back only the fare's payment.
+    const [fare] = await sql<{ amount_pence: number }>("SELECT p.amount_pence FROM payments p JOIN bookings b ON b.payment_intent_id = p.intent_id WHERE b.id = $1", [job.id]);
+    expect(detail.payment).toMatchObject({ paid_pence: Number(fare.amount_pence) + 990, extras_paid_pence: 990, refunded_pence: 0, refundable_pence: Number(fare.amount_pence) });
     const document = await receipt(job.id);
     expect(document).toContain('Waiting time 12 min (added by the driver)');
     expect(document).toContain("the driver's extras");
@@ -156,8 +167,10 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
     expect(finished.json()).toMatchObject({ result: 'paid', extras: { status: 'paid' } });
     expect(await charged(job.id)).toEqual([990]);
     expect(await extrasPayments(job.id)).toEqual([
+      { amount_pence: 990, charge: 'failed' },
       { amount_pence: 990, charge: 'succeeded' },
     ]);
+    expect(await offSessionStatus(job.id)).toBe('canceled');
   });
 
   it('refuses: nothing owing, another site, a forged token, a NUL byte, a huge body, no card; nothing is written', async () => {
@@ -170,6 +183,12 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
     const paidAlready = await post('manage-booking/extras/pay', { token: paidToken, payment_method_id: 'pm_card_visa' });
     expect([paidAlready.statusCode, paidAlready.json().code]).toEqual([409, 'extras_paid']);
     expect((await post('manage-booking', { token: paidToken })).json().extras).toMatchObject({ status: 'paid', total: 3, message: '£3.00 paid by card.' });
+    // Charged off-session at completion: in the console's Paid figure too.
+    const charged300 = (await api.as(dispatcher, 'GET', `bookings/${paidJob.number}`)).json().booking.payment;
+    expect(charged300.extras_paid_pence).toBe(300);
+    expect(charged300.paid_pence - charged300.refundable_pence).toBe(300);
+    // Owing: nothing of the extras counts as paid.
+    expect((await api.as(dispatcher, 'GET', `bookings/${job.number}`)).json().booking.payment.extras_paid_pence).toBe(0);
 
     const created = await provider.fastify.inject({ method: 'POST', url: '/api/admin/sites', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { name: 'Extras Cabs', hosts: ['book.extrascabs.test'] } });
     const site = created.json().site;
@@ -186,8 +205,89 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
     const huge = await post('manage-booking/extras/pay', { token: job.token, payment_method_id: 'pm_card_visa', pad: 'x'.repeat(300 * 1024) });
     expect([huge.statusCode, huge.json().success]).toEqual([413, false]);
     expect(await charged(job.id)).toEqual([]);
-    expect(await extrasPayments(job.id)).toEqual([]);
+    // Only the off-session charge waiting for 3-D Secure, still holding the extras' one charge, still open at the processor.
+    expect(await extrasPayments(job.id)).toEqual([{ amount_pence: 990, charge: 'claimed' }]);
+    expect(await offSessionStatus(job.id)).toBe('requires_action');
     expect((await extrasState(job.id)).extras_charge).toBe('requires_action');
+  });
+
+  describe('the off-session charge waiting for 3-D Secure is never a second charge', () => {
+    it('holds the one charge in the database: no other payment of the extras can be claimed while it is open', async () => {
+      const job = await owing('extras.hold@example.test');
+      await expect(
+        sql("INSERT INTO payments (site_id, intent_id, provider, amount_pence, currency, request_key, submission, status, charge, booking_id) VALUES (1, 'pi_forged_second', 'sandbox', 990, 'gbp', $1, '{}', 'requires_confirmation', 'claimed', $2)", [
+          `booking_extras:${job.id}`,
+          job.id,
+        ]),
+      ).rejects.toMatchObject({ code: '23505' });
+    });
+
+    it('paid by another card: the first charge is cancelled at the processor, so answering the bank later charges nothing', async () => {
+      const job = await owing('extras.cancelled@example.test');
+      address += 1;
+      const paid = await post('manage-booking/extras/pay', { token: job.token, payment_method_id: 'pm_card_mastercard' });
+      expect([paid.statusCode, paid.json().result]).toEqual([200, 'paid']);
+      expect(await offSessionStatus(job.id)).toBe('canceled');
+      // The passenger then answers the bank's challenge for the first charge: too late, nothing is taken.
+      const late = await post('manage-booking/extras/authenticate', { token: job.token, payment_intent_id: await offSessionId(job.id), outcome: 'complete' });
+      expect(late.json()).toMatchObject({ status: 'failed', booking_number: null });
+      expect(await charged(job.id)).toEqual([990]);
+      expect(await extrasPayments(job.id)).toEqual([
+        { amount_pence: 990, charge: 'failed' },
+        { amount_pence: 990, charge: 'succeeded' },
+      ]);
+    });
+
+    it('confirmed from the bank before the passenger pays: recorded as the one charge, the card not charged', async () => {
+      const job = await owing('extras.bankfirst@example.test');
+      address += 1;
+      const answered = await post('manage-booking/extras/authenticate', { token: job.token, payment_intent_id: await offSessionId(job.id), outcome: 'complete' });
+      expect(answered.json()).toMatchObject({ status: 'succeeded' });
+      const again = await post('manage-booking/extras/pay', { token: job.token, payment_method_id: 'pm_card_visa' });
+      expect([again.statusCode, again.json()]).toEqual([409, { success: false, message: EXTRAS_MESSAGES.alreadyPaid, code: 'extras_paid', operator_phone: PHONE }]);
+      expect(await charged(job.id)).toEqual([990]);
+      expect(await extrasPayments(job.id)).toEqual([{ amount_pence: 990, charge: 'succeeded' }]);
+      expect(await extrasState(job.id)).toEqual({ extras_charge: 'succeeded', extras_intent_id: await offSessionId(job.id) });
+    });
+
+    it('the bank answered while the recording was lost: the next payment records it and takes nothing', async () => {
+      const job = await owing('extras.banklost@example.test');
+      address += 1;
+      // Succeeded at the processor, nothing recorded here (a webhook not yet arrived).
+      await sql("UPDATE sandbox_intents SET status = 'succeeded' WHERE idempotency_key = $1", [`extras:1:${job.id}`]);
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => post('manage-booking/extras/pay', { token: job.token, payment_method_id: index % 2 ? 'pm_card_visa' : 'pm_card_amex' })));
+      for (const answer of answers) expect([answer.statusCode, answer.json().code]).toEqual([409, 'extras_paid']);
+      expect(await charged(job.id)).toEqual([990]);
+      expect(await sql("SELECT 1 FROM sandbox_intents WHERE metadata ->> 'booking_extras' = $1", [String(job.id)])).toEqual([]);
+      expect(await extrasPayments(job.id)).toEqual([{ amount_pence: 990, charge: 'succeeded' }]);
+      expect((await extrasState(job.id)).extras_charge).toBe('succeeded');
+    });
+
+    it('the bank answered at the same moment as 20 payments with two cards: one charge, whichever wins', async () => {
+      const winners: string[] = [];
+      // The bank's answer sent before, amid and after the payments.
+      for (const [round, bankAt] of [0, 10, 20].entries()) {
+        const job = await owing(`extras.race${round}@example.test`);
+        address += 1;
+        const first = await offSessionId(job.id);
+        const calls: (() => ReturnType<typeof post>)[] = Array.from({ length: 20 }, (_, index) => () => post('manage-booking/extras/pay', { token: job.token, payment_method_id: index % 2 ? 'pm_card_visa' : 'pm_card_mastercard' }));
+        calls.splice(bankAt, 0, () => post('manage-booking/extras/authenticate', { token: job.token, payment_intent_id: first, outcome: 'complete' }));
+        const all = await Promise.all(calls.map((call) => call()));
+        const [bankAnswer] = all.splice(bankAt, 1);
+        const answers = all;
+        for (const answer of answers) if (answer.statusCode !== 200) expect(['payment_in_progress', 'extras_paid']).toContain(answer.json().code);
+        expect(await charged(job.id)).toEqual([990]);
+        expect((await extrasPayments(job.id)).filter((row) => row.charge === 'succeeded')).toEqual([{ amount_pence: 990, charge: 'succeeded' }]);
+        const state = await extrasState(job.id);
+        expect(state.extras_charge).toBe('succeeded');
+        // The one recorded as paid is the one the processor charged.
+        const [winner] = await sql<{ id: string }>("SELECT id FROM sandbox_intents WHERE status = 'succeeded' AND (metadata ->> 'booking_extras' = $1 OR id = $2)", [String(job.id), first]);
+        expect(state.extras_intent_id).toBe(winner.id);
+        expect(bankAnswer.json().status).toBe(winner.id === first ? 'succeeded' : 'failed');
+        winners.push(winner.id === first ? 'bank' : 'card');
+      }
+      console.info(`one charge each time; won by: ${winners.join(', ')}`);
+    });
   });
 
   describe("the sweep settles a charge a crash left 'charging'", () => {
@@ -238,7 +338,7 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
       await provider.extrasSweep.runOnce();
       expect((await extrasState(job.id)).extras_charge).toBe('requires_action');
       expect(await owingMails(email)).toBe(1);
-      expect(await extrasPayments(job.id)).toEqual([]);
+      expect(await extrasPayments(job.id)).toEqual([{ amount_pence: 990, charge: 'claimed' }]);
     });
 
     it('refused by the bank: failed, nothing recorded as paid', async () => {

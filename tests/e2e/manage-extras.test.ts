@@ -6,6 +6,7 @@ import { consoleOf, type Signed } from '../helpers/console.ts';
 import { driverAppOf, type SignedDriver } from '../helpers/driver.ts';
 import { launchBrowser, openPage, saveScreenshot, signInToConsole, WIDTHS } from '../helpers/browser.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
+import { poundsText } from '../../contract/money.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 
 // Issue 32 in Chromium against the real server and its sandbox: a card job completed by the driver with waiting time
@@ -117,6 +118,11 @@ describe("the driver's extras owing on the manage page", () => {
       await owner.page.getByTestId('job-extras').waitFor();
       expect(await owner.page.getByTestId('job-extras-lines').innerText()).toMatch(/Waiting time 12 min \(added by the driver\)\s+£7\.50[\s\S]*Tolls \(added by the driver\)\s+£2\.40[\s\S]*Final fare\s+£/);
       expect(await owner.page.getByTestId('job-extras-payment').textContent()).toBe('Charged to the card');
+      // The Paid figure counts the extras the passenger paid, shown as their own line.
+      const [fare] = await api.sql<{ amount_pence: number }>('SELECT p.amount_pence FROM payments p JOIN bookings b ON b.payment_intent_id = p.intent_id WHERE b.booking_number = $1', [job.number]);
+      const facts = await owner.page.getByTestId('payment-facts').innerText();
+      expect(facts).toContain(`Paid\n${poundsText(Number(fare.amount_pence) + 990)}`);
+      expect(facts).toContain("Incl. driver's extras\n£9.90");
       found.push(...(await axeViolations(owner.page, 'console @1280')));
       await saveScreenshot(owner.page, 'console-booking-extras');
     } finally {

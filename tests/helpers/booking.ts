@@ -61,6 +61,7 @@ export function offlineStripe(): StripePayments & {
   failRefunds: number;
   declines: Set<string>;
   offSession: { fromIntentId: string; amount: number; idempotencyKey: string }[];
+  cancels: string[];
 } {
   const real = createStripePayments({ secretKey: 'sk_test_offline', publishableKey: 'pk_test_offline', webhookSecret: WEBHOOK_SECRET });
   const intents = new Map<string, PaymentIntent>();
@@ -133,6 +134,18 @@ export function offlineStripe(): StripePayments & {
     async findOffSessionCharge(_site: number, idempotencyKey: string) {
       const known = byKey.get(idempotencyKey);
       return known ? intents.get(known)! : null;
+    },
+    /** The intents cancelled (POST /v1/payment_intents/:id/cancel), in call order, refused ones included. */
+    cancels: [] as string[],
+    /** As Stripe: an intent not yet paid nor processing becomes 'canceled'; otherwise it is returned as it is. */
+    async cancelIntent(_site: number, id: string) {
+      double.cancels.push(id);
+      const current = intents.get(id);
+      if (!current) throw new PaymentProviderError(`No such payment_intent: '${id}'`);
+      if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(current.status)) return current;
+      const intent = { ...current, status: 'canceled' as const };
+      intents.set(id, intent);
+      return intent;
     },
     webhookEvent: real.webhookEvent,
   };

@@ -81,6 +81,13 @@ export interface PaymentsPort {
    * that died between claiming a charge and recording its outcome: the sweep settles it, drivers/extrasSweep.ts).
    */
   findOffSessionCharge(siteId: number, idempotencyKey: string): Promise<PaymentIntent | null>;
+  /**
+   * Cancels an intent that must never be paid any more (Stripe: POST /v1/payment_intents/:id/cancel), e.g. the
+   * off-session charge of the driver's extras left waiting for 3-D Secure once the passenger pays them another way.
+   * Returns the intent as the processor has it afterwards: 'canceled' (it can never be confirmed now), or, when it was
+   * too late, 'succeeded' / 'processing' (the caller must not take the money again). Cancelling twice is harmless.
+   */
+  cancelIntent(siteId: number, intentId: string): Promise<PaymentIntent>;
 }
 
 export class PaymentProviderError extends Error {}

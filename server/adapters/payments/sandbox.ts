@@ -125,6 +125,16 @@ export function createSandboxPayments(db: Db): PaymentsPort & { authenticate(sit
       return toIntent(await load(siteId, intentId));
     },
 
+    /** As Stripe: only an intent not yet paid nor processing is cancelled (one UPDATE: a concurrent 3-D Secure answer wins or loses whole). */
+    async cancelIntent(siteId, intentId) {
+      const { rows } = await db.query<Row>(
+        `UPDATE sandbox_intents SET status = 'canceled', updated_at = now()
+          WHERE site_id = $1 AND id = $2 AND status IN ('requires_payment_method', 'requires_confirmation', 'requires_action') RETURNING *`,
+        [siteId, intentId],
+      );
+      return rows[0] ? toIntent(rows[0]) : toIntent(await load(siteId, intentId));
+    },
+
     /** The sandbox's own 3-D Secure challenge: Complete succeeds the intent, Fail returns it to requires_payment_method. */
     async authenticate(siteId, intentId, outcome) {
       const row = await load(siteId, intentId);

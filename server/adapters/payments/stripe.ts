@@ -5,6 +5,8 @@ export interface StripeSettings {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /** Where Stripe's API is (tests: a local fake); Stripe's own servers when absent. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 const toIntent = (intent: Stripe.PaymentIntent): PaymentIntent => ({
@@ -37,7 +39,7 @@ const toRefund = (refund: Stripe.Refund): Refund => ({
 export type StripePayments = PaymentsPort & { webhookEvent(rawBody: Buffer, signature: string): Stripe.Event };
 
 export function createStripePayments(settings: StripeSettings): StripePayments & { stripe: Stripe } {
-  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...settings.api });
   const wrap = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
       return await call();
@@ -115,6 +117,16 @@ export function createStripePayments(settings: StripeSettings): StripePayments &
         return toIntent(await stripe.paymentIntents.confirm(intentId, {}, { idempotencyKey }));
       }),
     retrieveIntent: (_siteId, intentId) => wrap(async () => toIntent(await stripe.paymentIntents.retrieve(intentId))),
+    /** Stripe refuses to cancel an intent already succeeded, processing or cancelled: then the intent as it is. */
+    cancelIntent: (_siteId, intentId) =>
+      wrap(async () => {
+        try {
+          return toIntent(await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }));
+        } catch (error) {
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== 'payment_intent_unexpected_state') throw error;
+          return toIntent(await stripe.paymentIntents.retrieve(intentId));
+        }
+      }),
     refund: (input) =>
       wrap(async () =>
         toRefund(

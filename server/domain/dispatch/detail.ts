@@ -30,16 +30,17 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
   const row = await repository.detailRow(siteId, bookingNumber);
   if (!row) return null;
   const id = Number(row.id);
-  const [stopAddresses, refunds, mails, audit, payments, completion] = await Promise.all([
+  const [stopAddresses, refunds, mails, audit, payments, completion, extrasPaid] = await Promise.all([
     repository.stopAddresses(siteId, id),
     repository.refunds(siteId, id),
     repository.mailsAbout(siteId, bookingNumber),
     listAudit(db, siteId, { entity: 'booking', id: bookingNumber, limit: 200 }),
     bookingCardPayments(db, siteId, id),
     completionView(db, siteId, id),
+    repository.extrasPaidPence(siteId, id),
   ]);
   const board = toBoardRow(row, rules);
-  // The booking's payment and the charges of its paid changes.
+  // The booking's payment and the charges of its paid changes (what a refund gives back), and the driver's extras.
   const total = cardPaymentsTotal(payments) ?? { amountPence: 0, refundedPence: 0 };
   const paid = total.amountPence;
   return {
@@ -61,7 +62,8 @@ export async function loadBookingDetail(db: Queryable, siteId: number, bookingNu
       method: board.payment_method,
       state: board.payment_state,
       intent_id: board.payment_method === 'card' ? ((row.payment_intent_id as string | null) ?? null) : null,
-      paid_pence: paid,
+      paid_pence: paid + extrasPaid,
+      extras_paid_pence: extrasPaid,
       refunded_pence: total.refundedPence,
       refundable_pence: Math.max(0, paid - total.refundedPence),
       refunds: refunds.map(

@@ -197,6 +197,15 @@ export function createDispatchRepository(db: Queryable) {
       return rows;
     },
 
+    /** What the driver's extras took by card (issue 32: the one succeeded payment under `booking_extras:<id>`), or 0. */
+    async extrasPaidPence(siteId: number, bookingId: number): Promise<number> {
+      const { rows } = await db.query<{ amount_pence: number }>("SELECT amount_pence FROM payments WHERE site_id = $1 AND request_key = $2 AND charge = 'succeeded'", [
+        siteId,
+        `booking_extras:${bookingId}`,
+      ]);
+      return rows.reduce((sum, row) => sum + Number(row.amount_pence), 0);
+    },
+
     /** Mails whose subject names the booking number (as a word), oldest first, at most 100. */
     async mailsAbout(siteId: number, bookingNumber: string): Promise<Row[]> {
       const { rows } = await db.query<Row>(

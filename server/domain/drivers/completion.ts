@@ -23,7 +23,8 @@ import { poundsText } from '../../../contract/money.ts';
  * - `charge` (after the commit) charges a claimed completion's extras once to the card saved at booking, off-session:
  *   one process takes the claim ('charging'), the processor's idempotency key is the booking's, and a succeeded charge
  *   becomes a payment of the booking (request key `booking_extras:<id>`, in the ledger). When the bank wants 3-D Secure
- *   the amount stays owing and the passenger is mailed the manage page's link.
+ *   the amount stays owing and the passenger is mailed the manage page's link; that charge, still confirmable, holds
+ *   the extras' one charging slot (a 'claimed' payment) until the manage page cancels it at the processor.
  */
 export interface CompletionPlan {
   lines: ExtraLine[];
@@ -170,8 +171,12 @@ export async function recordExtrasOutcome(deps: ExtrasChargeDeps, site: Site, bo
   }
   if (intent.status === 'requires_action') {
     await db.transaction(async (tx) => {
-      const moved = await createCompletionRepository(tx).extrasCharged(site.id, bookingId, 'requires_action', intent.id);
-      if (moved && claim.passenger_email) await mailExtrasOwing(tx, deps, site, bookingId, claim, amount);
+      const repository = createCompletionRepository(tx);
+      const moved = await repository.extrasCharged(site.id, bookingId, 'requires_action', intent.id);
+      if (!moved) return;
+      // Still confirmable (the passenger may answer the bank): it holds the one charge until cancelled (manage/extras.ts).
+      await repository.holdOffSessionClaim(site.id, { intentId: intent.id, provider: deps.payments.kind, amountPence: amount, requestKey: extrasPaymentKey(bookingId), bookingId });
+      if (claim.passenger_email) await mailExtrasOwing(tx, deps, site, bookingId, claim, amount);
     });
     deps.mail.kick();
     return 'requires_action';

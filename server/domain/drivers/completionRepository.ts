@@ -154,6 +154,18 @@ export function createCompletionRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /**
+     * The off-session charge waiting for 3-D Secure holds the extras' one charging slot (migration 042): a 'claimed'
+     * payment of the extras' request key, released only once the processor has cancelled it (manage/extras.ts).
+     */
+    async holdOffSessionClaim(siteId: number, payment: ExtrasPaymentInsert): Promise<void> {
+      await db.query(
+        `INSERT INTO payments (site_id, intent_id, provider, amount_pence, currency, request_key, submission, status, charge, booking_id)
+         VALUES ($1, $2, $3, $4, 'gbp', $5, $6, 'requires_action', 'claimed', $7) ON CONFLICT (site_id, intent_id) DO NOTHING`,
+        [siteId, payment.intentId, payment.provider, payment.amountPence, payment.requestKey, JSON.stringify({ booking_id: payment.bookingId, driver_extras: true, off_session: true }), payment.bookingId],
+      );
+    },
+
     /** The charged extras as a payment of the booking (in the ledger); a second write of the same intent is a no-op. */
     async insertExtrasPayment(siteId: number, payment: ExtrasPaymentInsert): Promise<void> {
       await db.query(

@@ -21,7 +21,8 @@ import type { Operator } from './terms.ts';
  *
  * Money exactly once: the passenger's payment goes in `payments` under the extras' own request key
  * (`booking_extras:<id>`, the off-session charge's too), and migration 007's partial unique index lets one payment of
- * that key be claimed or succeeded. One card sent 20 times is one intent (the processor's idempotency key is the
+ * that key be claimed or succeeded. The off-session charge left waiting for 3-D Secure holds that claim (migration 042)
+ * until it is cancelled at the processor (retireOffSessionCharge), before any intent of the passenger's is made. One card sent 20 times is one intent (the processor's idempotency key is the
  * booking's and the card's) and one charge; two cards at once: one claims, the other is refused
  * (payment_in_progress) before its card is charged. The success is recorded with the completion locked.
  */
@@ -106,6 +107,32 @@ export function createExtrasActions(deps: ManageServiceDeps, helpers: ExtrasHelp
     return answer(site, grant, 'paid', EXTRAS_MESSAGES.paid(settled.row.extras_pence), intent);
   }
 
+  /**
+   * Before the passenger's card is charged: the off-session charge still waiting for 3-D Secure is cancelled at the
+   * processor, so it can never be confirmed later as a second charge, and only then frees the slot it holds (until
+   * then the database refuses the passenger's payment its claim). When the passenger had confirmed it meanwhile (from
+   * the bank), it is recorded as the one charge and this card is not charged (extras_paid); still processing: refused.
+   */
+  async function retireOffSessionCharge(site: Site, grant: ManageGrant, operator: Operator, row: ExtrasRow): Promise<void> {
+    const repository = createExtrasRepository(deps.db);
+    const offSession = row.extras_intent_id;
+    if (!offSession) return;
+    const charge = await repository.offSessionCharge(site.id, extrasPaymentKey(grant.bookingId), offSession);
+    // Recorded as paid by a request just before this one: the card is not charged.
+    if (charge === 'succeeded') throw refusal('extras_paid', EXTRAS_MESSAGES.alreadyPaid, operator);
+    if (charge !== 'claimed' && charge !== 'open') return;
+    const intent = await deps.payments.cancelIntent(site.id, offSession);
+    if (intent.status === 'canceled') {
+      await repository.releaseOffSession(site.id, offSession);
+      return;
+    }
+    if (intent.status === 'succeeded') {
+      await finish(site, grant, operator, intent);
+      throw refusal('extras_paid', EXTRAS_MESSAGES.alreadyPaid, operator);
+    }
+    throw refusal('payment_in_progress', EXTRAS_MESSAGES.status('charging', row.extras_pence), operator);
+  }
+
   /** Pays what is owing with a card's payment method, or (after 3-D Secure) reads the intent's outcome. */
   async function pay(site: Site, grant: ManageGrant, request: { payment_method_id?: string; payment_intent_id?: string }): Promise<ManageExtrasPayResponse> {
     const { operator } = await helpers.siteContext(site);
@@ -117,6 +144,7 @@ export function createExtrasActions(deps: ManageServiceDeps, helpers: ExtrasHelp
     }
     if (!request.payment_method_id) throw new DomainError('invalid_input', 'payment_method_id is required');
     const row = await owing(site, grant, operator);
+    await retireOffSessionCharge(site, grant, operator, row);
     const intent = await deps.payments.createIntent({
       siteId: site.id,
       amount: row.extras_pence,

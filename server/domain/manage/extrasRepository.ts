@@ -45,6 +45,16 @@ export function createExtrasRepository(db: Queryable) {
       return rows.length > 0;
     },
 
+    /** The off-session charge's payment state: 'claimed' (holds the slot), 'open' (recorded before migration 042 beside another), 'failed' (released), 'succeeded'; null: none recorded. */
+    async offSessionCharge(siteId: number, requestKey: string, intentId: string): Promise<string | null> {
+      const { rows } = await db.query<{ charge: string }>('SELECT charge FROM payments WHERE site_id = $1 AND request_key = $2 AND intent_id = $3', [siteId, requestKey, intentId]);
+      return rows[0]?.charge ?? null;
+    },
+
+    /** Frees the slot the off-session charge held, once the processor has cancelled it (it can never be confirmed now). */
+    async releaseOffSession(siteId: number, intentId: string): Promise<void> {
+      await db.query("UPDATE payments SET charge = 'failed', status = 'canceled', updated_at = now() WHERE site_id = $1 AND intent_id = $2 AND charge IN ('claimed', 'open')", [siteId, intentId]);
+    },
 
     /**
      * In the settling transaction (the completion locked): the payment succeeded (the unique index refuses a second

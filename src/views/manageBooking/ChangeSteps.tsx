@@ -1,15 +1,10 @@
-import '@mantine/core/styles/Badge.css';
-import { Alert, Badge, Button, Group, List, Text } from '@mantine/core';
+import { Alert, Button, List, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useCallback } from 'react';
 import type { ManageBookingView } from '../../../contract/manageBooking.ts';
-import { selectCanPay, selectChangeResult, selectError, selectPaying, selectPreview, selectPublishableKey, selectStage } from '../../../machines/manageBooking/index.ts';
-import type { CardDetails } from '../../payments/payments.ts';
-import { isStripeTestKey, processorOf } from '../../payments/processor.ts';
-import { CardForm } from '../card/CardForm.tsx';
-import { SandboxChallengeModal } from '../card/SandboxChallengeModal.tsx';
+import { selectChangeResult, selectError, selectPreview, selectStage } from '../../../machines/manageBooking/index.ts';
 import { formatMoney } from '../confirmation/format.ts';
 import type { ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
+import { CardPaymentPanel } from './CardPaymentPanel.tsx';
 import classes from './ManageBooking.module.css';
 
 /** Old and new price (with the booking's promo code taken off it), what confirming means, and the changes, one line each. */
@@ -60,46 +55,12 @@ export function ChangeConfirm({ actor, symbol }: { actor: ManageActor; symbol: s
   );
 }
 
-/**
- * The difference paid by card with the booking flow's card form (src/views/card/CardForm.tsx: the sandbox's fields
- * or Stripe's, by the processor's key) and its 3-D Secure page; the payment method and 3-D Secure steps are the
- * booking flow's (src/payments), the charge the manage call's.
- */
+/** The difference paid by card: the manage page's card payment (CardPaymentPanel.tsx), the charge the manage call's. */
 export function ChangePayment({ actor, symbol, merchant }: { actor: ManageActor; symbol: string | null | undefined; merchant: string }) {
   const preview = useSelector(actor, selectPreview)!;
-  const canSubmit = useSelector(actor, selectCanPay);
-  const processing = useSelector(actor, selectPaying);
-  const publishableKey = useSelector(actor, selectPublishableKey);
-  const error = useSelector(actor, selectError);
-  const amount = formatMoney(preview.difference, symbol);
-  const onSubmit = useCallback((card: CardDetails) => actor.send({ type: 'card.submit', card }), [actor]);
   return (
     <div data-testid="change-payment">
-      <Group justify="space-between" align="center" wrap="nowrap" gap="sm" mb="md">
-        <Text fw={600}>
-          Amount to pay:{' '}
-          <span id="amount-to-pay" data-testid="amount-to-pay">
-            {amount}
-          </span>
-        </Text>
-        {publishableKey && processorOf(publishableKey) === 'stripe' && isStripeTestKey(publishableKey) && (
-          <Badge color="yellow" variant="light">
-            Test mode
-          </Badge>
-        )}
-      </Group>
-      {error && (
-        <Alert color="red" variant="light" role="alert" mb="md" data-testid="payment-error">
-          {error}
-        </Alert>
-      )}
-      <CardForm publishableKey={publishableKey} amount={amount} canSubmit={canSubmit} processing={processing} succeeded={false} onSubmit={onSubmit} />
-      <div className={classes.buttons} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-        <Button variant="default" size="md" disabled={!canSubmit} onClick={() => actor.send({ type: 'change.back' })}>
-          Back
-        </Button>
-      </div>
-      <SandboxChallengeModal amount={amount} merchant={merchant} />
+      <CardPaymentPanel actor={actor} amount={formatMoney(preview.difference, symbol)} merchant={merchant} back="change.back" />
     </div>
   );
 }

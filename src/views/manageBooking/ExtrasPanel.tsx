@@ -1,17 +1,13 @@
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Paper.css';
-import { Alert, Badge, Button, Group, Paper, Text, Title } from '@mantine/core';
+import { Button, Paper, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ManageExtras } from '../../../contract/manageExtras.ts';
 import { EXTRAS_MESSAGES } from '../../../contract/manageExtras.ts';
-import { selectCanPay, selectError, selectExtras, selectPaying, selectPublishableKey } from '../../../machines/manageBooking/index.ts';
+import { selectExtras } from '../../../machines/manageBooking/index.ts';
 import type { ManageActor } from '../../app/manageBooking/manageBookingLogic.ts';
-import type { CardDetails } from '../../payments/payments.ts';
-import { isStripeTestKey, processorOf } from '../../payments/processor.ts';
-import { CardForm } from '../card/CardForm.tsx';
-import { SandboxChallengeModal } from '../card/SandboxChallengeModal.tsx';
 import { formatMoney } from '../confirmation/format.ts';
+import { CardPaymentPanel } from './CardPaymentPanel.tsx';
 import classes from './ManageBooking.module.css';
 
 /** The driver's lines and their total, as the receipt words them. */
@@ -60,45 +56,18 @@ export function ExtrasPanel({ actor, symbol }: { actor: ManageActor; symbol: str
   );
 }
 
-/** The extras owing paid with the change payment's card form (sandbox or Stripe by the processor's key) and its 3-D Secure page. */
+/** The extras owing paid with the manage page's card payment (CardPaymentPanel.tsx, as a change's difference). */
 export function ExtrasPayment({ actor, symbol, merchant }: { actor: ManageActor; symbol: string | null | undefined; merchant: string }) {
   const extras = useSelector(actor, selectExtras);
-  const canSubmit = useSelector(actor, selectCanPay);
-  const processing = useSelector(actor, selectPaying);
-  const publishableKey = useSelector(actor, selectPublishableKey);
-  const error = useSelector(actor, selectError);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const amount = formatMoney(extras?.total ?? 0, symbol);
-  const onSubmit = useCallback((card: CardDetails) => actor.send({ type: 'card.submit', card }), [actor]);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="extras-payment-title" data-testid="extras-payment">
       <Title order={2} size="h3" mb="sm" id="extras-payment-title" ref={heading} tabIndex={-1} className={classes.panelTitle}>
         Pay the waiting time and extras
       </Title>
       {extras && <ExtrasLines extras={extras} symbol={symbol} />}
-      <Group justify="space-between" align="center" wrap="nowrap" gap="sm" my="md">
-        <Text fw={600}>
-          Amount to pay: <span data-testid="amount-to-pay">{amount}</span>
-        </Text>
-        {publishableKey && processorOf(publishableKey) === 'stripe' && isStripeTestKey(publishableKey) && (
-          <Badge color="yellow" variant="light">
-            Test mode
-          </Badge>
-        )}
-      </Group>
-      {error && (
-        <Alert color="red" variant="light" role="alert" mb="md" data-testid="payment-error">
-          {error}
-        </Alert>
-      )}
-      <CardForm publishableKey={publishableKey} amount={amount} canSubmit={canSubmit} processing={processing} succeeded={false} onSubmit={onSubmit} />
-      <div className={classes.buttons} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-        <Button variant="default" size="md" disabled={!canSubmit} onClick={() => actor.send({ type: 'extras.back' })}>
-          Back
-        </Button>
-      </div>
-      <SandboxChallengeModal amount={amount} merchant={merchant} />
+      <CardPaymentPanel actor={actor} amount={formatMoney(extras?.total ?? 0, symbol)} merchant={merchant} back="extras.back" mt="md" />
     </Paper>
   );
 }

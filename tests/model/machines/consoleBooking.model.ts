@@ -39,7 +39,7 @@ function booking(status: BookingStatus, revision: number, early = false): Consol
     booking_number: MODEL_BOOKING_NUMBER,
     status,
     revision,
-    payment: { method: 'card', state: 'paid', intent_id: 'pi_model', paid_pence: PAID_PENCE, refunded_pence: 0, refundable_pence: status === 'cancelled' ? 0 : PAID_PENCE, refunds: [] },
+    payment: { method: 'card', state: 'paid', intent_id: 'pi_model', paid_pence: PAID_PENCE, extras_paid_pence: 0, refunded_pence: 0, refundable_pence: status === 'cancelled' ? 0 : PAID_PENCE, refunds: [] },
     dispatch: { driver: assigned ? { id: 1, name: 'Model Driver' } : null, vehicle: assigned ? { id: 1, registration: 'MD01ABC' } : null, not_before: { complete: at, no_show: at } },
     allowed_events: allowedEvents(status),
   } as unknown as ConsoleBookingDetail;

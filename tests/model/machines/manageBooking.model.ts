@@ -8,7 +8,8 @@
  */
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import type { ManageExtrasPayResponse } from '../../../contract/manageExtras.ts';
+import { EXTRAS_MESSAGES, type ManageExtrasPayResponse } from '../../../contract/manageExtras.ts';
+import { SANDBOX_DECLINE_MESSAGES } from '../../../contract/sandboxCards.ts';
 import { MANAGE_MESSAGES, type ManageBookingView, type ManageCancelResponse, type ManageChangePreview, type ManageChangeResponse, type ManageTripValues } from '../../../contract/manageBooking.ts';
 import { draftStops, MANAGE_FAILURE_TEXT, manageBookingMachine, type ManageBookingContext, type ManageChanges } from '../../../machines/manageBooking/index.ts';
 import { machineInvokes } from '../graph.ts';
@@ -58,7 +59,8 @@ const OWING_VIEW = {
 } as unknown as ManageBookingView;
 const extrasPaid = { ...OWING_VIEW, extras: { ...(OWING_VIEW as { extras: object }).extras, status: 'paid' }, result: 'paid', message: 'Thank you: £9.90 of waiting time and extras paid.', payment_intent_id: 'pi_sandbox_2', client_secret: null } as unknown as ManageExtrasPayResponse;
 const extrasAuthenticate = { ...OWING_VIEW, result: 'requires_action', message: '£9.90 to pay.', payment_intent_id: 'pi_sandbox_2', client_secret: 'pi_sandbox_2_secret' } as unknown as ManageExtrasPayResponse;
-const EXTRAS_DECLINED = 'Payment failed: nothing was charged. Your card was declined.';
+/** The server's words for a declined card (extras.ts: the refusal, then the processor's message). */
+const EXTRAS_DECLINED = `${EXTRAS_MESSAGES.paymentFailed} ${SANDBOX_DECLINE_MESSAGES.declined}`;
 /** The owner allows address changes online. */
 export const ADDRESS_VIEW = { ...CARD_VIEW, change: { ...CARD_VIEW.change, addresses: true, trip_options: true } } as unknown as ManageBookingView;
 const CANCELLED_VIEW = { ...CARD_VIEW, status: 'cancelled', cancellation: { allowed: false, refusal: MANAGE_MESSAGES.alreadyCancelled } } as unknown as ManageBookingView;

@@ -11,7 +11,7 @@
  * drop-off and stop are typed as a passenger would and routed by the real server (a farther trip: charged).
  */
 import { MANAGE_API, MANAGE_MESSAGES } from '../../../contract/manageBooking.ts';
-import { MANAGE_EXTRAS_API } from '../../../contract/manageExtras.ts';
+import { EXTRAS_MESSAGES, MANAGE_EXTRAS_API } from '../../../contract/manageExtras.ts';
 import { SESSION_KEYS } from '../../../contract/storageKeys.ts';
 import { MANAGE_FAILURE_TEXT, type ManageBookingContext } from '../../../machines/manageBooking/index.ts';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -23,6 +23,7 @@ import { SERVER_ERROR_BODY, answered, api, gone, uniqueEmail, visible } from './
 import type { UiRun } from './harness.ts';
 import type { UiExecutor, UiMachine } from './types.ts';
 import { NEW_DROPOFF, NEW_STOP } from '../machines/manageBooking.model.ts';
+import { bookOwingExtras } from './owingExtras.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as ManageBookingContext;
 const PAGE = '/manage-booking';
@@ -47,18 +48,18 @@ async function bookByCard(run: UiRun, withMeetAndGreet: boolean) {
   run.scratch.bookingNumber = confirmed.booking_number;
 }
 
-/**
- * Issue 32: extras owing need a job completed on the driver's app whose off-session charge the bank sent to 3-D Secure;
- * tests/e2e/manage-extras.test.ts drives that way through (owing, the card with 3-D Secure, a double click, paid).
- */
-const EXTRAS_OWING = "runner limit: extras owing need a job completed on the driver's app with a charge the bank sent to 3-D Secure (tests/e2e/manage-extras.test.ts drives them)";
+/** Issue 32: what the server says when the extras were paid meanwhile, or nothing is owing any more. */
+const PAID_ALREADY = refusal(409, 'extras_paid', EXTRAS_MESSAGES.alreadyPaid);
+const NOTHING_OWING = refusal(409, 'nothing_owing', EXTRAS_MESSAGES.nothingOwing);
+/** A path on a trip whose extras are owing (prepare seeds one): its reloads open that completed trip again. */
+const COMPLETED_TRIP = 'the trip of this path is completed with its extras owing: the server opens it as it is (not a confirmed booking)';
 
 /** What the server says of a revoked link, and of a booking that moved on, at a moment the path chooses. */
 const REVOKED = refusal(401, 'link_revoked', MANAGE_MESSAGES.linkRevoked);
 const MOVED = refusal(409, 'stale_revision', MANAGE_MESSAGES.staleRevision);
 
 /** The page's own buttons while a call is under way: disabled or loading (or covered by 3-D Secure's page). */
-const WHILE_BUSY = new Set(['change.back', 'change.confirm', 'change.review', 'change.edit', 'change.edit:dropoff', 'change.stop.add', 'change.stop.edit', 'change.stop.remove', 'card.submit', 'cancel.confirm', 'cancel.back', 'calendar.download']);
+const WHILE_BUSY = new Set(['extras.back', 'change.back', 'change.confirm', 'change.review', 'change.edit', 'change.edit:dropoff', 'change.stop.add', 'change.stop.edit', 'change.stop.remove', 'card.submit', 'cancel.confirm', 'cancel.back', 'calendar.download']);
 const busyReason = (s: AnyMachineSnapshot, key: string): string | null => {
   if (!WHILE_BUSY.has(key)) return null;
   if (key === 'calendar.download') return s.matches({ ready: { calendar: 'downloading' } }) ? 'Add to calendar shows its loader (disabled) while the file downloads' : null;
@@ -67,14 +68,18 @@ const busyReason = (s: AnyMachineSnapshot, key: string): string | null => {
   return null;
 };
 
+/** Once the path's trip is open as completed (extras owing or paid), a reload opens that trip again, never a confirmed booking. */
+const completedTrip = (s: AnyMachineSnapshot, key: string): string | null =>
+  ['loadBooking:card', 'loadBooking:addresses', 'loadBooking:cancelled'].includes(key) && ctx(s).view?.status === 'completed' ? COMPLETED_TRIP : null;
+
 const next = (p: ModelPath, index: number, ahead = 1) => p.steps[index + ahead]?.variant ?? null;
 
 /** The card the path's next outcomes need. */
 function cardFor(p: ModelPath, index: number): string {
-  if (next(p, index) === 'createPaymentMethod:refused') return '4012 8888 8888 1881';
+  if (next(p, index) === 'createPaymentMethod:refused' || next(p, index) === 'extrasCard:refused') return '4012 8888 8888 1881';
   const charge = next(p, index, 2);
-  if (charge === 'charge:authenticate') return '4000 0027 6000 3184';
-  if (charge === 'charge:declined') return '4000 0000 0000 0002';
+  if (charge === 'charge:authenticate' || charge === 'payExtras:authenticate') return '4000 0027 6000 3184';
+  if (charge === 'charge:declined' || charge === 'payExtras:declined') return '4000 0000 0000 0002';
   return '4242 4242 4242 4242';
 }
 
@@ -125,53 +130,18 @@ export const manageBookingUi: UiMachine = {
   },
   prepare: async (run) => {
     if (run.path.origin === 'noToken') return;
-    await bookByCard(run, run.path.steps.some((step) => step.variant === 'previewChange:refund'));
-    if (run.path.origin === 'reload') {
+    if (run.path.steps.some((step) => step.variant === 'loadBooking:owing')) Object.assign(run.scratch, await bookOwingExtras(run.env.provider));
+    else await bookByCard(run, run.path.steps.some((step) => step.variant === 'previewChange:refund'));
+    if (run.path.origin === 'reload' || run.path.origin === 'reloadExtras') {
       await run.page.addInitScript({ content: `sessionStorage.setItem(${JSON.stringify(SESSION_KEYS.manageToken)}, ${JSON.stringify(run.scratch.token)});` });
     }
   },
   open: async (run) => {
-    const address = { link: `${PAGE}?token=${run.scratch.token}`, reload: `${PAGE}?step=confirm`, noToken: PAGE }[run.path.origin as 'link' | 'reload' | 'noToken'];
+    const address = { link: `${PAGE}?token=${run.scratch.token}`, reload: `${PAGE}?step=confirm`, reloadExtras: `${PAGE}?step=extras`, noToken: PAGE }[run.path.origin as 'link' | 'reload' | 'reloadExtras' | 'noToken'];
     await run.page.goto(run.url(address));
     await run.page.locator('html[data-app-ready]').waitFor({ state: 'attached', timeout: 20_000 });
   },
-  unsupportedOrigins: { reloadExtras: EXTRAS_OWING },
-  // Issue 32's extras owing (EXTRAS_OWING): the branch's states and transitions, each one a visitor reaches.
-  runnerLimits: Object.fromEntries(
-    [
-      'ready.booking.payingExtras.loadingKey',
-      'ready.booking.payingExtras.form',
-      'ready.booking.payingExtras.paying',
-      'ready.booking.payingExtras.authenticating',
-      'ready.booking.payingExtras.finishing',
-      'ready.booking.showing||1',
-      'ready.booking.viewing|extras.pay|0',
-      'ready.booking.payingExtras.loadingKey|extras.back|0',
-      'ready.booking.payingExtras.loadingKey|xstate.done.actor.0.manageBooking.ready.booking.payingExtras.loadingKey|0',
-      'ready.booking.payingExtras.loadingKey|xstate.error.actor.0.manageBooking.ready.booking.payingExtras.loadingKey|0',
-      'ready.booking.payingExtras.form|extras.back|0',
-      'ready.booking.payingExtras.creatingPaymentMethod|extras.back|0',
-      'ready.booking.payingExtras.creatingPaymentMethod|xstate.done.actor.0.manageBooking.ready.booking.payingExtras.creatingPaymentMethod|0',
-      'ready.booking.payingExtras.creatingPaymentMethod|xstate.error.actor.0.manageBooking.ready.booking.payingExtras.creatingPaymentMethod|0',
-      'ready.booking.payingExtras.paying|extras.back|0',
-      'ready.booking.payingExtras.paying|xstate.done.actor.0.manageBooking.ready.booking.payingExtras.paying|0',
-      'ready.booking.payingExtras.paying|xstate.done.actor.0.manageBooking.ready.booking.payingExtras.paying|1',
-      'ready.booking.payingExtras.paying|xstate.error.actor.0.manageBooking.ready.booking.payingExtras.paying|0',
-      'ready.booking.payingExtras.paying|xstate.error.actor.0.manageBooking.ready.booking.payingExtras.paying|1',
-      'ready.booking.payingExtras.paying|xstate.error.actor.0.manageBooking.ready.booking.payingExtras.paying|2',
-      'ready.booking.payingExtras.authenticating|extras.back|0',
-      'ready.booking.payingExtras.authenticating|xstate.done.actor.0.manageBooking.ready.booking.payingExtras.authenticating|0',
-      'ready.booking.payingExtras.authenticating|xstate.done.actor.0.manageBooking.ready.booking.payingExtras.authenticating|1',
-      'ready.booking.payingExtras.authenticating|xstate.error.actor.0.manageBooking.ready.booking.payingExtras.authenticating|0',
-      'ready.booking.payingExtras.finishing|extras.back|0',
-      'ready.booking.payingExtras.finishing|xstate.done.actor.0.manageBooking.ready.booking.payingExtras.finishing|0',
-      'ready.booking.payingExtras.finishing|xstate.done.actor.0.manageBooking.ready.booking.payingExtras.finishing|1',
-      'ready.booking.payingExtras.finishing|xstate.error.actor.0.manageBooking.ready.booking.payingExtras.finishing|0',
-      'ready.booking.payingExtras.finishing|xstate.error.actor.0.manageBooking.ready.booking.payingExtras.finishing|1',
-      'ready.booking.payingExtras.finishing|xstate.error.actor.0.manageBooking.ready.booking.payingExtras.finishing|2',
-    ].map((id) => [id, EXTRAS_OWING]),
-  ),
-  unavailable: (s, v) => busyReason(s, v.key),
+  unavailable: (s, v) => busyReason(s, v.key) ?? completedTrip(s, v.key),
   executors: {
     'loadBooking:card': answered(() => ({ kind: 'continue' })),
     'loadBooking:addresses': answered((run) => ({ kind: 'continue', before: () => allowAddressChanges(run) })),
@@ -182,10 +152,30 @@ export const manageBookingUi: UiMachine = {
         void (await fetch(run.url(`/api/admin/bookings/${run.scratch.bookingNumber}/revoke-manage-links`), { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: '{}' })),
     })),
     'loadBooking:offline': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
-    'loadBooking:owing': { unavailable: () => EXTRAS_OWING, run: async () => {} },
-    ...Object.fromEntries(
-      ['extras.pay', 'extras.back', 'extrasKey:done', 'extrasKey:failed', 'extrasCard:done', 'extrasCard:refused', 'payExtras:paid', 'payExtras:authenticate', 'payExtras:declined', 'payExtras:paidAlready', 'payExtras:revoked', 'extrasNextAction:completed', 'extrasNextAction:failed', 'extrasNextAction:error', 'finishExtras:authenticate', 'finishExtras:revoked', 'finishExtras:paid', 'finishExtras:nothingOwing', 'finishExtras:offline'].map((key) => [key, { unavailable: () => EXTRAS_OWING, run: async () => {} }]),
-    ),
+    // Issue 32: the trip seeded by prepare (bookOwingExtras) opens with its extras owing; the card steps as a change's.
+    'loadBooking:owing': answered(() => ({ kind: 'continue' })),
+    'extras.pay': { run: async (run) => run.page.getByTestId('extras-pay').click() },
+    'extras.back': { run: async (run) => run.page.getByTestId('extras-payment').getByRole('button', { name: 'Back' }).click() },
+    'extrasKey:done': answered(() => ({ kind: 'continue' })),
+    'extrasKey:failed': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
+    'extrasCard:done': { run: async () => {} },
+    'extrasCard:refused': { run: async () => {} },
+    'payExtras:paid': answered(() => ({ kind: 'continue' })),
+    'payExtras:authenticate': answered(() => ({ kind: 'continue' })),
+    'payExtras:declined': answered(() => ({ kind: 'continue' })),
+    'payExtras:paidAlready': answered(() => PAID_ALREADY),
+    'payExtras:revoked': answered(() => REVOKED),
+    'extrasNextAction:completed': { answer: () => ({ kind: 'continue' }), run: answerChallenge('Complete') },
+    'extrasNextAction:failed': { answer: () => ({ kind: 'continue' }), run: answerChallenge('Fail') },
+    'extrasNextAction:error': { answer: () => ({ kind: 'abort' }), run: answerChallenge('Complete') },
+    'finishExtras:paid': answered(() => ({ kind: 'continue' })),
+    'finishExtras:revoked': answered(() => REVOKED),
+    'finishExtras:nothingOwing': answered(() => NOTHING_OWING),
+    'finishExtras:offline': answered(() => ({ kind: 'abort' })),
+    'finishExtras:authenticate': {
+      unavailable: () => 'the sandbox’s intent has succeeded once its 3-D Secure page is completed: only a real bank may ask twice',
+      run: async () => {},
+    },
     'liveTrip:done': { unavailable: () => 'the live view runs as long as the booking is shown: the page handles no end of it', run: async () => {} },
     'liveTrip:error': { unavailable: () => 'the live view never fails as an actor: a dropped stream is retried inside it', run: async () => {} },
     retry: { run: async (run) => run.page.getByRole('button', { name: 'Try again' }).click() },
@@ -366,7 +356,7 @@ export const manageBookingUi: UiMachine = {
       await visible(run.page.getByTestId('pay-now').getByText('Processing...'));
       await gone(challenge(run));
     },
-    // Issue 32 (not reached in these paths: EXTRAS_OWING): the extras' own card panel.
+    // Issue 32: the extras' own card panel (a trip seeded with its extras owing).
     'ready.booking.payingExtras.loadingKey': async (run) => {
       await stage(run, 'payingExtras');
       await onAddress(run, 'extras');

@@ -148,6 +148,7 @@ export function BookingFacts({ booking }: { booking: ConsoleBookingDetail }) {
             ['Method', payment.method === 'card' ? 'Card' : 'Pay the driver'],
             ['State', PAYMENT_STATE_LABELS[payment.state]],
             ['Paid', payment.method === 'card' ? poundsText(payment.paid_pence) : ''],
+            ["Incl. driver's extras", payment.extras_paid_pence > 0 ? poundsText(payment.extras_paid_pence) : ''],
             ['Refunded', payment.refunded_pence > 0 ? poundsText(payment.refunded_pence) : ''],
             ['Refundable', payment.method === 'card' ? poundsText(payment.refundable_pence) : ''],
             ['Cancellation fee', dispatch.cancellation_fee_pence ? poundsText(dispatch.cancellation_fee_pence) : ''],
