@@ -48,18 +48,21 @@ function baselineDir(): string {
   return dir;
 }
 
-/** In the page before any of its scripts: long tasks, the tap's events, and the tap's visible effect. */
+/** In the page before any of its scripts: long tasks, the tap's events, and the times its visible effects were painted. */
 function instrument() {
   interface TapState {
     longTasks: [number, number][];
     events: { name: string; start: number; duration: number }[];
     tapAt: number | null;
     readyAtTap: boolean | null;
+    /** When the tapped tab showed selected, and when its panel did too (each painted). */
+    selectedAt: number | null;
     effectAt: number | null;
-    marks: Record<string, number>;
+    /** The pick-up field touched after the tab: when, and when its suggestions' code was in (aria-expanded, painted). */
+    fieldAt: number | null;
+    fieldReadyAt: number | null;
   }
-  const state: TapState = { longTasks: [], events: [], tapAt: null, readyAtTap: null, effectAt: null, marks: {} };
-  for (const type of ['pointerdown', 'pointerup', 'click']) addEventListener(type, (event) => state.tapAt !== null && !state.marks[type] && (state.marks[type] = Math.round(event.timeStamp - state.tapAt)), true);
+  const state: TapState = { longTasks: [], events: [], tapAt: null, readyAtTap: null, selectedAt: null, effectAt: null, fieldAt: null, fieldReadyAt: null };
   (window as unknown as { __tapSpeed: TapState }).__tapSpeed = state;
   new PerformanceObserver((list) => list.getEntries().forEach((entry) => state.longTasks.push([entry.startTime, entry.duration]))).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((list) => list.getEntries().forEach((entry) => state.events.push({ name: entry.name, start: entry.startTime, duration: entry.duration }))).observe({
@@ -67,37 +70,51 @@ function instrument() {
     buffered: true,
     durationThreshold: 16,
   } as PerformanceObserverInit);
-  // The tapped tab selected and its panel (the tab's aria-controls) shown.
-  const shown = (tab: Element) => tab.isConnected && tab.getAttribute('aria-selected') === 'true' && !!document.getElementById(tab.getAttribute('aria-controls') ?? '')?.firstElementChild;
+  /** Calls `done` with the time the frame after `condition` first holds has been painted. */
+  const whenPainted = (condition: () => boolean, done: (at: number) => void) => {
+    const painted = () =>
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => done(performance.now());
+        channel.port2.postMessage(0);
+      });
+    if (condition()) return painted();
+    const observer = new MutationObserver(() => {
+      if (!condition()) return;
+      observer.disconnect();
+      painted();
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  };
   addEventListener(
     'pointerdown',
     (event) => {
-      const tab = (event.target as Element | null)?.closest?.('[role=tab]');
+      const target = event.target as Element | null;
+      if (state.tapAt !== null && state.fieldAt === null && target?.closest?.('[data-testid=quote-pickup]')) {
+        state.fieldAt = event.timeStamp;
+        whenPainted(() => !!document.querySelector('[data-testid=quote-pickup][aria-expanded]'), (at) => (state.fieldReadyAt = at));
+        return;
+      }
+      const tab = target?.closest?.('[role=tab]');
       if (state.tapAt !== null || !tab) return;
       state.tapAt = event.timeStamp;
       state.readyAtTap = document.documentElement.hasAttribute('data-app-ready');
-      const painted = () =>
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => (state.effectAt = performance.now());
-          channel.port2.postMessage(0);
-        });
       // Hydration keeps the server's elements; a page rendered afresh replaces them (then the tab of the same name).
       const tapped = () => (tab.isConnected ? tab : [...document.querySelectorAll('[role=tab]')].find((other) => other.textContent === tab.textContent)) ?? tab;
-      const observer = new MutationObserver(() => {
-        if (!shown(tapped())) return;
-        observer.disconnect();
-        state.marks.dom = Math.round(performance.now() - (state.tapAt ?? 0));
-        painted();
-      });
-      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      const selected = () => tapped().getAttribute('aria-selected') === 'true';
+      whenPainted(selected, (at) => (state.selectedAt = at));
+      // The tapped tab selected and its panel (the tab's aria-controls) shown.
+      whenPainted(() => selected() && !!document.getElementById(tapped().getAttribute('aria-controls') ?? '')?.firstElementChild, (at) => (state.effectAt = at));
     },
     true,
   );
 }
 
 interface TapFigures {
+  tapToSelectedMs: number | null;
   tapToEffectMs: number | null;
+  /** After the tab: a touch on the pick-up field → its suggestions' code in place (null when not measured). */
+  fieldToReadyMs?: number | null;
   eventTimingMs: number | null;
   readyAtTap: boolean | null;
 }
@@ -163,11 +180,16 @@ async function load(browser: Browser, url: string, kind: 'idle' | 'waking'): Pro
     const tap = await page
       .waitForFunction(
         () => {
-          const state = (window as unknown as { __tapSpeed: { tapAt: number | null; effectAt: number | null; readyAtTap: boolean | null; events: { name: string; start: number; duration: number }[] } }).__tapSpeed;
-          if (state.effectAt === null || state.tapAt === null) return false;
+          const state = (window as unknown as { __tapSpeed: { tapAt: number | null; selectedAt: number | null; effectAt: number | null; readyAtTap: boolean | null; events: { name: string; start: number; duration: number }[] } }).__tapSpeed;
+          if (state.effectAt === null || state.selectedAt === null || state.tapAt === null) return false;
           const tapAt = state.tapAt;
           const durations = state.events.filter((entry) => entry.start >= tapAt - 1).map((entry) => entry.duration);
-          return { tapToEffectMs: Math.round(state.effectAt - tapAt), eventTimingMs: durations.length ? Math.max(...durations) : null, readyAtTap: state.readyAtTap };
+          return {
+            tapToSelectedMs: Math.round(state.selectedAt - tapAt),
+            tapToEffectMs: Math.round(state.effectAt - tapAt),
+            eventTimingMs: durations.length ? Math.max(...durations) : null,
+            readyAtTap: state.readyAtTap,
+          };
         },
         undefined,
         { polling: 'raf', timeout: 20_000 },
@@ -175,8 +197,27 @@ async function load(browser: Browser, url: string, kind: 'idle' | 'waking'): Pro
       .then((handle) => handle.jsonValue() as Promise<TapFigures>)
       .catch(async () => {
         if (process.env.TAP_SPEED_DEBUG) console.log(await page.evaluate(() => ({ state: JSON.stringify({ ...(window as unknown as { __tapSpeed: object }).__tapSpeed, longTasks: 0, events: 0 }), tabs: [...document.querySelectorAll('[role=tab]')].map((t) => `${t.getAttribute('aria-selected')} ${t.textContent}`) })));
-        return { tapToEffectMs: null, eventTimingMs: null, readyAtTap: null };
+        return { tapToSelectedMs: null, tapToEffectMs: null, eventTimingMs: null, readyAtTap: null };
       });
+    if (kind === 'idle' && tap.tapToEffectMs !== null) {
+      // The next step once the visitor acts: the pick-up field touched, its suggestions' code in place.
+      const field = await page.getByTestId('quote-pickup').boundingBox();
+      if (field) {
+        await page.waitForTimeout(500);
+        await page.touchscreen.tap(field.x + 20, field.y + field.height / 2);
+        tap.fieldToReadyMs = await page
+          .waitForFunction(
+            () => {
+              const state = (window as unknown as { __tapSpeed: { fieldAt: number | null; fieldReadyAt: number | null } }).__tapSpeed;
+              return state.fieldAt !== null && state.fieldReadyAt !== null && Math.round(state.fieldReadyAt - state.fieldAt);
+            },
+            undefined,
+            { polling: 'raf', timeout: 20_000 },
+          )
+          .then((handle) => handle.jsonValue() as Promise<number>)
+          .catch(() => null);
+      }
+    }
     return { ...tap, ...idle };
   } finally {
     await context.close();
@@ -198,6 +239,10 @@ export interface TapSpeedRow {
   idleTapMsMedian: number | null;
   idleTapMsWorst: number | null;
   idleEventTimingMsMedian: number | null;
+  idleFieldReadyMsMedian: number | null;
+  idleFieldReadyMsWorst: number | null;
+  wakingTabSelectedMsMedian: number | null;
+  wakingTabSelectedMsWorst: number | null;
   wakingTapMsMedian: number | null;
   wakingTapMsWorst: number | null;
   /** Waking taps made before the app had hydrated (the case the figure is about). */
@@ -233,7 +278,7 @@ export async function run(): Promise<{ runs: number; baseline: string; rows: Tap
         build.idle.push((await load(browser, build.url, 'idle')) as IdleFigures);
         build.waking.push(await load(browser, build.url, 'waking'));
       }
-      console.log(`load ${i + 1}/${runs}: ${builds.map((build) => `${build.name} idle tap ${build.idle.at(-1)!.tapToEffectMs} ms, waking tap ${build.waking.at(-1)!.tapToEffectMs} ms, ${build.idle.at(-1)!.jsGzipKB} kB, TBT ${build.idle.at(-1)!.tbtMs} ms`).join(' | ')}`);
+      console.log(`load ${i + 1}/${runs}: ${builds.map((build) => `${build.name} idle tap ${build.idle.at(-1)!.tapToEffectMs} ms (pick-up ready ${build.idle.at(-1)!.fieldToReadyMs} ms), waking tap selected ${build.waking.at(-1)!.tapToSelectedMs} ms, panel ${build.waking.at(-1)!.tapToEffectMs} ms, ${build.idle.at(-1)!.jsGzipKB} kB, TBT ${build.idle.at(-1)!.tbtMs} ms`).join(' | ')}`);
     }
     const rows: TapSpeedRow[] = builds.map(({ name, idle, waking }) => {
       const idleTaps = numbers(idle.map((figures) => figures.tapToEffectMs));
@@ -244,6 +289,10 @@ export async function run(): Promise<{ runs: number; baseline: string; rows: Tap
         idleTapMsMedian: median(idleTaps),
         idleTapMsWorst: worst(idleTaps),
         idleEventTimingMsMedian: median(numbers(idle.map((figures) => figures.eventTimingMs))),
+        idleFieldReadyMsMedian: median(numbers(idle.map((figures) => figures.fieldToReadyMs))),
+        idleFieldReadyMsWorst: worst(numbers(idle.map((figures) => figures.fieldToReadyMs))),
+        wakingTabSelectedMsMedian: median(numbers(waking.map((figures) => figures.tapToSelectedMs))),
+        wakingTabSelectedMsWorst: worst(numbers(waking.map((figures) => figures.tapToSelectedMs))),
         wakingTapMsMedian: median(wakingTaps),
         wakingTapMsWorst: worst(wakingTaps),
         wakingBeforeHydration: waking.filter((figures) => figures.readyAtTap === false).length,

@@ -1,10 +1,11 @@
 /**
- * An address field whose suggestion dropdown (AddressAutocomplete: Mantine Combobox + floating-ui) loads just after
- * the page paints, keeping it out of the home page's initial JavaScript. Until it is there the same field shows as
- * a plain input (drawn the same) with the same label, value and error, so typing is never lost; focus moves to the full field when
- * it arrives.
+ * An address field whose suggestion dropdown (AddressAutocomplete: Mantine Combobox + floating-ui) loads when the
+ * visitor shows an intent to use it (the pointer over it, a touch or focus on it, issue 37: the home page fetches no
+ * more JavaScript than it shows while nobody touches it), keeping it out of the home page's initial JavaScript. Until it
+ * is there the same field shows as a plain input (drawn the same) with the same label, value and error, so typing is
+ * never lost; focus (and the caret) moves to the full field in the same task that puts it on the page.
  */
-import { startTransition, useEffect, useId, useState, type ComponentProps, type ComponentType } from 'react';
+import { startTransition, useEffect, useId, useLayoutEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import type { AddressAutocomplete as AddressAutocompleteType } from '../../components/address/AddressAutocomplete.tsx';
 import { useHydrating } from '../../app/renderMode.ts';
 import { TextField } from './fields.tsx';
@@ -20,7 +21,8 @@ const loadAutocomplete = () => (loading ??= import('./AddressFieldFull.tsx').the
 const focused = new Set<string>();
 
 function FocusOnArrival({ id, children }: { id: string; children: React.ReactNode }) {
-  useEffect(() => {
+  // A layout effect: no key pressed between the swap and the focus can reach the page instead of the field.
+  useLayoutEffect(() => {
     if (!focused.has(id)) return;
     focused.delete(id);
     const input = document.getElementById(id) as HTMLInputElement | null;
@@ -39,8 +41,11 @@ export function AddressField(props: Props) {
   // plain field: the server never waits for this chunk); the full field once its code is in.
   const hydrating = useHydrating();
   const [Full, setFull] = useState<ComponentType<Props> | null>(() => (hydrating ? null : loaded));
+  // The code is asked for on the visitor's intent (or is here already, loaded for another field).
+  const [wanted, setWanted] = useState(false);
+  const want = () => setWanted(true);
   useEffect(() => {
-    if (Full) return;
+    if (Full || !(wanted || loaded)) return;
     let live = true;
     // In a transition: the swap renders in slices (the combobox and its popover are a phone's longest render after
     // the hydration), not in one synchronous task.
@@ -48,7 +53,7 @@ export function AddressField(props: Props) {
     return () => {
       live = false;
     };
-  }, [Full]);
+  }, [Full, wanted]);
   if (!Full)
     return (
       <TextField
@@ -62,7 +67,11 @@ export function AddressField(props: Props) {
         value={props.value}
         autoComplete="off"
         data-testid={props['data-testid']}
-        onFocus={() => focused.add(id)}
+        onFocus={() => {
+          focused.add(id);
+          want();
+        }}
+        onIntent={want}
         onBlur={() => focused.delete(id)}
         onChange={props.onChange}
       />
