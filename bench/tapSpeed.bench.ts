@@ -204,7 +204,7 @@ async function load(browser: Browser, url: string, kind: 'idle' | 'waking'): Pro
       const field = await page.getByTestId('quote-pickup').boundingBox();
       if (field) {
         await page.waitForTimeout(500);
-        await page.touchscreen.tap(field.x + 20, field.y + field.height / 2);
+        await page.touchscreen.tap(field.x + field.width / 2, field.y + field.height / 2);
         tap.fieldToReadyMs = await page
           .waitForFunction(
             () => {
