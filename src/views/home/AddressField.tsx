@@ -17,6 +17,12 @@ let loaded: ComponentType<Props> | null = null;
 let loading: Promise<ComponentType<Props>> | null = null;
 const loadAutocomplete = () => (loading ??= import('./AddressFieldFull.tsx').then((module) => (loaded = module.AddressFieldFull)));
 
+/**
+ * Starts loading the autocomplete on an intent near the fields (the booking forms touched, pointed at or focused:
+ * HomeView), so that a field reached for next finds its code in.
+ */
+export const prefetchAddressAutocomplete = () => void loadAutocomplete().catch(() => {});
+
 /** Remembers across the swap whether the visitor was already in the field. */
 const focused = new Set<string>();
 
