@@ -7,9 +7,11 @@
 //   paint and 5 s after load: the sum of each one's part over 50 ms), and then (a) a tap on the home form's tab not selected
 //   ('Hourly Rate' on a first visit) → its visible effect: the time from the tap's pointerdown to the frame after the
 //   DOM shows the tab selected and its panel filled (requestAnimationFrame after the change, then a message: after that frame
-//   is painted); beside it the Event Timing API's longest duration of the tap's events (INP-style);
+//   is painted); beside it the Event Timing API's longest duration of the tap's events (INP-style); then the next step
+//   once the visitor acts: 0.5 s later a touch on the Pick-Up field → its suggestions' code in place (the field a
+//   combobox, aria-expanded, painted), since the home page now loads that code on intent instead of while idle;
 // - waking load: the same tap as soon as the first contentful paint is reported (the page painted by the server, its
-//   scripts not yet run), timed the same way.
+//   scripts not yet run), timed the same way, both to the tab shown selected and to its panel shown.
 // Each figure is printed for this build beside a baseline build measured in the same run, the loads alternating
 // (baseline, this, this, baseline, …) so the machine's load weighs on both alike. The baseline is another checkout's
 // server and build (TAP_SPEED_BASELINE=<dir>, default: `git archive` of TAP_SPEED_BASE_REF, default main, into a
