@@ -9,11 +9,14 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `server/main.ts` as its own process (as `npm start` does) and waits for its "running at" line. */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `server/main.ts` as its own process (as `npm start` does) and waits for its "running at" line; `cwd`: another
+ * checkout's server (a baseline build beside this one, bench/tapSpeed.bench.ts).
+ */
+export function startServerProcess(env: Record<string, string>, { cwd = root }: { cwd?: string } = {}): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
+      cwd,
       env: { ...process.env, PORT: '0', LOG_LEVEL: 'error', ADMIN_TOKEN: 'bench-admin', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

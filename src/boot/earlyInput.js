@@ -4,11 +4,25 @@
 // has hydrated. The browser still does what it does without JavaScript (typing into a field, following a link,
 // ticking a box); the app's own handlers never see these events (they are stopped here), so nothing runs twice.
 // A form is not posted meanwhile (it would reload the page with the fields in its address): its submit is replayed.
+// A tab tapped (a [role=tab] of a tablist, the home form's 'GET A QUOTE' / 'Hourly Rate') shows selected at once, as the
+// app renders it (aria-selected, data-active, tabindex): the app, given the replayed click, renders that same state
+// (issue 37, "a tap answered at once"); its panel follows once the app has hydrated.
 // Plain ES5, no build step; `//` comment lines are dropped before it is inlined.
 (function () {
   var queue = [];
   var types = ['click', 'keydown', 'input', 'change', 'submit'];
   var recording;
+  function selectTab(tab) {
+    var tabs = tab.parentNode.children;
+    for (var t = 0; t < tabs.length; t += 1) {
+      if (tabs[t].getAttribute('role') !== 'tab') continue;
+      var selected = tabs[t] === tab;
+      tabs[t].setAttribute('aria-selected', String(selected));
+      tabs[t].setAttribute('tabindex', selected ? '0' : '-1');
+      if (selected) tabs[t].setAttribute('data-active', 'true');
+      else tabs[t].removeAttribute('data-active');
+    }
+  }
   function record(event) {
     // The replay's own events (set while it dispatches them) go to the app.
     if (recording.replaying) return;
@@ -20,6 +34,8 @@
       // A submit button's click (Enter in a field clicks the form's default button too) is replayed as that click.
       for (var i = queue.length - 1; i >= 0; i -= 1) if (queue[i].type === 'click' && queue[i].target === event.submitter) return;
     }
+    var tab = event.type === 'click' && target.closest('[role=tablist] > [role=tab]');
+    if (tab) selectTab(tab);
     // A field's value as the visitor left it (hydration may render the field again, from the app's state, before the replay).
     queue.push({ type: event.type, target: target, value: target.value, checked: target.checked, key: event.key, code: event.code, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey });
   }
