@@ -57,12 +57,10 @@ export interface TextFieldProps {
   autoComplete?: string;
   onFocus?: () => void;
   onBlur?: () => void;
-  /** The pointer over the field or pressed on it (an intent to use it: AddressField loads its suggestions then). */
-  onIntent?: () => void;
   'data-testid'?: string;
 }
 
-export function TextField({ label, value, onChange, error, required, className, name, id, placeholder, leftSection, type = 'text', min, autoComplete, onFocus, onBlur, onIntent, 'data-testid': testId }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, required, className, name, id, placeholder, leftSection, type = 'text', min, autoComplete, onFocus, onBlur, 'data-testid': testId }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? `field-${generated}`;
   return (
@@ -84,8 +82,6 @@ export function TextField({ label, value, onChange, error, required, className, 
           data-testid={testId}
           onFocus={onFocus}
           onBlur={onBlur}
-          onPointerEnter={onIntent}
-          onPointerDown={onIntent}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       </div>
