@@ -55,6 +55,9 @@ const typed = (path: string): FirstInput => ({ path, action: 'types into the fir
 export const FIRST_INPUTS: FirstInput[] = [
   { path: '/', action: "clicks 'GET A QUOTE'", act: clickQuoteTab, effect: quoteTabShown },
   { path: '/home', action: "clicks 'GET A QUOTE'", act: clickQuoteTab, effect: quoteTabShown },
+  // The home form's first field: the Hourly Rate tab's Pick-Up (spec §4: the tab open first), the address
+  // autocomplete swapping in for the server's plain field as the visitor types.
+  typed('/'),
   {
     path: '/quotationview',
     action: "clicks the first vehicle's 'Book Now'",
