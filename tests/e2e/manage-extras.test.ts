@@ -123,6 +123,13 @@ describe("the driver's extras owing on the manage page", () => {
       const facts = await owner.page.getByTestId('payment-facts').innerText();
       expect(facts).toContain(`Paid\n${poundsText(Number(fare.amount_pence) + 990)}`);
       expect(facts).toContain("Incl. driver's extras\n£9.90");
+      // The price lists the driver's lines above its total, so the lines add up to it.
+      const priceRows = await owner.page.getByTestId('price-facts').locator('tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')));
+      expect(priceRows.slice(-3).map(([label]) => label)).toEqual(['Waiting time 12 min (added by the driver)', 'Tolls (added by the driver)', 'Total']);
+      const pence = (text: string) => Math.round(Number(text.replace(/[£,]/g, '')) * 100);
+      const total = pence(priceRows.at(-1)![1]!);
+      expect(priceRows.slice(0, -1).reduce((sum, [, amount]) => sum + pence(amount!), 0)).toBe(total);
+      expect(total).toBe(Number(fare.amount_pence) + 990);
       found.push(...(await axeViolations(owner.page, 'console @1280')));
       await saveScreenshot(owner.page, 'console-booking-extras');
     } finally {

@@ -135,6 +135,13 @@ export function BookingFacts({ booking }: { booking: ConsoleBookingDetail }) {
                 <Table.Td className={classes.amount}>{poundsText(booking.price.unit_price_pence)} each</Table.Td>
               </Table.Tr>
             )}
+            {/* The total includes the driver's extras once the job is completed: list them, so the lines add up. */}
+            {booking.completion?.extras.map((extra) => (
+              <Table.Tr key={extra.code}>
+                <Table.Td>{extra.label}</Table.Td>
+                <Table.Td className={classes.amount}>{poundsText(extra.amount_pence)}</Table.Td>
+              </Table.Tr>
+            ))}
             <Table.Tr className={classes.total}>
               <Table.Td>Total</Table.Td>
               <Table.Td className={classes.amount}>{poundsText(booking.price.total_pence)}</Table.Td>
