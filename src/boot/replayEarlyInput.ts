@@ -148,6 +148,17 @@ export function replayHydrated(queue: Recorded[], all = false): void {
   if (ready) replay(queue.splice(0, ready));
 }
 
+let replayEnded: () => void = () => {};
+const replayEnd = new Promise<void>((resolve) => (replayEnded = resolve));
+
+/**
+ * Resolves once the recording has stopped and everything it recorded is replayed (at once on a page with no recorder).
+ * A part that replaces a server-rendered control by another element (the home page's address fields, swapped for the
+ * full autocomplete) waits for it: an entry for a control no longer in the page is left out, so typing recorded in the
+ * plain field and swapped away before its replay would be lost.
+ */
+export const earlyInputReplayed = (): Promise<void> => (window.__cabflowEarlyInput ? replayEnd : Promise.resolve());
+
 /** Replays the recorded input as the page hydrates; nothing when the page has no recorder (rendered in the browser). */
 export function replayEarlyInputWhenReady(): void {
   const recording = window.__cabflowEarlyInput;
@@ -165,7 +176,8 @@ export function replayEarlyInputWhenReady(): void {
         delete window.__cabflowEarlyInput;
       }
       replayHydrated(recording.queue, done);
-      if (!done) setTimeout(step, 16);
+      if (done) replayEnded();
+      else setTimeout(step, 16);
     };
     step();
   };

@@ -1,12 +1,14 @@
 /**
  * An address field whose suggestion dropdown (AddressAutocomplete: Mantine Combobox + floating-ui) loads just after
  * the page paints, keeping it out of the home page's initial JavaScript. Until it is there the same field shows as
- * a plain input (drawn the same) with the same label, value and error, so typing is never lost; focus moves to the full field when
- * it arrives.
+ * a plain input (drawn the same) with the same label, value and error, so typing is never lost; the swap replaces the
+ * input element, so a visitor typing in it (even since before the page hydrated: no focus event reached React then)
+ * keeps focus and caret in the full field, moved in the same task as the swap, before any further key is handled.
  */
-import { startTransition, useEffect, useId, useState, type ComponentProps, type ComponentType } from 'react';
+import { startTransition, useCallback, useEffect, useId, useLayoutEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import type { AddressAutocomplete as AddressAutocompleteType } from '../../components/address/AddressAutocomplete.tsx';
 import { useHydrating } from '../../app/renderMode.ts';
+import { earlyInputReplayed } from '../../boot/replayEarlyInput.ts';
 import { TextField } from './fields.tsx';
 
 type Props = Omit<ComponentProps<typeof AddressAutocompleteType>, 'suggest'>;
@@ -16,17 +18,32 @@ let loaded: ComponentType<Props> | null = null;
 let loading: Promise<ComponentType<Props>> | null = null;
 const loadAutocomplete = () => (loading ??= import('./AddressFieldFull.tsx').then((module) => (loaded = module.AddressFieldFull)));
 
-/** Remembers across the swap whether the visitor was already in the field. */
-const focused = new Set<string>();
+/** The caret of a plain field that was focused as it gave way to the full one (by id), for the full field to take. */
+const carets = new Map<string, [number, number]>();
+
+/** The plain input's ref: as it unmounts (the swap; React 19 ref cleanup, the node still in the page), its focus and caret. */
+function useCaretKeeper(id: string) {
+  return useCallback(
+    (node: HTMLInputElement | null) => () => {
+      if (!node || document.activeElement !== node) return;
+      carets.set(id, [node.selectionStart ?? node.value.length, node.selectionEnd ?? node.value.length]);
+      // Taken in the same commit by the full field's layout effect; an unmount that was no swap leaves nothing behind.
+      queueMicrotask(() => carets.delete(id));
+    },
+    [id],
+  );
+}
 
 function FocusOnArrival({ id, children }: { id: string; children: React.ReactNode }) {
-  useEffect(() => {
-    if (!focused.has(id)) return;
-    focused.delete(id);
+  // A layout effect: in the swap's own task, so no key pressed meanwhile can fall on the page instead of the field.
+  useLayoutEffect(() => {
+    const caret = carets.get(id);
+    if (!caret) return;
+    carets.delete(id);
     const input = document.getElementById(id) as HTMLInputElement | null;
     if (input) {
       input.focus();
-      input.setSelectionRange(input.value.length, input.value.length);
+      input.setSelectionRange(...caret);
     }
   }, [id]);
   return <>{children}</>;
@@ -38,13 +55,15 @@ export function AddressField(props: Props) {
   // The plain field first when the code is not here yet, and always when hydrating the server's HTML (which has the
   // plain field: the server never waits for this chunk); the full field once its code is in.
   const hydrating = useHydrating();
+  const keepCaret = useCaretKeeper(id);
   const [Full, setFull] = useState<ComponentType<Props> | null>(() => (hydrating ? null : loaded));
   useEffect(() => {
     if (Full) return;
     let live = true;
     // In a transition: the swap renders in slices (the combobox and its popover are a phone's longest render after
     // the hydration), not in one synchronous task.
-    void loadAutocomplete().then((component) => live && startTransition(() => setFull(() => component)));
+    // After the early input's replay (src/boot/replayEarlyInput.ts): typing recorded in the plain field reaches the app first.
+    void Promise.all([loadAutocomplete(), earlyInputReplayed()]).then(([component]) => live && startTransition(() => setFull(() => component)));
     return () => {
       live = false;
     };
@@ -62,8 +81,7 @@ export function AddressField(props: Props) {
         value={props.value}
         autoComplete="off"
         data-testid={props['data-testid']}
-        onFocus={() => focused.add(id)}
-        onBlur={() => focused.delete(id)}
+        inputRef={keepCaret}
         onChange={props.onChange}
       />
     );

@@ -5,7 +5,7 @@
  * aria-invalid and aria-describedby.
  */
 import { Button } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { HOURS_12, MINUTES } from '../../../machines/homeForm/homeForm.form.ts';
 import classes from './Fields.module.css';
 
@@ -55,12 +55,12 @@ export interface TextFieldProps {
   type?: 'text' | 'date';
   min?: string;
   autoComplete?: string;
-  onFocus?: () => void;
-  onBlur?: () => void;
+  /** The input element (AddressField keeps the caret across its swap with it). */
+  inputRef?: Ref<HTMLInputElement>;
   'data-testid'?: string;
 }
 
-export function TextField({ label, value, onChange, error, required, className, name, id, placeholder, leftSection, type = 'text', min, autoComplete, onFocus, onBlur, 'data-testid': testId }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, required, className, name, id, placeholder, leftSection, type = 'text', min, autoComplete, inputRef, 'data-testid': testId }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? `field-${generated}`;
   return (
@@ -68,6 +68,7 @@ export function TextField({ label, value, onChange, error, required, className, 
       <div className={classes.wrapper}>
         {leftSection && <span className={`${classes.section} ${classes.left}`}>{leftSection}</span>}
         <input
+          ref={inputRef}
           id={inputId}
           className={leftSection ? `${classes.input} ${classes.withLeft}` : classes.input}
           type={type}
@@ -80,8 +81,6 @@ export function TextField({ label, value, onChange, error, required, className, 
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(inputId, error)}
           data-testid={testId}
-          onFocus={onFocus}
-          onBlur={onBlur}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       </div>
