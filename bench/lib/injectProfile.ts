@@ -2,7 +2,8 @@
 // generator): every hook, the validation, the route and the reply run as for a real request, and the process is
 // CPU-bound, so the shares per stage (bench/lib/profileHooks.ts) hold even when other jobs share the machine.
 // `npx tsx bench/lib/injectProfile.ts [<tree root>] [<out dir>]`: the tree's own server (another commit's checkout
-// compares), its µs of CPU per request for each load and its stages.
+// compares), its µs of CPU per request for each load and its stages. INJECT_REQUESTS (20 000) per load;
+// INJECT_LOADS=distinct (comma-separated names) measures only those loads.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
@@ -42,7 +43,8 @@ async function run(make: (n: number) => InjectOptions, count: number) {
 
 mkdirSync(out, { recursive: true });
 const results: Record<string, unknown> = {};
-for (const [name, make] of Object.entries(loads)) {
+const only = process.env.INJECT_LOADS?.split(',');
+for (const [name, make] of Object.entries(loads).filter(([name]) => !only || only.includes(name))) {
   await run(name === 'distinct' ? (n) => make(n + 100_000) : make, 3_000);
   const session = new Session();
   session.connect();
