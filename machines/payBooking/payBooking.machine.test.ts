@@ -78,12 +78,24 @@ describe('pay-booking machine', () => {
     await waitFor(failed3ds.actor, (s) => selectError(s) === 'Authentication failed');
   });
 
-  it('a payment refused as released (410) closes the page with the reason; paid elsewhere reloads and shows paid', async () => {
-    const { actor } = start({ pay: async () => Promise.reject(refusal(410, PAY_LINK_MESSAGES.released)) });
-    await waitFor(actor, (s) => s.matches('form'));
-    actor.send({ type: 'card.submit', card: {} });
-    await waitFor(actor, (s) => s.matches('closed'));
-    expect(selectNotice(actor.getSnapshot())).toBe(PAY_LINK_MESSAGES.released);
+  it('a payment refused as gone (410) or cancelled (409) shows the status the server then gives, never "Nothing to pay" for a released link; paid elsewhere reloads and shows paid', async () => {
+    const cases = [
+      { refused: refusal(410, PAY_LINK_MESSAGES.released), status: 'released', state: 'released', notice: null },
+      { refused: refusal(410, PAY_LINK_MESSAGES.lateRefunded('£61.50')), status: 'released', state: 'released', notice: PAY_LINK_MESSAGES.lateRefunded('£61.50') },
+      { refused: refusal(410, PAY_LINK_MESSAGES.lateRefunded('£61.50')), status: 'cancelled', state: 'closed', notice: PAY_LINK_MESSAGES.lateRefunded('£61.50') },
+      { refused: refusal(409, PAY_LINK_MESSAGES.cancelled), status: 'cancelled', state: 'closed', notice: null },
+      { refused: refusal(410, PAY_LINK_MESSAGES.released), status: 'paid', state: 'paid', notice: null },
+    ] as const;
+    for (const { refused, status, state, notice } of cases) {
+      let loads = 0;
+      const { actor, log } = start({ view: async () => (++loads === 1 ? VIEW : { ...VIEW, status }), pay: async () => Promise.reject(refused) });
+      await waitFor(actor, (s) => s.matches('form'));
+      actor.send({ type: 'card.submit', card: {} });
+      await waitFor(actor, (s) => s.status === 'done');
+      expect([selectStage(actor.getSnapshot()), selectNotice(actor.getSnapshot())], `${refused.message} then ${status}`).toEqual([state, notice]);
+      expect(actor.getSnapshot().context.view?.status).toBe(status);
+      expect(log).toEqual(['forgetAddress', 'load', 'key', 'method', 'pay', 'load']);
+    }
     let loads = 0;
     const paidElsewhere = start({ view: async () => (++loads === 1 ? VIEW : { ...VIEW, status: 'paid' }), pay: async () => Promise.reject(refusal(409, PAY_LINK_MESSAGES.alreadyPaid)) });
     await waitFor(paidElsewhere.actor, (s) => s.matches('form'));

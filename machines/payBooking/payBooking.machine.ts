@@ -10,11 +10,12 @@
  *                                                  ↑                                                │
  *                                                  └── declined / failed (the message) ────────────┤
  *                                     charging ─ requires_action ─→ authenticating ─→ finishing ─→ paid
- *                                     charging / finishing ─ 410 (released, refunded) ─→ closed; 409 paid ─→ opening
+ *                                     charging / finishing ─ 410 (released, refunded) / 409 cancelled / 409 paid ─→ opening
  * A second card.submit while a payment is under way is ignored; the server charges the booking once whatever is sent.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { payBookingActors } from './payBooking.actors.ts';
+import { PAY_LINK_MESSAGES } from '../../contract/payLinks.ts';
 import { PAY_BOOKING_FAILURE, PAY_BOOKING_PAYMENT_FAILURE, PAY_LINK_TOKEN_PATTERN, refusalOf, type PayLinkPayAnswer, type PayLinkView } from './payBooking.types.ts';
 
 export interface PayBookingInput {
@@ -42,13 +43,25 @@ const busy = { 'card.submit': {} } as const;
 type Failed = { event: { error: unknown } };
 type Paid = { event: { output: PayLinkPayAnswer } };
 
-/** A refusal of a payment: gone (released: refunded if charged) closes the page; paid elsewhere reloads it; else the form says why. */
+/**
+ * A refusal of a payment: gone (410: released past its limit, refunded in full if it was charged late) or cancelled by
+ * the office meanwhile (409) reloads the link, so the page shows the status the server now gives (released, cancelled,
+ * paid) with its own PAY_LINK_MESSAGES text; a refund's message stays beside it (`notice`). Paid elsewhere reloads it
+ * too; a replaced link is unknown; else the form says why.
+ */
 const payRefused = [
-  { guard: ({ event }: Failed) => refusalOf(event.error).status === 410, target: '#payBooking.closed', actions: { type: 'setNotice' as const, params: ({ event }: Failed) => ({ text: refusalOf(event.error).message }) } },
+  {
+    guard: ({ event }: Failed) => refusalOf(event.error).status === 410 || (refusalOf(event.error).status === 409 && refusalOf(event.error).message === PAY_LINK_MESSAGES.cancelled),
+    target: '#payBooking.opening',
+    actions: { type: 'setNotice' as const, params: ({ event }: Failed) => ({ text: refundNotice(refusalOf(event.error).message) }) },
+  },
   { guard: ({ event }: Failed) => refusalOf(event.error).status === 404, target: '#payBooking.unknown' },
   { guard: ({ event }: Failed) => refusalOf(event.error).status === 409 && refusalOf(event.error).message !== null && /already paid/.test(refusalOf(event.error).message!), target: '#payBooking.opening' },
   { target: '#payBooking.form', actions: { type: 'setError' as const, params: ({ event }: Failed) => ({ text: refusalOf(event.error).message ?? PAY_BOOKING_PAYMENT_FAILURE }) } },
 ];
+/** The refusal's text when it says more than the status will (a late payment refunded), else null. */
+const refundNotice = (message: string | null) => (message === null || (Object.values(PAY_LINK_MESSAGES) as unknown[]).includes(message) ? null : message);
+
 const payAnswered = [
   {
     guard: ({ event }: Paid) => event.output.result === 'requires_action',
@@ -163,7 +176,7 @@ export const payBookingMachine = setup({
     paid: { type: 'final' },
     /** Past its limit unpaid: the release job cancelled it (PAY_LINK_MESSAGES.released). */
     released: { type: 'final' },
-    /** Cancelled by the office, or a payment refused as gone (`notice` says why): nothing to pay. */
+    /** Cancelled by the office (`notice`: a late payment's refund, when one was made): nothing to pay. */
     closed: { type: 'final' },
     unknown: { type: 'final' },
     failed: {

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRAS_MESSAGES } from '../../contract/manageExtras.ts';
 import { receiptDocument } from '../../server/domain/receipts/receipt.ts';
 import { loadReceiptBooking } from '../../server/domain/receipts/repository.ts';
 import { issuerOf } from '../../server/domain/receipts/index.ts';
-import { consoleOf, type Signed } from '../helpers/console.ts';
-import { driverAppOf, type SignedDriver } from '../helpers/driver.ts';
+import { completeWithExtras, driveOnBoard, startExtrasCrew, type ExtrasCrew } from '../helpers/extrasJob.ts';
 import { deliveredMail } from '../helpers/mail.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -21,19 +19,13 @@ const TOKEN_IN_OWING_MAIL = /manage-booking\?token=([A-Za-z0-9_-]{43})/;
 
 describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseKind}`, () => {
   let provider: TestProvider;
-  let api: ReturnType<typeof consoleOf>;
-  let app: ReturnType<typeof driverAppOf>;
-  let dispatcher: Signed;
-  let driver: SignedDriver;
-  const HOUR = 3_600_000;
+  let crew: ExtrasCrew;
+  let api: ExtrasCrew['api'];
+  let dispatcher: ExtrasCrew['dispatcher'];
   beforeAll(async () => {
     provider = await startTestProvider();
-    api = consoleOf(provider);
-    app = driverAppOf(provider, api);
-    dispatcher = await api.dispatcher();
-    driver = await app.newDriver(dispatcher);
-    const vehicle = await app.newVehicle(dispatcher);
-    expect((await app.as(driver, 'POST', 'shift', { vehicle_id: vehicle })).statusCode).toBe(200);
+    crew = await startExtrasCrew(provider);
+    ({ api, dispatcher } = crew);
   });
   afterAll(() => provider.dispose());
 
@@ -48,17 +40,10 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
     const paid = await api.bookByCard(email);
     await sql('UPDATE sandbox_intents SET payment_method_id = $2 WHERE id = $1', [paid.intentId, method]);
     const number = paid.bookingNumber;
-    expect((await api.as(dispatcher, 'POST', `bookings/${number}/dispatch`, { event: 'accept' })).statusCode).toBe(200);
-    await sql('UPDATE bookings SET pick_up_at = $2 WHERE booking_number = $1', [number, new Date(Date.now() + HOUR)]);
-    const offered = await api.as(dispatcher, 'POST', `bookings/${number}/offers`, { driver_id: driver.driverId });
-    expect(offered.statusCode, offered.body).toBe(201);
-    expect((await app.as(driver, 'POST', `offers/${offered.json().offer.id}/accept`, app.tapBody())).statusCode).toBe(200);
-    const past = new Date(Date.now() - HOUR);
-    await sql("UPDATE bookings SET pick_up_at = $2, job_stage = 'on_board', on_the_way_at = $2, arrived_at = $2, on_board_at = $2, assigned_at = $2 WHERE booking_number = $1", [number, past]);
-    const id = (await sql<{ id: number }>('SELECT id::int AS id FROM bookings WHERE booking_number = $1', [number]))[0].id;
+    const id = await driveOnBoard(crew, number);
     return { number, id };
   }
-  const complete = (number: string, extras: Record<string, number>) => app.as(driver, 'POST', `jobs/${number}/steps`, { step: 'complete', idempotency_key: randomUUID(), extras });
+  const complete = (number: string, extras: Record<string, number>) => completeWithExtras(crew, number, extras);
 
   /** A card job completed with £7.50 of waiting time and £2.40 of tolls whose bank wants 3-D Secure: owing, and the mailed link's token. */
   async function owing(email: string) {
@@ -339,6 +324,21 @@ describe(`the driver's extras owing, paid on the manage page, on ${testDatabaseK
       expect((await extrasState(job.id)).extras_charge).toBe('requires_action');
       expect(await owingMails(email)).toBe(1);
       expect(await extrasPayments(job.id)).toEqual([{ amount_pence: 990, charge: 'claimed' }]);
+    });
+
+    it('a held charge confirmed at the bank (no webhook in the sandbox): re-read after 5 minutes, recorded once; the page says paid', async () => {
+      const job = await owing('sweep.held@example.test');
+      address += 1;
+      await sql("UPDATE sandbox_intents SET status = 'succeeded' WHERE idempotency_key = $1", [`extras:1:${job.id}`]);
+      await provider.extrasSweep.runOnce();
+      expect((await extrasState(job.id)).extras_charge).toBe('requires_action');
+      await sql("UPDATE job_completions SET updated_at = now() - interval '6 minutes' WHERE booking_id = $1", [job.id]);
+      const sweeps = await Promise.all(Array.from({ length: 5 }, () => provider.extrasSweep.runOnce()));
+      expect(sweeps.reduce((sum, sweep) => sum + sweep.settled, 0)).toBe(1);
+      expect(await extrasState(job.id)).toEqual({ extras_charge: 'succeeded', extras_intent_id: await offSessionId(job.id) });
+      expect(await extrasPayments(job.id)).toEqual([{ amount_pence: 990, charge: 'succeeded' }]);
+      expect(await charged(job.id)).toEqual([990]);
+      expect((await post('manage-booking', { token: job.token })).json().extras).toMatchObject({ status: 'paid', message: '£9.90 paid by card.' });
     });
 
     it('refused by the bank: failed, nothing recorded as paid', async () => {

@@ -1,9 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleOf, type Signed } from '../helpers/console.ts';
-import { driverAppOf, type SignedDriver } from '../helpers/driver.ts';
+import { completeOwing, startExtrasCrew, type ExtrasCrew } from '../helpers/extrasJob.ts';
 import { launchBrowser, openPage, saveScreenshot, signInToConsole, WIDTHS } from '../helpers/browser.ts';
 import { DEMO_STAFF } from '../../server/db/seed/demo.ts';
 import { poundsText } from '../../contract/money.ts';
@@ -15,23 +13,16 @@ import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 // completed, the extras are paid once and the page says so; the console's booking page lists them at 1280 px. axe.
 // Needs a build first: `npm run build && npx vitest run --project e2e tests/e2e/manage-extras.test.ts`.
 
-const HOUR = 3_600_000;
 let provider: TestProvider;
 let browser: Browser;
-let api: ReturnType<typeof consoleOf>;
-let app: ReturnType<typeof driverAppOf>;
-let dispatcher: Signed;
-let driver: SignedDriver;
+let crew: ExtrasCrew;
+let api: ExtrasCrew['api'];
 
 beforeAll(async () => {
   provider = await startTestProvider({ listen: true });
   browser = await launchBrowser();
-  api = consoleOf(provider);
-  app = driverAppOf(provider, api);
-  dispatcher = await api.dispatcher();
-  driver = await app.newDriver(dispatcher);
-  const vehicle = await app.newVehicle(dispatcher);
-  expect((await app.as(driver, 'POST', 'shift', { vehicle_id: vehicle })).statusCode).toBe(200);
+  crew = await startExtrasCrew(provider);
+  api = crew.api;
 });
 
 afterAll(async () => {
@@ -49,14 +40,7 @@ async function owingJob(email: string) {
   const paid = await api.bookByCard(email);
   await api.sql("UPDATE sandbox_intents SET payment_method_id = 'pm_card_authenticationRequired' WHERE id = $1", [paid.intentId]);
   const number = paid.bookingNumber;
-  expect((await api.as(dispatcher, 'POST', `bookings/${number}/dispatch`, { event: 'accept' })).statusCode).toBe(200);
-  await api.sql('UPDATE bookings SET pick_up_at = $2 WHERE booking_number = $1', [number, new Date(Date.now() + HOUR)]);
-  const offered = await api.as(dispatcher, 'POST', `bookings/${number}/offers`, { driver_id: driver.driverId });
-  expect((await app.as(driver, 'POST', `offers/${offered.json().offer.id}/accept`, app.tapBody())).statusCode).toBe(200);
-  const past = new Date(Date.now() - HOUR);
-  await api.sql("UPDATE bookings SET pick_up_at = $2, job_stage = 'on_board', on_the_way_at = $2, arrived_at = $2, on_board_at = $2, assigned_at = $2 WHERE booking_number = $1", [number, past]);
-  const done = await app.as(driver, 'POST', `jobs/${number}/steps`, { step: 'complete', idempotency_key: randomUUID(), extras: { waiting_min: 12, tolls_pence: 240 } });
-  expect(done.json().job.completion.extras_charge).toBe('requires_action');
+  await completeOwing(crew, number);
   const [mail] = await api.sql<{ text_body: string }>("SELECT text_body FROM mail_outbox WHERE kind = 'driver_extras_owing' AND to_address LIKE $1", [`%<${email}>`]);
   const link = new URL(/(http\S+manage-booking\?token=[A-Za-z0-9_-]{43})/.exec(mail.text_body)![1]);
   return { number, url: `${provider.url}${link.pathname}${link.search}` };

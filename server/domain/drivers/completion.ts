@@ -7,6 +7,9 @@ import type { PaymentIntent, PaymentsPort } from '../../adapters/payments/port.t
 import { hashSessionToken, newSessionToken } from '../accounts/secrets.ts';
 import type { DispatchRow } from '../dispatch/repository.ts';
 import { DomainError } from '../errors.ts';
+import { isUniqueViolation } from '../bookings/paymentsRepository.ts';
+import { publishBookingEvent } from '../dispatch/events.ts';
+import { createExtrasRepository, type ExtrasRow } from '../manage/extrasRepository.ts';
 import { manageLinkUrl, siteOrigin } from '../manage/links.ts';
 import type { Site, SiteCache } from '../sites/index.ts';
 import { createTextsRepository } from '../texts/repository.ts';
@@ -119,7 +122,7 @@ export interface ExtrasChargeDeps {
   payments: PaymentsPort;
   mail: MailPort;
   publicUrl: string;
-  log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  log?: { info(details: object, message: string): void; warn(details: object, message: string): void; error?(details: object, message: string): void };
 }
 
 /**
@@ -183,6 +186,62 @@ export async function recordExtrasOutcome(deps: ExtrasChargeDeps, site: Site, bo
   }
   await createCompletionRepository(db).setExtrasCharge(site.id, bookingId, 'failed', intent.id, intent.lastError);
   return 'failed';
+}
+
+/**
+ * What became of a charge of the extras held while they are owing (the off-session charge waiting for 3-D Secure, or
+ * the passenger's card on the manage page) once the processor reports it succeeded:
+ * - 'paid': recorded now, as the extras' one charge (its payment and the completion 'succeeded', the board told);
+ * - 'already': this same charge was recorded before (a replayed webhook, the sweep after the manage page);
+ * - 'second': the extras were paid by another charge, or this one does not hold their charging slot: NOT recorded
+ *   (unreachable while the held charge is cancelled at the processor before any other is made; logged loudly);
+ * - 'not_owing': the extras are not owing (none, or their off-session charge is still being recorded by its caller).
+ */
+export type ExtrasPaidOutcome = 'paid' | 'already' | 'second' | 'not_owing';
+
+/**
+ * Records a succeeded charge of owing extras once, with the completion locked: the one code path of the manage page's
+ * pay (manage/extras.ts `finish`), the Stripe webhook (routes/stripeWebhook.ts) and the sweep (extrasSweep.ts). The
+ * payments_one_charge index (migration 007/042) makes a second success of the extras' request key impossible.
+ */
+export async function recordExtrasPaid(db: Db, site: Site, bookingId: number, intentId: string): Promise<{ outcome: ExtrasPaidOutcome; row: ExtrasRow | undefined }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const repository = createExtrasRepository(tx);
+      const row = await repository.extras(site.id, bookingId, true);
+      if (!row) return { outcome: 'not_owing' as const, row };
+      if (row.extras_charge === 'succeeded') return { outcome: row.extras_intent_id === intentId ? ('already' as const) : ('second' as const), row };
+      if (row.extras_charge !== 'requires_action') return { outcome: 'not_owing' as const, row };
+      const charge = await repository.offSessionCharge(site.id, extrasPaymentKey(bookingId), intentId);
+      if (charge !== 'claimed' && charge !== 'open') return { outcome: 'second' as const, row };
+      const bookingNumber = await repository.settle(site.id, bookingId, intentId);
+      if (bookingNumber) await publishBookingEvent(tx, site.id, { booking_number: bookingNumber, kind: 'changed' });
+      return { outcome: 'paid' as const, row };
+    });
+  } catch (error) {
+    // An 'open' charge (from before migration 042) while another holds the slot: the index refuses it a success.
+    if (isUniqueViolation(error)) return { outcome: 'second', row: undefined };
+    throw error;
+  }
+}
+
+/**
+ * Settles a held charge of owing extras as the processor reports it now (the webhook and the sweep): succeeded →
+ * recorded once (recordExtrasPaid); canceled (it can never be confirmed now) → its hold on the charging slot freed, the
+ * extras still owing (the passenger pays on the manage page); anything else → left as it is ('pending'): a charge
+ * waiting for 3-D Secure, or one the bank refused, could still be confirmed, so it keeps the slot until the manage
+ * page cancels it at the processor.
+ */
+export async function settleHeldExtras(deps: Pick<ExtrasChargeDeps, 'db' | 'log'>, site: Site, bookingId: number, intent: PaymentIntent): Promise<ExtrasPaidOutcome | 'released' | 'pending'> {
+  if (intent.status === 'canceled') {
+    await createExtrasRepository(deps.db).releaseOffSession(site.id, intent.id);
+    return 'released';
+  }
+  if (intent.status !== 'succeeded') return 'pending';
+  const { outcome, row } = await recordExtrasPaid(deps.db, site, bookingId, intent.id);
+  if (outcome === 'second') (deps.log?.error ?? deps.log?.warn)?.call(deps.log, { site_id: site.id, booking_id: bookingId, intent: intent.id, paid_by: row?.extras_intent_id ?? null }, "a second charge of the driver's extras");
+  if (outcome === 'paid') deps.log?.info({ site_id: site.id, booking_id: bookingId, intent: intent.id, charged_pence: intent.amount }, "the driver's extras held for 3-D Secure recorded as paid");
+  return outcome;
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { Queryable } from '../../adapters/db/index.ts';
 import { ABANDONED_CLAIM } from '../chargeClaims.ts';
 
+/** How often the sweep re-reads an extras charge held for 3-D Secure at the processor (a missed webhook settles within it). */
+export const HELD_RECHECK = '5 minutes';
+
 /**
  * The statements of a job completed on the driver's app with extras (completion.ts, table job_completions of
  * migration 035): the completion kept and the booking's total raised in the completing transaction, and the
@@ -123,6 +126,43 @@ export function createCompletionRepository(db: Queryable) {
         [siteId, bookingId],
       );
       return rows[0];
+    },
+
+    /**
+     * The extras owing ('requires_action') whose held charge was not re-read at the processor for HELD_RECHECK, any
+     * site, oldest first, taken in one UPDATE (their time renewed, rows another sweep holds skipped): each goes to one
+     * sweep, and each at most once per HELD_RECHECK (extrasSweep.ts).
+     */
+    async takeHeldCharges(limit: number): Promise<{ site_id: number; booking_id: number }[]> {
+      const { rows } = await db.query<{ site_id: number; booking_id: string }>(
+        `UPDATE job_completions SET updated_at = now()
+          WHERE (site_id, booking_id) IN (
+            SELECT site_id, booking_id FROM job_completions
+             WHERE extras_charge = 'requires_action' AND updated_at < now() - interval '${HELD_RECHECK}'
+             ORDER BY updated_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+            AND extras_charge = 'requires_action'
+         RETURNING site_id, booking_id`,
+        [limit],
+      );
+      return rows.map((row) => ({ site_id: Number(row.site_id), booking_id: Number(row.booking_id) }));
+    },
+
+    /** The intents holding the extras' one charging slot ('claimed', or 'open' from before migration 042). */
+    async heldIntents(siteId: number, bookingId: number): Promise<string[]> {
+      const { rows } = await db.query<{ intent_id: string }>("SELECT intent_id FROM payments WHERE site_id = $1 AND request_key = $2 AND charge IN ('claimed', 'open') ORDER BY intent_id", [
+        siteId,
+        `booking_extras:${bookingId}`,
+      ]);
+      return rows.map((row) => row.intent_id);
+    },
+
+    /** The booking whose extras this intent pays (the off-session charge or the passenger's card), or null: not an extras payment. */
+    async extrasPaymentBooking(siteId: number, intentId: string): Promise<number | null> {
+      const { rows } = await db.query<{ booking_id: string }>("SELECT booking_id FROM payments WHERE site_id = $1 AND intent_id = $2 AND request_key LIKE 'booking\\_extras:%' AND booking_id IS NOT NULL", [
+        siteId,
+        intentId,
+      ]);
+      return rows[0] ? Number(rows[0].booking_id) : null;
     },
 
     /** An abandoned claim whose charge never reached the processor goes back to 'claimed' (to be charged). */

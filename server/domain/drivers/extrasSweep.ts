@@ -1,4 +1,4 @@
-import { settleAbandonedCharge, type ExtrasChargeDeps } from './completion.ts';
+import { settleAbandonedCharge, settleHeldExtras, type ExtrasChargeDeps } from './completion.ts';
 import { createCompletionRepository } from './completionRepository.ts';
 
 /**
@@ -6,12 +6,17 @@ import { createCompletionRepository } from './completionRepository.ts';
  * ABANDONED_CLAIM (the process died between claiming the charge and recording the processor's answer) is settled by
  * the processor's own record of the charge (completion.ts settleAbandonedCharge): succeeded → recorded once, refused
  * → failed, 3-D Secure → owing and the passenger mailed once, never received → charged now under the same key.
- * Every process sweeps each minute; one UPDATE gives each abandoned claim to one of them.
+ * It also re-reads at the processor the charges held while extras are owing ('requires_action': the off-session charge
+ * waiting for 3-D Secure, or the passenger's card on the manage page), each at most once per HELD_RECHECK, 50 a run:
+ * one the passenger confirmed at their bank is recorded as paid once, even when the webhook was missed or there is
+ * none (the sandbox); one cancelled frees its hold, the extras still owing (completion.ts settleHeldExtras).
+ * Every process sweeps each minute; one UPDATE gives each abandoned claim, and each held charge, to one of them.
  */
+const BATCH = 50;
+
 export function createExtrasSweep(deps: ExtrasChargeDeps) {
   async function runOnce(): Promise<{ settled: number }> {
-    const abandoned = await createCompletionRepository(deps.db).abandonedCharges(50);
-    if (abandoned.length === 0) return { settled: 0 };
+    const abandoned = await createCompletionRepository(deps.db).abandonedCharges(BATCH);
     const sites = await deps.cache.sites();
     let settled = 0;
     for (const row of abandoned) {
@@ -27,7 +32,29 @@ export function createExtrasSweep(deps: ExtrasChargeDeps) {
         deps.log?.warn({ site_id: site.id, booking_id: row.booking_id, err: error }, "an abandoned charge of the driver's extras not settled yet");
       }
     }
-    return { settled };
+    return { settled: settled + (await recheckHeld()) };
+  }
+
+  /** The held charges re-read at the processor; the number recorded as paid or released. */
+  async function recheckHeld(): Promise<number> {
+    const repository = createCompletionRepository(deps.db);
+    const held = await repository.takeHeldCharges(BATCH);
+    if (held.length === 0) return 0;
+    const sites = await deps.cache.sites();
+    let settled = 0;
+    for (const row of held) {
+      const site = sites.find((candidate) => candidate.id === row.site_id);
+      if (!site) continue;
+      try {
+        for (const intentId of await repository.heldIntents(site.id, row.booking_id)) {
+          const outcome = await settleHeldExtras(deps, site, row.booking_id, await deps.payments.retrieveIntent(site.id, intentId));
+          if (outcome === 'paid' || outcome === 'released') settled += 1;
+        }
+      } catch (error) {
+        deps.log?.warn({ site_id: site.id, booking_id: row.booking_id, err: error }, "a held charge of the driver's extras not re-read yet");
+      }
+    }
+    return settled;
   }
 
   /** Runs every `everyMs` (the timer never keeps the process alive); returns the stop, which waits for a run under way. */

@@ -6,8 +6,7 @@ import type { Queryable } from '../../adapters/db/index.ts';
 import type { PaymentIntent } from '../../adapters/payments/port.ts';
 import { claimCharge, isUniqueViolation, releaseCharge } from '../bookings/paymentsRepository.ts';
 import { confirmResponse } from '../bookings/service.ts';
-import { publishBookingEvent } from '../dispatch/events.ts';
-import { completionLines, extrasPaymentKey } from '../drivers/completion.ts';
+import { completionLines, extrasPaymentKey, recordExtrasPaid } from '../drivers/completion.ts';
 import { DomainError } from '../errors.ts';
 import { penceToPounds } from '../pricing/money.ts';
 import type { Site } from '../sites/index.ts';
@@ -24,7 +23,8 @@ import type { Operator } from './terms.ts';
  * that key be claimed or succeeded. The off-session charge left waiting for 3-D Secure holds that claim (migration 042)
  * until it is cancelled at the processor (retireOffSessionCharge), before any intent of the passenger's is made. One card sent 20 times is one intent (the processor's idempotency key is the
  * booking's and the card's) and one charge; two cards at once: one claims, the other is refused
- * (payment_in_progress) before its card is charged. The success is recorded with the completion locked.
+ * (payment_in_progress) before its card is charged. The success is recorded with the completion locked, by the code the
+ * Stripe webhook and the extras sweep use too (drivers/completion.ts recordExtrasPaid).
  */
 
 const STATUS_OF: Record<string, ManageExtrasStatus> = {
@@ -89,21 +89,14 @@ export function createExtrasActions(deps: ManageServiceDeps, helpers: ExtrasHelp
       throw refusal('payment_failed', `${EXTRAS_MESSAGES.paymentFailed} ${intent.lastError ?? ''}`.trim(), operator);
     }
     if (intent.status !== 'succeeded') throw refusal('payment_in_progress', EXTRAS_MESSAGES.status('charging', intent.amount), operator);
-    const settled = await deps.db.transaction(async (tx) => {
-      const repository = createExtrasRepository(tx);
-      const row = await repository.extras(site.id, grant.bookingId, true);
-      if (!row) throw refusal('nothing_owing', EXTRAS_MESSAGES.nothingOwing, operator);
-      if (row.extras_charge === 'succeeded') return { already: true, row, bookingNumber: null };
-      const bookingNumber = await repository.settle(site.id, grant.bookingId, intent.id);
-      if (bookingNumber) await publishBookingEvent(tx, site.id, { booking_number: bookingNumber, kind: 'changed' });
-      return { already: false, row, bookingNumber };
-    });
-    if (settled.already && settled.row.extras_intent_id !== intent.id) {
+    const settled = await recordExtrasPaid(deps.db, site, grant.bookingId, intent.id);
+    if (settled.outcome === 'second') {
       // Not reachable while the unique index holds (one claimed or succeeded payment of the extras): said loudly if it ever is.
-      deps.log.error({ site_id: site.id, booking_id: grant.bookingId, intent: intent.id, paid_by: settled.row.extras_intent_id }, "a second charge of the driver's extras");
+      deps.log.error({ site_id: site.id, booking_id: grant.bookingId, intent: intent.id, paid_by: settled.row?.extras_intent_id ?? null }, "a second charge of the driver's extras");
       throw refusal('extras_paid', EXTRAS_MESSAGES.alreadyPaid, operator);
     }
-    if (!settled.already) deps.log.info({ site_id: site.id, booking_id: grant.bookingId, charged_pence: intent.amount }, "the driver's extras paid by the passenger");
+    if (settled.outcome === 'not_owing' || !settled.row) throw refusal('nothing_owing', EXTRAS_MESSAGES.nothingOwing, operator);
+    if (settled.outcome === 'paid') deps.log.info({ site_id: site.id, booking_id: grant.bookingId, charged_pence: intent.amount }, "the driver's extras paid by the passenger");
     return answer(site, grant, 'paid', EXTRAS_MESSAGES.paid(settled.row.extras_pence), intent);
   }
 

@@ -93,7 +93,7 @@ function PayForm({ actor, view }: { actor: PayBookingActor; view: PayLinkView })
 }
 
 /** A final page: paid, cancelled or an unknown link, with the operator's phone. */
-function Outcome({ tone, title, text, testId }: { tone: 'green' | 'orange'; title: string; text: string; testId: string }) {
+function Outcome({ tone, title, text, detail = null, testId }: { tone: 'green' | 'orange'; title: string; text: string; detail?: string | null; testId: string }) {
   const phone = useOperatorPhone();
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.centered} data-testid={testId}>
@@ -104,6 +104,7 @@ function Outcome({ tone, title, text, testId }: { tone: 'green' | 'orange'; titl
         {title}
       </Title>
       <Text data-testid="pay-booking-message">{text}</Text>
+      {detail && <Text data-testid="pay-booking-detail">{detail}</Text>}
       {phone && tone !== 'green' && <CallButton phone={phone} variant="default" />}
     </Paper>
   );
@@ -131,7 +132,7 @@ export function PayBookingView() {
       )}
       {stage === 'form' && view && <PayForm actor={actor} view={view} />}
       {stage === 'paid' && <Outcome tone="green" title="Booking paid" text={notice ?? (view ? PAY_LINK_MESSAGES.paid(view.booking_number) : PAY_LINK_MESSAGES.alreadyPaid)} testId="pay-booking-paid" />}
-      {stage === 'released' && <Outcome tone="orange" title="Payment link expired" text={PAY_LINK_MESSAGES.released} testId="pay-booking-released" />}
+      {stage === 'released' && <Outcome tone="orange" title="Payment link expired" text={PAY_LINK_MESSAGES.released} detail={notice} testId="pay-booking-released" />}
       {stage === 'closed' && <Outcome tone="orange" title="Nothing to pay" text={notice ?? PAY_LINK_MESSAGES.cancelled} testId="pay-booking-closed" />}
       {stage === 'unknown' && <Outcome tone="orange" title="We can't open this payment link" text={PAY_LINK_MESSAGES.unknown} testId="pay-booking-unknown" />}
       {stage === 'failed' && (

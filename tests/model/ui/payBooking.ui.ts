@@ -46,6 +46,17 @@ const replaceToken = async (run: UiRun) => void (await run.env.provider.db.query
 const payElsewhere = async (run: UiRun) => void (await api(run, PAY_LINK_API.pay, { token: run.scratch.token, payment_method_id: 'pm_card_mastercard' }));
 const paidMeanwhile = (u: { prevVariant: { key: string } | null }) => u.prevVariant !== null && u.prevVariant.key.endsWith(':alreadyPaid');
 
+/**
+ * The page reloads the link after a payment refused as gone (410): the server's view then is the status the refusal
+ * came from. charge:gone passed the link's limit (the view says released); finish:gone is the gate's 410 after the
+ * sandbox's challenge answer had already paid the booking (the view says paid). Null: this status can follow.
+ */
+const afterGone = (u: { prevVariant: { key: string } | null }, status: 'held' | 'paid' | 'released' | 'cancelled') => {
+  const key = u.prevVariant?.key ?? '';
+  if (key === 'charge:gone' && status !== 'released') return 'the link’s limit has passed (charge:gone): the server’s view of it is released';
+  if (key === 'finish:gone' && status !== 'paid') return 'the 410 was the gate’s, after the challenge’s answer had paid the booking: the server’s view of it is paid';
+  return null;
+};
 const serverWith = (before: (run: UiRun) => Promise<void>): UiExecutor => answered((run) => ({ kind: 'continue', before: () => before(run) }));
 const refusedByGate = (status: number, message: string): UiExecutor => answered(() => ({ kind: 'fulfil', status, body: { success: false, message } }));
 const AFTER_3DS = 'the sandbox’s challenge answer (POST /pay-booking/authenticate) settles the charge itself';
@@ -68,10 +79,18 @@ export const payBookingUi: UiMachine = {
   executors: {
     'forgetAddress:done': { run: async () => {} },
     'forgetAddress:error': { unavailable: () => 'history.replaceState with the page’s own same-origin path does not fail in a browser', run: async () => {} },
-    'loadBooking:held': answered(() => ({ kind: 'continue' }), { unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid' : null) }),
-    'loadBooking:paid': serverWith(payElsewhere),
-    'loadBooking:released': { ...serverWith(release), unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid, never released' : null) },
-    'loadBooking:cancelled': { ...serverWith(cancelByOffice), unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid, never cancelled' : null) },
+    'loadBooking:held': answered(() => ({ kind: 'continue' }), {
+      unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid' : (afterGone(u, 'held') ?? null)),
+    }),
+    'loadBooking:paid': { ...serverWith(payElsewhere), unavailable: (_s, u) => afterGone(u, 'paid') },
+    'loadBooking:released': {
+      ...serverWith(release),
+      unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid, never released' : afterGone(u, 'released')),
+    },
+    'loadBooking:cancelled': {
+      ...serverWith(cancelByOffice),
+      unavailable: (_s, u) => (paidMeanwhile(u) ? 'the booking was just paid elsewhere: the server’s view of it is paid, never cancelled' : afterGone(u, 'cancelled')),
+    },
     'loadBooking:unknown': serverWith(replaceToken),
     'loadBooking:failed': answered(() => ({ kind: 'fulfil', status: 503, body: SERVER_ERROR_BODY })),
     'fetchPublishableKey:done': answered(() => ({ kind: 'continue' })),
