@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { selectSettingsLoading } from '../../machines/app/app.selectors.ts';
 import { BookingAlerts } from '../components/booking/BookingAlerts.tsx';
@@ -36,10 +36,15 @@ export function Shell() {
   const inConsole = isConsolePath(location);
   const inDriverApp = isDriverPath(location);
 
+  // The page as first shown stays where the browser, or the visitor scrolling while it loaded, put it: scrolling it to
+  // the top as it hydrates moved the page under a finger already on its way to a button (issue 37, lost taps).
+  const shownLocation = useRef(location);
   useEffect(() => {
     // The console titles its own pages ("(2) Bookings — cabflow"), the driver's app its own.
     if (inConsole || inDriverApp) return;
-    window.scrollTo(0, 0);
+    // Another page of the site starts at its top.
+    if (shownLocation.current !== location) window.scrollTo(0, 0);
+    shownLocation.current = location;
     const title = routeFor(location)?.title;
     const company = settings.Company_Name;
     document.title = [title, company].filter(Boolean).join(' | ') || 'Book a taxi';
