@@ -1,5 +1,6 @@
 import { settleAbandonedCharge, settleHeldExtras, type ExtrasChargeDeps } from './completion.ts';
 import { createCompletionRepository } from './completionRepository.ts';
+import type { Site } from '../sites/index.ts';
 
 /**
  * The sweep of the driver's extras charges (issue 32): a card booking's extras claim left 'charging' for longer than
@@ -15,46 +16,49 @@ import { createCompletionRepository } from './completionRepository.ts';
 const BATCH = 50;
 
 export function createExtrasSweep(deps: ExtrasChargeDeps) {
-  async function runOnce(): Promise<{ settled: number }> {
-    const abandoned = await createCompletionRepository(deps.db).abandonedCharges(BATCH);
+  /** Runs `settle` for each row on its site, a failure logged and left for the next run; the number settled. */
+  async function settleEach(rows: { site_id: number; booking_id: number }[], settle: (site: Site, bookingId: number) => Promise<number>, failure: string): Promise<number> {
+    if (rows.length === 0) return 0;
     const sites = await deps.cache.sites();
     let settled = 0;
-    for (const row of abandoned) {
+    for (const row of rows) {
       const site = sites.find((candidate) => candidate.id === row.site_id);
       if (!site) continue;
       try {
-        const outcome = await settleAbandonedCharge(deps, site, row.booking_id);
-        if (outcome) {
-          settled += 1;
-          deps.log?.info({ site_id: site.id, booking_id: row.booking_id, outcome }, "an abandoned charge of the driver's extras settled");
-        }
+        settled += await settle(site, row.booking_id);
       } catch (error) {
-        deps.log?.warn({ site_id: site.id, booking_id: row.booking_id, err: error }, "an abandoned charge of the driver's extras not settled yet");
-      }
-    }
-    return { settled: settled + (await recheckHeld()) };
-  }
-
-  /** The held charges re-read at the processor; the number recorded as paid or released. */
-  async function recheckHeld(): Promise<number> {
-    const repository = createCompletionRepository(deps.db);
-    const held = await repository.takeHeldCharges(BATCH);
-    if (held.length === 0) return 0;
-    const sites = await deps.cache.sites();
-    let settled = 0;
-    for (const row of held) {
-      const site = sites.find((candidate) => candidate.id === row.site_id);
-      if (!site) continue;
-      try {
-        for (const intentId of await repository.heldIntents(site.id, row.booking_id)) {
-          const outcome = await settleHeldExtras(deps, site, row.booking_id, await deps.payments.retrieveIntent(site.id, intentId));
-          if (outcome === 'paid' || outcome === 'released') settled += 1;
-        }
-      } catch (error) {
-        deps.log?.warn({ site_id: site.id, booking_id: row.booking_id, err: error }, "a held charge of the driver's extras not re-read yet");
+        deps.log?.warn({ site_id: site.id, booking_id: row.booking_id, err: error }, failure);
       }
     }
     return settled;
+  }
+
+  async function runOnce(): Promise<{ settled: number }> {
+    const repository = createCompletionRepository(deps.db);
+    const abandoned = await settleEach(
+      await repository.abandonedCharges(BATCH),
+      async (site, bookingId) => {
+        const outcome = await settleAbandonedCharge(deps, site, bookingId);
+        if (!outcome) return 0;
+        deps.log?.info({ site_id: site.id, booking_id: bookingId, outcome }, "an abandoned charge of the driver's extras settled");
+        return 1;
+      },
+      "an abandoned charge of the driver's extras not settled yet",
+    );
+    // The held charges re-read at the processor: those recorded as paid or released count.
+    const held = await settleEach(
+      await repository.takeHeldCharges(BATCH),
+      async (site, bookingId) => {
+        let settled = 0;
+        for (const intentId of await repository.heldIntents(site.id, bookingId)) {
+          const outcome = await settleHeldExtras(deps, site, bookingId, await deps.payments.retrieveIntent(site.id, intentId));
+          if (outcome === 'paid' || outcome === 'released') settled += 1;
+        }
+        return settled;
+      },
+      "a held charge of the driver's extras not re-read yet",
+    );
+    return { settled: abandoned + held };
   }
 
   /** Runs every `everyMs` (the timer never keeps the process alive); returns the stop, which waits for a run under way. */
