@@ -341,97 +341,6 @@ function mergeIgnored(model: MachineModel, chosen: Candidate[], usable: Usable):
   return out;
 }
 
-/** Most steps a chained path may have: a longer path is harder to read when it fails. */
-const CHAIN_MAX_STEPS = Number(process.env.PATHS_CHAIN_MAX ?? 16);
-
-/**
- * Chosen paths joined where one ends in a state another passes through: the second's steps from that state on follow
- * the first's, when the joined path covers everything both did and the runner can take each step. Each join saves a
- * page load and the second's way to that state (in Chromium, the opening is half a path's time).
- */
-function chain(model: MachineModel, graphs: OriginGraph[], chosen: Candidate[], usable: Usable): Candidate[] {
-  if (CHAIN_MAX_STEPS <= 0) return chosen;
-  const serialize = serializer(model);
-  const rec = recordingScope(model);
-  const graphOf = new Map(graphs.map((g) => [g.origin.id, g]));
-  const walk = (c: Candidate) => {
-    const graph = graphOf.get(c.origin.id)!;
-    let snapshot = graph.start;
-    const keys = [serialize(snapshot)];
-    for (const event of c.events) {
-      snapshot = model.machine.transition(snapshot, event, rec.scope) as Snapshot;
-      keys.push(serialize(snapshot));
-    }
-    return keys;
-  };
-  const itemsOf = (origin: Origin, events: AnyEventObject[]): Set<string> => {
-    const graph = graphOf.get(origin.id)!;
-    const items = new Set<string>([...activeStateKeys(graph.start), ...graph.startRecord.visited].map(stateItem));
-    for (const id of graph.startRecord.transitions) items.add(transitionItem(id));
-    let snapshot = graph.start;
-    for (const event of events) {
-      const [next, record] = rec.record(() => model.machine.transition(snapshot, event, rec.scope) as Snapshot);
-      for (const id of record.transitions) items.add(transitionItem(id));
-      for (const key of [...record.visited, ...activeStateKeys(next)]) items.add(stateItem(key));
-      snapshot = next;
-    }
-    return items;
-  };
-  // A runner arranges each outcome by its data (the e-mail typed, the card used): a joined path may not ask one call
-  // for an outcome neither path asked of it beside the other's (a known e-mail, then an unknown one, in one visit).
-  const outcomesKept = (trunk: AnyEventObject[], branch: AnyEventObject[], joined: AnyEventObject[]) => {
-    const a = callOutcomes(model, trunk);
-    const b = callOutcomes(model, branch);
-    for (const [actor, outcomes] of callOutcomes(model, joined)) {
-      const within = (side: Map<string, Set<string>>) => [...outcomes].every((o) => side.get(actor)?.has(o));
-      if (!within(a) && !within(b)) return false;
-    }
-    return true;
-  };
-  const pool = chosen.map((c) => ({ c, keys: walk(c), used: false }));
-  const out: Candidate[] = [];
-  // Longest first: a long path is the likeliest to end where a short one passes.
-  const order = [...pool].sort((a, b) => b.c.events.length - a.c.events.length);
-  for (const trunk of order) {
-    if (trunk.used) continue;
-    trunk.used = true;
-    let current = trunk.c;
-    let end = trunk.keys.at(-1)!;
-    for (;;) {
-      let best: { entry: (typeof pool)[number]; events: AnyEventObject[]; items: Set<string>; from: number } | null = null;
-      for (const entry of pool) {
-        if (entry.used || entry.c.origin.id !== current.origin.id) continue;
-        const from = entry.keys.lastIndexOf(end, entry.keys.length - 2);
-        if (from < 0) continue;
-        const events = [...current.events, ...entry.c.events.slice(from)];
-        if (events.length > CHAIN_MAX_STEPS) continue;
-        if (best && from <= best.from) continue;
-        if (!outcomesKept(current.events, entry.c.events, events)) continue;
-        if (!pathUsable(model, graphOf.get(current.origin.id)!.start, events, usable)) continue;
-        const items = itemsOf(current.origin, events);
-        if (![...current.items, ...entry.c.items].every((item) => items.has(item))) continue;
-        best = { entry, events, items, from };
-      }
-      if (!best) break;
-      best.entry.used = true;
-      current = { origin: current.origin, events: best.events, items: best.items };
-      end = best.entry.keys.at(-1)!;
-    }
-    out.push(current);
-  }
-  return out;
-}
-
-/** Each call's outcomes along `events`: the actor's id → the outcome variants taken. */
-function callOutcomes(model: MachineModel, events: readonly AnyEventObject[]): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const event of events) {
-    const actor = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1];
-    if (actor) (out.get(actor) ?? out.set(actor, new Set()).get(actor)!).add(variantOfEvent(model, event).key);
-  }
-  return out;
-}
-
 /** The same state value and context: the event changed nothing. */
 function unchanged(a: Snapshot, b: Snapshot): boolean {
   return JSON.stringify(a.value) === JSON.stringify(b.value) && JSON.stringify(a.context) === JSON.stringify(b.context);
@@ -543,7 +452,7 @@ export function generate(model: MachineModel, options: GenerateOptions = {}): Ge
   if (!options.usable && generated.has(cacheKey)) return generated.get(cacheKey)!;
   const usable: Usable = options.usable ?? (() => true);
   const graphs = model.origins.map((origin) => exploreOrigin(model, origin));
-  const chosen = chain(model, graphs, mergeIgnored(model, cover(graphs.flatMap((graph) => candidates(model, graph, usable, options.usable !== undefined))), usable), usable);
+  const chosen = mergeIgnored(model, cover(graphs.flatMap((graph) => candidates(model, graph, usable, options.usable !== undefined))), usable);
   const shortest = sortPaths(chosen.map((c) => makePath(model, c.origin, 'shortest', c.events)));
   const simple = options.simple === false ? [] : simplePaths(model, graphs, usable);
   const result = { model, graphs, shortest, simple, vertices: Object.fromEntries(graphs.map((g) => [g.origin.id, Object.keys(g.adjacency).length])) };
