@@ -7,7 +7,7 @@ import { PaymentRefused } from './booking.card.ts';
 import { BOOKING_OUTCOME_EVENT_TYPES } from './booking.graph.ts';
 import { bookingMachine } from './booking.machine.ts';
 import { BOOKING_MESSAGES } from './booking.messages.ts';
-import { classifyPriceError } from './booking.pricing.ts';
+import { classifyPriceError } from './booking.priceErrors.ts';
 import { selectAmountToPayMinor, selectCanPayByCard, selectCanPayInCar, selectCardOffered, selectCardTotal, selectPath, selectPayInCarOffered, selectRoutedStateId } from './booking.selectors.ts';
 import { BOOKING_EVENT_TYPES, type BookingEvent, type BookingInput } from './booking.context.ts';
 import type { BookingCreatePayload, BookingForm, BookingResponse, HourlyRateForm, PriceDetail, RegistrationData } from './booking.types.ts';

@@ -4,7 +4,6 @@
  * means the browser behaves per spec whichever server answers.
  */
 import { ENABLE, YES } from '../../contract/settings.ts';
-import { errorCodeOf } from '../../contract/errorCodes.ts';
 import { capacityMessage } from './booking.messages.ts';
 import type { BookingForm, BookingSettings, PriceDetail, SelectionKind, VehicleKey } from './booking.types.ts';
 
@@ -90,17 +89,6 @@ export function preparePriceList(priceDetails: readonly PriceDetail[], form: Boo
   const checked: CapacityResult = form ? applyCapacity(priceDetails, form) : { ok: true, priceDetails: [...priceDetails] };
   if (!checked.ok) return checked;
   return { ok: true, priceDetails: cheapestCompanyMode(settings) ? cheapestCompanyOnly(checked.priceDetails) : checked.priceDetails };
-}
-
-/** Spec §8: which popup a price error gets. */
-export type PriceErrorKind = 'sameAddress' | 'urgentBooking' | 'error';
-
-/** By the server's code (contract/errorCodes.ts), never by its text: a reworded message keeps its popup. */
-export function classifyPriceError(error: unknown): PriceErrorKind {
-  const code = errorCodeOf(error);
-  if (code === 'zero_distance') return 'sameAddress';
-  if (code === 'banned_address' || code === 'grace_period') return 'urgentBooking';
-  return 'error';
 }
 
 /** Vehicle quantity select: 1 to 6 (spec §9); anything else is brought into range. */

@@ -29,15 +29,14 @@ export const ROUTE_MODULES: Record<string, string[]> = {
 };
 
 /**
- * Modules a page imports right after its first render: the address fields' autocomplete. Their scripts are linked with
- * the route's (on a server-rendered page boot.js adds them a few per task), so Vite's preload helper finds them
- * requested already instead of adding about fifteen links in one task when the field swaps in. Their CSS is left to the
- * helper: it is not needed for the first paint.
+ * Modules a page is likely to import soon: the address fields' autocomplete on the quote request page. Their scripts
+ * are linked with the route's (on a server-rendered page boot.js adds them a few per task), so Vite's preload helper
+ * finds them requested already instead of adding about fifteen links in one task when the field swaps in. Their CSS is
+ * left to the helper: it is not needed for the first paint. Not on the home page (issue 37: it fetches no more
+ * JavaScript than it shows while nobody touches it; src/views/home/AddressField.tsx loads the autocomplete on intent).
  */
 const ADDRESS_AUTOCOMPLETE = 'src/views/home/AddressFieldFull.tsx';
 export const SOON_MODULES: Record<string, string[]> = {
-  '/': [ADDRESS_AUTOCOMPLETE],
-  '/home': [ADDRESS_AUTOCOMPLETE],
   '/quoteview': [ADDRESS_AUTOCOMPLETE],
 };
 

@@ -1,12 +1,19 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, WIDTHS } from '../helpers/browser.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
 import { holdScripts } from './firstInput.scenarios.ts';
 
-// Issue 37, "a tap answered at once" (bench/tapSpeed.bench.ts times it on a slowed phone beside main's build): a home
-// tab tapped before the app has hydrated shows selected in the next frame (src/boot/earlyInput.js), and the app then
-// renders that same tab with its panel. Needs a build first.
+// Issue 37, "a tap answered at once" and "home JS fetched without interaction" (bench/tapSpeed.bench.ts times them on a
+// slowed phone beside main's build): a home tab tapped before the app has hydrated shows selected in the next frame
+// (src/boot/earlyInput.js), and the app then renders that same tab with its panel; the home page left alone fetches no
+// more JavaScript than bench/budget.json's homeIdleJsGzipKB in its first 4 s, the address autocomplete only once the
+// visitor reaches for a field, without losing what they type meanwhile. Needs a build first.
+
+const budget = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../bench/budget.json'), 'utf8')) as { homeIdleJsGzipKB: number };
 
 let provider: TestProvider;
 let browser: Browser;
@@ -54,6 +61,35 @@ describe('a home tab tapped while the page wakes up', () => {
       await page.getByTestId(name === 'GET A QUOTE' ? 'quote-pickup' : 'hourly-pickup').waitFor({ timeout: 10_000 });
       expect(await page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
       expect(await page.getByRole('tab', { name: other, exact: true }).getAttribute('aria-selected')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the home page left alone', () => {
+  it(`fetches at most ${budget.homeIdleJsGzipKB} kB of JavaScript (gzip) in its first 4 s, the address autocomplete only when a field is reached for, and keeps what is typed`, async () => {
+    const context = await phone();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${provider.url}/`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 });
+      const loadEnd = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
+      await page.waitForFunction((until) => performance.now() >= until, loadEnd + 4000, { polling: 100, timeout: 30_000 });
+      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => new URL(name).pathname.endsWith('.js')));
+      let gzip = 0;
+      for (const script of scripts) gzip += gzipSync(Buffer.from(await (await fetch(script)).arrayBuffer()), { level: 9 }).length;
+      expect(scripts.filter((script) => /AddressFieldFull|Combobox/.test(script))).toEqual([]);
+      expect(Math.round(gzip / 1024)).toBeLessThanOrEqual(budget.homeIdleJsGzipKB);
+
+      // Reached for: the plain field takes the typing while the autocomplete loads, then the full field has it all.
+      await page.getByRole('tab', { name: 'GET A QUOTE', exact: true }).tap();
+      const pickup = page.getByTestId('quote-pickup');
+      await pickup.tap();
+      await page.keyboard.type('Paddington', { delay: 30 });
+      await page.locator('[data-testid=quote-pickup][aria-expanded]').waitFor({ timeout: 10_000 });
+      await page.keyboard.type(' Station', { delay: 30 });
+      expect(await pickup.inputValue()).toBe('Paddington Station');
     } finally {
       await context.close();
     }

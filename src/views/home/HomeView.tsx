@@ -2,6 +2,7 @@ import { Box, Container, Paper, Text, Title } from '@mantine/core';
 import { startTransition, Suspense, useEffect, useState } from 'react';
 import { useServerRenderClaim } from '../../app/renderMode.ts';
 import { useEnabled, useSetting } from '../../app/useSettings.ts';
+import { prefetchAddressAutocomplete } from './AddressField.tsx';
 import { BookingFormsSlot } from './BookingFormsSlot.tsx';
 import { ContactSection } from './ContactSection.tsx';
 import { FleetSection } from './FleetSection.tsx';
@@ -47,7 +48,16 @@ export function HomeView() {
           {/* ───────────── Booking forms slot ─────────────
               The quote form and the hourly-rate form (tabs 'GET A QUOTE' / 'Hourly Rate', spec §2 Home)
               replace <BookingFormsSlot /> inside this Paper. Keep the Paper: the hero layout is built around it. */}
-          <Paper className={classes.formsPaper} radius="lg" shadow="md" data-slot="booking-forms">
+          {/* The address fields' suggestions load on the first sign of use of the forms (issue 37: none while idle). */}
+          <Paper
+            className={classes.formsPaper}
+            radius="lg"
+            shadow="md"
+            data-slot="booking-forms"
+            onPointerDown={prefetchAddressAutocomplete}
+            onPointerEnter={prefetchAddressAutocomplete}
+            onFocus={prefetchAddressAutocomplete}
+          >
             {showForms ? (
               <Suspense>
                 <BookingFormsSlot />

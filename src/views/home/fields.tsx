@@ -57,10 +57,12 @@ export interface TextFieldProps {
   autoComplete?: string;
   /** The input element (AddressField keeps the caret across its swap with it). */
   inputRef?: Ref<HTMLInputElement>;
+  /** A sign the visitor means to use the field: the pointer over it or pressed on it, focus (AddressField loads its suggestions then). */
+  onIntent?: () => void;
   'data-testid'?: string;
 }
 
-export function TextField({ label, value, onChange, error, required, className, name, id, placeholder, leftSection, type = 'text', min, autoComplete, inputRef, 'data-testid': testId }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, required, className, name, id, placeholder, leftSection, type = 'text', min, autoComplete, inputRef, onIntent, 'data-testid': testId }: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? `field-${generated}`;
   return (
@@ -81,6 +83,9 @@ export function TextField({ label, value, onChange, error, required, className, 
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(inputId, error)}
           data-testid={testId}
+          onPointerEnter={onIntent}
+          onPointerDown={onIntent}
+          onFocus={onIntent}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       </div>
