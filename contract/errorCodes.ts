@@ -92,6 +92,8 @@ export const ERROR_CODES = {
   // ─── Issue 30 ────────────────────────────────────────────────────────────────────────────────────
   change_being_paid: { kind: 'conflict', meaning: "Another change of the booking is being paid for: try again once its hold (at most ABANDONED_CLAIM) ends." },
   extras_paid: { kind: 'conflict', meaning: "The driver's extras are paid already." },
+  pay_link_paid: { kind: 'conflict', meaning: 'The booking of a payment link is paid already: the pay page reloads it and shows it paid.' },
+  pay_link_cancelled: { kind: 'conflict', meaning: 'The office cancelled the booking of a payment link: the pay page reloads it and shows nothing to pay.' },
   nothing_owing: { kind: 'conflict', meaning: 'No extras to pay online.' },
 
   // ─── Staff sign-in with a mailed code (issue 30) ─────────────────────────────────────────────────────

@@ -16,7 +16,7 @@ const VIEW: PayLinkView = {
   company_name: 'Westway Cars',
 };
 const PAID: PayLinkPayAnswer = { success: true, result: 'paid', message: PAY_LINK_MESSAGES.paid('CF-ABCDEFGH'), booking_number: 'CF-ABCDEFGH', payment_intent_id: 'pi_1', client_secret: null };
-const refusal = (status: number, message: string) => Object.assign(new Error(message), { status, body: { success: false, message } });
+const refusal = (status: number, message: string, code?: string) => Object.assign(new Error(message), { status, body: { success: false, message, ...(code ? { code } : {}) } });
 
 function start(options: { token?: string | null; view?: () => Promise<PayLinkView>; pay?: (input: PayInput) => Promise<PayLinkPayAnswer>; nextAction?: () => Promise<NextActionResult> } = {}) {
   const log: string[] = [];
@@ -83,7 +83,9 @@ describe('pay-booking machine', () => {
       { refused: refusal(410, PAY_LINK_MESSAGES.released), status: 'released', state: 'released', notice: null },
       { refused: refusal(410, PAY_LINK_MESSAGES.lateRefunded('£61.50')), status: 'released', state: 'released', notice: PAY_LINK_MESSAGES.lateRefunded('£61.50') },
       { refused: refusal(410, PAY_LINK_MESSAGES.lateRefunded('£61.50')), status: 'cancelled', state: 'closed', notice: PAY_LINK_MESSAGES.lateRefunded('£61.50') },
-      { refused: refusal(409, PAY_LINK_MESSAGES.cancelled), status: 'cancelled', state: 'closed', notice: null },
+      { refused: refusal(409, PAY_LINK_MESSAGES.cancelled, 'pay_link_cancelled'), status: 'cancelled', state: 'closed', notice: null },
+      // By the answer's code, not its text: a reworded refusal still reloads the link.
+      { refused: refusal(409, 'This booking was cancelled by the office.', 'pay_link_cancelled'), status: 'cancelled', state: 'closed', notice: 'This booking was cancelled by the office.' },
       { refused: refusal(410, PAY_LINK_MESSAGES.released), status: 'paid', state: 'paid', notice: null },
     ] as const;
     for (const { refused, status, state, notice } of cases) {
@@ -97,7 +99,7 @@ describe('pay-booking machine', () => {
       expect(log).toEqual(['forgetAddress', 'load', 'key', 'method', 'pay', 'load']);
     }
     let loads = 0;
-    const paidElsewhere = start({ view: async () => (++loads === 1 ? VIEW : { ...VIEW, status: 'paid' }), pay: async () => Promise.reject(refusal(409, PAY_LINK_MESSAGES.alreadyPaid)) });
+    const paidElsewhere = start({ view: async () => (++loads === 1 ? VIEW : { ...VIEW, status: 'paid' }), pay: async () => Promise.reject(refusal(409, PAY_LINK_MESSAGES.alreadyPaid, 'pay_link_paid')) });
     await waitFor(paidElsewhere.actor, (s) => s.matches('form'));
     paidElsewhere.actor.send({ type: 'card.submit', card: {} });
     await waitFor(paidElsewhere.actor, (s) => s.matches('paid'));

@@ -47,16 +47,17 @@ type Paid = { event: { output: PayLinkPayAnswer } };
  * A refusal of a payment: gone (410: released past its limit, refunded in full if it was charged late) or cancelled by
  * the office meanwhile (409) reloads the link, so the page shows the status the server now gives (released, cancelled,
  * paid) with its own PAY_LINK_MESSAGES text; a refund's message stays beside it (`notice`). Paid elsewhere reloads it
- * too; a replaced link is unknown; else the form says why.
+ * too; a replaced link is unknown; else the form says why. Branched on the answer's code (contract/errorCodes.ts),
+ * never on its text.
  */
 const payRefused = [
   {
-    guard: ({ event }: Failed) => refusalOf(event.error).status === 410 || (refusalOf(event.error).status === 409 && refusalOf(event.error).message === PAY_LINK_MESSAGES.cancelled),
+    guard: ({ event }: Failed) => refusalOf(event.error).status === 410 || refusalOf(event.error).code === 'pay_link_cancelled',
     target: '#payBooking.opening',
     actions: { type: 'setNotice' as const, params: ({ event }: Failed) => ({ text: refundNotice(refusalOf(event.error).message) }) },
   },
   { guard: ({ event }: Failed) => refusalOf(event.error).status === 404, target: '#payBooking.unknown' },
-  { guard: ({ event }: Failed) => refusalOf(event.error).status === 409 && refusalOf(event.error).message !== null && /already paid/.test(refusalOf(event.error).message!), target: '#payBooking.opening' },
+  { guard: ({ event }: Failed) => refusalOf(event.error).code === 'pay_link_paid', target: '#payBooking.opening' },
   { target: '#payBooking.form', actions: { type: 'setError' as const, params: ({ event }: Failed) => ({ text: refusalOf(event.error).message ?? PAY_BOOKING_PAYMENT_FAILURE }) } },
 ];
 /** The refusal's text when it says more than the status will (a late payment refunded), else null. */

@@ -33,8 +33,12 @@ export interface NextActionInput {
 export type NextActionResult = { status: 'completed' } | { status: 'failed'; message: string | null };
 
 /** An API refusal as the effects reject with it: `status` the HTTP status, `body` the answer (`{ message, code }`). */
-export function refusalOf(error: unknown): { status: number | null; message: string | null } {
+export function refusalOf(error: unknown): { status: number | null; message: string | null; code: string | null } {
   const status = (error as { status?: unknown } | null)?.status;
-  const body = (error as { body?: unknown } | null)?.body as { message?: unknown } | null | undefined;
-  return { status: typeof status === 'number' ? status : null, message: typeof body?.message === 'string' ? body.message : null };
+  const body = (error as { body?: unknown } | null)?.body as { message?: unknown; code?: unknown } | null | undefined;
+  return {
+    status: typeof status === 'number' ? status : null,
+    message: typeof body?.message === 'string' ? body.message : null,
+    code: typeof body?.code === 'string' ? body.code : null,
+  };
 }

@@ -136,7 +136,7 @@ describe(`card payment links of phone bookings on ${testDatabaseKind}`, () => {
     // A retry (a lost answer, a double click) answers paid again or already paid, and charges nothing more.
     const again = await post('pay-booking/pay', { token, payment_method_id: 'pm_card_visa' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(PAY_LINK_MESSAGES.alreadyPaid);
+    expect(again.json()).toMatchObject({ message: PAY_LINK_MESSAGES.alreadyPaid, code: 'pay_link_paid' });
     const retried = await post('pay-booking/pay', { token, payment_intent_id: row.payment_intent_id });
     expect(retried.statusCode, retried.body).toBe(200);
     expect(await sandboxCharged(id)).toBe(1);
@@ -227,7 +227,7 @@ describe(`card payment links of phone bookings on ${testDatabaseKind}`, () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const refused = await post('pay-booking/pay', { token, payment_method_id: 'pm_card_visa' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(PAY_LINK_MESSAGES.cancelled);
+    expect(refused.json()).toMatchObject({ message: PAY_LINK_MESSAGES.cancelled, code: 'pay_link_cancelled' });
     expect((await post('pay-booking', { token })).json()).toMatchObject({ success: true, status: 'cancelled' });
     const { id } = await bookingRow(answer.booking_number);
     expect(await charges(id)).toEqual([]);
@@ -249,7 +249,7 @@ describe(`card payment links of phone bookings on ${testDatabaseKind}`, () => {
     expect((await post('pay-booking/pay', { token: fresh, payment_method_id: 'pm_card_visa' })).statusCode).toBe(200);
     const paid = await api.as(dispatcher, 'POST', `phone-bookings/${answer.booking_number}/pay-link`);
     expect(paid.statusCode).toBe(409);
-    expect(paid.json().message).toBe(PAY_LINK_MESSAGES.alreadyPaid);
+    expect(paid.json()).toMatchObject({ message: PAY_LINK_MESSAGES.alreadyPaid, code: 'pay_link_paid' });
     expect((await api.as(dispatcher, 'POST', 'phone-bookings/CF-ZZZZZZZZ/pay-link')).statusCode).toBe(404);
   });
 

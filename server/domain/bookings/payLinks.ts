@@ -83,7 +83,7 @@ function statusOf(link: PayLinkRecord, at: Date): PayLinkStatus {
 export function createPayLinks(deps: PayLinkDeps) {
   const now = deps.now ?? (() => new Date());
   const unknown = () => new DomainError('not_found', PAY_LINK_MESSAGES.unknown);
-  const alreadyPaid = () => new DomainError('conflict', PAY_LINK_MESSAGES.alreadyPaid);
+  const alreadyPaid = () => new DomainError('pay_link_paid', PAY_LINK_MESSAGES.alreadyPaid);
   const inProgress = () => new DomainError('conflict', PAY_LINK_MESSAGES.inProgress);
 
   async function open(site: Site, token: string): Promise<PayLinkRecord> {
@@ -98,7 +98,7 @@ export function createPayLinks(deps: PayLinkDeps) {
     if (link.status === 'awaiting_payment' && link.dueAt.getTime() > now().getTime()) return;
     if (link.paidAt) throw alreadyPaid();
     if (link.status === 'awaiting_payment' || link.releasedAt) throw new DomainError('gone', PAY_LINK_MESSAGES.released);
-    throw new DomainError('conflict', PAY_LINK_MESSAGES.cancelled);
+    throw new DomainError('pay_link_cancelled', PAY_LINK_MESSAGES.cancelled);
   }
 
   async function view(site: Site, token: string): Promise<PayLinkView> {
@@ -303,7 +303,7 @@ export function createPayLinks(deps: PayLinkDeps) {
     const answer = await deps.db.transaction(async (tx) => {
       const held = await payLinkByNumber(tx, site.id, bookingNumber);
       if (!held) throw new DomainError('not_found', 'No such booking with a payment link on this site');
-      if (held.status !== 'awaiting_payment') throw new DomainError('conflict', held.paidAt ? PAY_LINK_MESSAGES.alreadyPaid : PAY_LINK_MESSAGES.notHeld);
+      if (held.status !== 'awaiting_payment') throw held.paidAt ? alreadyPaid() : new DomainError('conflict', PAY_LINK_MESSAGES.notHeld);
       if (held.dueAt.getTime() <= now().getTime()) throw new DomainError('gone', PAY_LINK_MESSAGES.released);
       const link = newPayLink(site, deps.publicUrl);
       await replacePayLinkToken(tx, site.id, held.bookingId, link.tokenHash);

@@ -33,8 +33,8 @@ export const HELD_VIEW: PayLinkView = {
 const PAID_ANSWER: PayLinkPayAnswer = { success: true, result: 'paid', message: PAY_LINK_MESSAGES.paid(MODEL_BOOKING_NUMBER), booking_number: MODEL_BOOKING_NUMBER, payment_intent_id: 'pi_model', client_secret: null };
 const ACTION_ANSWER: PayLinkPayAnswer = { ...PAID_ANSWER, result: 'requires_action', message: 'Authenticate the payment.', client_secret: 'pi_model_secret' };
 
-/** A refusal as src/api rejects with it: the status and the server's `{ message }`. */
-export const refusal = (status: number, message: string) => Object.assign(httpError(status, message), { body: { success: false, message } });
+/** A refusal as src/api rejects with it: the status and the server's `{ message, code }`. */
+export const refusal = (status: number, message: string, code?: string) => Object.assign(httpError(status, message), { body: { success: false, message, ...(code ? { code } : {}) } });
 export const DECLINED_MESSAGE = `${SANDBOX_DECLINE_MESSAGES.declined} ${PAY_LINK_MESSAGES.declined}`;
 export const NOT_A_TEST_CARD = 'This is not one of the sandbox test cards.';
 
@@ -49,7 +49,7 @@ function payIn(state: 'charging' | 'finishing', kind: 'done' | 'error') {
 const refusals = (prefix: string, type: string) => [
   variant(`${prefix}:gone`, { type, error: refusal(410, PAY_LINK_MESSAGES.released) }, 'the booking was released meanwhile (410)'),
   variant(`${prefix}:unknown`, { type, error: refusal(404, PAY_LINK_MESSAGES.unknown) }, 'the link was replaced meanwhile (404)'),
-  variant(`${prefix}:alreadyPaid`, { type, error: refusal(409, PAY_LINK_MESSAGES.alreadyPaid) }, 'the booking was paid elsewhere (409)'),
+  variant(`${prefix}:alreadyPaid`, { type, error: refusal(409, PAY_LINK_MESSAGES.alreadyPaid, 'pay_link_paid') }, 'the booking was paid elsewhere (409)'),
   variant(`${prefix}:declined`, { type, error: refusal(402, DECLINED_MESSAGE) }, 'the card is declined (402)'),
 ];
 

@@ -58,7 +58,7 @@ const afterGone = (u: { prevVariant: { key: string } | null }, status: 'held' | 
   return null;
 };
 const serverWith = (before: (run: UiRun) => Promise<void>): UiExecutor => answered((run) => ({ kind: 'continue', before: () => before(run) }));
-const refusedByGate = (status: number, message: string): UiExecutor => answered(() => ({ kind: 'fulfil', status, body: { success: false, message } }));
+const refusedByGate = (status: number, message: string, code?: string): UiExecutor => answered(() => ({ kind: 'fulfil', status, body: { success: false, message, ...(code ? { code } : {}) } }));
 const AFTER_3DS = 'the sandbox’s challenge answer (POST /pay-booking/authenticate) settles the charge itself';
 
 export const payBookingUi: UiMachine = {
@@ -146,7 +146,7 @@ export const payBookingUi: UiMachine = {
     // After 3-D Secure the server's own answer is paid (${AFTER_3DS}): its refusals are the gate's.
     'finish:gone': refusedByGate(410, PAY_LINK_MESSAGES.released),
     'finish:unknown': refusedByGate(404, PAY_LINK_MESSAGES.unknown),
-    'finish:alreadyPaid': refusedByGate(409, PAY_LINK_MESSAGES.alreadyPaid),
+    'finish:alreadyPaid': refusedByGate(409, PAY_LINK_MESSAGES.alreadyPaid, 'pay_link_paid'),
     'finish:declined': refusedByGate(402, DECLINED_MESSAGE),
     retry: { run: async (run) => run.page.getByTestId('pay-booking-failed').getByRole('button', { name: 'Try again' }).click() },
   },
