@@ -5,7 +5,7 @@
 // action was on screen without scrolling, and the quotation page's height. Goal: at most 14 taps and fields.
 // The trip: pick-up Paddington Station (a popular pickup location tapped), drop-off The Savoy (typed, then its
 // suggestion picked), tomorrow (the form's default date) at 2pm (the hour chosen), one extra stop at Marylebone
-// Station, one passenger (the default), guest details, Pay in Car.
+// Station, one passenger (the default), the guest details spec §5 requires (email and mobile), Pay in Car.
 // Then (issue 37) two more ways on the same phone, each counted the same way: the returning visitor, whose first
 // booking above ticked "Remember my details on this device" (that tick is the opt-in, listed apart and not in the
 // first-time count), taps "Same trip as last time", chooses 2pm, and books with the details filled in (goal ≤ 9);
@@ -99,19 +99,23 @@ export async function run(): Promise<TapsResult> {
       }
     };
 
+    // The home form's address fields swap their plain input for the full autocomplete once it loads (on the first sign
+    // of use): a scroll that meets the old element as it leaves is tried again on the new one.
+    const scrollTo = (locator: Locator) =>
+      locator.scrollIntoViewIfNeeded().catch((error: Error) => (/not attached/.test(error.message) ? locator.scrollIntoViewIfNeeded() : Promise.reject(error)));
     const tap = async (what: string, locator: Locator) => {
-      await locator.scrollIntoViewIfNeeded();
+      await scrollTo(locator);
       await locator.tap();
       count(`tap: ${what}`);
     };
     const type = async (what: string, locator: Locator, text: string) => {
-      await locator.scrollIntoViewIfNeeded();
+      await scrollTo(locator);
       await locator.tap();
       await locator.fill(text);
       count(`field: ${what}`);
     };
     const choose = async (what: string, locator: Locator, value: string) => {
-      await locator.scrollIntoViewIfNeeded();
+      await scrollTo(locator);
       await locator.selectOption(value);
       count(`field: ${what}`);
     };
@@ -196,8 +200,12 @@ export async function run(): Promise<TapsResult> {
     const next = await searchAndBook(true);
     primaryInView.details = await inView(next);
     await shot(page, 'details');
-    await type('First Name', page.getByLabel('First Name'), 'Ada');
-    await type('Last Name', page.getByLabel('Last Name'), 'Lovelace');
+    // Spec §5 "Required fields": the guest form requires only email and mobile, so the first-time count leaves the name
+    // out; a visitor who gives it adds two fields (TAPS_WITH_NAME=1 counts them).
+    if (process.env.TAPS_WITH_NAME) {
+      await type('First Name', page.getByLabel('First Name'), 'Ada');
+      await type('Last Name', page.getByLabel('Last Name'), 'Lovelace');
+    }
     await type('Email', page.getByLabel('Email'), 'ada.taps@example.test');
     await type('Mobile Number', page.getByLabel(/Mobile Number/).and(page.locator('input')), '+44 7700 900123');
     // The opt-in, for the returning visitor's pass: listed apart, not in the first-time count.

@@ -53,6 +53,26 @@ describe(`POST /api/v1/booking on ${testDatabaseKind}`, () => {
     expect(mails.rows.map((mail) => mail.kind)).toEqual(['booking_confirmation', 'booking_notice']);
   });
 
+  it('books a guest who gives only what spec §5 requires (email and mobile): no name, the mails greet without one', async () => {
+    const { form, row } = await quoteFor(provider);
+    const registrationData = { ...guestRegistration, firstName: '', surname: '  ', email: 'no.name@example.test' };
+    const response = await book(bookingPayload(form, row, { registrationData }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.passengerDetails).toMatchObject({ passenger_name: '', passenger_email: 'no.name@example.test', passenger_contact_no: '+44 7700 900456' });
+    const { rows } = await provider.db.query<{ passenger_name: string }>('SELECT passenger_name FROM bookings WHERE booking_number = $1', [response.json().data.booking.booking_number]);
+    expect(rows).toEqual([{ passenger_name: '' }]);
+    const mail = await provider.db.query<{ to_address: string; text_body: string }>("SELECT to_address, text_body FROM mail_outbox WHERE kind = 'booking_confirmation' AND to_address = 'no.name@example.test'");
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0].text_body).toContain('Hello there,');
+    expect(mail.rows[0].text_body).toMatch(/^Passenger: +\+44 7700 900456$/m);
+    // Without a mobile the guest is still refused, with nothing written.
+    const before = await countRows(provider, 'bookings');
+    const noMobile = await book(bookingPayload(form, row, { registrationData: { ...registrationData, number: ' ' } }));
+    expect(noMobile.statusCode).toBe(400);
+    expect(noMobile.json().message).toBe('Enter a mobile number so the driver can reach you');
+    expect(await countRows(provider, 'bookings')).toBe(before);
+  });
+
   it('refuses a tampered price with a 409 message and writes nothing', async () => {
     const { form, row } = await quoteFor(provider);
     const before = await countRows(provider, 'bookings');

@@ -276,6 +276,28 @@ describe('pay in car', () => {
     }
   });
 
+  it('guest with only what spec §5 requires (email and mobile, no name) + Pay in Car: booked, the name left blank', async () => {
+    const email = uniqueEmail('noname');
+    const { page, errors, close } = await openAt('/personalDetailView');
+    try {
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel(/Mobile Number/).fill('+44 7700 900124');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => pathname(page)).toBe('/paymentview');
+      await page.getByRole('button', { name: 'Pay in Car' }).click();
+      const number = await expectConfirmed(page);
+      await page.getByText(`Thank you. Your booking is confirmed and the details are on their way to ${email}.`).waitFor();
+      const rows = await bookingsFor(email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ booking_number: number, payment_method: 'car' });
+      const stored = await provider.db.query('SELECT passenger_name, passenger_phone FROM bookings WHERE booking_number = $1', [number]);
+      expect(stored.rows).toEqual([{ passenger_name: '', passenger_phone: '+44 7700 900124' }]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('on a 375 × 812 phone: the trip summary first, each step’s action on screen without scrolling (Book Now, Next, Pay in Car, Pay By Card); then, remembered, the same trip again and Forget my details', async () => {
     const email = uniqueEmail('phone');
     const { page, errors, close, quote } = await openAt('/quotationview', { quotationOnly: true }, WIDTHS.mobile, 812);

@@ -22,7 +22,7 @@ export function bookingFields(bookingNumber: string, prepared: PreparedBooking):
   fields.push(
     ['Vehicle', `${prepared.quantity} × ${prepared.row.vehicle_type} (${prepared.row.company_name})`],
     ['Passengers', String(prepared.totalPassengers)],
-    ['Passenger', `${prepared.passenger.name}, ${prepared.passenger.phone}`],
+    ['Passenger', [prepared.passenger.name, prepared.passenger.phone].filter(Boolean).join(', ')],
   );
   // Both mails show the discount as the booking's breakdown does: "Promo code SUMMER10 (10% off)  -£4.55".
   if (prepared.promo) fields.push([prepared.promo.label, poundsText(-prepared.promo.discount_pence, prepared.currency)]);

@@ -92,7 +92,7 @@ export async function preparePassenger(deps: { db: Queryable; credentials: Crede
     };
   }
   if (!registration.number.trim()) throw new DomainError('invalid_input', 'Enter a mobile number so the driver can reach you');
-  if (!`${registration.firstName}${registration.surname}`.trim()) throw new DomainError('invalid_input', 'Enter your name');
+  // A name is not asked for: spec §5 "Required fields" marks only email and mobile on the guest and new-client forms.
   if (mode === 'guest_login') return { mode, passengerId: null, newAccount: null, ...contact };
   const password = registration.password ?? '';
   if (!password) throw new DomainError('invalid_input', 'Enter Password for booking');

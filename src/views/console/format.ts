@@ -29,3 +29,6 @@ export const STATUS_COLOURS: Record<BookingStatus, string> = {
 };
 
 export const statusLabel = (status: BookingStatus) => BOOKING_STATUS_LABELS[status] ?? status;
+
+/** A booking's passenger as a row names them: spec §5 asks a guest only for e-mail and mobile, so a name may be blank. */
+export const passengerName = (name: string) => name.trim() || 'No name given';

@@ -65,11 +65,11 @@ export function JobScreen() {
         <div>
           <Text className={classes.label}>Passenger</Text>
           <Text className={classes.fact}>
-            {job.passenger_name} · {job.passengers} {job.passengers === 1 ? 'passenger' : 'passengers'}
+            {job.passenger_name || 'No name given'} · {job.passengers} {job.passengers === 1 ? 'passenger' : 'passengers'}
           </Text>
           {job.passenger_phone && (
             <a className={classes.link} href={`tel:${job.passenger_phone.replace(/[^+\d]/g, '')}`}>
-              Call {job.passenger_name}
+              Call {job.passenger_name || 'the passenger'}
             </a>
           )}
         </div>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { PAYMENT_STATE_LABELS, type BoardRow } from '../../../../contract/consoleBookings.ts';
 import { JOB_STAGE_LABELS } from '../../../../contract/dispatch.ts';
 import { FLIGHT_ACTION_LABELS, londonTimeText } from '../../../../contract/flights.ts';
-import { shortDay, STATUS_COLOURS, statusLabel } from '../format.ts';
+import { passengerName, shortDay, STATUS_COLOURS, statusLabel } from '../format.ts';
 import { ToneBadge } from '../StatusBadge.tsx';
 import classes from './Board.module.css';
 import { poundsText } from '../../../../contract/money.ts';
@@ -51,7 +51,7 @@ export function BoardTable({ rows, fresh }: { rows: BoardRow[]; fresh: string[] 
                   </ToneBadge>
                 )}
                 <Text size="xs" c="dimmed" lineClamp={1}>
-                  {row.anonymised ? 'Anonymised' : row.passenger_name}
+                  {row.anonymised ? 'Anonymised' : passengerName(row.passenger_name)}
                 </Text>
               </Table.Td>
               <Table.Td className={classes.route}>

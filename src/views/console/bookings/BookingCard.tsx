@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PAYMENT_STATE_LABELS, type BoardRow } from '../../../../contract/consoleBookings.ts';
 import { JOB_STAGE_LABELS } from '../../../../contract/dispatch.ts';
-import { shortDay, STATUS_COLOURS, statusLabel } from '../format.ts';
+import { passengerName, shortDay, STATUS_COLOURS, statusLabel } from '../format.ts';
 import { ToneBadge } from '../StatusBadge.tsx';
 import classes from './Board.module.css';
 import { poundsText } from '../../../../contract/money.ts';
@@ -46,7 +46,7 @@ export function BookingCard({ row, fresh = false, children }: { row: BoardRow; f
         )}
         <Text span size="sm" c="dimmed">
           {' · '}
-          {row.anonymised ? 'Anonymised' : row.passenger_name}
+          {row.anonymised ? 'Anonymised' : passengerName(row.passenger_name)}
         </Text>
       </Text>
       <Text size="sm" className={classes.cardLine}>
