@@ -94,6 +94,7 @@ export const ERROR_CODES = {
   extras_paid: { kind: 'conflict', meaning: "The driver's extras are paid already." },
   pay_link_paid: { kind: 'conflict', meaning: 'The booking of a payment link is paid already: the pay page reloads it and shows it paid.' },
   pay_link_cancelled: { kind: 'conflict', meaning: 'The office cancelled the booking of a payment link: the pay page reloads it and shows nothing to pay.' },
+  pay_link_refunded: { kind: 'gone', meaning: "A payment link's card was charged after its booking had lapsed: refunded in full; the pay page reloads it and keeps the message." },
   nothing_owing: { kind: 'conflict', meaning: 'No extras to pay online.' },
 
   // ─── Staff sign-in with a mailed code (issue 30) ─────────────────────────────────────────────────────

@@ -81,11 +81,14 @@ describe('pay-booking machine', () => {
   it('a payment refused as gone (410) or cancelled (409) shows the status the server then gives, never "Nothing to pay" for a released link; paid elsewhere reloads and shows paid', async () => {
     const cases = [
       { refused: refusal(410, PAY_LINK_MESSAGES.released), status: 'released', state: 'released', notice: null },
-      { refused: refusal(410, PAY_LINK_MESSAGES.lateRefunded('£61.50')), status: 'released', state: 'released', notice: PAY_LINK_MESSAGES.lateRefunded('£61.50') },
-      { refused: refusal(410, PAY_LINK_MESSAGES.lateRefunded('£61.50')), status: 'cancelled', state: 'closed', notice: PAY_LINK_MESSAGES.lateRefunded('£61.50') },
+      { refused: refusal(410, PAY_LINK_MESSAGES.lateRefunded('£61.50'), 'pay_link_refunded'), status: 'released', state: 'released', notice: PAY_LINK_MESSAGES.lateRefunded('£61.50') },
+      { refused: refusal(410, PAY_LINK_MESSAGES.lateRefunded('£61.50'), 'pay_link_refunded'), status: 'cancelled', state: 'closed', notice: PAY_LINK_MESSAGES.lateRefunded('£61.50') },
+      // The refund's notice by its code too: a reworded refund keeps its notice, a reworded cancellation shows none.
+      { refused: refusal(410, 'Your £61.50 is on its way back to your card.', 'pay_link_refunded'), status: 'released', state: 'released', notice: 'Your £61.50 is on its way back to your card.' },
+      { refused: refusal(410, 'This link has lapsed.', 'gone'), status: 'released', state: 'released', notice: null },
       { refused: refusal(409, PAY_LINK_MESSAGES.cancelled, 'pay_link_cancelled'), status: 'cancelled', state: 'closed', notice: null },
       // By the answer's code, not its text: a reworded refusal still reloads the link.
-      { refused: refusal(409, 'This booking was cancelled by the office.', 'pay_link_cancelled'), status: 'cancelled', state: 'closed', notice: 'This booking was cancelled by the office.' },
+      { refused: refusal(409, 'This booking was cancelled by the office.', 'pay_link_cancelled'), status: 'cancelled', state: 'closed', notice: null },
       { refused: refusal(410, PAY_LINK_MESSAGES.released), status: 'paid', state: 'paid', notice: null },
     ] as const;
     for (const { refused, status, state, notice } of cases) {

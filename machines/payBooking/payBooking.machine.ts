@@ -15,7 +15,6 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { payBookingActors } from './payBooking.actors.ts';
-import { PAY_LINK_MESSAGES } from '../../contract/payLinks.ts';
 import { PAY_BOOKING_FAILURE, PAY_BOOKING_PAYMENT_FAILURE, PAY_LINK_TOKEN_PATTERN, refusalOf, type PayLinkPayAnswer, type PayLinkView } from './payBooking.types.ts';
 
 export interface PayBookingInput {
@@ -46,22 +45,20 @@ type Paid = { event: { output: PayLinkPayAnswer } };
 /**
  * A refusal of a payment: gone (410: released past its limit, refunded in full if it was charged late) or cancelled by
  * the office meanwhile (409) reloads the link, so the page shows the status the server now gives (released, cancelled,
- * paid) with its own PAY_LINK_MESSAGES text; a refund's message stays beside it (`notice`). Paid elsewhere reloads it
- * too; a replaced link is unknown; else the form says why. Branched on the answer's code (contract/errorCodes.ts),
- * never on its text.
+ * paid) with its own PAY_LINK_MESSAGES text; a late payment's refund (pay_link_refunded) keeps its message beside it
+ * (`notice`). Paid elsewhere reloads it too; a replaced link is unknown; else the form says why. Branched on the
+ * answer's code (contract/errorCodes.ts), never on its text.
  */
 const payRefused = [
   {
     guard: ({ event }: Failed) => refusalOf(event.error).status === 410 || refusalOf(event.error).code === 'pay_link_cancelled',
     target: '#payBooking.opening',
-    actions: { type: 'setNotice' as const, params: ({ event }: Failed) => ({ text: refundNotice(refusalOf(event.error).message) }) },
+    actions: { type: 'setNotice' as const, params: ({ event }: Failed) => ({ text: refusalOf(event.error).code === 'pay_link_refunded' ? refusalOf(event.error).message : null }) },
   },
   { guard: ({ event }: Failed) => refusalOf(event.error).status === 404, target: '#payBooking.unknown' },
   { guard: ({ event }: Failed) => refusalOf(event.error).code === 'pay_link_paid', target: '#payBooking.opening' },
   { target: '#payBooking.form', actions: { type: 'setError' as const, params: ({ event }: Failed) => ({ text: refusalOf(event.error).message ?? PAY_BOOKING_PAYMENT_FAILURE }) } },
 ];
-/** The refusal's text when it says more than the status will (a late payment refunded), else null. */
-const refundNotice = (message: string | null) => (message === null || (Object.values(PAY_LINK_MESSAGES) as unknown[]).includes(message) ? null : message);
 
 const payAnswered = [
   {

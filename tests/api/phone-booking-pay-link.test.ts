@@ -211,6 +211,7 @@ describe(`card payment links of phone bookings on ${testDatabaseKind}`, () => {
     expect(await provider.payLinks.releaseDue()).toBe(1);
     const done = await post('pay-booking/authenticate', { token, payment_intent_id: challenged.json().payment_intent_id, outcome: 'complete' });
     expect(done.statusCode).toBe(410);
+    expect(done.json().code).toBe('pay_link_refunded');
     expect(done.json().message).toMatch(/^This booking had already been cancelled when your payment arrived: the £\d+\.\d\d is refunded to your card in full\.$/);
     const [payment] = await charges(id);
     const [sandbox] = await api.sql<{ amount: number; amount_refunded: number }>('SELECT amount, amount_refunded FROM sandbox_intents WHERE id = $1', [payment.intent_id]);

@@ -212,7 +212,7 @@ export function createPayLinks(deps: PayLinkDeps) {
     }
     if (outcome.kind === 'late') {
       deps.log.warn({ site_id: site.id, booking: link.bookingNumber, intent: intent.id }, 'payment link charged after its booking was released: refunded in full');
-      throw new DomainError('gone', PAY_LINK_MESSAGES.lateRefunded(poundsText(intent.amount, link.currency)));
+      throw new DomainError('pay_link_refunded', PAY_LINK_MESSAGES.lateRefunded(poundsText(intent.amount, link.currency)));
     }
     if (outcome.kind === 'paid') deps.log.info({ site_id: site.id, booking: link.bookingNumber, intent: intent.id }, 'phone booking paid by its payment link');
     return answer('paid', PAY_LINK_MESSAGES.paid(link.bookingNumber));
