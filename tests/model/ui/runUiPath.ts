@@ -144,12 +144,15 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       run.log.push(`${index + 1}. ${step.variant} (${Date.now() - started} ms)`);
       const executor = ui.executors[step.variant];
       if (!executor) throw new Error(`no UI executor for ${step.variant}`);
+      // The held timer's own step: it comes due now (released before any new hold this step's state may need).
+      const timerStep = step.variant.startsWith('xstate.after.');
+      if (timerStep && held.has(index)) await run.resumeTimers();
       // Held from before the step that enters the state: its timer starts held, whatever the machine's load.
       const next = held.get(index + 1);
       if (next) await run.holdTimers(next);
       await withTimeout(step.variant, executor.run(run, stepContext(index)));
       await assertState(index);
-      if (held.has(index) && !next) await run.resumeTimers();
+      if (held.has(index) && !next && !timerStep) await run.resumeTimers();
     }
     if (run.errors.length) throw new Error(`uncaught errors in the page: ${run.errors.join(' | ')}`);
     if (process.env.PATHS_TIMING) appendFileSync(process.env.PATHS_TIMING, `${path.id}\n  ${run.log.join('\n  ')}\n  done (${Date.now() - started} ms)\n`);

@@ -65,7 +65,8 @@ export interface UiMachine {
   /**
    * A visitor's step in a state that ends on its own within moments (a popup's redirect): the delays (ms) of that
    * state's timers, which the runner holds from the step that enters the state until this one is done, so the step
-   * never races them (harness.ts TIMER_HOLD); null or empty for a step that needs no hold.
+   * never races them (harness.ts TIMER_HOLD); null or empty for a step that needs no hold. A held timer's own step
+   * (`xstate.after.…`) releases it just before it runs, so the state is checked with its timer held and then left.
    */
   holdsTimers?(before: AnyMachineSnapshot, variant: string): readonly number[] | null;
   /**
