@@ -28,6 +28,9 @@
     if (recording.replaying) return;
     var target = event.target;
     if (!target || !target.closest || !target.closest('#root')) return;
+    // A control the app has hydrated, with nothing recorded still to replay, is the app's: recording its typing would
+    // leave it in the page only, where a render of the field puts the app's value back (the letters typed so far lost).
+    if (recording.takes && recording.takes(target)) return;
     event.stopPropagation();
     if (event.type === 'submit') {
       event.preventDefault();
@@ -44,6 +47,7 @@
   recording = window.__cabflowEarlyInput = {
     queue: queue,
     replaying: false,
+    takes: null,
     stop: function () {
       for (var j = 0; j < types.length; j += 1) removeEventListener(types[j], record, true);
     },

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { hydratedByReact, replayHydrated } from './replayEarlyInput.ts';
+import { hydratedByReact, replayEarlyInputWhenReady, replayHydrated } from './replayEarlyInput.ts';
 
 /**
  * Fibers as React DOM 19 leaves them: a HostRoot (tag 3) whose page has committed once (it has an alternate), a
@@ -92,5 +92,36 @@ describe('replaying beside the real recorder (src/boot/earlyInput.js)', () => {
       recording.stop();
       delete window.__cabflowEarlyInput;
     }
+  });
+
+  it('once replaying, lets an event on a hydrated control go to the app while nothing recorded waits; records it while something does', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    document.body.innerHTML = '<div id="root"><input id="pickup"><button id="later">Search</button></div>';
+    const field = document.getElementById('pickup') as HTMLInputElement;
+    const later = document.getElementById('later')!;
+    const seenByApp: string[] = [];
+    document.body.addEventListener('input', () => seenByApp.push(field.value));
+    new Function(readFileSync(join(import.meta.dirname, 'earlyInput.js'), 'utf8'))();
+    const recording = window.__cabflowEarlyInput!;
+    const type = (value: string) => {
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    try {
+      type('a'); // before hydration: recorded, the app does not see it
+      hydrate(field);
+      document.documentElement.setAttribute('data-app-ready', '');
+      replayEarlyInputWhenReady(); // replays 'a'; the button is not hydrated yet, so the recording goes on
+      type('ad'); // the app's now (a render of the field keeps it: the app has it)
+      later.dispatchEvent(new MouseEvent('click', { bubbles: true })); // not hydrated: recorded
+      type('ada'); // something recorded waits before it: recorded too, to keep the order
+      expect({ seenByApp, queued: recording.queue.map((entry) => entry.type) }).toEqual({ seenByApp: ['a', 'ad'], queued: ['click', 'input'] });
+    } finally {
+      later.remove(); // every control hydrated or gone: the next step ends the recording and replays the rest
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      document.documentElement.removeAttribute('data-app-ready');
+    }
+    expect({ seenByApp, recording: window.__cabflowEarlyInput ?? null }).toEqual({ seenByApp: ['a', 'ad', 'ada'], recording: null });
   });
 });

@@ -35,7 +35,7 @@ interface Recorded {
 declare global {
   interface Window {
     /** The recording (src/boot/earlyInput.js): what it has recorded so far, how to stop it, and a pause while replaying. */
-    __cabflowEarlyInput?: { queue: Recorded[]; replaying: boolean; stop: () => void };
+    __cabflowEarlyInput?: { queue: Recorded[]; replaying: boolean; takes: ((target: Element) => boolean) | null; stop: () => void };
   }
 }
 
@@ -139,6 +139,17 @@ function replayInOrder(queue: Recorded[]): void {
 }
 
 /**
+ * Replays at once what is recorded for controls React has hydrated (in order, up to the first one still waiting). A
+ * part whose fields render again right after their hydration calls it in a layout effect, in the hydration's own commit:
+ * that render puts the app's value back into a field, and letters typed before it and not yet replayed were wiped, so
+ * a visitor still typing kept only what came after (the home Pick-Up at 1280 px: 12 of 50 loads lost the start).
+ */
+export function replayHydratedNow(): void {
+  const recording = window.__cabflowEarlyInput;
+  if (recording) replayHydrated(recording.queue);
+}
+
+/**
  * Takes from the head of `queue` every entry whose element is hydrated or gone, and replays them; the first entry whose
  * element still waits for React stops it (the rest keep their order). With `all`, takes everything.
  */
@@ -166,6 +177,9 @@ export function replayEarlyInputWhenReady(): void {
   const root = document.documentElement;
   const run = () => {
     const limit = Date.now() + REPLAY_WAIT_LIMIT_MS;
+    // From now on an event on a control React has hydrated goes to the app as usual once the queue is empty (nothing
+    // recorded before it is still waiting): only what the app cannot take yet is recorded.
+    recording.takes = (target) => recording.queue.length === 0 && hydratedByReact(target);
     // The server's controls (those added later are React's own, or a third party's such as a map's, never hydrated).
     let waiting = Array.from((document.getElementById('root') ?? document.body).querySelectorAll(CONTROLS));
     const step = () => {

@@ -152,7 +152,16 @@ export async function actAtFirstPaint(target: Target, scenario: FirstInput, { ef
   try {
     effectAt = (await (await target.waitForFunction(scenario.effect, TYPED, { polling: 'raf', timeout: effectTimeoutMs })).jsonValue()) as number;
   } catch {
-    return { kept: false, actedBeforeHydration, paintToEffectMs: null, detail: 'no effect after hydration' };
+    // What the page shows instead: the focused or first field's value, the selected tab and the path (lost, or late?).
+    const shown = await target
+      .evaluate(() => {
+        const field = (document.activeElement instanceof HTMLInputElement ? document.activeElement : null) ?? document.querySelector<HTMLInputElement>('#main input:not([type=hidden]):not([type=radio]):not([type=checkbox])');
+        const tab = document.querySelector('[role=tab][aria-selected=true]')?.textContent;
+        return `${location.pathname}${tab ? `, tab ${tab}` : ''}${field ? `, ${field.getAttribute('data-testid') ?? field.name ?? 'field'} ${JSON.stringify(field.value)}` : ''}`;
+      })
+      .catch(() => 'the page is gone');
+    const late = await target.waitForFunction(scenario.effect, TYPED, { polling: 'raf', timeout: 10_000 }).then(() => true, () => false);
+    return { kept: false, actedBeforeHydration, paintToEffectMs: null, detail: `no effect ${effectTimeoutMs} ms after hydration (showing ${shown}; ${late ? 'it came within 10 s more' : 'still not 10 s later'})` };
   }
   const painted = await target.evaluate(paintedAt);
   if (scenario.check && !(await scenario.check(target))) return { kept: false, actedBeforeHydration, paintToEffectMs: null, detail: 'the app state lost it' };
