@@ -95,3 +95,51 @@ describe('the home page left alone', () => {
     }
   });
 });
+
+describe('the first tap on an idle home page', () => {
+  it("is answered before the code it starts loading (the booking flow's, the address suggestions') is even fetched", async () => {
+    const context = await phone();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${provider.url}/`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 });
+      await page.waitForTimeout(1000);
+      const tab = page.locator('[role=tab][aria-selected=false]').first();
+      const name = (await tab.textContent())!;
+      // When the tapped tab's panel (its aria-controls) is in the page, selected: the tap's answer.
+      const answered = page.evaluate(
+        (tabName) =>
+          new Promise<number>((resolve) => {
+            const tapped = () => [...document.querySelectorAll('[role=tab]')].find((element) => element.textContent === tabName)!;
+            const observer = new MutationObserver(() => {
+              const element = tapped();
+              if (element.getAttribute('aria-selected') !== 'true' || !document.getElementById(element.getAttribute('aria-controls') ?? '')) return;
+              observer.disconnect();
+              resolve(performance.now());
+            });
+            observer.observe(document.getElementById('root')!, { subtree: true, childList: true, attributes: true });
+          }),
+        name,
+      );
+      const before = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/(bookingLogic|AddressFieldFull)-/.test(entry.name)).length);
+      await tab.tap();
+      const answeredAt = await answered;
+      await page.getByTestId(name === 'GET A QUOTE' ? 'quote-pickup' : 'hourly-pickup').waitFor();
+      // Both chunks come (the tap was the first sign of use), each fetched only after the answer.
+      await page.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/(bookingLogic|AddressFieldFull)-/.test(entry.name)).length === 2, undefined, { timeout: 10_000 });
+      const fetched = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/(bookingLogic|AddressFieldFull)-/.test(entry.name))
+          .map((entry) => ({ chunk: new URL(entry.name).pathname.split('/').pop()!.split('-')[0], startTime: entry.startTime })),
+      );
+      expect(before).toBe(0);
+      expect(fetched.map((entry) => ({ chunk: entry.chunk, afterTheAnswer: entry.startTime > answeredAt })).sort((a, b) => a.chunk.localeCompare(b.chunk))).toEqual([
+        { chunk: 'AddressFieldFull', afterTheAnswer: true },
+        { chunk: 'bookingLogic', afterTheAnswer: true },
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+});

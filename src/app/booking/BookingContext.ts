@@ -34,13 +34,21 @@ export function loadBookingLogic(): Promise<BookingLogic> {
   return loading;
 }
 
-/** Resolves at the visitor's first pointer, touch, key or focus on the page. */
+/**
+ * Resolves at the visitor's first tap or click, key, focus, scroll or mouse movement on the page, once the frame
+ * answering it has been painted, or 200 ms later when no frame comes (a background tab). Issue 37: the booking machine's
+ * code, its evaluation and the views' render then come after the tap's own answer instead of delaying it (a touch's
+ * pointerdown comes before its click, so it is not a sign here: loading on it ran the code between the two).
+ */
 function firstInteraction(): Promise<void> {
-  const events = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+  const events = ['click', 'keydown', 'focusin', 'wheel', 'scroll', 'pointermove'] as const;
   return new Promise((resolve) => {
-    const done = () => {
+    const done = (event: Event) => {
+      // A finger's movement is part of a tap or a scroll (the scroll event says so); a mouse's comes before its click.
+      if (event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse') return;
       for (const type of events) window.removeEventListener(type, done, true);
-      resolve();
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 200);
     };
     for (const type of events) window.addEventListener(type, done, { capture: true, passive: true });
   });

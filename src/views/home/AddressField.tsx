@@ -23,7 +23,7 @@ const loadAutocomplete = () => (loading ??= import('./AddressFieldFull.tsx').the
 let prefetching = false;
 
 /**
- * Starts loading the autocomplete on an intent near the fields (the booking forms touched, pointed at or focused:
+ * Starts loading the autocomplete on an intent near the fields (the booking forms tapped, a mouse over them, focus:
  * HomeView), so that a field reached for next finds its code in; once the frame that answers the tap has been painted
  * (loading and running the chunk in the same task made a tab tap's answer 140 ms slower at CPU 4×), and not before the
  * early input's replay: React replays a pointer or focus event that came before hydration as soon as its part

@@ -48,14 +48,15 @@ export function HomeView() {
           {/* ───────────── Booking forms slot ─────────────
               The quote form and the hourly-rate form (tabs 'GET A QUOTE' / 'Hourly Rate', spec §2 Home)
               replace <BookingFormsSlot /> inside this Paper. Keep the Paper: the hero layout is built around it. */}
-          {/* The address fields' suggestions load on the first sign of use of the forms (issue 37: none while idle). */}
+          {/* The address fields' suggestions load on the first sign of use of the forms (issue 37: none while idle): a tap's
+              click (after its answer: a touch's pointerdown would load them between the two), a mouse over them, focus. */}
           <Paper
             className={classes.formsPaper}
             radius="lg"
             shadow="md"
             data-slot="booking-forms"
-            onPointerDown={prefetchAddressAutocomplete}
-            onPointerEnter={prefetchAddressAutocomplete}
+            onClick={prefetchAddressAutocomplete}
+            onPointerEnter={(event) => event.pointerType === 'mouse' && prefetchAddressAutocomplete()}
             onFocus={prefetchAddressAutocomplete}
           >
             {showForms ? (

@@ -4,6 +4,7 @@
  */
 import { Button, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { memo } from 'react';
 import { DURATIONS } from '../../../machines/homeForm/index.ts';
 import { DateField, HourSelect, MinuteSelect, SelectField } from './fields.tsx';
 import { PickupField } from './PickupField.tsx';
@@ -12,7 +13,7 @@ import classes from './HomeForms.module.css';
 
 const durationLabel = (duration: string) => `${Number.parseInt(duration, 10)} hours`;
 
-export function HourlyForm({ form, busy }: { form: HomeFormRef; busy: boolean }) {
+function HourlyFormFields({ form, busy }: { form: HomeFormRef; busy: boolean }) {
   const pickup = useSelector(form, (s) => s.context.hourly.pickup);
   const duration = useSelector(form, (s) => s.context.hourly.pickup_duration);
   const date = useSelector(form, (s) => s.context.hourly.pickup_date);
@@ -60,3 +61,6 @@ export function HourlyForm({ form, busy }: { form: HomeFormRef; busy: boolean })
     </form>
   );
 }
+
+/** Memoised: the booking actor's arrival at the first interaction (BookingContext) renders the slot again, not the form. */
+export const HourlyForm = memo(HourlyFormFields);

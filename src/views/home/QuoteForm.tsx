@@ -5,6 +5,7 @@
  */
 import { Button, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
+import { memo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { BookingForm, Stop } from '../../../contract/booking.ts';
 import { LUGGAGE_OPTIONS, PASSENGER_OPTIONS } from '../../../machines/homeForm/index.ts';
@@ -70,7 +71,7 @@ function ReturnSection({ form }: { form: HomeFormRef }) {
   );
 }
 
-export function QuoteForm({ form, busy }: { form: HomeFormRef; busy: boolean }) {
+function QuoteFormFields({ form, busy }: { form: HomeFormRef; busy: boolean }) {
   const pickup = useSelector(form, (s) => s.context.quote.pickup);
   const dropoff = useSelector(form, (s) => s.context.quote.dropoff);
   const date = useSelector(form, (s) => s.context.quote.pickup_date);
@@ -162,3 +163,6 @@ export function QuoteForm({ form, busy }: { form: HomeFormRef; busy: boolean }) 
     </form>
   );
 }
+
+/** Memoised: the booking actor's arrival at the first interaction (BookingContext) renders the slot again, not the form. */
+export const QuoteForm = memo(QuoteFormFields);
