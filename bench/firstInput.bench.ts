@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../tests/helpers/browser.ts';
-import { FIRST_INPUTS, freshLoad, preparePages, renderedOnServer, type LoadOptions } from '../tests/e2e/firstInput.scenarios.ts';
+import { BROWSER_RENDERED_INPUTS, FIRST_INPUTS, freshLoad, preparePages, renderedOnServer, type LoadOptions } from '../tests/e2e/firstInput.scenarios.ts';
 import { startServerProcess } from './lib/serverProcess.ts';
 
 const SETTINGS: (LoadOptions & { name: string })[] = [
@@ -46,7 +46,7 @@ export async function run(): Promise<{ runs: number; rows: FirstInputRow[] }> {
     const prepared = await preparePages(server.url);
     await renderedOnServer(server.url, prepared);
     const only = process.env.FIRST_INPUT_ROUTES?.split(',');
-    for (const scenario of FIRST_INPUTS.filter((entry) => !only || only.includes(entry.path))) {
+    for (const scenario of [...FIRST_INPUTS, ...BROWSER_RENDERED_INPUTS].filter((entry) => !only || only.includes(entry.path))) {
       for (const setting of SETTINGS.filter((entry) => !process.env.FIRST_INPUT_SETTINGS || String(entry.width) === process.env.FIRST_INPUT_SETTINGS)) {
         const times: number[] = [];
         const lostBecause: string[] = [];
