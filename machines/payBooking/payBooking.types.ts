@@ -1,4 +1,5 @@
 import type { PayLinkPayAnswer, PayLinkView } from '../../contract/payLinks.ts';
+import { errorCodeOf, type ErrorCode } from '../../contract/errorCodes.ts';
 
 export { PAY_LINK_TOKEN_PATTERN } from '../../contract/payLinks.ts';
 
@@ -33,12 +34,12 @@ export interface NextActionInput {
 export type NextActionResult = { status: 'completed' } | { status: 'failed'; message: string | null };
 
 /** An API refusal as the effects reject with it: `status` the HTTP status, `body` the answer (`{ message, code }`). */
-export function refusalOf(error: unknown): { status: number | null; message: string | null; code: string | null } {
+export function refusalOf(error: unknown): { status: number | null; message: string | null; code: ErrorCode | null } {
   const status = (error as { status?: unknown } | null)?.status;
-  const body = (error as { body?: unknown } | null)?.body as { message?: unknown; code?: unknown } | null | undefined;
+  const body = (error as { body?: unknown } | null)?.body as { message?: unknown } | null | undefined;
   return {
     status: typeof status === 'number' ? status : null,
     message: typeof body?.message === 'string' ? body.message : null,
-    code: typeof body?.code === 'string' ? body.code : null,
+    code: errorCodeOf({ data: body }),
   };
 }
