@@ -7,7 +7,8 @@
  * - `useServerRenderClaim(part)` for a large part mounted once per page (the home view, its forms): true on the server
  *   and for the part's first mount on a server-rendered page, which is its hydration; no re-render.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
+import { replayHydratedNow } from '../boot/replayEarlyInput.ts';
 
 let renderedAt: number | null = null;
 /** The parts whose hydrating mount has committed: a later mount of one is the browser's own render. */
@@ -39,6 +40,9 @@ const subscribeNever = () => () => {};
 
 /** True while this component hydrates server-rendered HTML (and on the server); false in any later or client render. */
 export function useHydrating(): boolean {
+  // That render may put the app's value back into a field the visitor typed into before the hydration: what the
+  // early-input recorder holds for the part's hydrated controls reaches the app first, in the hydration's own commit.
+  useLayoutEffect(replayHydratedNow, []);
   return useSyncExternalStore(
     subscribeNever,
     () => false,

@@ -139,10 +139,11 @@ function replayInOrder(queue: Recorded[]): void {
 }
 
 /**
- * Replays at once what is recorded for controls React has hydrated (in order, up to the first one still waiting). A
- * part whose fields render again right after their hydration calls it in a layout effect, in the hydration's own commit:
- * that render puts the app's value back into a field, and letters typed before it and not yet replayed were wiped, so
- * a visitor still typing kept only what came after (the home Pick-Up at 1280 px: 12 of 50 loads lost the start).
+ * Replays at once what is recorded for controls React has hydrated (in order, up to the first one still waiting).
+ * `useHydrating` (src/app/renderMode.ts), whose component renders again right after its hydration, calls it in a
+ * layout effect, in the hydration's own commit: that render puts the app's value back into a field, and letters typed
+ * before it and not yet replayed were wiped, so a visitor still typing kept only what came after (the home Pick-Up at
+ * 1280 px: 12 of 50 loads lost the start).
  */
 export function replayHydratedNow(): void {
   const recording = window.__cabflowEarlyInput;

@@ -10,7 +10,7 @@
 import { startTransition, useCallback, useEffect, useId, useLayoutEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import type { AddressAutocomplete as AddressAutocompleteType } from '../../components/address/AddressAutocomplete.tsx';
 import { useHydrating } from '../../app/renderMode.ts';
-import { earlyInputReplayed, replayHydratedNow } from '../../boot/replayEarlyInput.ts';
+import { earlyInputReplayed } from '../../boot/replayEarlyInput.ts';
 import { TextField } from './fields.tsx';
 
 type Props = Omit<ComponentProps<typeof AddressAutocompleteType>, 'suggest'>;
@@ -73,9 +73,6 @@ export function AddressField(props: Props) {
   // The plain field first when the code is not here yet, and always when hydrating the server's HTML (which has the
   // plain field: the server never waits for this chunk); the full field once its code is in.
   const hydrating = useHydrating();
-  // The plain field renders again right after its hydration (useHydrating), from the app's value: what the visitor
-  // typed before it reaches the app first, in the hydration's own commit.
-  useLayoutEffect(replayHydratedNow, []);
   const keepCaret = useCaretKeeper(id);
   const [Full, setFull] = useState<ComponentType<Props> | null>(() => (hydrating ? null : loaded));
   // The code is asked for on the visitor's intent (or is here already, loaded for another field).
