@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { startEarlyInputRecorder, stopEarlyInputRecorder } from './earlyInputTestSupport.ts';
 import { hydratedByReact, replayEarlyInputWhenReady, replayHydrated } from './replayEarlyInput.ts';
 
 /**
@@ -73,15 +74,12 @@ describe('replaying early input as the page hydrates', () => {
 
 describe('replaying beside the real recorder (src/boot/earlyInput.js)', () => {
   it('hands the replayed click to the app while the recording goes on, instead of recording it again', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
     document.body.innerHTML = '<div id="root"></div>';
     const tab = document.createElement('button');
     document.getElementById('root')!.append(tab);
     let seenByApp = 0;
     document.body.addEventListener('click', () => (seenByApp += 1));
-    new Function(readFileSync(join(import.meta.dirname, 'earlyInput.js'), 'utf8'))();
-    const recording = window.__cabflowEarlyInput!;
+    const recording = startEarlyInputRecorder();
     try {
       tab.dispatchEvent(new MouseEvent('click', { bubbles: true })); // the visitor's click, before hydration
       const recorded = recording.queue.length;
@@ -89,21 +87,17 @@ describe('replaying beside the real recorder (src/boot/earlyInput.js)', () => {
       replayHydrated(recording.queue);
       expect({ recorded, seenByApp, left: recording.queue.length }).toEqual({ recorded: 1, seenByApp: 1, left: 0 });
     } finally {
-      recording.stop();
-      delete window.__cabflowEarlyInput;
+      stopEarlyInputRecorder();
     }
   });
 
   it('once replaying, lets an event on a hydrated control go to the app while nothing recorded waits; records it while something does', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
     document.body.innerHTML = '<div id="root"><input id="pickup"><button id="later">Search</button></div>';
     const field = document.getElementById('pickup') as HTMLInputElement;
     const later = document.getElementById('later')!;
     const seenByApp: string[] = [];
     document.body.addEventListener('input', () => seenByApp.push(field.value));
-    new Function(readFileSync(join(import.meta.dirname, 'earlyInput.js'), 'utf8'))();
-    const recording = window.__cabflowEarlyInput!;
+    const recording = startEarlyInputRecorder();
     const type = (value: string) => {
       field.value = value;
       field.dispatchEvent(new Event('input', { bubbles: true }));

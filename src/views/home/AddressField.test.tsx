@@ -1,20 +1,18 @@
 // @vitest-environment happy-dom
 import '../../../tests/helpers/dom.ts';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MantineProvider } from '@mantine/core';
 import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it } from 'vitest';
+import { startEarlyInputRecorder, stopEarlyInputRecorder } from '../../boot/earlyInputTestSupport.ts';
 import { theme } from '../../theme.ts';
 import { AddressField } from './AddressField.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 afterEach(() => {
-  window.__cabflowEarlyInput?.stop();
-  delete window.__cabflowEarlyInput;
+  stopEarlyInputRecorder();
   document.body.innerHTML = '';
 });
 
@@ -47,7 +45,7 @@ it('keeps what was typed into the server-rendered field before hydration, throug
   root.id = 'root';
   root.innerHTML = renderToString(<Page seen={[]} />);
   document.body.append(root);
-  new Function(readFileSync(join(import.meta.dirname, '../../boot/earlyInput.js'), 'utf8'))();
+  startEarlyInputRecorder();
   const field = root.querySelector<HTMLInputElement>('[data-testid=hourly-pickup]')!;
   field.value = 'ada@ca';
   field.dispatchEvent(new Event('input', { bubbles: true }));
