@@ -121,9 +121,12 @@ function instrument() {
         (at) => (state.selectedAt = at),
         (at) => (state.selectedDomAt = at),
       );
-      // The tapped tab selected and its panel (the tab's aria-controls) shown.
+      // The tapped tab selected and its panel (the tab's aria-controls) shown: in the page, not hidden, filled.
       whenPainted(
-        () => selected() && !!document.getElementById(tapped().getAttribute('aria-controls') ?? '')?.firstElementChild,
+        () => {
+          const panel = document.getElementById(tapped().getAttribute('aria-controls') ?? '');
+          return selected() && !!panel && !panel.hidden && !!panel.firstElementChild;
+        },
         (at) => (state.effectAt = at),
         (at) => (state.effectDomAt = at),
       );

@@ -5,8 +5,8 @@
 // ticking a box); the app's own handlers never see these events (they are stopped here), so nothing runs twice.
 // A form is not posted meanwhile (it would reload the page with the fields in its address): its submit is replayed.
 // A tab tapped (a [role=tab] of a tablist, the home form's 'GET A QUOTE' / 'Hourly Rate') shows selected at once, as the
-// app renders it (aria-selected, data-active, tabindex): the app, given the replayed click, renders that same state
-// (issue 37, "a tap answered at once"); its panel follows once the app has hydrated.
+// app renders it (aria-selected, data-active, tabindex, and its panel shown, the others hidden): the app, given the
+// replayed click, renders that same state (issue 37, "a tap answered at once").
 // Plain ES5, no build step; `//` comment lines are dropped before it is inlined.
 (function () {
   var queue = [];
@@ -21,6 +21,8 @@
       tabs[t].setAttribute('tabindex', selected ? '0' : '-1');
       if (selected) tabs[t].setAttribute('data-active', 'true');
       else tabs[t].removeAttribute('data-active');
+      var panel = document.getElementById(tabs[t].getAttribute('aria-controls'));
+      if (panel) panel.hidden = !selected;
     }
   }
   function record(event) {

@@ -80,7 +80,7 @@ describe('console: places', () => {
         await site.getByTestId(testId).press('Escape');
       }
       await site.getByLabel('Pickup date').fill(weekdayAhead(4));
-      await site.getByLabel('Hour', { exact: true }).selectOption('2pm');
+      await site.getByRole('combobox', { name: 'Hour', exact: true }).selectOption('2pm');
       const quoted = site.waitForResponse((response) => response.url().endsWith('/api/v1/calculate-distance-price'));
       await site.getByTestId('quote-search').click();
       const response = await quoted;

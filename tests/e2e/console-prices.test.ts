@@ -149,7 +149,7 @@ describe('console: prices with a live preview', () => {
         await site.getByTestId(testId).press('Escape');
       }
       await site.getByLabel('Pickup date').fill(weekdayAhead(4));
-      await site.getByLabel('Hour', { exact: true }).selectOption('2pm');
+      await site.getByRole('combobox', { name: 'Hour', exact: true }).selectOption('2pm');
       await site.getByTestId('quote-search').click();
       const card = site.getByRole('article', { name: 'Saloon, Westway Cars' });
       await card.getByRole('button', { name: 'See Details' }).click();

@@ -302,8 +302,8 @@ describe("sign-in, the corporate area and the card page in another site's frame 
         await frame.getByTestId(testId).press('Escape');
       }
       await frame.getByLabel('Pickup date').fill(weekdayAhead(4));
-      await frame.getByLabel('Hour', { exact: true }).selectOption('2pm');
-      await frame.getByLabel('Min', { exact: true }).selectOption('30');
+      await frame.getByRole('combobox', { name: 'Hour', exact: true }).selectOption('2pm');
+      await frame.getByRole('combobox', { name: 'Min', exact: true }).selectOption('30');
       await frame.getByTestId('quote-search').click();
       await expect.poll(() => path(frame), { timeout: 20_000 }).toBe('/quotationview');
       await frame.getByRole('button', { name: /^Book Now/i }).first().click();

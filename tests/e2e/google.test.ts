@@ -187,8 +187,8 @@ async function fillTheRest(page: Page) {
   await dropoff.fill(HEATHROW);
   await dropoff.press('Escape');
   await page.getByLabel('Pickup date').fill(weekdayAhead(4));
-  await page.getByLabel('Hour', { exact: true }).selectOption('2pm');
-  await page.getByLabel('Min', { exact: true }).selectOption('30');
+  await page.getByRole('combobox', { name: 'Hour', exact: true }).selectOption('2pm');
+  await page.getByRole('combobox', { name: 'Min', exact: true }).selectOption('30');
 }
 
 async function searchToQuotation(page: Page) {

@@ -148,10 +148,10 @@ describe('keyboard-only booking', () => {
       await tabTo(page, named('Hour', 'select'), { max: 4, what: 'Hour' });
       await expectFocusVisible(page, 'Hour select');
       await page.keyboard.type('2pm');
-      expect(await page.getByLabel('Hour', { exact: true }).inputValue()).toBe('2pm');
+      expect(await page.getByRole('combobox', { name: 'Hour', exact: true }).inputValue()).toBe('2pm');
       await tabTo(page, named('Min', 'select'), { max: 1, what: 'Min' });
       await page.keyboard.type('30');
-      expect(await page.getByLabel('Min', { exact: true }).inputValue()).toBe('30');
+      expect(await page.getByRole('combobox', { name: 'Min', exact: true }).inputValue()).toBe('30');
       await tabTo(page, named('Passengers', 'select'), { max: 1, what: 'Passengers' });
       await page.keyboard.press('ArrowDown'); // 1 → 2
       expect(await page.getByLabel('Passengers').inputValue()).toBe('2');

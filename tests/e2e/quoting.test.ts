@@ -39,8 +39,8 @@ async function fillQuote(page: Page, { pickup = HEATHROW, dropoff = SAVOY, passe
   await typeAddress(page, 'quote-pickup', pickup);
   await typeAddress(page, 'quote-dropoff', dropoff);
   await page.getByLabel('Pickup date').fill(date);
-  await page.getByLabel('Hour', { exact: true }).selectOption('2pm');
-  await page.getByLabel('Min', { exact: true }).selectOption('30');
+  await page.getByRole('combobox', { name: 'Hour', exact: true }).selectOption('2pm');
+  await page.getByRole('combobox', { name: 'Min', exact: true }).selectOption('30');
   await page.getByLabel('Passengers').selectOption(passengers);
   await page.getByLabel('Luggage', { exact: true }).selectOption(luggage);
 }

@@ -156,8 +156,8 @@ async function quoteWithFakeGoogle(width: number) {
     await field.press('Escape');
   }
   await page.getByLabel('Pickup date').fill(weekdayAhead(4));
-  await page.getByLabel('Hour', { exact: true }).selectOption('2pm');
-  await page.getByLabel('Min', { exact: true }).selectOption('30');
+  await page.getByRole('combobox', { name: 'Hour', exact: true }).selectOption('2pm');
+  await page.getByRole('combobox', { name: 'Min', exact: true }).selectOption('30');
   await page.getByTestId('quote-search').click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/quotationview');
   await page.getByTestId('vehicle-card').first().waitFor();

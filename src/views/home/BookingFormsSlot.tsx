@@ -93,9 +93,14 @@ export function BookingFormsSlot() {
         </UnstyledButton>
       )}
       <TabBar tabs={tabs} value={tab} idBase={idBase} onChange={(value) => form.send({ type: 'tab.select', tab: value })} />
-      <div role="tabpanel" id={`${idBase}-panel-${tab}`} aria-labelledby={`${idBase}-tab-${tab}`}>
-        {tab === 'quote' ? <QuoteForm form={form} busy={busy} /> : <HourlyForm form={form} busy={busy} />}
-      </div>
+      {/* Each tab's panel is in the page, the tab not selected hidden (the ARIA tabs pattern): a tab tap only shows
+          and hides them (issue 37: no form to build while the finger waits), and a tap before the scripts run shows its
+          panel at once (src/boot/earlyInput.js). */}
+      {tabs.map((t) => (
+        <div key={t.value} role="tabpanel" hidden={t.value !== tab} id={`${idBase}-panel-${t.value}`} aria-labelledby={`${idBase}-tab-${t.value}`}>
+          {t.value === 'quote' ? <QuoteForm form={form} busy={busy} /> : <HourlyForm form={form} busy={busy} />}
+        </div>
+      ))}
     </>
   );
 }

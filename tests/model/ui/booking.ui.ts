@@ -78,8 +78,8 @@ async function fillQuote(run: UiRun, values: QuoteValues) {
   await typeAddress(run, 'quote-pickup', values.pickup);
   await typeAddress(run, 'quote-dropoff', values.dropoff);
   await page.getByLabel('Pickup date').fill(values.date);
-  await page.getByLabel('Hour', { exact: true }).selectOption(values.hour);
-  await page.getByLabel('Min', { exact: true }).selectOption(values.min);
+  await page.getByRole('combobox', { name: 'Hour', exact: true }).selectOption(values.hour);
+  await page.getByRole('combobox', { name: 'Min', exact: true }).selectOption(values.min);
   await page.getByLabel('Passengers').selectOption(values.passengers);
   await page.getByLabel('Luggage', { exact: true }).selectOption('1');
 }
@@ -90,8 +90,8 @@ async function fillHourly(run: UiRun, values: QuoteValues) {
   await typeAddress(run, 'hourly-pickup', values.pickup);
   await page.getByLabel('Duration').selectOption('4hour');
   await page.getByLabel('Pick up Date').fill(values.date);
-  await page.getByLabel('Hour', { exact: true }).selectOption(values.hour === '2pm' ? '12pm' : values.hour);
-  await page.getByLabel('Min', { exact: true }).selectOption(values.min === '30' ? '00' : values.min);
+  await page.getByRole('combobox', { name: 'Hour', exact: true }).selectOption(values.hour === '2pm' ? '12pm' : values.hour);
+  await page.getByRole('combobox', { name: 'Min', exact: true }).selectOption(values.min === '30' ? '00' : values.min);
 }
 
 /** The pricing outcome decides the trip typed before Search. */
