@@ -135,6 +135,26 @@ describe('editing the quote form', () => {
     expect(calls.persistQuote.mock.lastCall?.[0]).toMatchObject({ pickup: 'The Savoy, Strand', passengers: 4 });
   });
 
+  it('keeps the same errors object when a change clears no mark (both panels select it: a new one renders every field again)', () => {
+    const { actor, ctx } = start({ storedBookingType: 'milleage' });
+    const none = ctx().errors;
+    actor.send({ type: 'quote.change', values: { pickup: 'The Savoy' } });
+    actor.send({ type: 'tab.select', tab: 'hourly' });
+    actor.send({ type: 'hourly.change', values: { pickup: 'Paddington' } });
+    actor.send({ type: 'tab.select', tab: 'quote' });
+    expect(ctx().errors).toBe(none);
+    actor.send({ type: 'quote.change', values: { pickup: '' } });
+    actor.send({ type: 'search' });
+    const marked = ctx().errors;
+    expect(Object.keys(marked).sort()).toEqual(['dropoff', 'pickup']);
+    actor.send({ type: 'quote.change', values: { passengers: 3 } });
+    expect(ctx().errors).toBe(marked);
+    actor.send({ type: 'quote.change', values: { pickup: 'The Savoy' } });
+    expect(ctx().errors).toEqual({ dropoff: marked.dropoff });
+    actor.send({ type: 'tab.select', tab: 'hourly' });
+    expect(ctx().errors).toEqual({});
+  });
+
   it('Add Return reveals return date and time from the pickup; the cross takes them away', () => {
     const { actor, ctx } = start({ storedBookingType: 'milleage' });
     actor.send({ type: 'return.add' });

@@ -119,7 +119,11 @@ export function initialTab(settings: HomeTabSettings, storedBookingType: string 
 
 const pickupOf = (context: HomeFormContext, tab: HomeTab) => (tab === 'quote' ? context.quote.pickup : context.hourly.pickup);
 
-const withoutErrors = (errors: FormErrors, fields: string[]) => Object.fromEntries(Object.entries(errors).filter(([key]) => !fields.includes(key)));
+// Both return the same object when nothing changes: every field of both tabs' panels (both in the page) selects
+// `errors`, and a new object, even an empty one, renders them all again (a tab tap, each keystroke).
+const withoutErrors = (errors: FormErrors, fields: string[]) =>
+  fields.some((field) => field in errors) ? Object.fromEntries(Object.entries(errors).filter(([key]) => !fields.includes(key))) : errors;
+const noErrors = (errors: FormErrors): FormErrors => (Object.keys(errors).length ? {} : errors);
 
 export const homeFormMachine = setup({
   types: {
@@ -157,7 +161,7 @@ export const homeFormMachine = setup({
     logLocationFailure: (_, params: { error: unknown }) => console.warn('Geolocation failed; using central London', params.error),
 
     // ── Context ──
-    selectTab: assign(({ event }) => (event.type === 'tab.select' ? { tab: event.tab, errors: {} } : {})),
+    selectTab: assign(({ context, event }) => (event.type === 'tab.select' ? { tab: event.tab, errors: noErrors(context.errors) } : {})),
     updateSettings: assign(({ context, event }) => {
       assertEvent(event, 'settings.update');
       const shown = context.tab === 'quote' ? quoteTabShown(event.settings) : hourlyTabShown(event.settings);
@@ -212,14 +216,14 @@ export const homeFormMachine = setup({
     repeatTrip: assign(({ context }) => {
       const trip = context.lastTrip;
       if (!trip) return {};
-      if (trip.bookingType === 'hourly') return { tab: 'hourly' as const, hourly: { ...context.hourly, pickup: trip.pickup, pickup_duration: trip.pickup_duration || context.hourly.pickup_duration }, errors: {} };
-      return { tab: 'quote' as const, quote: { ...context.quote, pickup: trip.pickup, dropoff: trip.dropoff, stops: trip.stops.slice(0, MAX_STOPS).map((stop) => ({ ...stop })) }, errors: {} };
+      if (trip.bookingType === 'hourly') return { tab: 'hourly' as const, hourly: { ...context.hourly, pickup: trip.pickup, pickup_duration: trip.pickup_duration || context.hourly.pickup_duration }, errors: noErrors(context.errors) };
+      return { tab: 'quote' as const, quote: { ...context.quote, pickup: trip.pickup, dropoff: trip.dropoff, stops: trip.stops.slice(0, MAX_STOPS).map((stop) => ({ ...stop })) }, errors: noErrors(context.errors) };
     }),
     setAccountTrip: assign((_, params: { trip: RememberedTrip | null }) => ({ lastTrip: params.trip })),
     setLocatedAddress: assign((_, params: { address: string }) => ({ locatedAddress: params.address })),
     markQuoteErrors: assign(({ context }) => ({ errors: quoteErrors(context.quote, context.today) })),
     markHourlyErrors: assign(({ context }) => ({ errors: hourlyErrors(context.hourly, context.today) })),
-    clearErrors: assign({ errors: {} }),
+    clearErrors: assign(({ context }) => ({ errors: noErrors(context.errors) })),
   },
 }).createMachine({
   id: 'homeForm',
