@@ -61,12 +61,18 @@ describe('a home tab tapped while the page wakes up', () => {
       await expect.poll(() => page.getByTestId(name === 'GET A QUOTE' ? 'quote-pickup' : 'hourly-pickup').isVisible()).toBe(true);
       release();
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 });
-      // The app, given the replayed tap, renders the same tab and panel.
-      await page.getByTestId(name === 'GET A QUOTE' ? 'quote-pickup' : 'hourly-pickup').waitFor({ timeout: 10_000 });
-      await page.waitForTimeout(300);
-      expect(await page.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(await page.getByRole('tab', { name, exact: true }).getAttribute('id'));
+      // The recorded tap replayed (the recorder's queue empty, or the recorder gone once all is replayed): the app shows
+      // the same tab and panel.
+      await page.waitForFunction(() => ((window as unknown as { __cabflowEarlyInput?: { queue: unknown[] } }).__cabflowEarlyInput?.queue.length ?? 0) === 0, undefined, { timeout: 10_000 });
+      const shownPanel = async () => page.getByRole('tabpanel').getAttribute('aria-labelledby');
+      const tabId = (tabName: string) => page.getByRole('tab', { name: tabName, exact: true }).getAttribute('id');
+      expect(await shownPanel()).toBe(await tabId(name));
       expect(await page.getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true');
       expect(await page.getByRole('tab', { name: other, exact: true }).getAttribute('aria-selected')).toBe('false');
+      // The app's own state is that tab (the DOM alone could be the recorder's): a tap on the other tab changes it back.
+      await page.getByRole('tab', { name: other, exact: true }).tap();
+      await expect.poll(shownPanel).toBe(await tabId(other));
+      expect(await page.getByRole('tab', { name: other, exact: true }).getAttribute('aria-selected')).toBe('true');
     } finally {
       await context.close();
     }
