@@ -5,8 +5,8 @@
 // ticking a box); the app's own handlers never see these events (they are stopped here), so nothing runs twice.
 // A form is not posted meanwhile (it would reload the page with the fields in its address): its submit is replayed.
 // A tab tapped (a [role=tab] of a tablist, the home form's 'GET A QUOTE' / 'Hourly Rate') shows selected at once, as the
-// app renders it (aria-selected, data-active, tabindex, and its panel shown, the others hidden): the app, given the
-// replayed click, renders that same state (issue 37, "a tap answered at once").
+// finger lifts (or at its click), as the app renders it (aria-selected, data-active, tabindex, and its panel shown, the
+// others hidden): the app, given the replayed click, renders that same state (issue 37, "a tap answered at once").
 // Plain ES5, no build step; `//` comment lines are dropped before it is inlined.
 (function () {
   var queue = [];
@@ -44,7 +44,17 @@
     // A field's value as the visitor left it (hydration may render the field again, from the app's state, before the replay).
     queue.push({ type: event.type, target: target, value: target.value, checked: target.checked, key: event.key, code: event.code, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey });
   }
+  // A tab tapped with a finger shows selected as the finger lifts, as the app's tabs do (the click, recorded above,
+  // comes after the browser's tap gesture and mouse-compatibility events).
+  function lift(event) {
+    if (event.pointerType === 'mouse' || !event.isPrimary || !event.target || !event.target.closest) return;
+    var tab = event.target.closest('#root [role=tablist] > [role=tab]');
+    if (!tab || (recording.takes && recording.takes(tab))) return;
+    var box = tab.getBoundingClientRect();
+    if (event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom) selectTab(tab);
+  }
   for (var i = 0; i < types.length; i += 1) addEventListener(types[i], record, true);
+  addEventListener('pointerup', lift, true);
   // The replay takes entries from the queue as their controls hydrate, and stops the recording once all have.
   recording = window.__cabflowEarlyInput = {
     queue: queue,
@@ -52,6 +62,7 @@
     takes: null,
     stop: function () {
       for (var j = 0; j < types.length; j += 1) removeEventListener(types[j], record, true);
+      removeEventListener('pointerup', lift, true);
     },
   };
 })();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, WIDTHS } from '../helpers/browser.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
@@ -29,6 +29,27 @@ afterAll(async () => {
   await provider?.dispose();
 });
 
+/**
+ * Each tab's aria-selected as its click reaches the page, before any of the page's own listeners: 'true' when the tab was
+ * selected as the finger lifted, before the click the browser sends after its tap gesture and mouse-compatibility events.
+ */
+const recordSelectedAtClick = () => {
+  const seen: string[] = [];
+  (window as unknown as { selectedAtClick: string[] }).selectedAtClick = seen;
+  addEventListener(
+    'click',
+    (event) => {
+      const tab = (event.target as Element | null)?.closest?.('[role=tab]');
+      if (tab) seen.push(tab.getAttribute('aria-selected') ?? '');
+    },
+    true,
+  );
+};
+const selectedAtClick = async (page: Page) => {
+  await page.waitForFunction(() => (window as unknown as { selectedAtClick: string[] }).selectedAtClick.length > 0, undefined, { timeout: 10_000 });
+  return page.evaluate(() => (window as unknown as { selectedAtClick: string[] }).selectedAtClick);
+};
+
 const phone = () => browser.newContext({ viewport: { width: WIDTHS.mobile, height: 812 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true, locale: 'en-GB', timezoneId: 'Europe/London' });
 
 describe('a home tab tapped while the page wakes up', () => {
@@ -36,6 +57,7 @@ describe('a home tab tapped while the page wakes up', () => {
     const context = await phone();
     try {
       const release = await holdScripts(context);
+      await context.addInitScript(recordSelectedAtClick);
       const page = await context.newPage();
       await page.goto(`${provider.url}/`, { waitUntil: 'commit' });
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { polling: 'raf', timeout: 30_000 });
@@ -58,6 +80,8 @@ describe('a home tab tapped while the page wakes up', () => {
           ),
       );
       expect(seen).toEqual({ selected: [name], panelsShown: [name], hydrated: false });
+      // Selected as the finger lifted, before its click.
+      expect(await selectedAtClick(page)).toEqual(['true']);
       await expect.poll(() => page.getByTestId(name === 'GET A QUOTE' ? 'quote-pickup' : 'hourly-pickup').isVisible()).toBe(true);
       release();
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 });
@@ -109,9 +133,10 @@ describe('the home page left alone', () => {
 });
 
 describe('the first tap on an idle home page', () => {
-  it("is answered before the code it starts loading (the booking flow's, the address suggestions') is even fetched", async () => {
+  it("is answered as the finger lifts, before the code it starts loading (the booking flow's, the address suggestions') is even fetched", async () => {
     const context = await phone();
     try {
+      await context.addInitScript(recordSelectedAtClick);
       const page = await context.newPage();
       await page.goto(`${provider.url}/`, { waitUntil: 'load' });
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 });
@@ -137,6 +162,7 @@ describe('the first tap on an idle home page', () => {
       const before = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/(bookingLogic|AddressFieldFull)-/.test(entry.name)).length);
       await tab.tap();
       const answeredAt = await answered;
+      expect(await selectedAtClick(page)).toEqual(['true']);
       await page.getByTestId(name === 'GET A QUOTE' ? 'quote-pickup' : 'hourly-pickup').waitFor();
       // Both chunks come (the tap was the first sign of use), each fetched only after the answer.
       await page.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/(bookingLogic|AddressFieldFull)-/.test(entry.name)).length === 2, undefined, { timeout: 10_000 });

@@ -6,7 +6,7 @@
  */
 import { Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { routedStateOfPath } from '../../../machines/booking/booking.routes.ts';
 import { selectBusy, selectRoutedStateId } from '../../../machines/booking/booking.selectors.ts';
@@ -108,7 +108,23 @@ export function BookingFormsSlot() {
 /** An address's first part ('Paddington Station' of 'Paddington Station, Praed Street, London W2 1HB'). */
 const placeName = (address: string) => address.split(',')[0]!.trim();
 
-/** The form tabs by the ARIA tabs pattern: arrow keys, Home and End move between tabs (automatic activation). */
+/**
+ * A finger (or pen) lifted on the element it touched: a tap. A tab acts on it (issue 37, "a tap answered at once")
+ * instead of waiting for the click, which the browser sends only after recognising the tap gesture and sending its
+ * mouse-compatibility events, 50 ms later on a phone slowed 4×; the click then selects the same tab again, which changes
+ * nothing. A touch that scrolls ends in pointercancel, never here; a mouse acts on the click, which follows at once.
+ */
+function isFingerLiftedOn(event: PointerEvent<HTMLElement>): boolean {
+  if (event.pointerType === 'mouse' || !event.isPrimary) return false;
+  // A touch's pointer events all go to the element first touched, wherever the finger is lifted.
+  const box = event.currentTarget.getBoundingClientRect();
+  return event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+}
+
+/**
+ * The form tabs by the ARIA tabs pattern: arrow keys, Home and End move between tabs (automatic activation); a tab tapped
+ * with a finger is selected as the finger lifts.
+ */
 function TabBar({ tabs, value, idBase, onChange }: { tabs: { value: HomeTab; label: string }[]; value: HomeTab; idBase: string; onChange: (value: HomeTab) => void }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -135,6 +151,9 @@ function TabBar({ tabs, value, idBase, onChange }: { tabs: { value: HomeTab; lab
           className={classes.tab}
           data-active={t.value === value || undefined}
           onClick={() => onChange(t.value)}
+          onPointerUp={(event) => {
+            if (isFingerLiftedOn(event)) onChange(t.value);
+          }}
           onKeyDown={(event) => onKeyDown(event, index)}
         >
           {t.label}
