@@ -136,6 +136,8 @@ export class UiRun {
   readonly errors: string[] = [];
   /** What happened, for the report of a failure. */
   readonly log: string[] = [];
+  /** The page's API calls as they were answered ('200 POST /api/…', or how they failed), for the report of a failure. */
+  readonly apiCalls: string[] = [];
 
   constructor(
     readonly env: UiEnv,
@@ -145,6 +147,18 @@ export class UiRun {
   ) {
     this.gates = new Gates(page);
     page.on('pageerror', (error) => this.errors.push(String(error)));
+    const apiPath = (url: string) => {
+      const { pathname } = new URL(url);
+      return pathname.startsWith('/api/') ? pathname : null;
+    };
+    page.on('response', (response) => {
+      const path = apiPath(response.url());
+      if (path) this.apiCalls.push(`${response.status()} ${response.request().method()} ${path}`);
+    });
+    page.on('requestfailed', (request) => {
+      const path = apiPath(request.url());
+      if (path) this.apiCalls.push(`${request.failure()?.errorText ?? 'failed'} ${request.method()} ${path}`);
+    });
   }
 
   url(path: string): string {

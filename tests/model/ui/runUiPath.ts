@@ -164,7 +164,14 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       mkdirSync(FAILURES_DIR, { recursive: true });
       await page.screenshot({ path: screenshot, fullPage: true }).catch(() => {});
     }
-    return { id: path.id, machine: path.machine, passed: false, ms: Date.now() - started, failedStep: current, error: error instanceof Error ? error.message : String(error), log: run.log, screenshot };
+    // And in words: its alerts and notices, and the last API calls with their answers.
+    const shown = await page
+      .locator('[role=alert], [role=status]')
+      .allTextContents()
+      .catch(() => []);
+    const message = error instanceof Error ? error.message : String(error);
+    const report = `${message}\n    the page's alerts and notices: ${JSON.stringify(shown.map((text) => text.trim()).filter(Boolean))}\n    its last API calls: ${run.apiCalls.slice(-8).join(' · ') || 'none'}`;
+    return { id: path.id, machine: path.machine, passed: false, ms: Date.now() - started, failedStep: current, error: report, log: run.log, screenshot };
   } finally {
     for (const gate of run.stepGates.values()) gate.closed = true;
     await run.close();
