@@ -2,7 +2,8 @@
 // page's CSP allows it by its hash). From the first paint until the app has hydrated, the page shows controls that do
 // not react yet: this records what the visitor does to them, and src/boot/replayEarlyInput.ts replays it once the app
 // has hydrated. The browser still does what it does without JavaScript (typing into a field, following a link,
-// ticking a box); the app's own handlers never see these events (they are stopped here), so nothing runs twice.
+// ticking a box); the app's own handlers never see these events (they are stopped here), so nothing runs twice, and
+// neither do the presses and releases around them (which would make React hydrate the whole page at once).
 // A form is not posted meanwhile (it would reload the page with the fields in its address): its submit is replayed.
 // A tab tapped (a [role=tab] of a tablist, the home form's 'GET A QUOTE' / 'Hourly Rate') shows selected at once, as the
 // finger lifts (or at its click), as the app renders it (aria-selected, data-active, tabindex, and its panel shown, the
@@ -25,14 +26,19 @@
       if (panel) panel.hidden = !selected;
     }
   }
-  function record(event) {
+  // Whether an event is on the page's controls before the app has them.
+  function early(event) {
     // The replay's own events (set while it dispatches them) go to the app.
-    if (recording.replaying) return;
+    if (recording.replaying) return false;
     var target = event.target;
-    if (!target || !target.closest || !target.closest('#root')) return;
+    if (!target || !target.closest || !target.closest('#root')) return false;
     // A control the app has hydrated, with nothing recorded still to replay, is the app's: recording its typing would
     // leave it in the page only, where a render of the field puts the app's value back (the letters typed so far lost).
-    if (recording.takes && recording.takes(target)) return;
+    return !(recording.takes && recording.takes(target));
+  }
+  function record(event) {
+    if (!early(event)) return;
+    var target = event.target;
     event.stopPropagation();
     if (event.type === 'submit') {
       event.preventDefault();
@@ -53,8 +59,18 @@
     var box = tab.getBoundingClientRect();
     if (event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom) selectTab(tab);
   }
+  // The other events React hydrates the whole page for at once, before it answers them, when they reach HTML it is
+  // still hydrating (react-dom's discreteReplayableEvents, less those recorded): the presses and releases of a tap or a
+  // keystroke. That took 250–350 ms in the middle of a tap on a phone slowed 4×, before the tab could show selected.
+  // Stopped here too (not recorded: what they lead to, the click or the typing, is), the hydration goes on in its
+  // slices. Passive: the browser's own scrolling never waits for this.
+  var shielded = ['pointerdown', 'pointerup', 'pointercancel', 'touchstart', 'touchend', 'touchcancel', 'mousedown', 'mouseup', 'auxclick', 'dblclick', 'contextmenu', 'keyup', 'keypress', 'compositionstart', 'compositionend', 'textInput', 'copy', 'cut', 'paste', 'dragstart', 'dragend', 'drop', 'reset'];
+  function shield(event) {
+    if (early(event)) event.stopPropagation();
+  }
   for (var i = 0; i < types.length; i += 1) addEventListener(types[i], record, true);
   addEventListener('pointerup', lift, true);
+  for (var k = 0; k < shielded.length; k += 1) addEventListener(shielded[k], shield, { capture: true, passive: true });
   // The replay takes entries from the queue as their controls hydrate, and stops the recording once all have.
   recording = window.__cabflowEarlyInput = {
     queue: queue,
@@ -63,6 +79,7 @@
     stop: function () {
       for (var j = 0; j < types.length; j += 1) removeEventListener(types[j], record, true);
       removeEventListener('pointerup', lift, true);
+      for (var m = 0; m < shielded.length; m += 1) removeEventListener(shielded[m], shield, true);
     },
   };
 })();

@@ -91,6 +91,27 @@ describe('replaying beside the real recorder (src/boot/earlyInput.js)', () => {
     }
   });
 
+  it("keeps a tap's and a keystroke's presses and releases on a control not hydrated from React, unrecorded (React would hydrate the whole page at once for them), and lets them through once it is hydrated", () => {
+    document.body.innerHTML = '<div id="root"><button id="tab">GET A QUOTE</button></div>';
+    const root = document.getElementById('root')!;
+    const tab = document.getElementById('tab')!;
+    const presses = ['pointerdown', 'touchstart', 'mousedown', 'pointerup', 'touchend', 'mouseup', 'keyup', 'compositionstart'];
+    const seenByApp: string[] = [];
+    // Where React listens: on the root element, in the capture phase as well.
+    for (const type of presses) root.addEventListener(type, () => seenByApp.push(type), true);
+    const recording = startEarlyInputRecorder();
+    try {
+      const press = () => presses.forEach((type) => tab.dispatchEvent(new Event(type, { bubbles: true })));
+      press();
+      const before = { seenByApp: [...seenByApp], recorded: recording.queue.length };
+      recording.takes = (target) => target === tab; // the tab hydrated, nothing recorded waits
+      press();
+      expect({ before, after: seenByApp }).toEqual({ before: { seenByApp: [], recorded: 0 }, after: presses });
+    } finally {
+      stopEarlyInputRecorder();
+    }
+  });
+
   it('once replaying, lets an event on a hydrated control go to the app while nothing recorded waits; records it while something does', async () => {
     document.body.innerHTML = '<div id="root"><input id="pickup"><button id="later">Search</button></div>';
     const field = document.getElementById('pickup') as HTMLInputElement;
