@@ -111,8 +111,9 @@ const placeName = (address: string) => address.split(',')[0]!.trim();
 /**
  * A finger (or pen) lifted on the element it touched: a tap. A tab acts on it (issue 37, "a tap answered at once")
  * instead of waiting for the click, which the browser sends only after recognising the tap gesture and sending its
- * mouse-compatibility events, 50 ms later on a phone slowed 4×; the click then selects the same tab again, which changes
- * nothing. A touch that scrolls ends in pointercancel, never here; a mouse acts on the click, which follows at once.
+ * mouse-compatibility events, 70–100 ms later on a phone slowed 4×; the click then selects the same tab again, which
+ * changes nothing. A touch that scrolls ends in pointercancel, never here; a mouse acts on the click, which follows at
+ * once.
  */
 function isFingerLiftedOn(event: PointerEvent<HTMLElement>): boolean {
   if (event.pointerType === 'mouse' || !event.isPrimary) return false;
