@@ -35,10 +35,11 @@ export function definePathsSuite(name: string, include: (machineId: string) => b
 
   afterAll(async () => {
     const runtime = Date.now() - started;
+    const contexts = env?.contexts.counts.created ? `; ${env.contexts.counts.created} browser contexts, reused ${env.contexts.counts.reused} times` : '';
     await env?.close();
     const report = buildReport(plans, results, runtime);
     writeReport(path.resolve(import.meta.dirname, `../../reports/paths-${name}.json`), report);
-    console.log(`\nModel-based paths in Chromium (${name}): ${results.size} paths in ${(runtime / 1000).toFixed(1)} s (${DEFAULT_WORKERS} at a time)\n${formatCoverage(report.coverage)}\n`);
+    console.log(`\nModel-based paths in Chromium (${name}): ${results.size} paths in ${(runtime / 1000).toFixed(1)} s (${DEFAULT_WORKERS} at a time${contexts})\n${formatCoverage(report.coverage)}\n`);
   });
 
   const explain = (result: UiPathResult) => `step ${result.failedStep}: ${result.error}\n  ${result.log.join('\n  ')}${result.screenshot ? `\n  screenshot: ${result.screenshot}` : ''}`;

@@ -13,6 +13,7 @@ import { UI_MACHINES } from './ui/index.ts';
 import { runUiPath, type UiPathResult } from './ui/runUiPath.ts';
 import { selectUiPaths, type UiSelection } from './ui/select.ts';
 import type { UiEnv } from './ui/harness.ts';
+import { ContextPool, PATHS_CHROMIUM_ARGS } from './ui/contextPool.ts';
 import type { UiMachine } from './ui/types.ts';
 
 export interface SuiteOptions {
@@ -58,12 +59,15 @@ export function planSuite(options: SuiteOptions = {}): MachinePlan[] {
 /** The real server on a fresh seeded database (per-path visitor addresses trusted from loopback) and Chromium. */
 export async function startUiEnv(): Promise<UiEnv & { close(): Promise<void> }> {
   const provider = await startTestProvider({ listen: true, env: { TRUST_PROXY: 'loopback' } });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(PATHS_CHROMIUM_ARGS);
+  const contexts = new ContextPool(browser, new URL(provider.url).origin);
   return {
     provider,
     browser,
+    contexts,
     baseUrl: provider.url,
     async close() {
+      await contexts.close();
       await browser.close().catch(() => {});
       await provider.dispose();
     },

@@ -128,7 +128,7 @@ export const consoleBoardUi: UiMachine = {
     bookingEvents: null,
   },
   prepare: async (run) => {
-    await run.context.addInitScript({ content: FAKE_FEED });
+    await run.page.addInitScript({ content: FAKE_FEED });
     // Registered before the gates, so behind them: a page of the board no step answers stays in flight, and the
     // refused feed's probe reads the server's 429.
     await run.page.route(BOARD_CALL, (_route: Route) => new Promise<void>(() => {}));

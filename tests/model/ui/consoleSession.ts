@@ -48,7 +48,7 @@ declare global {
 
 /** Counts every `booking` message the page's EventSources receive, so a path can wait for the console to hear one. */
 export async function countLiveEvents(run: UiRun) {
-  await run.context.addInitScript({
+  await run.page.addInitScript({
     content: `(() => {
       const Native = window.EventSource;
       window.__cabflowLiveEvents = 0;

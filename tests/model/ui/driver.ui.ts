@@ -370,7 +370,7 @@ export const driverUi: UiMachine = {
   },
   prepare: async (run) => {
     await arrange(run);
-    await run.context.addInitScript({ content: HELD_STREAM });
+    await run.page.addInitScript({ content: HELD_STREAM });
   },
   open: async (run) => {
     const target = run.path.origin === 'link' ? `/driver/set-password#token=${'D'.repeat(43)}` : run.path.origin === 'badLink' ? '/driver/set-password' : '/driver';

@@ -7,9 +7,12 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { TestProvider } from '../../helpers/provider.ts';
 import type { ModelPath } from '../types.ts';
+import type { ContextPool } from './contextPool.ts';
 
 export interface UiEnv {
   browser: Browser;
+  /** Clean contexts the paths take turns in (see contextPool.ts). */
+  contexts: ContextPool;
   provider: TestProvider;
   /** http://localhost:<port> */
   baseUrl: string;

@@ -91,7 +91,7 @@ export const homeFormUi: UiMachine = {
   calls: { geolocate: null, nearestAddress: NEAREST_CALL, lastBookedTrip: LAST_TRIP_CALL },
   open: async (run) => {
     // A string, not a function: the test's compiler may add helpers to functions that do not exist in the page.
-    await run.context.addInitScript(GEOLOCATION_STAND_IN);
+    await run.page.addInitScript(GEOLOCATION_STAND_IN);
     if (run.path.origin === 'returning') {
       await run.page.goto(run.url('/favicon.svg'));
       const value = Buffer.from(JSON.stringify(REMEMBERED_TRIP_DETAILS), 'utf8').toString('base64');

@@ -1,5 +1,5 @@
 /**
- * The UI runner: one generated path in a fresh browser context against the real server. Before it starts, every
+ * The UI runner: one generated path in a clean browser context (contextPool.ts) against the real server. Before it starts, every
  * executor prepares its data and every server call of the path gets a gate on the call's URL (in the order the calls
  * start), so the in-flight states can be seen: a call with an outcome step is answered as the path says, one without
  * (the path ends, or the visitor moves on, while it is in flight) is held to the end. Then: open the page, assert the start
@@ -11,6 +11,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { activeStateKeys, machineInvokes } from '../graph.ts';
 import type { MachineModel, ModelPath } from '../types.ts';
+import { PATH_CONTEXT_OPTIONS } from './contextPool.ts';
 import { HISTORY_MIRROR, TIMER_HOLD, UiRun, type UiEnv } from './harness.ts';
 import type { StepContext, UiMachine } from './types.ts';
 
@@ -82,23 +83,20 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
   // X-Forwarded-For from loopback, as behind a proxy), its own storage.
   visitor += 1;
   const address = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
-  const context = await env.browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    deviceScaleFactor: 1,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    extraHTTPHeaders: { 'x-forwarded-for': address },
-    ...ui.context,
-  });
+  // A machine with context options of its own (the driver's phone) gets a fresh context; the rest take turns in the
+  // pool's clean ones (contextPool.ts).
+  const pooled = ui.context === undefined;
+  const context = pooled ? await env.contexts.acquire(address) : await env.browser.newContext({ ...PATH_CONTEXT_OPTIONS, extraHTTPHeaders: { 'x-forwarded-for': address }, ...ui.context });
+  const page = await context.newPage();
   // `npm run test:paths` runs this file under tsx, whose esbuild keeps function names by wrapping them in `__name(…)`,
   // also inside functions handed to page.evaluate: give the page a pass-through `__name` (a string, so nothing wraps it).
-  await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((target) => target);' });
-  await context.addInitScript({ content: HISTORY_MIRROR });
+  // The page's own init scripts, not the context's: a pooled context outlives the path.
+  await page.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((target) => target);' });
+  await page.addInitScript({ content: HISTORY_MIRROR });
   // A visitor's step in a state that ends on its own (a popup's redirect, a poll): the state's timer is held from the
   // step that enters it until that step is done, so the step never races the timer; other timers run as usual.
   const held = heldSteps(ui, path);
-  if (held.size) await context.addInitScript({ content: TIMER_HOLD });
-  const page = await context.newPage();
+  if (held.size) await page.addInitScript({ content: TIMER_HOLD });
   page.setDefaultTimeout(15_000);
   const run = new UiRun(env, context, page, path);
   const srcOfId = new Map(machineInvokes(model.machine).map((i) => [i.id, i.src]));
@@ -155,7 +153,7 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       if (held.has(index) && !next && !timerStep) await run.resumeTimers();
     }
     if (run.errors.length) throw new Error(`uncaught errors in the page: ${run.errors.join(' | ')}`);
-    if (process.env.PATHS_TIMING) appendFileSync(process.env.PATHS_TIMING, `${path.id}\n  ${run.log.join('\n  ')}\n  done (${Date.now() - started} ms)\n`);
+    if (process.env.PATHS_TIMING) appendFileSync(process.env.PATHS_TIMING, `${path.id}\n  ${run.log.join('\n  ')}\n  done (${Date.now() - started} ms, ${run.apiCalls.length} API calls)\n`);
     return { id: path.id, machine: path.machine, passed: true, ms: Date.now() - started, log: run.log };
   } catch (error) {
     // What the screen showed when it failed, for whoever reads the report.
@@ -175,6 +173,7 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
   } finally {
     for (const gate of run.stepGates.values()) gate.closed = true;
     await run.close();
-    await context.close().catch(() => {});
+    if (pooled) await env.contexts.release(context);
+    else await context.close().catch(() => {});
   }
 }
