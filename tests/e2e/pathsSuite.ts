@@ -35,7 +35,7 @@ export function definePathsSuite(name: string, include: (machineId: string) => b
 
   afterAll(async () => {
     const runtime = Date.now() - started;
-    const contexts = env?.contexts.counts.created ? `; ${env.contexts.counts.created} browser contexts, reused ${env.contexts.counts.reused} times` : '';
+    const contexts = env ? `; ${env.contexts.counts.created} browser contexts, reused ${env.contexts.counts.reused} times` : '';
     await env?.close();
     const report = buildReport(plans, results, runtime);
     writeReport(path.resolve(import.meta.dirname, `../../reports/paths-${name}.json`), report);

@@ -10,10 +10,10 @@
  * One path at a time per context, so a path never sees another's storage; between two paths the context loses its
  * cookies and all of the site's storage (local and session storage, IndexedDB, caches, service workers) and its
  * visitor address (tests/e2e/paths-context-pool.test.ts). A context that cannot be wiped is closed, never lent again.
- * Paths whose machine asks for context options of its own (the driver's phone, with its position and its service
- * worker blocked) still get a fresh context.
+ * A machine with context options of its own (the driver's phone: its viewport, position and blocked service worker)
+ * gets contexts made with those options, lent only to paths that ask for the same.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 /** Chromium flags for the paths' browser: pages of one site in one context share a renderer process. */
 export const PATHS_CHROMIUM_ARGS = ['--process-per-site'];
@@ -21,7 +21,9 @@ export const PATHS_CHROMIUM_ARGS = ['--process-per-site'];
 export const PATH_CONTEXT_OPTIONS = { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' } as const;
 
 export class ContextPool {
-  private readonly idle: BrowserContext[] = [];
+  /** Idle contexts by their options (as JSON). */
+  private readonly idle = new Map<string, BrowserContext[]>();
+  private readonly keys = new Map<BrowserContext, string>();
   /** Each context's idle page on the site: it keeps the site's renderer process alive between two paths. */
   private readonly anchors = new Map<BrowserContext, Page>();
   /** Contexts created and reused, for the suite's summary line. */
@@ -33,18 +35,23 @@ export class ContextPool {
     private readonly origin: string,
   ) {}
 
-  /** A clean context for one path, its requests (the page's and `context.request`'s) sent as from `address`. */
-  async acquire(address: string): Promise<BrowserContext> {
-    const reused = this.idle.pop();
+  /**
+   * A clean context for one path, made with `options` over the paths' own, its requests (the page's and
+   * `context.request`'s) sent as from `address`.
+   */
+  async acquire(address: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+    const key = JSON.stringify(options);
+    const reused = this.idle.get(key)?.pop();
     if (reused) this.counts.reused += 1;
     else this.counts.created += 1;
-    const context = reused ?? (await this.open());
+    const context = reused ?? (await this.open(key, options));
     await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
     return context;
   }
 
-  private async open(): Promise<BrowserContext> {
-    const context = await this.browser.newContext(PATH_CONTEXT_OPTIONS);
+  private async open(key: string, options: BrowserContextOptions): Promise<BrowserContext> {
+    const context = await this.browser.newContext({ ...PATH_CONTEXT_OPTIONS, ...options });
+    this.keys.set(context, key);
     const anchor = await context.newPage();
     await anchor.goto(`${this.origin}/favicon.svg`);
     this.anchors.set(context, anchor);
@@ -61,16 +68,21 @@ export class ContextPool {
       await session.detach();
       await context.clearCookies();
       await context.setExtraHTTPHeaders({});
-      this.idle.push(context);
+      const key = this.keys.get(context)!;
+      this.idle.set(key, [...(this.idle.get(key) ?? []), context]);
     } catch {
       // A context that cannot be wiped is not lent again.
       this.anchors.delete(context);
+      this.keys.delete(context);
       await context.close().catch(() => {});
     }
   }
 
   async close(): Promise<void> {
+    const idle = [...this.idle.values()].flat();
+    this.idle.clear();
     this.anchors.clear();
-    await Promise.all(this.idle.splice(0).map((context) => context.close().catch(() => {})));
+    this.keys.clear();
+    await Promise.all(idle.map((context) => context.close().catch(() => {})));
   }
 }

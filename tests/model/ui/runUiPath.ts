@@ -11,7 +11,6 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { activeStateKeys, machineInvokes } from '../graph.ts';
 import type { MachineModel, ModelPath } from '../types.ts';
-import { PATH_CONTEXT_OPTIONS } from './contextPool.ts';
 import { HISTORY_MIRROR, TIMER_HOLD, UiRun, type UiEnv } from './harness.ts';
 import type { StepContext, UiMachine } from './types.ts';
 
@@ -83,10 +82,7 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
   // X-Forwarded-For from loopback, as behind a proxy), its own storage.
   visitor += 1;
   const address = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
-  // A machine with context options of its own (the driver's phone) gets a fresh context; the rest take turns in the
-  // pool's clean ones (contextPool.ts).
-  const pooled = ui.context === undefined;
-  const context = pooled ? await env.contexts.acquire(address) : await env.browser.newContext({ ...PATH_CONTEXT_OPTIONS, extraHTTPHeaders: { 'x-forwarded-for': address }, ...ui.context });
+  const context = await env.contexts.acquire(address, ui.context);
   const page = await context.newPage();
   // `npm run test:paths` runs this file under tsx, whose esbuild keeps function names by wrapping them in `__name(…)`,
   // also inside functions handed to page.evaluate: give the page a pass-through `__name` (a string, so nothing wraps it).
@@ -173,7 +169,6 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
   } finally {
     for (const gate of run.stepGates.values()) gate.closed = true;
     await run.close();
-    if (pooled) await env.contexts.release(context);
-    else await context.close().catch(() => {});
+    await env.contexts.release(context);
   }
 }
