@@ -139,7 +139,10 @@ export class UiRun {
   readonly errors: string[] = [];
   /** What happened, for the report of a failure. */
   readonly log: string[] = [];
-  /** The page's API calls as they were answered ('200 POST /api/…', or how they failed), for the report of a failure. */
+  /**
+   * The page's API calls as they were answered ('200 POST /api/…', or how they failed), and each write as it was sent
+   * ('sent POST /api/…'), for the report of a failure: a write sent twice shows as two.
+   */
   readonly apiCalls: string[] = [];
 
   constructor(
@@ -154,6 +157,10 @@ export class UiRun {
       const { pathname } = new URL(url);
       return pathname.startsWith('/api/') ? pathname : null;
     };
+    page.on('request', (request) => {
+      const path = apiPath(request.url());
+      if (path && !['GET', 'HEAD', 'OPTIONS'].includes(request.method())) this.apiCalls.push(`sent ${request.method()} ${path}`);
+    });
     page.on('response', (response) => {
       const path = apiPath(response.url());
       if (path) this.apiCalls.push(`${response.status()} ${response.request().method()} ${path}`);

@@ -149,7 +149,7 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       if (held.has(index) && !next && !timerStep) await run.resumeTimers();
     }
     if (run.errors.length) throw new Error(`uncaught errors in the page: ${run.errors.join(' | ')}`);
-    if (process.env.PATHS_TIMING) appendFileSync(process.env.PATHS_TIMING, `${path.id}\n  ${run.log.join('\n  ')}\n  done (${Date.now() - started} ms, ${run.apiCalls.length} API calls)\n`);
+    if (process.env.PATHS_TIMING) appendFileSync(process.env.PATHS_TIMING, `${path.id}\n  ${run.log.join('\n  ')}\n  done (${Date.now() - started} ms, ${run.apiCalls.filter((call) => !call.startsWith('sent ')).length} API calls)\n`);
     return { id: path.id, machine: path.machine, passed: true, ms: Date.now() - started, log: run.log };
   } catch (error) {
     // What the screen showed when it failed, for whoever reads the report.
@@ -164,7 +164,7 @@ export async function runUiPath(env: UiEnv, model: MachineModel, ui: UiMachine, 
       .allTextContents()
       .catch(() => []);
     const message = error instanceof Error ? error.message : String(error);
-    const report = `${message}\n    the page's alerts and notices: ${JSON.stringify(shown.map((text) => text.trim()).filter(Boolean))}\n    its last API calls: ${run.apiCalls.slice(-8).join(' · ') || 'none'}`;
+    const report = `${message}\n    the page's alerts and notices: ${JSON.stringify(shown.map((text) => text.trim()).filter(Boolean))}\n    its last API calls: ${run.apiCalls.slice(-16).join(' · ') || 'none'}`;
     return { id: path.id, machine: path.machine, passed: false, ms: Date.now() - started, failedStep: current, error: report, log: run.log, screenshot };
   } finally {
     for (const gate of run.stepGates.values()) gate.closed = true;
