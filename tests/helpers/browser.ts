@@ -27,6 +27,9 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+/** A visitor's browser as every e2e context has it: a London visitor at one device pixel per CSS pixel. */
+export const VISITOR_CONTEXT = { deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' } as const;
+
 /** Viewport widths the site is checked at: a small phone, a tablet (the 768 px desktop breakpoint), a laptop. */
 export const WIDTHS = { mobile: 375, tablet: 768, desktop: 1280 } as const;
 
@@ -55,7 +58,7 @@ export interface OpenPageOptions {
 }
 
 export async function openPage(browser: Browser, url: string, { width = WIDTHS.desktop, height = 900, waitForApp = true, storage }: OpenPageOptions = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await browser.newContext({ ...VISITOR_CONTEXT, viewport: { width, height } });
   if (storage)
     await context.addInitScript((items) => {
       if (sessionStorage.getItem('e2e-storage-seeded')) return;

@@ -14,18 +14,21 @@
  * gets contexts made with those options, lent only to paths that ask for the same.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { VISITOR_CONTEXT } from '../../helpers/browser.ts';
 
 /** Chromium flags for the paths' browser: pages of one site in one context share a renderer process. */
 export const PATHS_CHROMIUM_ARGS = ['--process-per-site'];
 
-export const PATH_CONTEXT_OPTIONS = { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: 'en-GB', timezoneId: 'Europe/London' } as const;
+const PATH_CONTEXT_OPTIONS: BrowserContextOptions = { ...VISITOR_CONTEXT, viewport: { width: 1280, height: 900 } };
 
 export class ContextPool {
   /** Idle contexts by their options (as JSON). */
   private readonly idle = new Map<string, BrowserContext[]>();
-  private readonly keys = new Map<BrowserContext, string>();
-  /** Each context's idle page on the site: it keeps the site's renderer process alive between two paths. */
-  private readonly anchors = new Map<BrowserContext, Page>();
+  /**
+   * Each context's options (as JSON) and its idle page on the site, which keeps the site's renderer process alive
+   * between two paths.
+   */
+  private readonly made = new Map<BrowserContext, { key: string; anchor: Page }>();
   /** Contexts created and reused, for the suite's summary line. */
   readonly counts = { created: 0, reused: 0 };
 
@@ -51,16 +54,15 @@ export class ContextPool {
 
   private async open(key: string, options: BrowserContextOptions): Promise<BrowserContext> {
     const context = await this.browser.newContext({ ...PATH_CONTEXT_OPTIONS, ...options });
-    this.keys.set(context, key);
     const anchor = await context.newPage();
     await anchor.goto(`${this.origin}/favicon.svg`);
-    this.anchors.set(context, anchor);
+    this.made.set(context, { key, anchor });
     return context;
   }
 
   /** Closes the path's pages, wipes what the path left, and keeps the context for the next. */
   async release(context: BrowserContext): Promise<void> {
-    const anchor = this.anchors.get(context)!;
+    const { key, anchor } = this.made.get(context)!;
     try {
       for (const open of context.pages()) if (open !== anchor) await open.close();
       const session = await context.newCDPSession(anchor);
@@ -68,12 +70,10 @@ export class ContextPool {
       await session.detach();
       await context.clearCookies();
       await context.setExtraHTTPHeaders({});
-      const key = this.keys.get(context)!;
       this.idle.set(key, [...(this.idle.get(key) ?? []), context]);
     } catch {
       // A context that cannot be wiped is not lent again.
-      this.anchors.delete(context);
-      this.keys.delete(context);
+      this.made.delete(context);
       await context.close().catch(() => {});
     }
   }
@@ -81,8 +81,7 @@ export class ContextPool {
   async close(): Promise<void> {
     const idle = [...this.idle.values()].flat();
     this.idle.clear();
-    this.anchors.clear();
-    this.keys.clear();
+    this.made.clear();
     await Promise.all(idle.map((context) => context.close().catch(() => {})));
   }
 }
