@@ -2,7 +2,7 @@
  * The model paths take turns in pooled browser contexts (tests/model/ui/contextPool.ts): a path must find the context
  * as a first-time visitor would, whatever the path before it left there, and its requests must carry its own address.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { startTestProvider, type TestProvider } from '../helpers/provider.ts';
@@ -24,14 +24,15 @@ afterAll(async () => {
 /** What a page of the site finds in its storage. */
 const leftovers = () => ({ local: Object.keys(localStorage), cookies: document.cookie });
 
+/** The visitor's address the page's own request carried (read before the page closes: no listener outlives it). */
+const sentAddress = async (load: Response | null) => (await load?.request().allHeaders())?.['x-forwarded-for'] ?? 'none';
+
 it('a context lent again has none of the last path’s storage, cookies or address', async () => {
   const pool = new ContextPool(browser, new URL(provider.url).origin);
   try {
     const first = await pool.acquire('10.9.0.1');
     const page = await first.newPage();
-    const sent: string[] = [];
-    page.on('request', async (request) => sent.push((await request.allHeaders())['x-forwarded-for'] ?? 'none'));
-    await page.goto(`${provider.url}/contactus`);
+    const firstLoad = await page.goto(`${provider.url}/contactus`);
     await page.evaluate(async () => {
       localStorage.setItem('BookingForm', '{"pickup":"left behind"}');
       document.cookie = 'left=behind; path=/';
@@ -45,7 +46,7 @@ it('a context lent again has none of the last path’s storage, cookies or addre
       });
     });
     expect(await page.evaluate(leftovers)).toEqual({ local: ['BookingForm'], cookies: 'left=behind' });
-    expect(sent[0]).toBe('10.9.0.1');
+    expect(await sentAddress(firstLoad)).toBe('10.9.0.1');
     await pool.release(first);
 
     const second = await pool.acquire('10.9.0.2');
@@ -53,13 +54,11 @@ it('a context lent again has none of the last path’s storage, cookies or addre
     expect(pool.counts).toEqual({ created: 1, reused: 1 });
     expect(second.pages()).toHaveLength(1); // only the pool's own idle page is left
     const next = await second.newPage();
-    const nextSent: string[] = [];
-    next.on('request', async (request) => nextSent.push((await request.allHeaders())['x-forwarded-for'] ?? 'none'));
-    await next.goto(`${provider.url}/contactus`);
+    const nextLoad = await next.goto(`${provider.url}/contactus`);
     expect(await next.evaluate(leftovers)).toEqual({ local: [], cookies: '' });
     expect(await next.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).toEqual([]);
     expect(await second.cookies()).toEqual([]);
-    expect(nextSent[0]).toBe('10.9.0.2');
+    expect(await sentAddress(nextLoad)).toBe('10.9.0.2');
     await pool.release(second);
   } finally {
     await pool.close();
