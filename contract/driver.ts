@@ -46,7 +46,9 @@ export const positionReportSchema = z
   .object({
     lat: z.number({ error: 'lat is required' }).min(-90).max(90),
     lng: z.number({ error: 'lng is required' }).min(-180).max(180),
-    accuracy_m: z.number().min(0).max(100_000).optional(),
+    // Kept to a tenth of a metre, as fine as a phone's fix means anything: the column is a 4-byte float, and a value
+    // it cannot hold (5e-324, a denormal a client can send) failed the insert with a 500.
+    accuracy_m: z.number().min(0).max(100_000).transform((metres) => Math.round(metres * 10) / 10).optional(),
     /** When the phone took it (ISO); the server's time when absent. */
     recorded_at: z.iso.datetime({ offset: true, error: 'recorded_at must be an ISO date-time' }).optional(),
   })

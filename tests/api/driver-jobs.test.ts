@@ -291,6 +291,17 @@ describe(`the driver's jobs on ${testDatabaseKind}`, () => {
     expect((await app.as(driver, 'DELETE', 'shift')).json()).toEqual({ success: true, message: DRIVER_MESSAGES.offDuty, shift: null });
   });
 
+  it('a position’s accuracy is kept to a tenth of a metre, whatever number the phone sends (a denormal was a 500)', async () => {
+    const driver = await onDuty();
+    for (const accuracy of [5e-324, 7.25, 99_999.99]) {
+      const sent = await app.as(driver, 'POST', 'positions', { lat: 51.47, lng: -0.45, accuracy_m: accuracy });
+      expect([sent.statusCode, sent.json()], `accuracy_m ${accuracy}`).toEqual([200, { success: true, flagged: false }]);
+    }
+    const kept = await api.sql<{ accuracy_m: number }>('SELECT accuracy_m FROM driver_position_reports WHERE driver_id = $1 ORDER BY id', [driver.driverId]);
+    expect(kept.map((row) => Number(row.accuracy_m))).toEqual([0, 7.3, 100_000]);
+    expect((await app.as(driver, 'POST', 'positions', { lat: 51.47, lng: -0.45, accuracy_m: 100_000.01 })).statusCode).toBe(400);
+  });
+
   it('an offer reaches the driver’s event stream at once; another driver’s does not', async () => {
     const driver = await onDuty();
     const other = await onDuty();

@@ -12,6 +12,7 @@ import { REPEAT_CACHE_BYTES } from '../../server/domain/quotes/quoting.ts';
 import { API_LIMITS } from '../../server/plugins/apiLimits.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { hourlyForm, oneWayForm } from '../helpers/forms.ts';
+import { stringPaths } from '../helpers/fuzz.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.ts';
 
@@ -35,13 +36,6 @@ const rowCounts = async (provider: TestProvider) => {
   for (const table of WRITE_TABLES) counts[table] = Number((await provider.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`)).rows[0].n);
   return counts;
 };
-
-function stringPaths(value: unknown, path: Path = []): Path[] {
-  if (typeof value === 'string') return [path];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
-  return [];
-}
 
 /** A copy of `value` with the string at `path` given the hostile character in its middle. */
 function withTextAt(value: unknown, path: Path, bad: string): unknown {

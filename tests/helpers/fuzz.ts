@@ -28,8 +28,12 @@ const HOSTILE = [
 const UNSTORABLE_UNITS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
 const unstorableString = fc.tuple(fc.string({ maxLength: 40 }), fc.constantFrom(...UNSTORABLE_UNITS), fc.string({ maxLength: 40 })).map(([before, unit, after]) => before + unit + after);
 export const hostileString = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 50 }), unstorableString);
-const hugeNumber = fc.oneof(fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -0, 2 ** 53), fc.double());
-const leaf = fc.oneof(hostileString, hugeNumber, fc.boolean(), fc.constant(null), fc.integer());
+// Whole numbers past a 4-byte integer column (2^31) that are still safe integers, and the smallest doubles (which a
+// 4-byte float column cannot hold), as well as the extremes.
+const hugeNumber = fc.oneof(fc.constantFrom(1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -0, 2 ** 53, 2 ** 31, -(2 ** 31) - 1, 2 ** 40, 1e15, 5e-324, 1e-40), fc.double());
+/** One hostile JSON value: text, a number out of any range, a boolean, null. */
+export const hostileLeaf = fc.oneof(hostileString, hugeNumber, fc.boolean(), fc.constant(null), fc.integer());
+const leaf = hostileLeaf;
 const deep = fc.integer({ min: 50, max: 400 }).map((depth) => {
   let value: unknown = 'bottom';
   for (let index = 0; index < depth; index++) value = { a: value };
@@ -56,7 +60,13 @@ export const stringPaths = (value: unknown, path: (string | number)[] = []): (st
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
   return [];
 };
-export const replacedAt = (value: unknown, path: (string | number)[], text: string): unknown => {
+/** The paths to every value that is not an object or an array (numbers and booleans as well as strings). */
+export const leafPaths = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
+  if (Array.isArray(value)) return value.flatMap((item, index) => leafPaths(item, [...path, index]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...path, key]));
+  return [path];
+};
+export const replacedAt = (value: unknown, path: (string | number)[], text: unknown): unknown => {
   if (path.length === 0) return text;
   const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
   copy[path[0]] = replacedAt(copy[path[0]], path.slice(1), text);
