@@ -3,7 +3,7 @@
  * Kept in the same machine (not an invoked child) so that path generation walks one graph from home to
  * confirmation; it lives in its own file only to keep each file short.
  *
- *   loadingKey            fetching the publishable key for the card fields
+ *   loadingKey            fetching the publishable key for the card fields (a route.enter leaves: nothing is paid yet)
  *   form                  card fields and 'Pay Now'
  *   creatingPaymentMethod, creatingPaymentIntent, confirming, awaitingProcessing, authenticating (3-D Secure),
  *   booking               'Processing...': card.submit and navigation are ignored (no double submission)
@@ -38,7 +38,10 @@ export const cardCheckoutState = bookingSetup.createStateConfig({
   states: {
     loadingKey: {
       tags: ['busy'],
-      on: stay,
+      // Only the key is being fetched, nothing is paid yet: a link or the browser's Back (route.enter) leaves at once,
+      // like from the form ("Pay in the car instead" on the framed card page was put back while the key loaded).
+      // The page's own Back is disabled until the form shows.
+      on: { 'nav.back': {} },
       invoke: {
         id: 'fetchPublishableKey',
         src: 'fetchPublishableKey',

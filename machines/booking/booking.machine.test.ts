@@ -638,6 +638,18 @@ describe('step guards for typed URLs, the stepper and Back/Forward', () => {
     expect(enter('/stripecheckout', restored.details).value).toEqual({ personalDetails: 'editing' });
   });
 
+  it('leaves the card page for a link or Back while its key still loads (nothing is paid yet), and stays put for /stripecheckout', () => {
+    const flow = start({ input: restored.payment });
+    flow.send({ type: 'route.enter', path: '/stripecheckout' });
+    expect(flow.snapshot().value).toEqual({ cardCheckout: 'loadingKey' });
+    flow.send({ type: 'route.enter', path: '/stripecheckout' });
+    expect(flow.snapshot().value).toEqual({ cardCheckout: 'loadingKey' });
+    flow.send({ type: 'nav.back' }); // the page's Back is disabled until the form shows
+    expect(flow.snapshot().value).toEqual({ cardCheckout: 'loadingKey' });
+    flow.send({ type: 'route.enter', path: '/paymentview' });
+    expect(flow.snapshot().value).toEqual({ payment: 'choosing' });
+  });
+
   it('shows /paymentSuccessView only with a booking', () => {
     expect(enter('/paymentSuccessView', { booking: bookingResponse('car') }).value).toBe('confirmed');
     expect(enter('/paymentSuccessView').value).toEqual({ bookTrip: 'noPriceData' });

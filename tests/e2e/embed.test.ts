@@ -319,11 +319,18 @@ describe("sign-in, the corporate area and the card page in another site's frame 
       }
       await frame.getByRole('button', { name: 'Next' }).click();
       await expect.poll(() => path(frame), { timeout: 15_000 }).toBe('/paymentview');
+      // The card processor's key never comes: "Pay in the car instead" must still leave (nothing is paid yet; it was
+      // put back to /stripecheckout while the key loaded, and the test failed whenever the key was slow).
+      let keyAsked = false;
+      await page.route('**/api/v1/secret_key', () => {
+        keyAsked = true;
+      });
       await frame.getByRole('button', { name: 'Pay By Card' }).click();
       await expect.poll(() => heading(frame), { timeout: 10_000 }).toBe('Card payments open in their own window');
       expect(path(frame)).toBe('/stripecheckout');
       expect(await frame.getByLabel('Card Number').count()).toBe(0);
       expect(await frame.getByRole('link', { name: 'Open the booking site in a new window' }).getAttribute('href')).toBe(`${provider.url}/`);
+      await expect.poll(() => keyAsked).toBe(true);
       await frame.getByRole('link', { name: 'Pay in the car instead' }).click();
       await expect.poll(() => path(frame), { timeout: 10_000 }).toBe('/paymentview');
       await frame.getByRole('button', { name: 'Pay in Car' }).waitFor();
