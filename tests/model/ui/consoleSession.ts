@@ -7,7 +7,7 @@ import { hashPassword } from '../../../server/domain/accounts/passwords.ts';
 import { DEMO_STAFF } from '../../../server/db/seed/demo.ts';
 import { publishBookingEvent } from '../../../server/domain/dispatch/events.ts';
 import { uniqueEmail } from './common.ts';
-import { eventually, type UiRun } from './harness.ts';
+import { ARRANGING_RETRIES, eventually, type UiRun } from './harness.ts';
 
 /**
  * A staff member of the path's own on the demo site: the console session paths sign their member out everywhere, which
@@ -28,15 +28,15 @@ const origin = (run: UiRun) => new URL(run.url('/')).origin;
 
 /** Signs the browser context in as `member` (its cookie), as an earlier visit would have. */
 export async function signInContext(run: UiRun, member: { email: string; password: string }) {
-  const response = await run.context.request.post(run.url('/api/admin/session'), { data: member, headers: { origin: origin(run) } });
+  const response = await run.context.request.post(run.url('/api/admin/session'), { data: member, headers: { origin: origin(run) }, ...ARRANGING_RETRIES });
   if (!response.ok()) throw new Error(`could not sign ${member.email} in: ${response.status()}`);
 }
 
 /** A state-changing console call with the context's cookie and CSRF token (arranging a path's own data). */
 export async function staffCall(run: UiRun, method: 'POST' | 'PATCH', url: string, data?: unknown): Promise<APIResponse> {
-  const session = await run.context.request.get(run.url('/api/admin/session'));
+  const session = await run.context.request.get(run.url('/api/admin/session'), ARRANGING_RETRIES);
   const { csrf_token } = (await session.json()) as { csrf_token: string };
-  return run.context.request.fetch(run.url(url), { method, data, headers: { 'x-csrf-token': csrf_token, origin: origin(run) } });
+  return run.context.request.fetch(run.url(url), { method, data, headers: { 'x-csrf-token': csrf_token, origin: origin(run) }, ...ARRANGING_RETRIES });
 }
 
 declare global {

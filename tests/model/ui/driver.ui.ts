@@ -17,7 +17,7 @@ import { publishBookingEvent } from '../../../server/domain/dispatch/events.ts';
 import { consoleOf } from '../../helpers/console.ts';
 import { DRIVER_PASSWORD, driverAppOf } from '../../helpers/driver.ts';
 import { gone, visible } from './common.ts';
-import { eventually, type GateAnswer, type UiRun } from './harness.ts';
+import { ARRANGING_RETRIES, eventually, type GateAnswer, type UiRun } from './harness.ts';
 import type { StepContext, UiExecutor, UiMachine } from './types.ts';
 
 const ctx = (s: AnyMachineSnapshot) => s.context as DriverContext;
@@ -244,7 +244,7 @@ const executors: Record<string, UiExecutor> = {
   'checking:offDuty': {
     prepare: async (run) => {
       await arrange(run);
-      const response = await run.context.request.post(run.url('/api/driver/session'), { data: { email: run.scratch.driver.email, password: DRIVER_PASSWORD }, headers: { origin: new URL(run.url('/')).origin } });
+      const response = await run.context.request.post(run.url('/api/driver/session'), { data: { email: run.scratch.driver.email, password: DRIVER_PASSWORD }, headers: { origin: new URL(run.url('/')).origin }, ...ARRANGING_RETRIES });
       if (!response.ok()) throw new Error(`could not sign the driver in: ${response.status()}`);
     },
     ...real(),

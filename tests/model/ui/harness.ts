@@ -336,3 +336,11 @@ export async function eventually(check: () => Promise<void> | void, timeout = 10
 
 /** base64 of the JSON, as the app's encoded localStorage keys hold it (spec §3). */
 export { encoded } from '../../helpers/storage.ts';
+
+/**
+ * The paths' own calls to the server (arranging a path, not what it tests) are tried again when the connection is
+ * reset: the pooled context's kept-alive socket may be the one the server closes after 5 s idle just as the call is
+ * written (a console path failed on it in CI: `read ECONNRESET` on POST /api/admin/session). The server closed that
+ * socket without reading the call; Chromium tries its own requests again the same way.
+ */
+export const ARRANGING_RETRIES = { maxRetries: 2 } as const;
