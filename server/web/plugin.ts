@@ -16,6 +16,7 @@ import { sendError } from '../http.ts';
 import { pageServer, type PageOptions } from './page.ts';
 import { registerDriverWorker } from './driverWorker.ts';
 import { loadRenderer } from './renderer.ts';
+import { precompressedBrotli } from './precompressed.ts';
 import { preloadTable, readManifest } from './routeAssets.ts';
 import { cacheControlFor, COMPRESSIBLE, compressedFiles, pickEncoding } from './staticFiles.ts';
 
@@ -29,7 +30,7 @@ export async function registerSpa(app: FastifyInstance, options: PageOptions & {
   if (template) {
     // The driver app's service worker, with this build's app shell (issue 32).
     registerDriverWorker(app, { template, manifest });
-    const compressed = compressedFiles(options.distDir);
+    const compressed = compressedFiles(options.distDir, precompressedBrotli(options.distDir));
     // Text files of the public build go out brotli- or gzip-compressed when the client accepts it (Lighthouse: "enable
     // text compression"); any other path falls through to @fastify/static and the page handler.
     app.addHook('onRequest', async (request, reply) => {

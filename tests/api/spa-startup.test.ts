@@ -4,9 +4,10 @@
 // that need no visitor data (src/entry-server.tsx). Needs a build (npm run build, or DIST_DIR); skipped without one.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_ELEMENT_ID } from '../../server/web/catalogueBlock.ts';
+import { PRECOMPRESSED_DIR } from '../../server/web/precompressed.ts';
 import { PUBLIC_ROUTES, type PublicRoute } from '../../contract/routeManifest.ts';
 import { ROUTE_MODULES } from '../../server/web/routeAssets.ts';
 import { ADMIN_TOKEN, KEY_HEADERS, startTestProvider, type TestProvider } from '../helpers/provider.ts';
@@ -173,6 +174,20 @@ describe('the server-rendered first screen', () => {
       expect(body.toString('utf8')).toBe(plain.body);
       expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     }
+  });
+
+  it('sends the entry script as the build compressed it with brotli 11 (smaller than on the fly), the same script once decoded', async ({ skip }) => {
+    if (!built) return skip();
+    const entry = /<script type="module"[^>]* src="(\/assets\/index-[^"]+\.js)"/.exec((await get('/contactus')).body)?.[1];
+    expect(entry).toBeTruthy();
+    const plain = await get(entry!, { 'accept-encoding': 'identity' });
+    const br = await get(entry!, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const precompressed = readFileSync(path.join(provider.config.distDir, PRECOMPRESSED_DIR, `${entry}.br`));
+    expect(br.rawPayload.equals(precompressed)).toBe(true);
+    const quality5 = brotliCompressSync(plain.rawPayload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+    expect(br.rawPayload.length).toBeLessThan(quality5.length * 0.95);
   });
 
   it('does not serve the server renderer', async ({ skip }) => {
