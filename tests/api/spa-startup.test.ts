@@ -93,11 +93,14 @@ describe('the served page', () => {
     expect(embedded(html).settings).toEqual(await api('setting'));
   });
 
-  it('does not serve the build manifest', async ({ skip }) => {
+  it('does not serve the build manifest, nor the precompressed copies as files of their own', async ({ skip }) => {
     if (!built) return skip();
-    for (const encoding of ['br', 'identity']) {
-      const response = await provider.fastify.inject({ method: 'GET', url: '/.vite/manifest.json', headers: { 'accept-encoding': encoding } });
-      expect(response.statusCode).toBe(404);
+    expect(existsSync(path.join(provider.config.distDir, '.precompressed', 'manifest.json'))).toBe(true);
+    for (const url of ['/.vite/manifest.json', '/.precompressed/manifest.json', '/.precompressed/boot.js.br', '/%2Eprecompressed/manifest.json', '/assets/../.precompressed/manifest.json']) {
+      for (const encoding of ['br', 'identity']) {
+        const response = await provider.fastify.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode, url).toBe(404);
+      }
     }
   });
 });
