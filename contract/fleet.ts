@@ -63,7 +63,8 @@ const vehicleFields = {
   make: text('Make', 60),
   model: text('Model', 60),
   colour: text('Colour', 40),
-  category_id: z.number({ error: 'category_id is required' }).int().positive('category_id is required'),
+  // vehicle_categories.id is an integer column: a larger number is no category at all (a 400, never a database error).
+  category_id: z.number({ error: 'category_id is required' }).int().positive('category_id is required').max(2_147_483_647, FLEET_MESSAGES.categoryUnknown),
   licence_number: text('PHV vehicle licence number', 40),
   licence_expiry: isoDate('Licence expiry'),
   active: active.optional().default(true),

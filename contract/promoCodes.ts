@@ -111,7 +111,8 @@ const fields = {
   total_cap: cap,
   per_passenger_cap: cap,
   min_fare_pence: z.number({ error: PROMO_MESSAGES.minFare }).int(PROMO_MESSAGES.minFare).min(0, PROMO_MESSAGES.minFare).max(100_000_000, PROMO_MESSAGES.minFare),
-  categories: z.array(z.number().int().positive(), { error: 'categories must be a list of vehicle category ids' }).max(100),
+  // Stored as integer[] (vehicle_categories.id is an integer column): a larger number is no category id (a 400, never a database error).
+  categories: z.array(z.number().int().positive().max(2_147_483_647, 'categories must be a list of vehicle category ids'), { error: 'categories must be a list of vehicle category ids' }).max(100),
   active: z.boolean({ error: 'active must be true or false' }),
 };
 

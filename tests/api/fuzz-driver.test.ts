@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleOf } from '../helpers/console.ts';
 import { driverAppOf, type SignedDriver } from '../helpers/driver.ts';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../server/plugins/inputRules.ts';
-import { bodyOf, fuzzRuns, hostileLeaf, hostileString, leafPaths, replacedAt } from '../helpers/fuzz.ts';
+import { bodyOf, COLUMN_EDGES, fuzzRuns, hostileLeaf, hostileString, leafPaths, replacedAt, valueAt } from '../helpers/fuzz.ts';
 import { startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 /**
@@ -121,7 +121,7 @@ describe(`fuzzing every signed-in /api/driver call on ${testDatabaseKind}`, () =
     console.log(`fuzz: ${cases} cases over ${calls.length} driver calls, zero 5xx (${signIns} sign-ins again after a sign-out)`);
   }, 240_000);
 
-  it('valid bodies with one value made hostile reach the handlers: no 5xx, JSON refusals, unstorable text refused by the edge rule, nothing written when refused', async () => {
+  it('valid bodies with one value made hostile, then each number at a column\'s edge, reach the handlers: no 5xx, JSON refusals, unstorable text refused by the edge rule, nothing written when refused', async () => {
     const soon = () => new Date(Date.now() - 60_000).toISOString();
     /** What the app sends, each a body the server takes as it is, with a fresh key per case (the job's steps in turn, so some cases move it on). */
     const templates: (() => { url: string; body: Record<string, unknown> })[] = [
@@ -139,44 +139,59 @@ describe(`fuzzing every signed-in /api/driver call on ${testDatabaseKind}`, () =
     const statuses = new Map<string, number>();
     let refusedAtEdge = 0;
     let valued = 0;
+    type Case = { url: string; body: Record<string, unknown> };
+    /** One case: `template` sent with `value` at `path` (or as it is), and what any answer must be. */
+    const check = async (template: Case, path: (string | number)[], value: unknown) => {
+      const before = await counts();
+      const sent = value === AS_IS ? template.body : (replacedAt(template.body, path, value) as Record<string, unknown>);
+      const response = await app.as(driver, 'POST', template.url, sent);
+      const where = `POST ${template.url} ${path.join('.')}=${(value === AS_IS ? 'as is' : JSON.stringify(value))?.slice(0, 80)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+      statuses.set(`${template.url.split('/')[0]} ${response.statusCode}`, (statuses.get(`${template.url.split('/')[0]} ${response.statusCode}`) ?? 0) + 1);
+      expect(response.statusCode, where).toBeLessThan(500);
+      if (typeof value === 'string' && !isStorableText(value)) {
+        refusedAtEdge++;
+        expect(response.statusCode, where).toBe(400);
+        expect(response.json().message, where).toBe(`${path.join('.')}: ${UNSTORABLE_TEXT_MESSAGE}`);
+      }
+      if (response.statusCode >= 400) {
+        expect(typeof response.json().message, where).toBe('string');
+        expect(response.body, where).not.toMatch(/\bat [\w.<>]+ \(.*:\d+:\d+\)/);
+        const after = await counts();
+        const written = Object.keys(after).filter((table) => after[table] !== before[table]);
+        // A tap refused by its handler keeps that refusal as the key's answer (server/domain/drivers/taps.ts), so a
+        // replay is refused alike: that one row, holding this very answer, is the only write a refusal may leave.
+        if (written.length === 1 && written[0] === 'driver_taps' && after.driver_taps === before.driver_taps! + 1) {
+          const kept = await provider.db.query<{ status_code: number; answer: unknown }>('SELECT status_code, answer FROM driver_taps WHERE driver_id = $1 AND idempotency_key::text = $2', [driver.driverId, String(sent.idempotency_key)]);
+          expect(kept.rows, where).toEqual([{ status_code: response.statusCode, answer: response.json() }]);
+        } else {
+          expect(written.map((table) => `${table} ${before[table]} → ${after[table]}`), where).toEqual([]);
+        }
+      }
+    };
     await fc.assert(
       fc.asyncProperty(fc.nat(), fc.nat(), fc.oneof({ arbitrary: hostileLeaf, weight: 3 }, { arbitrary: fc.constant(AS_IS), weight: 1 }), async (templateIndex, pathIndex, value) => {
         valued++;
         const template = templates[templateIndex % templates.length]!();
         const paths = leafPaths(template.body);
-        const path = paths[pathIndex % paths.length]!;
-        const before = await counts();
-        const sent = value === AS_IS ? template.body : (replacedAt(template.body, path, value) as Record<string, unknown>);
-        const response = await app.as(driver, 'POST', template.url, sent);
-        const where = `POST ${template.url} ${path.join('.')}=${(value === AS_IS ? 'as is' : JSON.stringify(value))?.slice(0, 80)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-        statuses.set(`${template.url.split('/')[0]} ${response.statusCode}`, (statuses.get(`${template.url.split('/')[0]} ${response.statusCode}`) ?? 0) + 1);
-        expect(response.statusCode, where).toBeLessThan(500);
-        if (typeof value === 'string' && !isStorableText(value)) {
-          refusedAtEdge++;
-          expect(response.statusCode, where).toBe(400);
-          expect(response.json().message, where).toBe(`${path.join('.')}: ${UNSTORABLE_TEXT_MESSAGE}`);
-        }
-        if (response.statusCode >= 400) {
-          expect(typeof response.json().message, where).toBe('string');
-          expect(response.body, where).not.toMatch(/\bat [\w.<>]+ \(.*:\d+:\d+\)/);
-          const after = await counts();
-          const written = Object.keys(after).filter((table) => after[table] !== before[table]);
-          // A tap refused by its handler keeps that refusal as the key's answer (server/domain/drivers/taps.ts), so a
-          // replay is refused alike: that one row, holding this very answer, is the only write a refusal may leave.
-          if (written.length === 1 && written[0] === 'driver_taps' && after.driver_taps === before.driver_taps! + 1) {
-            const kept = await provider.db.query<{ status_code: number; answer: unknown }>('SELECT status_code, answer FROM driver_taps WHERE driver_id = $1 AND idempotency_key::text = $2', [driver.driverId, String(sent.idempotency_key)]);
-            expect(kept.rows, where).toEqual([{ status_code: response.statusCode, answer: response.json() }]);
-          } else {
-            expect(written.map((table) => `${table} ${before[table]} → ${after[table]}`), where).toEqual([]);
-          }
-        }
+        await check(template, paths[pathIndex % paths.length]!, value);
       }),
       fuzzRuns(600, 20261205),
     );
+    // Then every number of every template at each column edge, in turn (how accuracy_m's 5e-324 is found every run).
+    let swept = 0;
+    for (const make of templates) {
+      const shape = make().body;
+      for (const path of leafPaths(shape).filter((leaf) => typeof valueAt(shape, leaf) === 'number')) {
+        for (const edge of COLUMN_EDGES) {
+          swept++;
+          await check(make(), path, edge);
+        }
+      }
+    }
     // The cases reached the handlers: some were taken, some refused past the schema (a 404 or 409 of the handler).
     const answers = [...statuses.keys()].map((key) => Number(key.split(' ')[1]));
     expect(answers.some((status) => status < 300), JSON.stringify([...statuses])).toBe(true);
     expect(answers.some((status) => status === 404 || status === 409), JSON.stringify([...statuses])).toBe(true);
-    console.log(`fuzz: ${valued} valid driver bodies with a hostile value, ${refusedAtEdge} refused by the edge rule, zero 5xx: ${JSON.stringify([...statuses])}`);
+    console.log(`fuzz: ${valued} valid driver bodies with a hostile value, ${swept} with a number at a column's edge, ${refusedAtEdge} refused by the edge rule, zero 5xx: ${JSON.stringify([...statuses])}`);
   }, 240_000);
 });

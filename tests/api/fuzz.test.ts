@@ -4,7 +4,7 @@ import { DEMO_CORPORATE } from '../../server/db/seed/demo.ts';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../server/plugins/inputRules.ts';
 import { bookingPayload, guestRegistration, quoteFor } from '../helpers/booking.ts';
 import { hourlyForm } from '../helpers/forms.ts';
-import { bodyOf, fuzzRuns, hostileLeaf, hostileString, leafPaths, replacedAt, type Template } from '../helpers/fuzz.ts';
+import { bodyOf, COLUMN_EDGES, fuzzRuns, hostileLeaf, hostileString, leafPaths, replacedAt, valueAt, type Template } from '../helpers/fuzz.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
 /** Every /api/v1 call of spec §7 and ours. */
@@ -136,32 +136,45 @@ describe(`fuzzing every /api/v1 call on ${testDatabaseKind}`, () => {
     // column, the smallest doubles): no 5xx, and unstorable text is the one 400 of the edge rule whatever the field.
     let refusedAtEdge = 0;
     let valued = 0;
+    /** One case: `template` sent with `value` at `path`, and what any answer must be. */
+    const check = async (template: Template, path: (string | number)[], value: unknown) => {
+      const before = await counts();
+      const response = await provider.fastify.inject({
+        method: template.method,
+        url: template.url,
+        headers: { ...KEY_HEADERS, authorization: 'Bearer not-a-real-token' },
+        payload: replacedAt(template.body, path, value) as object,
+        remoteAddress: nextAddress(),
+      });
+      const where = `${template.url} ${path.join('.')}=${JSON.stringify(value)?.slice(0, 80)} → ${response.body.slice(0, 200)}`;
+      expect(response.statusCode, where).toBeLessThan(500);
+      if (typeof value === 'string' && !isStorableText(value)) {
+        refusedAtEdge++;
+        expect(response.statusCode, where).toBe(400);
+        expect(response.json().message, where).toBe(`${path.join('.')}: ${UNSTORABLE_TEXT_MESSAGE}`);
+        expect(await counts(), where).toEqual(before);
+      }
+    };
     await fc.assert(
       fc.asyncProperty(fc.nat(), fc.nat(), fc.oneof(hostileString, hostileLeaf), async (templateIndex, pathIndex, value) => {
         valued++;
         const template = templates[templateIndex % templates.length];
         const paths = leafPaths(template.body);
-        const path = paths[pathIndex % paths.length];
-        const before = await counts();
-        const response = await provider.fastify.inject({
-          method: template.method,
-          url: template.url,
-          headers: { ...KEY_HEADERS, authorization: 'Bearer not-a-real-token' },
-          payload: replacedAt(template.body, path, value) as object,
-          remoteAddress: nextAddress(),
-        });
-        const where = `${template.url} ${path.join('.')}=${JSON.stringify(value)?.slice(0, 80)} → ${response.body.slice(0, 200)}`;
-        expect(response.statusCode, where).toBeLessThan(500);
-        if (typeof value === 'string' && !isStorableText(value)) {
-          refusedAtEdge++;
-          expect(response.statusCode, where).toBe(400);
-          expect(response.json().message, where).toBe(`${path.join('.')}: ${UNSTORABLE_TEXT_MESSAGE}`);
-          expect(await counts(), where).toEqual(before);
-        }
+        await check(template, paths[pathIndex % paths.length], value);
       }),
       fuzzRuns(600, 20261124),
     );
-    console.log(`fuzz: ${valued} valid bodies with a hostile value, ${refusedAtEdge} refused by the edge rule, zero 5xx`);
+    // Then every number of every template at each column edge, in turn (random cases reach a given one rarely).
+    let swept = 0;
+    for (const template of templates) {
+      for (const path of leafPaths(template.body).filter((leaf) => typeof valueAt(template.body, leaf) === 'number')) {
+        for (const edge of COLUMN_EDGES) {
+          swept++;
+          await check(template, path, edge);
+        }
+      }
+    }
+    console.log(`fuzz: ${valued} valid bodies with a hostile value, ${swept} with a number at a column's edge, ${refusedAtEdge} refused by the edge rule, zero 5xx`);
     const alive = await provider.fastify.inject({ method: 'GET', url: '/api/v1/ping', headers: KEY_HEADERS });
     expect(alive.statusCode).toBe(200);
   }, 240_000);

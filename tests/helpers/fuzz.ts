@@ -66,6 +66,16 @@ export const leafPaths = (value: unknown, path: (string | number)[] = []): (stri
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...path, key]));
   return [path];
 };
+/** The value at `path` in `value` (undefined when the path is not there). */
+export const valueAt = (value: unknown, path: (string | number)[]): unknown => path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined), value);
+
+/**
+ * Numbers at the edges of the columns they may reach: just past a 4-byte integer either way, a whole number past that
+ * which is still a safe integer, and a double too small for a 4-byte float (each was a 500 somewhere once). The
+ * sweeps put each of them in every number of every valid body, where random cases pick one rarely.
+ */
+export const COLUMN_EDGES = [2 ** 31, -(2 ** 31) - 1, 1e15, 5e-324] as const;
+
 export const replacedAt = (value: unknown, path: (string | number)[], text: unknown): unknown => {
   if (path.length === 0) return text;
   const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
