@@ -1,6 +1,12 @@
 import fc from 'fast-check';
+import { expect } from 'vitest';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../server/plugins/inputRules.ts';
+import type { TestProvider } from './provider.ts';
 
-/** The fuzz suite's generators (tests/api/fuzz.test.ts for /api/v1, fuzz-console.test.ts for /api/admin). */
+/**
+ * The fuzz suite's generators and checks (tests/api/fuzz.test.ts for /api/v1, fuzz-console.test.ts for /api/admin,
+ * fuzz-driver.test.ts for /api/driver).
+ */
 
 const HOSTILE = [
   "' OR 1=1 --",
@@ -94,4 +100,44 @@ export function fuzzRuns(total: number, seed: number): { numRuns: number; seed: 
   if (process.env.CABFLOW_FUZZ_FULL === '1') return { numRuns: total, seed };
   const postgres = Boolean(process.env.TEST_DATABASE_URL);
   return { numRuns: Math.ceil(total / 2), seed: postgres ? seed + 1 : seed };
+}
+
+/** An answer as Fastify's inject gives it. */
+interface Answer {
+  statusCode: number;
+  body: string;
+  json(): { message?: unknown };
+}
+
+/** What any fuzz case's answer must be: never a 5xx; a refusal is JSON with a string message and no stack trace. */
+export function expectSafeAnswer(response: Answer, where: string): void {
+  expect(response.statusCode, where).toBeLessThan(500);
+  if (response.statusCode < 400) return;
+  expect(() => response.json(), where).not.toThrow();
+  expect(typeof response.json().message, where).toBe('string');
+  expect(response.body, where).not.toMatch(/\bat [\w.<>]+ \(.*:\d+:\d+\)/);
+}
+
+/** Unstorable text (NUL, a lone surrogate) at `path` is the edge rule's 400 naming the field: true when it applied. */
+export function expectEdgeRule(response: Answer, where: string, path: (string | number)[], value: unknown): boolean {
+  if (typeof value !== 'string' || isStorableText(value)) return false;
+  expect(response.statusCode, where).toBe(400);
+  expect(response.json().message, where).toBe(`${path.join('.')}: ${UNSTORABLE_TEXT_MESSAGE}`);
+  return true;
+}
+
+/**
+ * Row counts of every table but `except` (the per-address limits count refusals), in one statement (run twice per
+ * case), and the tables whose count changed between two of them.
+ */
+export async function tableCounts(provider: TestProvider, except: ReadonlySet<string>) {
+  const { rows } = await provider.db.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY 1",
+  );
+  const tables = rows.map((row) => row.table_name).filter((table) => !except.has(table));
+  const sql = `SELECT ${tables.map((table) => `(SELECT count(*) FROM ${table})::int AS ${table}`).join(', ')}`;
+  return {
+    counts: async () => (await provider.db.query<Record<string, number>>(sql)).rows[0]!,
+    changed: (before: Record<string, number>, after: Record<string, number>) => Object.keys(after).filter((table) => after[table] !== before[table]).map((table) => `${table} ${before[table]} → ${after[table]}`),
+  };
 }
