@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICES_MESSAGES, type TariffInput } from '../../contract/consolePrices.ts';
 import { STAFF_MESSAGES } from '../../contract/staff.ts';
-import { consoleOf, type Signed } from '../helpers/console.ts';
+import { consoleOf, TARIFF_FIGURES, type Signed } from '../helpers/console.ts';
 import { londonDate, oneWayForm } from '../helpers/forms.ts';
 import { KEY_HEADERS, startTestProvider, testDatabaseKind, type TestProvider } from '../helpers/provider.ts';
 
@@ -29,16 +29,7 @@ describe(`admin prices API on ${testDatabaseKind}`, () => {
     company_id: 1,
     vehicle_id: 1,
     valid_from: nextMonth,
-    base_fare_pence: 600,
-    mile_bands: [
-      { up_to_miles: 10, per_mile_pence: 250 },
-      { up_to_miles: null, per_mile_pence: 200 },
-    ],
-    minimum_fare_pence: 1500,
-    per_extra_stop_pence: 500,
-    hourly_rate_pence: 3200,
-    hourly_included_miles_per_hour: 10,
-    hourly_extra_mile_pence: 200,
+    ...TARIFF_FIGURES,
     ...changes,
   });
   const audit = (entityType: string) =>

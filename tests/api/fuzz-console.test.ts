@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonParts } from '../../server/domain/pricing/londonTime.ts';
 import { bookingPayload, quoteFor } from '../helpers/booking.ts';
-import { consoleOf } from '../helpers/console.ts';
+import { consoleOf, TARIFF_FIGURES } from '../helpers/console.ts';
 import { driverAppOf } from '../helpers/driver.ts';
 import { weekdayAhead } from '../helpers/forms.ts';
 import { bodyOf, COLUMN_EDGES, expectEdgeRule, expectSafeAnswer, fuzzRuns, hostileLeaf, hostileString, leafPaths, replacedAt, tableCounts, valueAt, type Template } from '../helpers/fuzz.ts';
@@ -58,18 +58,6 @@ interface Fixtures {
 }
 
 /** Valid bodies of the console's forms (the second property's templates start from these). */
-const TARIFF_FIGURES = {
-  base_fare_pence: 600,
-  mile_bands: [
-    { up_to_miles: 10, per_mile_pence: 250 },
-    { up_to_miles: null, per_mile_pence: 200 },
-  ],
-  minimum_fare_pence: 1500,
-  per_extra_stop_pence: 500,
-  hourly_rate_pence: 3200,
-  hourly_included_miles_per_hour: 10,
-  hourly_extra_mile_pence: 200,
-};
 const CATEGORY = { category_name: 'Electric Saloon', seats: 4, luggage: 2, hand_luggage: 2, wheelchair: false, vehicle_img: 'vehicles/saloon.svg' };
 const PROMO = { kind: 'percent', percent: 10, amount_pence: null, valid_from: '2026-01-01', valid_to: '2099-12-31', total_cap: 100, per_passenger_cap: 1, min_fare_pence: 2000, categories: [1, 2], active: true };
 const TRIP = { pickup: 'Paddington Station, Praed Street, London W2 1HB', dropoff: 'Heathrow Airport Terminal 5, Hounslow TW6 2GA', pickup_date: weekdayAhead(), pickup_time: '14:30', passengers: 2, luggages: 1 };

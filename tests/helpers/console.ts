@@ -90,3 +90,17 @@ export function consoleOf(provider: TestProvider) {
     },
   };
 }
+
+/** A tariff's figures as the console's price form sends them (the company, vehicle and start date are the caller's). */
+export const TARIFF_FIGURES = {
+  base_fare_pence: 600,
+  mile_bands: [
+    { up_to_miles: 10, per_mile_pence: 250 },
+    { up_to_miles: null, per_mile_pence: 200 },
+  ],
+  minimum_fare_pence: 1500,
+  per_extra_stop_pence: 500,
+  hourly_rate_pence: 3200,
+  hourly_included_miles_per_hour: 10,
+  hourly_extra_mile_pence: 200,
+};
