@@ -88,7 +88,14 @@ describe("the driver's app at 375 px", () => {
 
     await heading(page, 'Off duty');
     await screen(page, 'driver-off-duty');
-    await page.getByRole('button', { name: new RegExp(`^Go on duty in ${registration} `) }).click();
+    const goOnDuty = page.getByRole('button', { name: new RegExp(`^Go on duty in ${registration} `) });
+    // The car is readable on the phone: the whole label shows in the button (on one line it was cut to "Go on duty in
+    // WC24DRV ·", the car itself out of sight).
+    expect(await goOnDuty.evaluate((button) => {
+      const label = button.querySelector('.mantine-Button-label')!;
+      return { text: (label as HTMLElement).innerText.replace(/\s+/g, ' '), clipped: label.scrollWidth > label.clientWidth + 1 || label.scrollHeight > label.clientHeight + 1 };
+    })).toEqual({ text: `Go on duty in ${registration} Silver Toyota Prius`, clipped: false });
+    await goOnDuty.click();
     await heading(page, 'Waiting for a job');
     expect(await page.getByTestId('driver-notice').textContent()).toBe(DRIVER_MESSAGES.onDuty);
     await screen(page, 'driver-waiting');

@@ -19,8 +19,24 @@ export function OffDutyScreen() {
       <Stack gap="sm" role="list" aria-label="Vehicles you can drive today">
         {vehicles.map((vehicle) => (
           <div role="listitem" key={vehicle.id}>
-            <Button size="xl" variant="outline" color="dark" fullWidth className={classes.big} disabled={busy} onClick={() => actor.send({ type: 'shift.start', vehicleId: vehicle.id })} styles={{ inner: { justifyContent: 'space-between' } }}>
-              Go on duty in {vehicle.registration} · {vehicle.colour} {vehicle.make} {vehicle.model}
+            {/* Two lines, so the car itself is never cut off on a phone (one line showed "Go on duty in WC24DRV ·"). */}
+            <Button
+              size="xl"
+              variant="outline"
+              color="dark"
+              fullWidth
+              className={classes.big}
+              classNames={{ root: classes.vehicleChoice, label: classes.vehicleChoiceLabel }}
+              disabled={busy}
+              onClick={() => actor.send({ type: 'shift.start', vehicleId: vehicle.id })}
+              aria-label={`Go on duty in ${vehicle.registration} · ${vehicle.colour} ${vehicle.make} ${vehicle.model}`}
+            >
+              <span className={classes.vehicleChoiceLines}>
+                <span>Go on duty in {vehicle.registration}</span>
+                <span className={classes.vehicleChoiceCar}>
+                  {vehicle.colour} {vehicle.make} {vehicle.model}
+                </span>
+              </span>
             </Button>
           </div>
         ))}
