@@ -135,6 +135,11 @@ describe('driver settlement', () => {
     expect(text).toContain('Balance You are owed £39.62');
     expect(text).toContain('Driver Sam Statement');
     expect(text).toContain('Fuel card top-up -£5.00');
+    // A week without a job is a line of its own: no card of zeros, no empty statement.
+    const quietWeeks = app.locator('section[data-week]').filter({ hasText: 'No jobs' });
+    expect(await quietWeeks.count()).toBeGreaterThan(0);
+    expect(await quietWeeks.locator('table, a').count()).toBe(0);
+    expect(await week.getByText('No jobs').count()).toBe(0);
     await settled(app);
     expect(await axeViolations(app, 'driver-earnings')).toEqual([]);
 

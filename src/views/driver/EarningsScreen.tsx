@@ -17,8 +17,23 @@ const figures = (week: DriverWeek): [string, string][] => [
   ['Adjustments', poundsText(week.adjustments_pence)],
 ];
 
+/** A week with no job, no adjustment and nothing settled: a line of its own, not a card of zeros and an empty PDF. */
+const quiet = (week: DriverWeek) =>
+  week.jobs === 0 && !week.settled_at && [week.fares_pence, week.driver_collected_pence, week.operator_collected_pence, week.commission_pence, week.adjustments_pence, week.balance_pence].every((pence) => pence === 0);
+
 function Week({ week }: { week: DriverWeek }) {
   const id = `week-${week.week_start}`;
+  if (quiet(week))
+    return (
+      <section aria-labelledby={id} className={classes.quietWeek} data-week={week.week_start}>
+        <Title order={2} id={id} size="h5" c="#000" fw={600}>
+          {weekTitle(week.week_start)}
+        </Title>
+        <Text c="#000" className={classes.quietWeekNote}>
+          No jobs
+        </Text>
+      </section>
+    );
   return (
     <section aria-labelledby={id} className={classes.card} data-week={week.week_start}>
       <Title order={2} id={id} size="h4" c="#000">
