@@ -109,7 +109,8 @@ export function compressedFiles(distDir: string, precompressed: (key: string, di
     let file = files.get(key);
     if (!file) {
       const raw = readFileSync(full);
-      file = { type, raw, digest: contentDigest(raw), etag: `"${contentDigest(raw)}` };
+      const digest = contentDigest(raw);
+      file = { type, raw, digest, etag: `"${digest}` };
       files.set(key, file);
     }
     if (encoding === 'br')
