@@ -8,7 +8,7 @@
  * The manifest names each file's SHA-1 as it was compressed: the server uses a precompressed copy only for the very
  * bytes it serves (a build changed since, or a file copied in by hand, is compressed on the fly as before).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +25,7 @@ const compress = promisify(brotliCompress);
 /** Compresses every public text file of the build at quality 11 into dist/.precompressed/, a few at a time. */
 export async function precompressBuild(distDir: string): Promise<{ files: number; rawBytes: number; brBytes: number }> {
   const target = path.join(distDir, PRECOMPRESSED_DIR);
-  const todo = [...publicFiles(distDir)].filter(([key, full]) => COMPRESSIBLE[path.posix.extname(key).toLowerCase()] && readFileSync(full).length >= MIN_BYTES);
+  const todo = [...publicFiles(distDir)].filter(([key, full]) => COMPRESSIBLE[path.posix.extname(key).toLowerCase()] && statSync(full).size >= MIN_BYTES);
   const manifest: Record<string, string> = {};
   let rawBytes = 0;
   let brBytes = 0;
