@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceText, commissionRuleText, isCalendarDate, jobCommission, settlementRules, weekStartOf, weekTitle, weekTotals } from './settlementRules.ts';
+import { balanceText, commissionRuleText, isCalendarDate, isQuietWeek, jobCommission, settlementRules, weekStartOf, weekTitle, weekTotals } from './settlementRules.ts';
 
 describe('settlement rules', () => {
   it('reads the owner settings, defaulting to weeks from Monday and 0%', () => {
@@ -44,5 +44,13 @@ describe('settlement rules', () => {
   it('says the balance either way, to the driver and to the owner', () => {
     expect([balanceText(3962, 'driver'), balanceText(-6000, 'driver'), balanceText(0, 'driver')]).toEqual(['You are owed £39.62', 'You owe £60.00', 'Nothing owed either way']);
     expect([balanceText(3962, 'operator'), balanceText(-6000, 'operator')]).toEqual(['You owe the driver £39.62', 'The driver owes you £60.00']);
+  });
+
+  it('calls a week quiet only with no job, no money either way and nothing settled', () => {
+    const empty = { jobs: 0, settled_at: null, fares_pence: 0, driver_collected_pence: 0, operator_collected_pence: 0, commission_pence: 0, adjustments_pence: 0, balance_pence: 0 };
+    expect(isQuietWeek(empty)).toBe(true);
+    expect(isQuietWeek({ ...empty, jobs: 1 })).toBe(false);
+    expect(isQuietWeek({ ...empty, adjustments_pence: -500, balance_pence: -500 })).toBe(false);
+    expect(isQuietWeek({ ...empty, settled_at: '2026-11-30T10:00:00Z' })).toBe(false);
   });
 });

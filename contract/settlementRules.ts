@@ -138,6 +138,24 @@ export function weekTitle(weekStart: string): string {
   return `${format(weekStart, false)} – ${format(weekEndOf(weekStart), true)}`;
 }
 
+/**
+ * A week with no job, no adjustment and nothing settled: the driver's Earnings screen shows it as one line ("No jobs"),
+ * not a card of zeros with an empty statement.
+ */
+export function isQuietWeek(week: {
+  jobs: number;
+  settled_at: string | null;
+  fares_pence: number;
+  driver_collected_pence: number;
+  operator_collected_pence: number;
+  commission_pence: number;
+  adjustments_pence: number;
+  balance_pence: number;
+}): boolean {
+  const figures = [week.fares_pence, week.driver_collected_pence, week.operator_collected_pence, week.commission_pence, week.adjustments_pence, week.balance_pence];
+  return week.jobs === 0 && week.settled_at === null && figures.every((pence) => pence === 0);
+}
+
 export const SETTLEMENT_MESSAGES = {
   alreadySettled: 'This week is already settled.',
   settledLocked: 'This week is settled: nothing in it can change. Add an adjustment to the next week.',

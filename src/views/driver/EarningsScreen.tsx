@@ -1,7 +1,7 @@
 /** The driver's own earnings (issue 35): their weeks, newest first, each with the balance and its statement as PDF. */
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { DriverWeek } from '../../../contract/settlement.ts';
-import { balanceText, driverStatementPath, weekTitle } from '../../../contract/settlementRules.ts';
+import { balanceText, driverStatementPath, isQuietWeek, weekTitle } from '../../../contract/settlementRules.ts';
 import { selectBusy, selectEarnings, selectEarningsLoading } from '../../../machines/driver/index.ts';
 import { Driver } from '../../app/driver/driverLogic.ts';
 import classes from './Driver.module.css';
@@ -17,13 +17,9 @@ const figures = (week: DriverWeek): [string, string][] => [
   ['Adjustments', poundsText(week.adjustments_pence)],
 ];
 
-/** A week with no job, no adjustment and nothing settled: a line of its own, not a card of zeros and an empty PDF. */
-const quiet = (week: DriverWeek) =>
-  week.jobs === 0 && !week.settled_at && [week.fares_pence, week.driver_collected_pence, week.operator_collected_pence, week.commission_pence, week.adjustments_pence, week.balance_pence].every((pence) => pence === 0);
-
 function Week({ week }: { week: DriverWeek }) {
   const id = `week-${week.week_start}`;
-  if (quiet(week))
+  if (isQuietWeek(week))
     return (
       <section aria-labelledby={id} className={classes.quietWeek} data-week={week.week_start}>
         <Title order={2} id={id} size="h5" c="#000" fw={600}>
