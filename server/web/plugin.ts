@@ -5,8 +5,8 @@
  *
  * The start-up seam on the server: server/web/ renders and serves the page (routeAssets: the preload table; html: the
  * page's assembly; renderer: the server renderer and its cache; tripPage: a booking step from the trip cookie;
- * deferScripts and earlyInput: what a server-rendered page changes; staticFiles: the build's files; driverWorker: the
- * driver app's service worker); src/boot/ is the browser side.
+ * deferScripts and earlyInput: what a server-rendered page changes; staticFiles: the build's files (precompressed: their
+ * brotli-11 copies made by the build); driverWorker: the driver app's service worker); src/boot/ is the browser side.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
