@@ -122,6 +122,7 @@ async function vitestRun(run) {
   rmSync(report, { force: true });
   rmSync(stopFile, { force: true });
   const args = [...vitestArgs(projects, report), ...files];
+  const runStarted = Date.now();
   const runEnv = { ...env, CABFLOW_WATCHDOG_FILE: stopFile };
   let code;
   if (beside) code = await inBackground(title, runtime, args, deadline, runEnv);
@@ -154,7 +155,9 @@ async function vitestRun(run) {
     return;
   }
   stalled.push(`${title}: ${stopped.why}; unfinished, so run once more: ${unfinished}`);
-  await vitestRun({ ...run, title: `${title}, the files it left unfinished, once more`, reportName: `${reportName}-again`, deadline: Math.min(deadline, 600), beside: false, files: stopped.unfinished });
+  // What is left of the phase's deadline, and at least 10 minutes: a stop early in a phase leaves most of its files.
+  const left = Math.max(600, Math.round(deadline - (Date.now() - runStarted) / 1000));
+  await vitestRun({ ...run, title: `${title}, the files it left unfinished, once more`, reportName: `${reportName}-again`, deadline: left, beside: false, files: stopped.unfinished });
 }
 
 function count(title, report, passed) {
