@@ -7,6 +7,7 @@
  * operator (they kept the cash and card-in-car fares).
  */
 import { poundsText } from './money.ts';
+import type { DriverWeek } from './settlement.ts';
 
 /** SETTLEMENT_WEEK_START's values, Sunday first as Date.getUTCDay counts. */
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -142,16 +143,9 @@ export function weekTitle(weekStart: string): string {
  * A week with no job, no adjustment and nothing settled: the driver's Earnings screen shows it as one line ("No jobs"),
  * not a card of zeros with an empty statement.
  */
-export function isQuietWeek(week: {
-  jobs: number;
-  settled_at: string | null;
-  fares_pence: number;
-  driver_collected_pence: number;
-  operator_collected_pence: number;
-  commission_pence: number;
-  adjustments_pence: number;
-  balance_pence: number;
-}): boolean {
+export function isQuietWeek(
+  week: Pick<DriverWeek, 'jobs' | 'settled_at' | 'fares_pence' | 'driver_collected_pence' | 'operator_collected_pence' | 'commission_pence' | 'adjustments_pence' | 'balance_pence'>,
+): boolean {
   const figures = [week.fares_pence, week.driver_collected_pence, week.operator_collected_pence, week.commission_pence, week.adjustments_pence, week.balance_pence];
   return week.jobs === 0 && week.settled_at === null && figures.every((pence) => pence === 0);
 }
