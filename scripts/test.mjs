@@ -2,7 +2,7 @@
 // It starts its own throwaway PostgreSQL cluster (Debian's `postgresql`) unless TEST_DATABASE_URL is set,
 // and drives Debian's `chromium`. Missing either is a failure, never a skip:
 //   apt-get install -y chromium postgresql
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
@@ -38,14 +38,15 @@ const busyShare = (before) => {
  */
 const DEADLINE_S = { build: 600, 'type check': 900, unit: 900, api: 900, e2e: 2400 };
 
-function step(title, command, commandArgs, deadline, env = {}) {
+/** Runs a command in the foreground, its output as it comes, and says how long it took. Resolves as closed. */
+async function inForeground(title, command, commandArgs, deadline, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   const cpu = cpuTimes();
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, timeout: deadline * 1000, killSignal: 'SIGKILL' });
+  const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const code = await closed(child, deadline);
   console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s${busyShare(cpu)})`);
-  if (result.error?.code === 'ETIMEDOUT') return exited(title, `stopped after its deadline of ${deadline} s`);
-  return exited(title, result.status);
+  return code;
 }
 
 /**
@@ -124,16 +125,7 @@ async function vitestRun(run) {
   const args = [...vitestArgs(projects, report), ...files];
   const runStarted = Date.now();
   const runEnv = { ...env, CABFLOW_WATCHDOG_FILE: stopFile };
-  let code;
-  if (beside) code = await inBackground(title, runtime, args, deadline, runEnv);
-  else {
-    console.log(`\n▶ ${title}`);
-    const started = Date.now();
-    const cpu = cpuTimes();
-    const child = spawn(runtime, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...runEnv } });
-    code = await closed(child, deadline);
-    console.log(`  (${title}: ${((Date.now() - started) / 1000).toFixed(1)} s${busyShare(cpu)})`);
-  }
+  const code = await (beside ? inBackground : inForeground)(title, runtime, args, deadline, runEnv);
   if (!existsSync(stopFile)) return count(title, report, exited(title, code));
   // The watchdog stopped the run (tests/helpers/watchdogReporter.ts): count the tests that ended, then run the files it
   // left unfinished once more, as a failed e2e test is run once more; a second stop fails the phase.
@@ -198,8 +190,12 @@ for (const chromium of [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless
 // The type check (one core, about 45 s) runs beside the build and the unit and API tests; its verdict counts at the end.
 const typeCheck = inBackground('type check', node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit'], DEADLINE_S['type check']).then((code) => exited('type check', code));
 if (!only || only === 'e2e') {
-  ok = step('build the website and its server renderer', node, ['scripts/build.mjs', '--logLevel', 'warn'], DEADLINE_S.build) && ok;
-  ok = step('bundle budgets', node, ['--import', 'tsx', 'scripts/check-bundle.ts'], DEADLINE_S.build) && ok;
+  for (const [title, args] of [
+    ['build the website and its server renderer', ['scripts/build.mjs', '--logLevel', 'warn']],
+    ['bundle budgets', ['--import', 'tsx', 'scripts/check-bundle.ts']],
+  ]) {
+    ok = exited(title, await inForeground(title, node, args, DEADLINE_S.build)) && ok;
+  }
 }
 
 let postgres = null;
