@@ -45,7 +45,9 @@ it('a context lent again has none of the last path’s storage, cookies or addre
         request.onerror = () => reject(request.error);
       });
     });
-    expect(await page.evaluate(leftovers)).toEqual({ local: ['BookingForm'], cookies: 'left=behind' });
+    // The app writes keys of its own (appSettings) when it gets to it: only the planted ones are looked for.
+    const planted = await page.evaluate(leftovers);
+    expect([planted.local.includes('BookingForm'), planted.cookies]).toEqual([true, 'left=behind']);
     expect(await sentAddress(firstLoad)).toBe('10.9.0.1');
     await pool.release(first);
 
@@ -55,7 +57,8 @@ it('a context lent again has none of the last path’s storage, cookies or addre
     expect(second.pages()).toHaveLength(1); // only the pool's own idle page is left
     const next = await second.newPage();
     const nextLoad = await next.goto(`${provider.url}/contactus`);
-    expect(await next.evaluate(leftovers)).toEqual({ local: [], cookies: '' });
+    const found = await next.evaluate(leftovers);
+    expect([found.local.includes('BookingForm'), found.cookies]).toEqual([false, '']);
     expect(await next.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).toEqual([]);
     expect(await second.cookies()).toEqual([]);
     expect(await sentAddress(nextLoad)).toBe('10.9.0.2');
