@@ -5,7 +5,6 @@ import type { BookingActor } from './booking/BookingContext.ts';
 import { PreparedBooking } from './booking/BookingProvider.tsx';
 import { FrameMessenger } from './FrameMessenger.tsx';
 import { Shell } from './Shell.tsx';
-import { ThemeProvider } from './ThemeProvider.tsx';
 
 interface AppProps {
   /** The start-up actor's input: the catalogue the server embedded in the page (src/app/bootstrap.ts). */
@@ -17,20 +16,18 @@ interface AppProps {
 }
 
 /**
- * The website: the Mantine theme (ThemeProvider), the start-up actor (starting with the embedded catalogue), the
+ * The website: the start-up actor (starting with the embedded catalogue), the
  * router, the shell with its routes, and the frame messenger. The same tree renders on the server and in the browser.
  */
 export function App({ input, ssrPath, booking = null }: AppProps) {
   return (
-    <ThemeProvider>
-      <AppActor.Provider options={{ input }}>
-        <Router ssrPath={ssrPath}>
-          <PreparedBooking.Provider value={booking}>
-            <Shell />
-          </PreparedBooking.Provider>
-          <FrameMessenger />
-        </Router>
-      </AppActor.Provider>
-    </ThemeProvider>
+    <AppActor.Provider options={{ input }}>
+      <Router ssrPath={ssrPath}>
+        <PreparedBooking.Provider value={booking}>
+          <Shell />
+        </PreparedBooking.Provider>
+        <FrameMessenger />
+      </Router>
+    </AppActor.Provider>
   );
 }

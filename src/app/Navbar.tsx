@@ -1,15 +1,16 @@
 import { Burger, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { IconPhone } from '../components/icons.tsx';
 import { LogoMark } from '../components/Logo.tsx';
+import { lazyThemed } from './lazyThemed.tsx';
 import { NavLinks } from './NavLinks.tsx';
 import { navLinks, telHref } from './navigation.ts';
 import { useSettings } from './useSettings.ts';
 import classes from './Navbar.module.css';
 
-const MobileMenu = lazy(async () => ({ default: (await import('./MobileMenu.tsx')).MobileMenu }));
+const MobileMenu = lazyThemed(async () => (await import('./MobileMenu.tsx')).MobileMenu);
 
 /**
  * The navbar of spec §2 Shell: logo, company name, phone as a tel: link and the links the settings allow.

@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { cssVariablesResolver, theme } from '../theme.ts';
 
 /**
- * Mantine's provider with the site's theme; the site is light only (index.html sets data-mantine-color-scheme="light").
- * (A hand-made replacement that left out MantineProvider's run-time CSS for a static stylesheet saved 2.9 kB gzip of
- * home JS but cost 1.1 kB of CSS: no budget defends 1.8 kB, so it was removed, issue 16; docs/architecture.md.)
+ * Mantine's provider with the site's theme, around each part that draws with Mantine (src/app/lazyThemed.tsx); the
+ * site is light only (index.html sets data-mantine-color-scheme="light"). The theme's CSS variables are a static
+ * stylesheet loaded by the first script (src/themeVariables.css, checked against Mantine's own by its test), so the
+ * provider writes none and the home page, which has no provider, has them too.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" withCssVariables={false}>
       {children}
     </MantineProvider>
   );

@@ -3,11 +3,12 @@
  * ships in the main bundle; every other view is a lazy chunk loaded from the manifest's `module` by its `screen`
  * export, so the home page loads only what it shows. Unknown paths redirect to / (replace).
  */
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { isConsolePath, isDriverPath, PUBLIC_ROUTES, publicRoute, type PublicRoute } from '../../contract/routeManifest.ts';
 import { HomeView } from '../views/home/HomeView.tsx';
 import { DocumentBoundary } from './DocumentBoundary.tsx';
+import { lazyThemed } from './lazyThemed.tsx';
 
 type ViewModule = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ function viewOf(route: PublicRoute): ComponentType {
   let view = lazyViews.get(key);
   if (!view) {
     const load = VIEW_MODULES[globKey(route.module)];
-    view = lazy(async () => ({ default: (await load())[route.screen] as ComponentType }));
+    view = lazyThemed(async () => (await load())[route.screen] as ComponentType);
     lazyViews.set(key, view);
   }
   return view;
@@ -49,11 +50,11 @@ export const ROUTES: readonly RouteDef[] = (PUBLIC_ROUTES as readonly PublicRout
  * browser with its own layout and RouteSync (src/views/console/ConsoleApp.tsx); the public pages never load it.
  */
 export { isConsolePath };
-export const ConsoleApp = lazy(async () => ({ default: (await import('../views/console/ConsoleApp.tsx')).ConsoleApp }));
+export const ConsoleApp = lazyThemed(async () => (await import('../views/console/ConsoleApp.tsx')).ConsoleApp);
 
 /** The driver's app (issue 32, the manifest's DRIVER_AREA): every /driver path, one lazy chunk of its own. */
 export { isDriverPath };
-export const DriverApp = lazy(async () => ({ default: (await import('../views/driver/DriverApp.tsx')).DriverApp }));
+export const DriverApp = lazyThemed(async () => (await import('../views/driver/DriverApp.tsx')).DriverApp);
 
 export function routeFor(pathname: string): RouteDef | undefined {
   const route = publicRoute(pathname);

@@ -3,11 +3,12 @@
  * 'Error'; the details and payment alerts) while `context.alert` is set. The machine decides how long a popup lasts
  * (3 s, the redirect after 1 s); closing sends `alert.dismiss`. The dialog's code loads only when an alert shows.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { selectAlert } from '../../../machines/booking/booking.selectors.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
+import { lazyThemed } from '../../app/lazyThemed.tsx';
 
-const BookingAlertDialog = lazy(async () => ({ default: (await import('./BookingAlertDialog.tsx')).BookingAlertDialog }));
+const BookingAlertDialog = lazyThemed(async () => (await import('./BookingAlertDialog.tsx')).BookingAlertDialog);
 
 export function BookingAlerts() {
   const alert = Booking.useOptionalSelector(selectAlert, null);
