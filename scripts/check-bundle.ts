@@ -30,6 +30,14 @@ const STARTUP_BUDGETS = [
     /** Home initial JS with the catalogue checked by zod/mini schemas instead: 148.22 kB (zod: 158.18 kB), measured at 134.3. */
     withoutKB: 148.22,
   },
+  {
+    piece: 'the home page draws with src/components/plain/ and Mantine loads with the lazy parts (src/app/lazyThemed.tsx, src/themeVariables.css)',
+    measure: 'home initial JS',
+    // 117.99 kB measured on 5 December (issue 37's goal is 120).
+    budgetKB: 120,
+    /** Home initial JS with Mantine's provider and components in the first script: 135.4 kB, measured the same day. */
+    withoutKB: 135.4,
+  },
 ] as const;
 
 interface ManifestChunk {
@@ -38,7 +46,7 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-const budget = JSON.parse(readFileSync(budgetFile, 'utf8')) as { consoleInitialJsGzipKB: number; consolePageJsGzipKB: number; driverInitialJsGzipKB: number; reportChartsJsGzipKB: number; streetMapJsGzipKB: number };
+const budget = JSON.parse(readFileSync(budgetFile, 'utf8')) as { consoleFirstLoadTotalJsGzipKB: number; consolePageTotalJsGzipKB: number; driverFirstLoadTotalJsGzipKB: number; reportChartsJsGzipKB: number; streetMapJsGzipKB: number };
 const gzipKB = (files: Iterable<string>) => Math.round([...files].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length, 0) / 10.24) / 100;
 
 /** A chunk's file and every file it imports statically, less `loaded`. */
@@ -64,6 +72,9 @@ for (const { piece, measure, budgetKB } of STARTUP_BUDGETS) {
   console.log(`start-up budget: ${measure} ${kB} kB gzip (budget ${budgetKB}, defends: ${piece})`);
   if (kB > budgetKB) overBudget.push(`${measure} ${kB} kB > ${budgetKB} kB (the start-up budget of: ${piece})`);
 }
+// Any Mantine component or hook carries its provider lookup, whose error names the provider: none may reach the home
+// page's first script (src/app/lazyThemed.tsx), where nothing provides it.
+if (holds([...home].filter((file) => file.endsWith('.js')), 'MantineProvider was not found')) overBudget.push("the home page's initial scripts hold Mantine: draw the first script with src/components/plain/");
 
 // Each lazy route's first screen: what it loads beyond the home page's initial files (its chunk and their imports).
 console.table(
@@ -73,20 +84,23 @@ console.table(
 );
 
 /**
- * The operator console (/admin, src/views/console/ConsoleApp.tsx) is lazy: the home route never loads it. Its own cost
+ * The operator console (/admin, src/views/console/ConsoleApp.tsx) is lazy: the home route never loads it. Its cost
  * is measured from Vite's manifest: what its first screen (sign-in) loads beyond the home page's files, and what each
- * of its pages loads beyond that.
+ * of its pages loads beyond that. Its budgets are totals with the home page's first script, which every page loads
+ * first: since Mantine left that script (issue 37), what the console shares with the lazy pages is counted here.
  */
 const CONSOLE_ENTRY = 'src/views/console/ConsoleApp.tsx';
+const homeKB = report.homeInitial.js;
+const total = (...kBs: number[]) => Math.round(kBs.reduce((sum, kB) => sum + kB, 0) * 100) / 100;
 if (manifest[CONSOLE_ENTRY]) {
   const first = closure([CONSOLE_ENTRY], home);
   const firstKB = gzipKB(first);
   const loaded = new Set([...home, ...first]);
   const pages = (manifest[CONSOLE_ENTRY].dynamicImports ?? []).map((page) => ({ page: path.basename(page), kB: gzipKB(closure([page], loaded)) }));
-  console.log(`console first load (sign-in) beyond home: JS ${firstKB} kB gzip (budget ${budget.consoleInitialJsGzipKB})`);
-  console.table(pages.map(({ page, kB }) => ({ 'console page': page, 'kB gzip beyond first load': kB })));
-  if (firstKB > budget.consoleInitialJsGzipKB) overBudget.push(`console first load ${firstKB} kB > ${budget.consoleInitialJsGzipKB} kB`);
-  for (const { page, kB } of pages) if (kB > budget.consolePageJsGzipKB) overBudget.push(`console page ${page} ${kB} kB > ${budget.consolePageJsGzipKB} kB`);
+  console.log(`console first load (sign-in): JS ${firstKB} kB gzip beyond home, ${total(homeKB, firstKB)} kB in all (budget ${budget.consoleFirstLoadTotalJsGzipKB})`);
+  console.table(pages.map(({ page, kB }) => ({ 'console page': page, 'kB gzip beyond first load': kB, 'kB gzip in all': total(homeKB, firstKB, kB) })));
+  if (total(homeKB, firstKB) > budget.consoleFirstLoadTotalJsGzipKB) overBudget.push(`console first load ${total(homeKB, firstKB)} kB in all > ${budget.consoleFirstLoadTotalJsGzipKB} kB`);
+  for (const { page, kB } of pages) if (total(homeKB, firstKB, kB) > budget.consolePageTotalJsGzipKB) overBudget.push(`console page ${page} ${total(homeKB, firstKB, kB)} kB in all > ${budget.consolePageTotalJsGzipKB} kB`);
   /**
    * The reports page's charts load after its page (a dynamic import of ReportsPage.tsx, so not in the page's figure
    * above): what they load beyond the console's first load and the reports page, against their own budget.
@@ -114,14 +128,15 @@ if (manifest[CONSOLE_ENTRY]) {
 
 /**
  * The driver's app (/driver, src/views/driver/DriverApp.tsx, issue 32) is lazy too: neither the home route nor the
- * console loads it. Its cost: what its first screen loads beyond the home page's files (the whole app, one chunk).
+ * console loads it. Its cost: what its first screen loads beyond the home page's files (the whole app, one chunk), its
+ * budget a total with them.
  */
 const DRIVER_ENTRY = 'src/views/driver/DriverApp.tsx';
 if (manifest[DRIVER_ENTRY]) {
   const driverFiles = closure([DRIVER_ENTRY], home);
   const driverKB = gzipKB(driverFiles);
-  console.log(`driver app first load beyond home: JS ${driverKB} kB gzip (budget ${budget.driverInitialJsGzipKB})`);
-  if (driverKB > budget.driverInitialJsGzipKB) overBudget.push(`driver app first load ${driverKB} kB > ${budget.driverInitialJsGzipKB} kB`);
+  console.log(`driver app first load: JS ${driverKB} kB gzip beyond home, ${total(homeKB, driverKB)} kB in all (budget ${budget.driverFirstLoadTotalJsGzipKB})`);
+  if (total(homeKB, driverKB) > budget.driverFirstLoadTotalJsGzipKB) overBudget.push(`driver app first load ${total(homeKB, driverKB)} kB in all > ${budget.driverFirstLoadTotalJsGzipKB} kB`);
   // Its service worker (working without signal) is registered by the driver app alone: the website's and the
   // console's scripts never register it nor carry the code that does.
   const consoleFiles = manifest[CONSOLE_ENTRY] ? [...closure([CONSOLE_ENTRY], home), ...(manifest[CONSOLE_ENTRY].dynamicImports ?? []).flatMap((page) => [...closure([page], home)])] : [];

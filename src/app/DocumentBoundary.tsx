@@ -1,10 +1,12 @@
-import { Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { YES } from '../../contract/settings.ts';
 import { runtimeConfig } from '../api/runtimeConfig.ts';
+import { buttonLook } from '../components/plain/Button.tsx';
+import { Container, Text, Title } from '../components/plain/Text.tsx';
 import { DOCUMENT_PATH, framedByOutsider, pageKindOf, readDocumentFacts, type PageKind } from './documentPolicy.ts';
 import { useSetting } from './useSettings.ts';
+import classes from './DocumentBoundary.module.css';
 
 /**
  * Around the routed views (src/app/routes.tsx): a route that is not a booking page, inside another site's frame,
@@ -42,27 +44,27 @@ export function FramedElsewhere({ kind }: { kind: Exclude<PageKind, 'booking'> }
   const card = kind === 'card';
   const href = card ? `${window.location.origin}/` : window.location.href;
   return (
-    <Container size="sm" py={{ base: 'lg', sm: 56 }} px={{ base: 'sm', sm: 'md' }} data-screen="framed-elsewhere">
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }} shadow="xs">
-        <Title order={1} size="h2">
+    <Container className={classes.page} data-screen="framed-elsewhere">
+      <div className={classes.card}>
+        <Title order={1} className={classes.title}>
           {card ? 'Card payments open in their own window' : 'This page opens in its own window'}
         </Title>
-        <Text c="dimmed" mt="sm" maw={520}>
+        <Text dimmed className={classes.explanation}>
           {card
             ? 'For your security, card details are never taken inside another website. Your trip stays in this frame, so to pay by card, open the booking site in its own window and book there.'
             : 'For your security, sign-in and account pages are never shown inside another website.'}
         </Text>
-        <Group mt="xl" gap="sm">
-          <Button component="a" href={href} target="_blank" rel="noopener noreferrer" size="md">
-            {card ? 'Open the booking site in a new window' : 'Open in a new window'}
-          </Button>
+        <div className={classes.actions}>
+          <a {...buttonLook({ size: 'md' })} href={href} target="_blank" rel="noopener noreferrer">
+            <span className={classes.buttonLabel}>{card ? 'Open the booking site in a new window' : 'Open in a new window'}</span>
+          </a>
           {card && payInCar && (
-            <Button component={Link} href="/paymentview" size="md" variant="default">
-              Pay in the car instead
-            </Button>
+            <Link {...buttonLook({ size: 'md', variant: 'default' })} href="/paymentview">
+              <span className={classes.buttonLabel}>Pay in the car instead</span>
+            </Link>
           )}
-        </Group>
-      </Paper>
+        </div>
+      </div>
     </Container>
   );
 }

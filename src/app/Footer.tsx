@@ -1,9 +1,9 @@
-import { Anchor, Container, SimpleGrid, Text } from '@mantine/core';
 import { COPYRIGHT_YEAR, HEAD_OFFICE_ADDRESS } from '../../contract/operator.ts';
 import { selectCompanies } from '../../machines/app/app.selectors.ts';
 import { IconMail, IconMapPin, IconPhone } from '../components/icons.tsx';
 import { EmailText } from '../components/EmailText.tsx';
 import { LogoMark } from '../components/Logo.tsx';
+import { Container, Text } from '../components/plain/Text.tsx';
 import { AppActor } from './appLogic.ts';
 import { telHref } from './navigation.ts';
 import { useSettings } from './useSettings.ts';
@@ -19,14 +19,14 @@ export function Footer() {
 
   return (
     <footer className={classes.footer}>
-      <Container size="lg">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={{ base: 32, sm: 'xl' }} className={classes.columns}>
+      <Container>
+        <div className={classes.columns}>
           <div>
             <div className={classes.brand}>
               <LogoMark size={32} />
               {companyName && <span>{companyName}</span>}
             </div>
-            <Text size="sm" className={classes.muted} mt="sm" maw={300}>
+            <Text size="sm" className={`${classes.muted} ${classes.tagline}`}>
               Taxi and private-hire bookings across London and the UK, 24 hours a day.
             </Text>
             {phone && (
@@ -51,19 +51,19 @@ export function Footer() {
           <div>
             <h2 className={classes.heading}>Contact</h2>
             {email && (
-              <Anchor href={`mailto:${email}`} className={classes.contactLine} underline="never">
+              <a href={`mailto:${email}`} className={classes.contactLine}>
                 <IconMail size={16} />
                 <span>
                   <EmailText email={email} />
                 </span>
-              </Anchor>
+              </a>
             )}
             <p className={classes.address}>
               <IconMapPin size={16} />
               <span>{HEAD_OFFICE_ADDRESS}</span>
             </p>
           </div>
-        </SimpleGrid>
+        </div>
 
         <div className={classes.bottom}>
           <Text size="xs" className={classes.muted}>

@@ -1,16 +1,18 @@
-import { Loader, Text } from '@mantine/core';
 import { useLayoutEffect } from 'react';
-import classes from './Shell.module.css';
+import { Loader } from '../components/plain/Loader.tsx';
+import { Text } from '../components/plain/Text.tsx';
+import shellClasses from './Shell.module.css';
+import classes from './LoadingScreen.module.css';
 
 /** Spec §2 Shell: the full-screen overlay while the settings load. */
 export function LoadingScreen() {
   return (
     <>
       {/* In-flow spacer: gives an embedding iframe a sensible height while the overlay (fixed) shows. */}
-      <div className={classes.loadingSpacer} />
-      <div className={classes.loadingOverlay} role="status" aria-live="polite">
+      <div className={shellClasses.loadingSpacer} />
+      <div className={shellClasses.loadingOverlay} role="status" aria-live="polite">
         <Loader size="lg" />
-        <Text fw={500} c="gray.7">
+        <Text weight={500} className={classes.message}>
           Please wait while loading content
         </Text>
       </div>
@@ -25,7 +27,7 @@ export function RouteFallback({ onPending }: { onPending?: (pending: boolean) =>
     return () => onPending?.(false);
   }, [onPending]);
   return (
-    <div className={classes.routeFallback} aria-busy="true" data-route-loading>
+    <div className={shellClasses.routeFallback} aria-busy="true" data-route-loading>
       <Loader size="md" />
     </div>
   );

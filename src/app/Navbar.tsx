@@ -1,9 +1,8 @@
-import { Burger, Container } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { IconPhone } from '../components/icons.tsx';
 import { LogoMark } from '../components/Logo.tsx';
+import { Container } from '../components/plain/Text.tsx';
 import { lazyThemed } from './lazyThemed.tsx';
 import { NavLinks } from './NavLinks.tsx';
 import { navLinks, telHref } from './navigation.ts';
@@ -19,7 +18,8 @@ const MobileMenu = lazyThemed(async () => (await import('./MobileMenu.tsx')).Mob
 export function Navbar() {
   const settings = useSettings();
   const [pathname] = useLocation();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const close = useCallback(() => setOpened(false), []);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const links = navLinks(settings);
   const companyName = settings.Company_Name;
@@ -29,12 +29,12 @@ export function Navbar() {
 
   const onBurger = () => {
     setMenuLoaded(true);
-    toggle();
+    setOpened((wasOpened) => !wasOpened);
   };
 
   return (
     <header className={classes.header}>
-      <Container size="lg" className={classes.inner}>
+      <Container className={classes.inner}>
         <Link href="/" className={classes.brand} aria-label={companyName ? `${companyName}, home` : 'Home'}>
           <LogoMark size={36} />
           {companyName && <span className={classes.brandName}>{companyName}</span>}
@@ -51,7 +51,9 @@ export function Navbar() {
               <span className={classes.phoneNumber}>{phone}</span>
             </a>
           )}
-          <Burger opened={opened} onClick={onBurger} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} aria-expanded={opened} aria-controls="mobile-menu" />
+          <button type="button" className={classes.burger} onClick={onBurger} aria-label={opened ? 'Close menu' : 'Open menu'} aria-expanded={opened} aria-controls="mobile-menu">
+            <span className={classes.burgerLines} data-opened={opened || undefined} />
+          </button>
         </div>
       </Container>
 

@@ -1,5 +1,5 @@
-import { Box, Container, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Container, Text, Title } from './plain/Text.tsx';
 import classes from './Section.module.css';
 
 interface SectionProps {
@@ -16,11 +16,11 @@ interface SectionProps {
 export function Section({ title, eyebrow, subtitle, tone = 'plain', id, children }: SectionProps) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <Box component="section" className={classes.section} data-tone={tone} id={id} aria-labelledby={headingId}>
-      <Container size="lg">
+    <section className={classes.section} data-tone={tone} id={id} aria-labelledby={headingId}>
+      <Container>
         <div className={classes.heading}>
           {eyebrow && (
-            <Text size="xs" tt="uppercase" fw={700} c="brand.7" className={classes.eyebrow}>
+            <Text size="xs" weight={700} className={classes.eyebrow}>
               {eyebrow}
             </Text>
           )}
@@ -28,13 +28,13 @@ export function Section({ title, eyebrow, subtitle, tone = 'plain', id, children
             {title}
           </Title>
           {subtitle && (
-            <Text c="dimmed" mt={8} maw={620}>
+            <Text dimmed className={classes.subtitle}>
               {subtitle}
             </Text>
           )}
         </div>
         {children}
       </Container>
-    </Box>
+    </section>
   );
 }

@@ -3,13 +3,15 @@
  * its settings in step with the start-up actor's, and catches an errored flow in an error boundary (useSelector
  * throws when the actor errors) with a way to start again.
  */
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Component, createContext, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { selectSettings } from '../../../machines/app/app.selectors.ts';
+import { Button } from '../../components/plain/Button.tsx';
+import { Container, Text, Title } from '../../components/plain/Text.tsx';
 import { loadSettings } from '../../storage/settingsStore.ts';
 import { AppActor } from '../appLogic.ts';
 import { Booking, type BookingActor } from './BookingContext.ts';
 import { clearStoredFlow, restoreBookingInput, restoreRemembered, sessionIdempotencyKey } from './bookingStorage.ts';
+import classes from './BookingProvider.module.css';
 
 /** Sends settings.update whenever the operator settings change (after the start-up fetch). */
 function SettingsBridge() {
@@ -39,13 +41,14 @@ export class BookingErrorBoundary extends Component<{ children: ReactNode; onRes
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Container size="sm" py="xl">
-        <Stack align="center" gap="md" role="alert">
+      <Container className={classes.page}>
+        <div className={classes.message} role="alert">
           <Title order={2}>Something went wrong</Title>
-          <Text ta="center" c="dimmed">
+          <Text dimmed className={classes.explanation}>
             We could not continue your booking. Please start again.
           </Text>
           <Button
+            size="sm"
             onClick={() => {
               this.setState({ error: null });
               this.props.onReset();
@@ -53,7 +56,7 @@ export class BookingErrorBoundary extends Component<{ children: ReactNode; onRes
           >
             Start again
           </Button>
-        </Stack>
+        </div>
       </Container>
     );
   }

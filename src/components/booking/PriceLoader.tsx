@@ -3,9 +3,10 @@
  * loader 'Please wait while fetching prices' with its legends (Lowest Price, Multiple Companies, Cheapest Price of a
  * Company: the badges the quotation cards carry). Shown while the booking machine has the `loadingPrice` tag.
  */
-import { Loader, Text } from '@mantine/core';
 import { selectLoadingPrice } from '../../../machines/booking/booking.selectors.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
+import { Loader } from '../plain/Loader.tsx';
+import { Text } from '../plain/Text.tsx';
 import classes from './PriceLoader.module.css';
 
 export const PRICE_LEGENDS = [
@@ -31,7 +32,7 @@ export function PriceLoaderScreen() {
             </li>
           ))}
         </ul>
-        <Text size="sm" c="dimmed" data-testid="loading-price">
+        <Text size="sm" dimmed data-testid="loading-price">
           Please wait while loading price
         </Text>
       </div>

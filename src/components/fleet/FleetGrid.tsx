@@ -1,9 +1,7 @@
-import { SimpleGrid, Skeleton } from '@mantine/core';
 import { selectFleet, selectFleetLoading } from '../../../machines/app/app.selectors.ts';
 import { AppActor } from '../../app/appLogic.ts';
 import { FleetCard } from './FleetCard.tsx';
-
-const COLUMNS = { base: 1, xs: 2, sm: 3, md: 4 } as const;
+import classes from './Fleet.module.css';
 
 /**
  * The fleet cards: four per row on desktop, three on tablets, two on large phones, one on small phones.
@@ -14,19 +12,19 @@ export function FleetGrid() {
   const loading = AppActor.useSelector(selectFleetLoading);
   if (loading) {
     return (
-      <SimpleGrid cols={COLUMNS} spacing="lg" role="progressbar" aria-busy="true" aria-label="Loading the fleet">
+      <div className={classes.grid} role="progressbar" aria-busy="true" aria-label="Loading the fleet">
         {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} height={300} radius="lg" />
+          <div key={index} className={classes.skeleton} />
         ))}
-      </SimpleGrid>
+      </div>
     );
   }
   return (
-    <SimpleGrid cols={COLUMNS} spacing="lg">
+    <div className={classes.grid}>
       {fleet.map((item) => (
         <FleetCard key={item.tbms_vid} item={item} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
 

@@ -7,7 +7,7 @@ interface TextProps extends HTMLAttributes<HTMLElement> {
   /** The element: a paragraph unless it sits inside one (a span) or holds blocks (a div). */
   component?: 'p' | 'span' | 'div';
   size?: 'xs' | 'sm' | 'md' | 'lg';
-  weight?: 400 | 500 | 700;
+  weight?: 400 | 500 | 600 | 700;
   /** The site's muted grey (theme.ts: 5.6:1 on white). */
   dimmed?: boolean;
   children?: ReactNode;

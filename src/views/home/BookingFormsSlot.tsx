@@ -4,7 +4,6 @@
  * comes from the page's HomeFormProvider). When
  * the settings hide both, the quote request page and the phone are offered instead.
  */
-import { Button, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useId, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -15,6 +14,8 @@ import { Booking } from '../../app/booking/BookingContext.ts';
 import { telHref } from '../../app/navigation.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { IconPhone } from '../../components/icons.tsx';
+import { buttonLook } from '../../components/plain/Button.tsx';
+import { Text } from '../../components/plain/Text.tsx';
 import { useHomeForm } from './HomeFormContext.tsx';
 import { HourlyForm } from './HourlyForm.tsx';
 import { QuoteForm } from './QuoteForm.tsx';
@@ -24,26 +25,27 @@ import homeClasses from './HomeView.module.css';
 function NoOnlineBooking() {
   const phone = useSetting('Company_Contact_Info');
   return (
-    <Stack gap="md" justify="center" mih={132}>
+    <div className={homeClasses.noOnlineBooking}>
       <div>
-        <Text fw={700} size="lg">
+        <Text weight={700} size="lg">
           Where are you going?
         </Text>
-        <Text c="dimmed" size="sm" mt={4}>
+        <Text dimmed size="sm" className={homeClasses.noOnlineBookingLead}>
           Send us your trip and we will reply with a quote.
         </Text>
       </div>
       <div className={homeClasses.slotActions}>
-        <Button component={Link} href="/quoteView" size="md">
+        <Link href="/quoteView" {...buttonLook({ size: 'md' })}>
           Request a quote
-        </Button>
+        </Link>
         {phone && (
-          <Button component="a" href={telHref(phone)} size="md" variant="default" leftSection={<IconPhone size={18} />}>
+          <a href={telHref(phone)} {...buttonLook({ size: 'md', variant: 'default', withLeftSection: true })}>
+            <IconPhone size={18} />
             {phone}
-          </Button>
+          </a>
         )}
       </div>
-    </Stack>
+    </div>
   );
 }
 
@@ -72,7 +74,7 @@ export function BookingFormsSlot() {
     <>
       {noPriceData && (
         <div className={classes.notice} role="status" data-testid="no-price-data">
-          <Text fw={700} size="sm">
+          <Text weight={700} size="sm">
             Start with your trip
           </Text>
           <Text size="sm">Enter your journey below and press Search to see prices.</Text>
@@ -81,16 +83,16 @@ export function BookingFormsSlot() {
       {lastTrip && (
         // Issue 37: in one tap, the trip a returning visitor booked with "Remember my details on this device" ticked, or
         // (signed in to the corporate area) the passenger's last booking's trip.
-        <UnstyledButton className={classes.repeatTrip} onClick={() => form.send({ type: 'trip.repeat' })} data-testid="repeat-trip">
-          <Text fw={700} size="sm" component="span" display="block">
+        <button type="button" className={classes.repeatTrip} onClick={() => form.send({ type: 'trip.repeat' })} data-testid="repeat-trip">
+          <Text weight={700} size="sm" component="span" className={classes.block}>
             Same trip as last time
           </Text>
-          <Text size="sm" c="dimmed" component="span" lineClamp={1}>
+          <Text size="sm" dimmed component="span" className={classes.oneLine}>
             {placeName(lastTrip.pickup)}
             {lastTrip.dropoff ? ` → ${placeName(lastTrip.dropoff)}` : ''}
             {lastTrip.stops.length > 0 ? ` (${lastTrip.stops.length} ${lastTrip.stops.length === 1 ? 'stop' : 'stops'})` : ''}
           </Text>
-        </UnstyledButton>
+        </button>
       )}
       <TabBar tabs={tabs} value={tab} idBase={idBase} onChange={(value) => form.send({ type: 'tab.select', tab: value })} />
       {/* Each tab's panel is in the page, the tab not selected hidden (the ARIA tabs pattern): a tab tap only shows
@@ -139,7 +141,8 @@ function TabBar({ tabs, value, idBase, onChange }: { tabs: { value: HomeTab; lab
   return (
     <div role="tablist" aria-label="Booking type" className={classes.tabsList}>
       {tabs.map((t, index) => (
-        <UnstyledButton
+        <button
+          type="button"
           key={t.value}
           ref={(node) => {
             refs.current[index] = node;
@@ -158,7 +161,7 @@ function TabBar({ tabs, value, idBase, onChange }: { tabs: { value: HomeTab; lab
           onKeyDown={(event) => onKeyDown(event, index)}
         >
           {t.label}
-        </UnstyledButton>
+        </button>
       ))}
     </div>
   );

@@ -1,21 +1,20 @@
-import { Anchor, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { HEAD_OFFICE_ADDRESS } from '../../../contract/operator.ts';
 import { telHref } from '../../app/navigation.ts';
 import { useSetting } from '../../app/useSettings.ts';
 import { EmailText } from '../../components/EmailText.tsx';
 import { IconMail, IconMapPin, IconPhone } from '../../components/icons.tsx';
+import { Text } from '../../components/plain/Text.tsx';
 import { Section } from '../../components/Section.tsx';
 import classes from './Contact.module.css';
+import iconClasses from './IconTile.module.css';
 
 function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <div className={classes.item}>
-      <ThemeIcon size={44} radius="md" variant="light">
-        {icon}
-      </ThemeIcon>
+      <div className={iconClasses.tile}>{icon}</div>
       <div className={classes.text}>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" dimmed>
           {label}
         </Text>
         {children}
@@ -30,25 +29,25 @@ export function ContactSection() {
   const email = useSetting('FROM_EMAIL');
   return (
     <Section id="contact" tone="muted" eyebrow="Contact" title="We're here to help, day and night">
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+      <div className={classes.grid}>
         {phone && (
           <ContactItem icon={<IconPhone size={22} />} label="Call us 24/7">
-            <Anchor href={telHref(phone)} fw={700} size="lg">
+            <a href={telHref(phone)} className={`${classes.link} ${classes.large}`}>
               {phone}
-            </Anchor>
+            </a>
           </ContactItem>
         )}
         {email && (
           <ContactItem icon={<IconMail size={22} />} label="E-mail">
-            <Anchor href={`mailto:${email}`} fw={700} className={classes.breakable}>
+            <a href={`mailto:${email}`} className={`${classes.link} ${classes.breakable}`}>
               <EmailText email={email} />
-            </Anchor>
+            </a>
           </ContactItem>
         )}
         <ContactItem icon={<IconMapPin size={22} />} label="Head office">
-          <Text fw={600}>{HEAD_OFFICE_ADDRESS}</Text>
+          <Text weight={600}>{HEAD_OFFICE_ADDRESS}</Text>
         </ContactItem>
-      </SimpleGrid>
+      </div>
     </Section>
   );
 }

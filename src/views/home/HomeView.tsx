@@ -1,7 +1,7 @@
-import { Box, Container, Paper, Text, Title } from '@mantine/core';
 import { startTransition, Suspense, useEffect, useState } from 'react';
 import { useServerRenderClaim } from '../../app/renderMode.ts';
 import { useEnabled, useSetting } from '../../app/useSettings.ts';
+import { Container, Text, Title } from '../../components/plain/Text.tsx';
 import { prefetchAddressAutocomplete } from './AddressField.tsx';
 import { BookingFormsSlot } from './BookingFormsSlot.tsx';
 import { ContactSection } from './ContactSection.tsx';
@@ -36,8 +36,8 @@ export function HomeView() {
   // One home form actor for the forms and the popular pickup locations (a tap fills the Pick-Up).
   return (
     <HomeFormProvider>
-      <Box className={classes.hero}>
-        <Container size="lg" className={classes.heroInner}>
+      <div className={classes.hero}>
+        <Container className={classes.heroInner}>
           <Title order={1} className={classes.heroTitle}>
             Book your taxi
           </Title>
@@ -47,13 +47,11 @@ export function HomeView() {
 
           {/* ───────────── Booking forms slot ─────────────
               The quote form and the hourly-rate form (tabs 'GET A QUOTE' / 'Hourly Rate', spec §2 Home)
-              replace <BookingFormsSlot /> inside this Paper. Keep the Paper: the hero layout is built around it. */}
+              replace <BookingFormsSlot /> inside this card. Keep the card: the hero layout is built around it. */}
           {/* The address fields' suggestions load on the first sign of use of the forms (issue 37: none while idle): a tap's
               click (after its answer: a touch's pointerdown would load them between the two), a mouse over them, focus. */}
-          <Paper
+          <div
             className={classes.formsPaper}
-            radius="lg"
-            shadow="md"
             data-slot="booking-forms"
             onClick={prefetchAddressAutocomplete}
             onPointerEnter={(event) => event.pointerType === 'mouse' && prefetchAddressAutocomplete()}
@@ -66,10 +64,10 @@ export function HomeView() {
             ) : (
               <div className={classes.formsPending} />
             )}
-          </Paper>
+          </div>
           {/* ─────────── end of booking forms slot ─────────── */}
         </Container>
-      </Box>
+      </div>
 
       {showSections ? (
         <>

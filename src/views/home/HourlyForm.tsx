@@ -2,10 +2,11 @@
  * Hourly Rate (spec §2 Home): the pickup address with suggestions and the locate icon (PickupField: the nearest
  * address to the browser's position fills it; central London is stored when there is no position), Duration 4hour–24hour, Pick up Date, Hour, Min and Search.
  */
-import { Button, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import { DURATIONS } from '../../../machines/homeForm/index.ts';
+import { Button } from '../../components/plain/Button.tsx';
+import { Text } from '../../components/plain/Text.tsx';
 import { DateField, HourSelect, MinuteSelect, SelectField } from './fields.tsx';
 import { PickupField } from './PickupField.tsx';
 import type { HomeFormRef } from './QuoteForm.tsx';
@@ -51,7 +52,7 @@ function HourlyFormFields({ form, busy }: { form: HomeFormRef; busy: boolean }) 
         <MinuteSelect label="Min" name="hourly_pickup_min" value={min} onChange={(v) => change({ pickup_min: v })} />
       </div>
       <div className={classes.actions}>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" dimmed>
           A driver and vehicle at your disposal, from 4 to 24 hours.
         </Text>
         <Button type="submit" size="md" className={classes.search} loading={busy} data-testid="hourly-search">

@@ -2,10 +2,10 @@
  * The Pick-Up of either home form: the address field with suggestions, the locate icon ("Use my location": the
  * browser's position, then the nearest address fills the field) and one line saying what it did.
  */
-import { Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import type { HomeTab } from '../../../machines/homeForm/index.ts';
 import { IconMapPin } from '../../components/icons.tsx';
+import { Text } from '../../components/plain/Text.tsx';
 import { AddressField as AddressAutocomplete } from './AddressField.tsx';
 import { IconButton, IconCrosshair } from './fields.tsx';
 import type { HomeFormRef } from './QuoteForm.tsx';
@@ -54,7 +54,7 @@ export function PickupField(props: {
           <IconCrosshair />
         </IconButton>
       </div>
-      <Text size="xs" c="dimmed" mt={note ? 4 : 0} role="status" data-testid={`${props['data-testid']}-location`}>
+      <Text size="xs" dimmed className={note ? classes.locationNote : undefined} role="status" data-testid={`${props['data-testid']}-location`}>
         {note}
       </Text>
     </div>

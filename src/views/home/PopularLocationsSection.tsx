@@ -1,7 +1,7 @@
-import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { selectPopularLocations } from '../../../machines/app/app.selectors.ts';
 import { AppActor } from '../../app/appLogic.ts';
 import { IconMapPin } from '../../components/icons.tsx';
+import { Text } from '../../components/plain/Text.tsx';
 import { Section } from '../../components/Section.tsx';
 import { useHomeForm } from './HomeFormContext.tsx';
 import classes from './PopularLocations.module.css';
@@ -33,12 +33,13 @@ export function PopularLocationsSection() {
   if (locations.length === 0) return null;
   return (
     <Section id="popular-locations" eyebrow="Where we pick up" title="Popular pickup locations" subtitle="Airports, stations and hotels our drivers know well.">
-      <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" className={classes.list}>
+      <ul className={classes.list}>
         {locations.map((location) => {
           const [place, rest] = splitAddress(location.address);
           return (
             <li key={location.id}>
-              <UnstyledButton
+              <button
+                type="button"
                 className={classes.item}
                 onClick={() => {
                   form.send({ type: 'pickup.fill', address: location.address });
@@ -50,22 +51,22 @@ export function PopularLocationsSection() {
                 </span>
                 {/* Named by its visible text, read as "Pick up at <the address>" (a label unlike the text fails WCAG 2.5.3). */}
                 <span>
-                  <Text component="span" display="block" fw={600} size="sm">
+                  <Text component="span" weight={600} size="sm" className={classes.block}>
                     <span className={classes.visuallyHidden}>Pick up at </span>
                     <span>{place}</span>
                     {rest && <span className={classes.visuallyHidden}>,</span>}
                   </Text>
                   {rest && (
-                    <Text component="span" display="block" c="dimmed" size="xs">
+                    <Text component="span" dimmed size="xs" className={classes.block}>
                       {rest}
                     </Text>
                   )}
                 </span>
-              </UnstyledButton>
+              </button>
             </li>
           );
         })}
-      </SimpleGrid>
+      </ul>
     </Section>
   );
 }

@@ -3,7 +3,6 @@
  * Add Return (return date and time with a remove cross), Extra Stops with add and remove, Search. Every change is
  * an event to the home form machine, which saves it; Search hands the checked form to the booking flow.
  */
-import { Button, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { memo } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -11,6 +10,8 @@ import type { BookingForm, Stop } from '../../../contract/booking.ts';
 import { LUGGAGE_OPTIONS, PASSENGER_OPTIONS } from '../../../machines/homeForm/index.ts';
 import { AddressField as AddressAutocomplete } from './AddressField.tsx';
 import { IconMapPin } from '../../components/icons.tsx';
+import { Button } from '../../components/plain/Button.tsx';
+import { Text } from '../../components/plain/Text.tsx';
 import { DateField, HourSelect, IconButton, IconPlus, IconX, MinuteSelect, SelectField, TextField } from './fields.tsx';
 import { PickupField } from './PickupField.tsx';
 import type { homeFormLogic } from '../../app/home/homeFormLogic.ts';
@@ -55,7 +56,7 @@ function ReturnSection({ form }: { form: HomeFormRef }) {
   return (
     <section className={classes.section} aria-labelledby="return-title" data-testid="return-section">
       <div className={classes.sectionHeader}>
-        <Text id="return-title" fw={700} size="sm">
+        <Text id="return-title" weight={700} size="sm">
           Return
         </Text>
         <IconButton label="Remove return" onClick={() => form.send({ type: 'return.remove' })}>
@@ -124,7 +125,7 @@ function QuoteFormFields({ form, busy }: { form: HomeFormRef; busy: boolean }) {
       {stopCount > 0 && (
         <section className={classes.section} aria-labelledby="stops-title">
           <div className={classes.sectionHeader}>
-            <Text id="stops-title" fw={700} size="sm">
+            <Text id="stops-title" weight={700} size="sm">
               Extra Stops
             </Text>
           </div>
@@ -148,11 +149,11 @@ function QuoteFormFields({ form, busy }: { form: HomeFormRef; busy: boolean }) {
       <div className={classes.actions}>
         <div className={classes.addButtons}>
           {!isReturn && (
-            <Button variant="light" leftSection={<IconPlus />} onClick={() => form.send({ type: 'return.add' })}>
+            <Button variant="light" size="sm" leftSection={<IconPlus />} onClick={() => form.send({ type: 'return.add' })}>
               Add Return
             </Button>
           )}
-          <Button variant="subtle" leftSection={<IconPlus />} disabled={!canAddStop} onClick={() => form.send({ type: 'stop.add' })}>
+          <Button variant="subtle" color="brand" size="sm" leftSection={<IconPlus />} disabled={!canAddStop} onClick={() => form.send({ type: 'stop.add' })}>
             Extra Stop
           </Button>
         </div>

@@ -1,9 +1,10 @@
-import { SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconPlane, IconReceipt, IconSign } from '../../components/icons.tsx';
+import { Text, Title } from '../../components/plain/Text.tsx';
 import { Section } from '../../components/Section.tsx';
 import { useEnabled } from '../../app/useSettings.ts';
 import classes from './HomeView.module.css';
+import iconClasses from './IconTile.module.css';
 
 const SERVICES: ReadonlyArray<{ icon: ReactNode; title: string; text: string }> = [
   {
@@ -33,21 +34,19 @@ export function ServicesSection() {
   const services = tracking ? SERVICES : SERVICES.filter((service) => service.title !== 'Flight tracking');
   return (
     <Section id="services" eyebrow="Our service" title="Airport pickups, taken care of">
-      <SimpleGrid cols={{ base: 1, sm: services.length }} spacing={{ base: 'lg', sm: 'xl' }}>
+      <div className={classes.services}>
         {services.map((service) => (
           <div key={service.title} className={classes.service}>
-            <ThemeIcon size={44} radius="md" variant="light">
-              {service.icon}
-            </ThemeIcon>
-            <Title order={3} mt="md">
+            <div className={iconClasses.tile}>{service.icon}</div>
+            <Title order={3} className={classes.serviceTitle}>
               {service.title}
             </Title>
-            <Text c="dimmed" size="sm" mt={6}>
+            <Text dimmed size="sm" className={classes.serviceText}>
               {service.text}
             </Text>
           </div>
         ))}
-      </SimpleGrid>
+      </div>
     </Section>
   );
 }

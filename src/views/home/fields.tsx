@@ -4,9 +4,9 @@
  * and keep Mantine's input code and a date library out of the home page. Errors are announced through
  * aria-invalid and aria-describedby.
  */
-import { Button } from '@mantine/core';
 import { useId, type ReactNode, type Ref } from 'react';
 import { HOURS_12, MINUTES } from '../../../machines/homeForm/homeForm.form.ts';
+import { Button } from '../../components/plain/Button.tsx';
 import classes from './Fields.module.css';
 
 interface FieldFrameProps {
@@ -173,10 +173,10 @@ export function IconX({ size = 16 }: { size?: number }) {
   );
 }
 
-/** A small square icon button (the remove crosses, the locate icon) on Mantine's Button, which the page already ships. */
+/** A small square icon button (the remove crosses, the locate icon), named by its label. */
 export function IconButton({ label, onClick, children, className, loading }: { label: string; onClick: () => void; children: ReactNode; className?: string; loading?: boolean }) {
   return (
-    <Button variant="subtle" color="gray" size="compact-md" px={6} h={36} miw={36} className={className} aria-label={label} title={label} loading={loading} onClick={onClick}>
+    <Button variant="subtle" size="icon" className={className} aria-label={label} title={label} loading={loading} onClick={onClick}>
       {children}
     </Button>
   );
