@@ -38,7 +38,8 @@ interface ButtonProps extends Omit<ButtonLook, 'withLeftSection'>, Omit<ButtonHT
 
 /**
  * A button with the look of Mantine's, for what the home page's first script renders (issue 37: that script carries
- * no Mantine; docs/architecture.md "The first script"). Everything loaded later uses Mantine's own.
+ * no Mantine; docs/architecture.md, "The home page's first script carries no Mantine"). Everything loaded later uses
+ * Mantine's own.
  */
 export function Button({ variant, size, color, className, loading = false, leftSection, disabled, type = 'button', children, ...rest }: ButtonProps) {
   return (
