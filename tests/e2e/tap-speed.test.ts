@@ -137,6 +137,34 @@ describe('the home page left alone', () => {
       await context.close();
     }
   });
+
+  it('shows the suggestions for what was typed while their code loaded, without another key', async () => {
+    const context = await phone();
+    try {
+      const page = await context.newPage();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/AddressFieldFull-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${provider.url}/`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 });
+      await page.getByRole('tab', { name: 'GET A QUOTE', exact: true }).tap();
+      const pickup = page.getByTestId('quote-pickup');
+      await pickup.tap();
+      await page.keyboard.type('Paddington', { delay: 30 });
+      // Still the plain field (no combobox attributes): the visitor has stopped typing before the suggestions' code came.
+      expect(await pickup.getAttribute('aria-expanded')).toBeNull();
+      release();
+      await expect.poll(() => page.getByTestId('address-suggestion').allTextContents(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Paddington'));
+      expect(await pickup.getAttribute('aria-expanded')).toBe('true');
+      expect(await pickup.inputValue()).toBe('Paddington');
+      expect(await pickup.evaluate((input) => input === document.activeElement)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('the first tap on an idle home page', () => {

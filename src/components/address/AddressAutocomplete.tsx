@@ -38,6 +38,11 @@ export interface AddressAutocompleteProps extends Pick<InputBaseProps, 'label' |
   id?: string;
   /** Rendered under the suggestions, e.g. a "powered by" line for a maps source. */
   footer?: ReactNode;
+  /**
+   * The text was typed into a stand-in field before this one arrived (src/views/home/AddressField.tsx): if the field
+   * has focus as it mounts, its text is searched as if just typed, so the visitor need not type again.
+   */
+  typedBefore?: boolean;
   'data-testid'?: string;
 }
 
@@ -49,7 +54,7 @@ export interface AddressAutocompleteProps extends Pick<InputBaseProps, 'label' |
  * Google's script when there is a key); a picked Google place fills the field at once with its text, then with the
  * text and postcode once its details arrive (unless the visitor has typed on meanwhile).
  */
-export function AddressAutocomplete({ value, onChange, onSuggestionSelect, suggest, footer, id, label, 'data-testid': testId, ...inputProps }: AddressAutocompleteProps) {
+export function AddressAutocomplete({ value, onChange, onSuggestionSelect, suggest, footer, typedBefore = false, id, label, 'data-testid': testId, ...inputProps }: AddressAutocompleteProps) {
   const generatedId = useId();
   const inputId = id ?? `address-${generatedId}`;
   const labelId = `${inputId}-label`;
@@ -98,6 +103,14 @@ export function AddressAutocomplete({ value, onChange, onSuggestionSelect, sugge
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
   }, [actor]);
+
+  // Typed before this field arrived, and still being typed in (focus moved to it in the same commit): searched now.
+  const searchTypedBefore = useRef(typedBefore);
+  useEffect(() => {
+    if (!searchTypedBefore.current) return;
+    searchTypedBefore.current = false;
+    if (props.current.value && document.activeElement?.id === inputId) actor.send({ type: 'text.change', text: props.current.value });
+  }, [actor, inputId]);
 
   const choose = (index: string) => actor.send({ type: 'pick', index: Number(index) });
 

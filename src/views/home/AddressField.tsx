@@ -78,6 +78,8 @@ export function AddressField(props: Props) {
   // The code is asked for on the visitor's intent (or is here already, loaded for another field).
   const [wanted, setWanted] = useState(false);
   const want = useCallback(() => setWanted(true), []);
+  // Typed into the plain field: the full field searches that text on arrival (the visitor may have stopped typing).
+  const [typed, setTyped] = useState(false);
   useEffect(() => {
     if (Full || !(wanted || loading)) return;
     let live = true;
@@ -107,13 +109,14 @@ export function AddressField(props: Props) {
         onChange={(value) => {
           // Typing is an intent too (also typing recorded before hydration and replayed as a change).
           want();
+          setTyped(true);
           props.onChange(value);
         }}
       />
     );
   return (
     <FocusOnArrival id={id}>
-      <Full {...props} id={id} />
+      <Full {...props} id={id} typedBefore={typed} />
     </FocusOnArrival>
   );
 }
