@@ -7,7 +7,7 @@
 // A form is not posted meanwhile (it would reload the page with the fields in its address): its submit is replayed.
 // A tab tapped (a [role=tab] of a tablist, the home form's 'GET A QUOTE' / 'Hourly Rate') shows selected at once, as the
 // finger lifts (or at its click), as the app renders it (aria-selected, data-active, tabindex, and its panel shown, the
-// others hidden): the app, given the replayed click, renders that same state (issue 37, "a tap answered at once").
+// others hidden and aria-hidden): the app, given the replayed click, renders that same state (issue 37, "a tap answered at once").
 // Plain ES5, no build step; `//` comment lines are dropped before it is inlined.
 (function () {
   var queue = [];
@@ -23,7 +23,11 @@
       if (selected) tabs[t].setAttribute('data-active', 'true');
       else tabs[t].removeAttribute('data-active');
       var panel = document.getElementById(tabs[t].getAttribute('aria-controls'));
-      if (panel) panel.hidden = !selected;
+      if (panel) {
+        panel.hidden = !selected;
+        if (selected) panel.removeAttribute('aria-hidden');
+        else panel.setAttribute('aria-hidden', 'true');
+      }
     }
   }
   // Whether an event is on the page's controls before the app has them.
@@ -50,14 +54,32 @@
     // A field's value as the visitor left it (hydration may render the field again, from the app's state, before the replay).
     queue.push({ type: event.type, target: target, value: target.value, checked: target.checked, key: event.key, code: event.code, shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, altKey: event.altKey, metaKey: event.metaKey });
   }
-  // A tab tapped with a finger shows selected as the finger lifts, as the app's tabs do (the click, recorded above,
-  // comes after the browser's tap gesture and mouse-compatibility events).
+  // A tab tapped with a finger shows selected as the finger lifts, as the app's tabs do. Its touchend is then cancelled,
+  // as the app's tabs do too: the browser sends none of the mouse-compatibility events and click it would make that
+  // frame wait for; the click is recorded here instead (or above, when the touchend could not be cancelled), and the
+  // tab gets the focus a tap gives once the frame is painted.
+  var lifted = null;
   function lift(event) {
     if (event.pointerType === 'mouse' || !event.isPrimary || !event.target || !event.target.closest) return;
     var tab = event.target.closest('#root [role=tablist] > [role=tab]');
     if (!tab || (recording.takes && recording.takes(tab))) return;
     var box = tab.getBoundingClientRect();
-    if (event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom) selectTab(tab);
+    if (event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom) {
+      selectTab(tab);
+      lifted = tab;
+    }
+  }
+  function liftEnd(event) {
+    var tab = lifted;
+    lifted = null;
+    if (!tab || !event.cancelable) return;
+    event.preventDefault();
+    queue.push({ type: 'click', target: tab });
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        tab.focus({ preventScroll: true, focusVisible: false });
+      }, 0);
+    });
   }
   // The other events React hydrates the whole page for at once, before it answers them, when they reach HTML it is
   // still hydrating (react-dom's discreteReplayableEvents, less those recorded): the presses and releases of a tap or a
@@ -70,6 +92,7 @@
   }
   for (var i = 0; i < types.length; i += 1) addEventListener(types[i], record, true);
   addEventListener('pointerup', lift, true);
+  addEventListener('touchend', liftEnd, true);
   for (var k = 0; k < shielded.length; k += 1) addEventListener(shielded[k], shield, { capture: true, passive: true });
   // The replay takes entries from the queue as their controls hydrate, and stops the recording once all have.
   recording = window.__cabflowEarlyInput = {
@@ -79,6 +102,7 @@
     stop: function () {
       for (var j = 0; j < types.length; j += 1) removeEventListener(types[j], record, true);
       removeEventListener('pointerup', lift, true);
+      removeEventListener('touchend', liftEnd, true);
       for (var m = 0; m < shielded.length; m += 1) removeEventListener(shielded[m], shield, true);
     },
   };

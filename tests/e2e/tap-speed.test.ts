@@ -30,25 +30,25 @@ afterAll(async () => {
 });
 
 /**
- * Each tab's aria-selected as its click reaches the page, before any of the page's own listeners: 'true' when the tab was
- * selected as the finger lifted, before the click the browser sends after its tap gesture and mouse-compatibility events.
+ * The mouse-compatibility events and clicks the browser sends a tab, as they reach the page (before any of the page's
+ * own listeners; the replay's own click, not the browser's, left out). A tab answers a finger as it lifts and cancels
+ * the touch's end, so the frame that shows it selected waits for none of them: none should come.
  */
-const recordSelectedAtClick = () => {
+const recordTabPresses = () => {
   const seen: string[] = [];
-  (window as unknown as { selectedAtClick: string[] }).selectedAtClick = seen;
-  addEventListener(
-    'click',
-    (event) => {
-      const tab = (event.target as Element | null)?.closest?.('[role=tab]');
-      if (tab) seen.push(tab.getAttribute('aria-selected') ?? '');
-    },
-    true,
-  );
+  (window as unknown as { tabPresses: string[] }).tabPresses = seen;
+  for (const type of ['mousedown', 'mouseup', 'click'])
+    addEventListener(
+      type,
+      (event) => {
+        if (event.isTrusted && (event.target as Element | null)?.closest?.('[role=tab]')) seen.push(type);
+      },
+      true,
+    );
 };
-const selectedAtClick = async (page: Page) => {
-  await page.waitForFunction(() => (window as unknown as { selectedAtClick: string[] }).selectedAtClick.length > 0, undefined, { timeout: 10_000 });
-  return page.evaluate(() => (window as unknown as { selectedAtClick: string[] }).selectedAtClick);
-};
+const tabPresses = (page: Page) => page.evaluate(() => (window as unknown as { tabPresses: string[] }).tabPresses);
+/** The tab's name once it has the focus a tap gives (after the frame that showed it selected). */
+const focusedTab = (page: Page) => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'tab' ? document.activeElement.textContent : null));
 
 const phone = () => browser.newContext({ viewport: { width: WIDTHS.mobile, height: 812 }, deviceScaleFactor: 1, hasTouch: true, isMobile: true, locale: 'en-GB', timezoneId: 'Europe/London' });
 
@@ -57,7 +57,7 @@ describe('a home tab tapped while the page wakes up', () => {
     const context = await phone();
     try {
       const release = await holdScripts(context);
-      await context.addInitScript(recordSelectedAtClick);
+      await context.addInitScript(recordTabPresses);
       const page = await context.newPage();
       await page.goto(`${provider.url}/`, { waitUntil: 'commit' });
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { polling: 'raf', timeout: 30_000 });
@@ -80,8 +80,9 @@ describe('a home tab tapped while the page wakes up', () => {
           ),
       );
       expect(seen).toEqual({ selected: [name], panelsShown: [name], hydrated: false });
-      // Selected as the finger lifted, before its click.
-      expect(await selectedAtClick(page)).toEqual(['true']);
+      // Selected as the finger lifted, then focused, with no click or mouse event from the browser.
+      await expect.poll(() => focusedTab(page)).toBe(name);
+      expect(await tabPresses(page)).toEqual([]);
       await expect.poll(() => page.getByTestId(name === 'GET A QUOTE' ? 'quote-pickup' : 'hourly-pickup').isVisible()).toBe(true);
       release();
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 });
@@ -97,6 +98,8 @@ describe('a home tab tapped while the page wakes up', () => {
       await page.getByRole('tab', { name: other, exact: true }).tap();
       await expect.poll(shownPanel).toBe(await tabId(other));
       expect(await page.getByRole('tab', { name: other, exact: true }).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => focusedTab(page)).toBe(other);
+      expect(await tabPresses(page)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -168,10 +171,10 @@ describe('the home page left alone', () => {
 });
 
 describe('the first tap on an idle home page', () => {
-  it("is answered as the finger lifts, before the code it starts loading (the booking flow's, the address suggestions') is even fetched", async () => {
+  it("is answered as the finger lifts, with no click to wait for, before the code it starts loading (the booking flow's, the address suggestions') is even fetched", async () => {
     const context = await phone();
     try {
-      await context.addInitScript(recordSelectedAtClick);
+      await context.addInitScript(recordTabPresses);
       const page = await context.newPage();
       await page.goto(`${provider.url}/`, { waitUntil: 'load' });
       await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 });
@@ -197,7 +200,10 @@ describe('the first tap on an idle home page', () => {
       const before = await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/(bookingLogic|AddressFieldFull)-/.test(entry.name)).length);
       await tab.tap();
       const answeredAt = await answered;
-      expect(await selectedAtClick(page)).toEqual(['true']);
+      // Then focused, as a tap focuses a button (no focus ring), with no click or mouse event from the browser.
+      await expect.poll(() => focusedTab(page)).toBe(name);
+      expect(await page.evaluate(() => document.activeElement!.matches(':focus-visible'))).toBe(false);
+      expect(await tabPresses(page)).toEqual([]);
       await page.getByTestId(name === 'GET A QUOTE' ? 'quote-pickup' : 'hourly-pickup').waitFor();
       // Both chunks come (the tap was the first sign of use), each fetched only after the answer.
       await page.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => /\/assets\/(bookingLogic|AddressFieldFull)-/.test(entry.name)).length === 2, undefined, { timeout: 10_000 });
