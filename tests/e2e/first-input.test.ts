@@ -93,7 +93,7 @@ describe('the first input inside the embedded iframe', () => {
 
   for (const scenario of FIRST_INPUTS.filter((entry) => entry.path === '/' || entry.path === '/contactus')) {
     it(`${scenario.path} in the iframe: ${scenario.action}, and it takes effect`, async () => {
-      const context = await browser.newContext({ viewport: { width: WIDTHS.mobile, height: 800 } });
+      const context = await browser.newContext({ viewport: { width: WIDTHS.mobile, height: 800 }, hasTouch: !!scenario.touch });
       try {
         const page = await context.newPage();
         await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
