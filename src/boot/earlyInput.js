@@ -7,7 +7,8 @@
 // A form is not posted meanwhile (it would reload the page with the fields in its address): its submit is replayed.
 // A tab tapped (a [role=tab] of a tablist, the home form's 'GET A QUOTE' / 'Hourly Rate') shows selected at once, as the
 // finger lifts (or at its click), as the app renders it (aria-selected, data-active, tabindex, and its panel shown, the
-// others hidden and aria-hidden): the app, given the replayed click, renders that same state (issue 37, "a tap answered at once").
+// others hidden and aria-hidden): the app, given the replayed click, renders that same state (issue 37, "a tap answered
+// at once").
 // Plain ES5, no build step; `//` comment lines are dropped before it is inlined.
 (function () {
   var queue = [];
