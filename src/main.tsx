@@ -23,6 +23,7 @@ import './global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { TRIP_ELEMENT_ID } from '../contract/tripCookie.ts';
+import { afterNextPaint } from './app/afterNextPaint.ts';
 import { App } from './app/App.tsx';
 import type { BookingActor } from './app/booking/BookingContext.ts';
 import { readBootstrap } from './app/bootstrap.ts';
@@ -33,22 +34,6 @@ import { hasVisitorState } from './storage/codec.ts';
 
 // Inside an operator's iframe the page height follows the content (see src/app/Shell.module.css).
 if (isFramed()) document.documentElement.setAttribute('data-framed', '');
-
-/**
- * Resolves once the browser has painted a frame (index.html's overlay), or after 50 ms when no frame comes (a
- * background tab or an off-screen iframe gets no animation frames).
- */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 50);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
-  });
-}
 
 const container = document.getElementById('root')!;
 // Read once per page load: the catalogue the server embedded in the page (settings, companies, fleet, popular locations).
@@ -80,7 +65,7 @@ function hydrate(renderedAt: number, booking: BookingActor | null) {
  */
 function renderAfresh() {
   const root = createRoot(container);
-  void afterFirstPaint().then(() => startTransition(() => root.render(app())));
+  void afterNextPaint().then(() => startTransition(() => root.render(app())));
 }
 
 const renderedAt = Number(container.dataset.renderedAt);

@@ -19,6 +19,7 @@ import { useSelector as useActorSelector } from '@xstate/react';
 import { createContext, createElement, startTransition, use, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createActor, type Actor, type ActorOptions, type SnapshotFrom } from 'xstate';
 import type { BookingInput } from '../../../machines/booking/booking.context.ts';
+import { afterNextPaint } from '../afterNextPaint.ts';
 import { useHydrating } from '../renderMode.ts';
 import type { BookingLogic } from './bookingLogic.ts';
 
@@ -47,8 +48,7 @@ function firstInteraction(): Promise<void> {
       // A finger's movement is part of a tap or a scroll (the scroll event says so); a mouse's comes before its click.
       if (event.type === 'pointermove' && (event as PointerEvent).pointerType !== 'mouse') return;
       for (const type of events) window.removeEventListener(type, done, true);
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-      setTimeout(resolve, 200);
+      void afterNextPaint(200).then(resolve);
     };
     for (const type of events) window.addEventListener(type, done, { capture: true, passive: true });
   });

@@ -8,8 +8,9 @@
  * moved in the same task as the swap, before any further key is handled.
  */
 import { startTransition, useCallback, useEffect, useId, useLayoutEffect, useState, type ComponentProps, type ComponentType } from 'react';
-import type { AddressAutocomplete as AddressAutocompleteType } from '../../components/address/AddressAutocomplete.tsx';
+import { afterNextPaint } from '../../app/afterNextPaint.ts';
 import { useHydrating } from '../../app/renderMode.ts';
+import type { AddressAutocomplete as AddressAutocompleteType } from '../../components/address/AddressAutocomplete.tsx';
 import { earlyInputReplayed } from '../../boot/replayEarlyInput.ts';
 import { TextField } from './fields.tsx';
 
@@ -33,7 +34,10 @@ let prefetching = false;
 export const prefetchAddressAutocomplete = () => {
   if (prefetching || loading) return;
   prefetching = true;
-  void earlyInputReplayed().then(() => requestAnimationFrame(() => setTimeout(() => void loadAutocomplete().catch(() => {}), 0)));
+  void earlyInputReplayed()
+    .then(() => afterNextPaint())
+    .then(() => loadAutocomplete())
+    .catch(() => {});
 };
 
 /** The caret of a plain field that was focused as it gave way to the full one (by id), for the full field to take. */

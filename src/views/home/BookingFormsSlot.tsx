@@ -10,6 +10,7 @@ import { Link, useLocation } from 'wouter';
 import { routedStateOfPath } from '../../../machines/booking/booking.routes.ts';
 import { selectBusy, selectRoutedStateId } from '../../../machines/booking/booking.selectors.ts';
 import type { HomeTab } from '../../../machines/homeForm/index.ts';
+import { afterNextPaint } from '../../app/afterNextPaint.ts';
 import { Booking } from '../../app/booking/BookingContext.ts';
 import { telHref } from '../../app/navigation.ts';
 import { useSetting } from '../../app/useSettings.ts';
@@ -200,7 +201,7 @@ function TabBar({ tabs, value, idBase, onChange }: { tabs: { value: HomeTab; lab
             selectedOnLift.current = true;
             // The focus a tap gives (without its click, cancelled below), once the frame showing the tab is painted.
             const tab = event.currentTarget;
-            requestAnimationFrame(() => setTimeout(() => tab.focus(TAP_FOCUS), 0));
+            void afterNextPaint().then(() => tab.focus(TAP_FOCUS));
           }}
           onTouchEnd={(event) => {
             // The tap is answered: no mouse-compatibility events and click to delay the frame that shows it.
