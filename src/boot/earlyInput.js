@@ -95,6 +95,21 @@
   addEventListener('pointerup', lift, true);
   addEventListener('touchend', liftEnd, true);
   for (var k = 0; k < shielded.length; k += 1) addEventListener(shielded[k], shield, { capture: true, passive: true });
+  // A tab panel not selected keeps its style and layout once the browser has computed them (content-visibility:
+  // hidden, src/views/home/HomeForms.module.css), but the server's page is drawn without them: asked for here once the
+  // page is parsed and painted, they are ready for a tap while the page wakes, which then only paints (issue 37).
+  // BookingFormsSlot does the same for the panels the app renders.
+  function layOutHiddenPanels() {
+    if (document.readyState === 'loading') return;
+    document.removeEventListener('readystatechange', layOutHiddenPanels);
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        var panels = document.querySelectorAll('#root [role=tabpanel][hidden]');
+        for (var p = 0; p < panels.length; p += 1) if (panels[p].firstElementChild) panels[p].firstElementChild.getBoundingClientRect();
+      }, 0);
+    });
+  }
+  document.addEventListener('readystatechange', layOutHiddenPanels);
   // The replay takes entries from the queue as their controls hydrate, and stops the recording once all have.
   recording = window.__cabflowEarlyInput = {
     queue: queue,

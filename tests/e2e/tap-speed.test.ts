@@ -104,6 +104,30 @@ describe('a home tab tapped while the page wakes up', () => {
       await context.close();
     }
   });
+
+  it('finds the panel not selected already laid out, so that showing it only paints', async () => {
+    const context = await phone();
+    try {
+      await holdScripts(context);
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      await page.goto(`${provider.url}/`, { waitUntil: 'commit' });
+      // Parsed, then two frames: the recorder asks for the hidden panel's layout after the first (src/boot/earlyInput.js).
+      await page.waitForFunction(() => document.readyState !== 'loading', undefined, { timeout: 30_000 });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(done, 0)), 0))));
+      // Chromium's count of layout objects: a panel hidden by content-visibility gets its own only once it is laid out.
+      const layoutObjects = async () => (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'LayoutObjects')!.value;
+      const before = await layoutObjects();
+      await page.locator('[role=tab][aria-selected=false]').first().tap();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+      expect(await page.locator('[role=tabpanel]:not([hidden])').count()).toBe(1);
+      // The tab's frame built nothing new: the panel it shows had its style and layout before the tap.
+      expect(await layoutObjects()).toBe(before);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('the home page left alone', () => {

@@ -125,7 +125,9 @@ export function BookingFormsSlot() {
 /**
  * The panels not selected keep the style and layout the browser computed for them (HomeForms.module.css, `.panel`),
  * but one hidden since the page was drawn has none yet: once the page is idle, asking where its form is makes the browser
- * compute them, so the first tap on its tab only paints (issue 37: 1-7 ms instead of 17-69 on a phone slowed 4x).
+ * compute them, so the first tap on its tab only paints (issue 37: 1-7 ms instead of 17-69 on a phone slowed 4x). On the
+ * server's page the early-input recorder has already done so once the page was parsed (src/boot/earlyInput.js), for a tap
+ * while the page wakes; this is then a no-op, and it covers the panels the app renders itself (a visit from another page).
  * Chromium notes in its console, at the verbose level, that it drew in a subtree hidden by content-visibility.
  */
 function useHiddenPanelsLaidOut(panels: RefObject<(HTMLElement | null)[]>) {
