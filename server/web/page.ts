@@ -29,11 +29,15 @@ export interface PageOptions {
   settingsPreviews?: SettingsPreviews;
 }
 
-/** What the build gives the page: index.html, the server renderer (if built) and the route's preload links. */
+/**
+ * What the build gives the page: index.html, the server renderer (if built), the route's preload links and the inert
+ * template of what a server-rendered page loads at the visitor's first intent (server/web/routeAssets.ts).
+ */
 export interface Build {
   template: string;
   renderer: ServerRenderer | null;
   preloadLinks: (route: string, rendered: boolean) => string;
+  intentAssets: (route: string) => string;
 }
 
 export function pageServer(options: PageOptions, build: Build) {
@@ -114,7 +118,11 @@ export function pageServer(options: PageOptions, build: Build) {
     if (links) html = beforeHeadEnd(html, links);
     // A server-rendered page shows controls before its scripts run: what the visitor does to them is recorded until it
     // has hydrated, then replayed (server/web/earlyInput.ts).
-    if (rendered) html = withEarlyInputRecorder(deferScripts(html));
+    if (rendered) {
+      html = withEarlyInputRecorder(deferScripts(html));
+      const intent = build.intentAssets(routeKey(pathname));
+      if (intent) html = beforeBodyEnd(html, intent);
+    }
     // The page's own policy (its kind, the site's Maps key, the card processor, its inline script), and what the browser must know of it.
     const policy = {
       embedOrigins: options.embedOrigins,

@@ -17,7 +17,7 @@ import { pageServer, type PageOptions } from './page.ts';
 import { registerDriverWorker } from './driverWorker.ts';
 import { loadRenderer } from './renderer.ts';
 import { precompressedBrotli } from './precompressed.ts';
-import { preloadTable, readManifest } from './routeAssets.ts';
+import { intentTable, preloadTable, readManifest } from './routeAssets.ts';
 import { cacheControlFor, COMPRESSIBLE, compressedFiles, pickEncoding } from './staticFiles.ts';
 
 export async function registerSpa(app: FastifyInstance, options: PageOptions & { distDir: string; ssrTimeoutMs: number }) {
@@ -25,7 +25,7 @@ export async function registerSpa(app: FastifyInstance, options: PageOptions & {
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const manifest = template ? readManifest(options.distDir) : null;
   const servePage = template
-    ? pageServer(options, { template, renderer: await loadRenderer(options.distDir, options.ssrTimeoutMs), preloadLinks: preloadTable(manifest) })
+    ? pageServer(options, { template, renderer: await loadRenderer(options.distDir, options.ssrTimeoutMs), preloadLinks: preloadTable(manifest), intentAssets: intentTable(manifest) })
     : null;
   if (template) {
     // The driver app's service worker, with this build's app shell (issue 32).

@@ -41,33 +41,53 @@ export const SOON_MODULES: Record<string, string[]> = {
 };
 
 /**
- * A route's lazy chunks (with their imports) and their CSS files, then the scripts of its SOON_MODULES, less what the
- * entry already loads.
+ * Modules a server-rendered page loads at the visitor's first sign of intent: the home page's address autocomplete
+ * (src/views/home/AddressField.tsx; issue 37: nothing of it is fetched while nobody touches the page). Their files are
+ * named in an inert `<template id="intent-assets">` (intentTemplate), which the page's code adds a few per task
+ * (public/boot.js) before it imports them: Vite's preload helper then finds them all requested, instead of adding about
+ * 25 links in one task (100–135 ms at CPU 4×, the longest task after a tab tap).
  */
-export function routeAssets(manifest: Manifest, pathname: string): { scripts: string[]; styles: string[] } {
-  const modules = ROUTE_MODULES[routeKey(pathname)] ?? [];
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+const HOME_ROUTES = (PUBLIC_ROUTES as readonly PublicRoute[]).filter((route) => route.module === 'src/views/home/HomeView.tsx').map((route) => route.path.toLowerCase());
+export const INTENT_MODULES: Record<string, string[]> = Object.fromEntries(HOME_ROUTES.map((route) => [route, [ADDRESS_AUTOCOMPLETE]]));
+
+/** `key` and the chunks it imports, into `into`. */
+function collect(manifest: Manifest, key: string, into: Set<string>) {
+  if (into.has(key) || !manifest[key]) return;
+  into.add(key);
+  for (const next of manifest[key].imports ?? []) collect(manifest, next, into);
+}
+
+/** The chunks the entry loads, with it. */
+function entryChunks(manifest: Manifest): Set<string> {
   const inEntry = new Set<string>();
-  const collect = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const next of manifest[key].imports ?? []) collect(next, into);
-  };
-  const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
-  if (entryKey) collect(entryKey, inEntry);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (entryKey) collect(manifest, entryKey, inEntry);
+  return inEntry;
+}
+
+/** The files of `modules` and of the chunks they import, less the entry's: their scripts, and their CSS. */
+function filesOf(manifest: Manifest, modules: string[], inEntry: Set<string>): { scripts: string[]; styles: string[] } {
   const wanted = new Set<string>();
-  for (const key of modules) collect(key, wanted);
+  for (const key of modules) collect(manifest, key, wanted);
+  const entryCss = new Set([...inEntry].flatMap((key) => manifest[key].css ?? []));
   const scripts: string[] = [];
   const styles: string[] = [];
-  const entryCss = new Set([...inEntry].flatMap((key) => manifest[key].css ?? []));
   for (const key of wanted) {
     if (inEntry.has(key)) continue;
     scripts.push(`/${manifest[key].file}`);
     for (const css of manifest[key].css ?? []) if (!entryCss.has(css) && !styles.includes(`/${css}`)) styles.push(`/${css}`);
   }
-  const soon = new Set<string>();
-  for (const key of SOON_MODULES[routeKey(pathname)] ?? []) collect(key, soon);
-  for (const key of soon) if (!inEntry.has(key) && !wanted.has(key)) scripts.push(`/${manifest[key].file}`);
+  return { scripts, styles };
+}
+
+/**
+ * A route's lazy chunks (with their imports) and their CSS files, then the scripts of its SOON_MODULES, less what the
+ * entry already loads.
+ */
+export function routeAssets(manifest: Manifest, pathname: string): { scripts: string[]; styles: string[] } {
+  const inEntry = entryChunks(manifest);
+  const { scripts, styles } = filesOf(manifest, ROUTE_MODULES[routeKey(pathname)] ?? [], inEntry);
+  for (const file of filesOf(manifest, SOON_MODULES[routeKey(pathname)] ?? [], inEntry).scripts) if (!scripts.includes(file)) scripts.push(file);
   return { scripts, styles };
 }
 
@@ -83,6 +103,16 @@ export function routePreloadLinks(manifest: Manifest, pathname: string, { render
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
     ...styles.map((file) => (rendered ? `<link rel="stylesheet" crossorigin href="${file}">` : `<link rel="preload" as="style" crossorigin href="${file}">`)),
   ].join('\n');
+}
+
+/**
+ * The inert template naming a route's INTENT_MODULES (their scripts and CSS, less what the entry loads), or '' when it
+ * has none. Nothing in a template is fetched until copied into the page.
+ */
+export function intentTemplate(manifest: Manifest, pathname: string): string {
+  const { scripts, styles } = filesOf(manifest, INTENT_MODULES[routeKey(pathname)] ?? [], entryChunks(manifest));
+  const tags = [...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`), ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`)];
+  return tags.length ? `<template id="intent-assets">${tags.join('')}</template>` : '';
 }
 
 export function readManifest(distDir: string): Manifest | null {
@@ -106,5 +136,16 @@ export function preloadTable(manifest: Manifest | null) {
     let links = byRoute.get(key) ?? '';
     if (manifest && (ROUTE_MODULES[route] || SOON_MODULES[route]) && !byRoute.has(key)) byRoute.set(key, (links = routePreloadLinks(manifest, route, { rendered })));
     return links;
+  };
+}
+
+/** Each route's intentTemplate, worked out once (only the routes of INTENT_MODULES are remembered). */
+export function intentTable(manifest: Manifest | null) {
+  const byRoute = new Map<string, string>();
+  return (route: string): string => {
+    if (!manifest || !INTENT_MODULES[route]) return '';
+    let template = byRoute.get(route);
+    if (template === undefined) byRoute.set(route, (template = intentTemplate(manifest, route)));
+    return template;
   };
 }

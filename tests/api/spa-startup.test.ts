@@ -61,9 +61,21 @@ describe('the served page', () => {
     expect(home).not.toContain(contact.file);
     expect(home).not.toContain('rel="preload" as="style"');
     // Issue 37: the home page fetches its address autocomplete when the visitor reaches for a field, not while idle.
+    // Its files are named only in an inert template (nothing in it is fetched), at the end of the body, which the page
+    // adds a few per task at the visitor's first intent (src/boot/intentAssets.ts).
     const autocomplete = manifest['src/views/home/AddressFieldFull.tsx'];
-    expect(home).not.toContain(autocomplete.file);
-    expect(home).not.toMatch(/\/assets\/Input-[\w-]+\.css/);
+    const intent = /<template id="intent-assets">(.*?)<\/template>\n<\/body>/.exec(home);
+    expect(intent).not.toBeNull();
+    const live = home.replace(intent![0], '</body>');
+    expect(live).not.toContain(autocomplete.file);
+    expect(live).not.toMatch(/\/assets\/Input-[\w-]+\.css/);
+    const named = intent![1].match(/<link [^>]*>/g) ?? [];
+    expect(named[0]).toBe(`<link rel="modulepreload" crossorigin href="/${autocomplete.file}">`);
+    for (const imported of autocomplete.imports ?? []) if (imported !== 'index.html') expect(named).toContain(`<link rel="modulepreload" crossorigin href="/${manifest[imported].file}">`);
+    expect(named).toContainEqual(expect.stringMatching(/^<link rel="stylesheet" crossorigin href="\/assets\/Combobox-[\w-]+\.css">$/));
+    // Nothing the entry loads already, and only on the home page.
+    expect(named.join('')).not.toMatch(/\/assets\/index-/);
+    expect(await page('/contactus')).not.toContain('intent-assets');
     // The quote request page's fields: its chunk and imports are requested with the page's scripts.
     const quoteView = await page('/quoteView');
     expect(quoteView).toContain(`<link rel="modulepreload" crossorigin href="/${autocomplete.file}">`);

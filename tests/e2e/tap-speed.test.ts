@@ -246,4 +246,47 @@ describe('the first tap on an idle home page', () => {
       await context.close();
     }
   });
+
+  it("adds the address suggestions' files a few per task, not all in one (the longest task after the tap)", async () => {
+    const context = await phone();
+    try {
+      // The files named by the page's inert template (server/web/routeAssets.ts intentTemplate), as each task adds them
+      // to the page: a mutation observer's callback comes once per task here (at its microtask checkpoint).
+      await context.addInitScript(() => {
+        const batches: string[][] = [];
+        (window as unknown as { intentBatches: string[][] }).intentBatches = batches;
+        document.addEventListener('DOMContentLoaded', () => {
+          const template = document.getElementById('intent-assets') as HTMLTemplateElement | null;
+          const named = new Set([...(template?.content.querySelectorAll('link') ?? [])].map((link) => link.getAttribute('href')));
+          new MutationObserver((records) => {
+            const added = records.flatMap((record) => [...record.addedNodes]).filter((node): node is HTMLLinkElement => node instanceof HTMLLinkElement && named.has(new URL(node.href).pathname));
+            if (added.length) batches.push(added.map((link) => new URL(link.href).pathname));
+          }).observe(document.head, { childList: true });
+        });
+      });
+      const page = await context.newPage();
+      await page.goto(`${provider.url}/`, { waitUntil: 'load' });
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), undefined, { timeout: 30_000 });
+      const named = await page.evaluate(() => [...((document.getElementById('intent-assets') as HTMLTemplateElement | null)?.content.querySelectorAll('link') ?? [])].map((link) => `${link.rel} ${link.getAttribute('href')}`));
+      // The autocomplete's chunk, the chunks it imports and its CSS; nothing of it requested while nobody touches the page.
+      expect(named).toContainEqual(expect.stringMatching(/^modulepreload \/assets\/AddressFieldFull-[\w-]+\.js$/));
+      expect(named).toContainEqual(expect.stringMatching(/^stylesheet \/assets\/Combobox-[\w-]+\.css$/));
+      expect(named.length).toBeGreaterThan(10);
+      expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /AddressFieldFull|Combobox/.test(entry.name)).length)).toBe(0);
+      await page.locator('[role=tab][aria-selected=false]').first().tap();
+      await page.getByTestId('quote-pickup').waitFor();
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/AddressFieldFull-/.test(entry.name)), undefined, { timeout: 10_000 });
+      const batches = await page.evaluate(() => (window as unknown as { intentBatches: string[][] }).intentBatches);
+      // Each file added once, four at most per task (public/boot.js), and the page's template gone once used.
+      expect(batches.flat().sort()).toEqual(named.map((entry) => entry.split(' ')[1]).sort());
+      expect(Math.max(...batches.map((batch) => batch.length))).toBeLessThanOrEqual(4);
+      expect(await page.locator('#intent-assets').count()).toBe(0);
+      // The suggestions then work as before.
+      await page.getByTestId('quote-pickup').tap();
+      await page.keyboard.type('Padd', { delay: 30 });
+      await expect.poll(() => page.getByTestId('address-suggestion').allTextContents(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Paddington'));
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { startTransition, useCallback, useEffect, useId, useLayoutEffect, useSta
 import { afterNextPaint } from '../../app/afterNextPaint.ts';
 import { useHydrating } from '../../app/renderMode.ts';
 import type { AddressAutocomplete as AddressAutocompleteType } from '../../components/address/AddressAutocomplete.tsx';
+import { intentAssetsAdded } from '../../boot/intentAssets.ts';
 import { earlyInputReplayed } from '../../boot/replayEarlyInput.ts';
 import { TextField } from './fields.tsx';
 
@@ -19,7 +20,11 @@ type Props = Omit<ComponentProps<typeof AddressAutocompleteType>, 'suggest'>;
 /** The field with the site's suggestion sources (saved addresses and places), both in the lazy chunk. */
 let loaded: ComponentType<Props> | null = null;
 let loading: Promise<ComponentType<Props>> | null = null;
-const loadAutocomplete = () => (loading ??= import('./AddressFieldFull.tsx').then((module) => (loaded = module.AddressFieldFull)));
+// On the server's home page its files are first added a few per task (src/boot/intentAssets.ts).
+const loadAutocomplete = () =>
+  (loading ??= intentAssetsAdded()
+    .then(() => import('./AddressFieldFull.tsx'))
+    .then((module) => (loaded = module.AddressFieldFull)));
 
 let prefetching = false;
 
