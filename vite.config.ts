@@ -1,5 +1,8 @@
-import { defineConfig } from 'vite';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { withoutCommentLines } from './server/web/plainScript.ts';
 
 // The SPA is built into dist/ and served by the provider (server/web/); `vite build --ssr` then builds the
 // server renderer (src/entry-server.tsx) into dist/.ssr/, self-contained (its packages bundled in, so a build made
@@ -18,9 +21,19 @@ const outDir = process.env.DIST_DIR ?? 'dist';
  */
 const STARTUP_CHUNK = { name: 'index', tags: ['$initial' as const] };
 
+/** The build's copy of public/boot.js without its comment lines: every page loads it (0.7 kB gzip instead of 1.4). */
+const plainBootScript: Plugin = {
+  name: 'cabflow:plain-boot-script',
+  apply: 'build',
+  closeBundle() {
+    const file = path.resolve(import.meta.dirname, outDir, 'boot.js');
+    if (existsSync(file)) writeFileSync(file, withoutCommentLines(readFileSync(file, 'utf8')));
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), plainBootScript],
   // manifest: server/web/routeAssets.ts reads .vite/manifest.json to name a route's lazy chunk (and its imports and CSS)
   // in the HTML it serves for that route, so the browser fetches them with the entry instead of after it has run.
   build: isSsrBuild

@@ -84,6 +84,14 @@ describe('the served page', () => {
     expect(await page('/quotationview')).toContain(`/${manifest['src/app/booking/bookingLogic.ts'].file}"`);
   });
 
+  it('serves boot.js without its comment lines (every page loads it), with the adder the home page lends its intent files', async ({ skip }) => {
+    if (!built) return skip();
+    const boot = await page('/boot.js');
+    expect(boot.split('\n').filter((line) => /^\s*\/\//.test(line))).toEqual([]);
+    expect(boot).toContain('globalThis.__cabflowAddTags = addTagsInTasks;');
+    expect(boot).toContain("document.getElementById('app-scripts')");
+  });
+
   it('embeds the exact answers of the four start-up calls', async ({ skip }) => {
     if (!built) return skip();
     const data = embedded(await page('/contactus'));
